@@ -1,0 +1,29 @@
+import { useTranslation } from "react-i18next";
+import { Link, useFetcher, useLocation } from "react-router";
+import { localizePath } from "~/lib/i18n";
+import { useRootData } from "~/lib/root-data";
+
+/**
+ * SPEC.md 2.3/4: shown until accepted. Without JavaScript the form posts and the server redirects
+ * back; with it, a fetcher posts and the banner hides at once (no reload).
+ */
+export function CookieBanner() {
+  const { t } = useTranslation();
+  const { cookieConsent, lang } = useRootData();
+  const fetcher = useFetcher();
+  const location = useLocation();
+  if (cookieConsent || fetcher.state !== "idle" || fetcher.data) return null;
+  return (
+    <section className="cookie-banner" role="region" aria-label={t("cookies.label")}>
+      <p>
+        {t("cookies.text")} <Link to={localizePath("/cookie-policy", lang)}>{t("cookies.more")}</Link>
+      </p>
+      <fetcher.Form method="post" action="/cookie-consent">
+        <input type="hidden" name="redirectTo" value={`${location.pathname}${location.search}`} />
+        <button type="submit" name="intent" value="accept" className="button button--primary">
+          {t("cookies.accept")}
+        </button>
+      </fetcher.Form>
+    </section>
+  );
+}

@@ -1,0 +1,108 @@
+import { useEffect, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { Link, NavLink, useLocation } from "react-router";
+import { localizePath, otherLang, stripLang } from "~/lib/i18n";
+import { useLang } from "~/lib/root-data";
+
+const NAV_ITEMS = [
+  { path: "/", key: "home" },
+  { path: "/bio", key: "bio" },
+  { path: "/compositions", key: "compositions" },
+  { path: "/art-direction", key: "artDirection" },
+  { path: "/portfolio", key: "portfolio" },
+  { path: "/gallery", key: "gallery" },
+  { path: "/credits", key: "credits" },
+  { path: "/contacts", key: "contacts" },
+  { path: "/news", key: "news" },
+  { path: "/search", key: "search" },
+] as const;
+
+/** SPEC.md 2.3: transparent over the hero on home, bio and a composition detail. */
+export function isTransparentPath(pathname: string): boolean {
+  const path = stripLang(pathname);
+  return path === "/" || path === "/bio" || /^\/compositions\/[^/]+\/[^/]+\/?$/.test(path);
+}
+
+const SCROLL_THRESHOLD = 100;
+
+export function Navbar() {
+  const { t } = useTranslation();
+  const lang = useLang();
+  const location = useLocation();
+  const [scrolled, setScrolled] = useState(false);
+  const [menuOpen, setMenuOpen] = useState(false);
+  const transparent = isTransparentPath(location.pathname);
+  const isHome = stripLang(location.pathname) === "/";
+
+  useEffect(() => {
+    const onScroll = () => setScrolled(window.scrollY > SCROLL_THRESHOLD);
+    onScroll();
+    window.addEventListener("scroll", onScroll, { passive: true });
+    return () => window.removeEventListener("scroll", onScroll);
+  }, []);
+
+  useEffect(() => setMenuOpen(false), [location.pathname]);
+
+  const target = otherLang(lang);
+  const toggleHref = `${localizePath(location.pathname, target)}${withLangParam(location.search, target)}`;
+
+  return (
+    <header
+      className="navbar"
+      data-transparent={transparent ? "true" : "false"}
+      data-scrolled={scrolled ? "true" : "false"}
+      data-home={isHome ? "true" : "false"}
+      data-menu-open={menuOpen ? "true" : "false"}
+    >
+      <div className="navbar__inner">
+        <Link to={localizePath("/", lang)} className="navbar__brand" prefetch="intent">
+          {t("composerName")}
+        </Link>
+        <button
+          type="button"
+          className="navbar__menu-button"
+          aria-expanded={menuOpen}
+          aria-controls="main-nav"
+          onClick={() => setMenuOpen((open) => !open)}
+        >
+          <span className="navbar__menu-icon" aria-hidden="true" />
+          <span className="visually-hidden">{t("nav.menu")}</span>
+        </button>
+        <nav id="main-nav" className="navbar__nav" aria-label={t("nav.main")}>
+          <ul>
+            {NAV_ITEMS.map((item) => (
+              <li key={item.key}>
+                <NavLink to={localizePath(item.path, lang)} end={item.path === "/"} prefetch="intent">
+                  {t(`nav.${item.key}`)}
+                </NavLink>
+              </li>
+            ))}
+          </ul>
+          <a
+            className="navbar__lang"
+            href={toggleHref}
+            hrefLang={target}
+            lang={target}
+            aria-label={t("nav.switchLanguageLabel")}
+            onClick={() => {
+              try {
+                window.localStorage.setItem("isEnglish", String(target === "en"));
+              } catch {
+                // storage may be disabled; the cookie set by the server is what counts
+              }
+            }}
+          >
+            {target.toUpperCase()}
+          </a>
+        </nav>
+      </div>
+    </header>
+  );
+}
+
+/** The toggle keeps the query string and adds `lng`, which the server saves and strips. */
+function withLangParam(search: string, lang: string): string {
+  const params = new URLSearchParams(search);
+  params.set("lng", lang);
+  return `?${params.toString()}`;
+}

@@ -1,0 +1,46 @@
+/** Dates as SPEC.md 9 says. Inputs are ISO date strings (YYYY-MM-DD...) or Date objects. */
+function parts(value: string | Date) {
+  if (typeof value === "string" && /^\d{4}-\d{2}-\d{2}$/.test(value)) {
+    const [y, m, d] = value.split("-");
+    return { y, m, d, hh: "00", mm: "00" };
+  }
+  const date = typeof value === "string" ? new Date(value) : value;
+  // Rome time: the site and its staff are in Italy, whatever zone the server runs in.
+  const fmt = new Intl.DateTimeFormat("en-GB", {
+    timeZone: "Europe/Rome",
+    year: "numeric",
+    month: "2-digit",
+    day: "2-digit",
+    hour: "2-digit",
+    minute: "2-digit",
+    hourCycle: "h23",
+  });
+  const p = Object.fromEntries(fmt.formatToParts(date).map((x) => [x.type, x.value]));
+  return { y: p.year, m: p.month, d: p.day, hh: p.hour, mm: p.minute };
+}
+
+/** DD-MM-YYYY (lists and cards) */
+export function formatDateDash(value: string | Date): string {
+  const { y, m, d } = parts(value);
+  return `${d}-${m}-${y}`;
+}
+
+/** DD/MM/YYYY (public news detail) */
+export function formatDateSlash(value: string | Date): string {
+  const { y, m, d } = parts(value);
+  return `${d}/${m}/${y}`;
+}
+
+/** DD-MM-YYYY HH:mm (activities) */
+export function formatDateTime(value: string | Date): string {
+  const { y, m, d, hh, mm } = parts(value);
+  return `${d}-${m}-${y} ${hh}:${mm}`;
+}
+
+/** Today in Rome as YYYY-MM-DD (default date of a new news item). */
+export function todayIso(now = new Date()): string {
+  const { y, m, d } = parts(now);
+  return `${y}-${m}-${d}`;
+}
+
+export const COPYRIGHT_START_YEAR = 2014;

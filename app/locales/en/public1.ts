@@ -1,0 +1,3 @@
+import type it from "../it/public1";
+
+export default {} satisfies typeof it;

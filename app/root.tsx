@@ -1,0 +1,174 @@
+import { useEffect } from "react";
+import { useTranslation } from "react-i18next";
+import {
+  Links,
+  Meta,
+  Outlet,
+  Scripts,
+  ScrollRestoration,
+  data,
+  isRouteErrorResponse,
+  redirect,
+  useLocation,
+  useRouteLoaderData,
+} from "react-router";
+import type { Route } from "./+types/root";
+import { CookieBanner } from "~/components/layout/CookieBanner";
+import { Footer } from "~/components/layout/Footer";
+import { Navbar } from "~/components/layout/Navbar";
+import { AudioPlayer, PlayerProvider } from "~/components/player/player-context";
+import { LANGUAGES, isLang, isLocalizablePath, langFromPath, localizePath } from "~/lib/i18n";
+import type { RootData } from "~/lib/root-data";
+import { hasCookieConsent } from "~/server/cookie-consent.server";
+import { getLang, i18nextMiddleware, langCookie, savedLang } from "~/server/i18n.server";
+import { publicOrigin } from "~/server/origin.server";
+import { getOptionalUser } from "~/server/session.server";
+import "~/styles/global.css";
+
+/**
+ * `?lng=xx` (the language toggle) saves the choice and drops the parameter; a visitor who chose
+ * English and opens an Italian URL is sent to its /en twin.
+ */
+const languageChoiceMiddleware: Route.MiddlewareFunction = async ({ request }) => {
+  if (request.method !== "GET" && request.method !== "HEAD") return;
+  const url = new URL(request.url);
+  const requested = url.searchParams.get("lng");
+  if (isLang(requested)) {
+    url.searchParams.delete("lng");
+    const target = localizePath(url.pathname, requested);
+    throw redirect(`${target}${url.search}`, {
+      headers: { "Set-Cookie": await langCookie.serialize(requested) },
+    });
+  }
+  if (!langFromPath(url.pathname) && isLocalizablePath(url.pathname) && (await savedLang(request)) === "en") {
+    throw redirect(`${localizePath(url.pathname, "en")}${url.search}`);
+  }
+};
+
+export const middleware: Route.MiddlewareFunction[] = [languageChoiceMiddleware, i18nextMiddleware];
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const lang = getLang(context);
+  const user = await getOptionalUser(request);
+  const rootData: RootData = {
+    lang,
+    user: user ? { username: user.username } : null,
+    cookieConsent: await hasCookieConsent(request),
+    origin: publicOrigin(request),
+    year: new Date().getFullYear(),
+  };
+  return data(rootData);
+}
+
+export function links(): Route.LinkDescriptors {
+  return [{ rel: "icon", href: "/favicon.svg", type: "image/svg+xml" }];
+}
+
+/** Canonical and hreflang alternates: every public page has an Italian and an English URL. */
+function AlternateLinks({ origin }: { origin: string }) {
+  const { pathname, search } = useLocation();
+  if (!isLocalizablePath(pathname)) return null;
+  const query = new URLSearchParams(search);
+  query.delete("lng");
+  const qs = query.toString() ? `?${query.toString()}` : "";
+  const lang = langFromPath(pathname) ?? "it";
+  return (
+    <>
+      <link rel="canonical" href={`${origin}${localizePath(pathname, lang)}${qs}`} />
+      {LANGUAGES.map((l) => (
+        <link key={l} rel="alternate" hrefLang={l} href={`${origin}${localizePath(pathname, l)}${qs}`} />
+      ))}
+      <link rel="alternate" hrefLang="x-default" href={`${origin}${localizePath(pathname, "it")}${qs}`} />
+    </>
+  );
+}
+
+export function Layout({ children }: { children: React.ReactNode }) {
+  const root = useRouteLoaderData("root") as RootData | undefined;
+  const { pathname } = useLocation();
+  const lang = root?.lang ?? langFromPath(pathname) ?? "it";
+  return (
+    <html lang={lang}>
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        {/* Lets CSS tell "JavaScript will run" apart from "no JavaScript" before hydration. */}
+        <script dangerouslySetInnerHTML={{ __html: "document.documentElement.dataset.js='on'" }} />
+        <Meta />
+        <Links />
+        {root ? <AlternateLinks origin={root.origin} /> : null}
+      </head>
+      <body>
+        {children}
+        <ScrollRestoration />
+        <Scripts />
+      </body>
+    </html>
+  );
+}
+
+function useScrollToTopOnRouteChange() {
+  const { pathname } = useLocation();
+  useEffect(() => {
+    window.scrollTo(0, 0);
+  }, [pathname]);
+}
+
+function useSyncLanguage(lang: string) {
+  const { i18n } = useTranslation();
+  useEffect(() => {
+    if (i18n.language !== lang) void i18n.changeLanguage(lang);
+  }, [lang, i18n]);
+}
+
+function PublicChrome({ children }: { children: React.ReactNode }) {
+  const { t } = useTranslation();
+  return (
+    <>
+      <a className="skip-link" href="#main">
+        {t("skipToContent")}
+      </a>
+      <Navbar />
+      <main id="main" className="main">
+        {children}
+      </main>
+      <Footer />
+    </>
+  );
+}
+
+export default function App({ loaderData }: Route.ComponentProps) {
+  const { pathname } = useLocation();
+  useSyncLanguage(loaderData.lang);
+  useScrollToTopOnRouteChange();
+  const isAdmin = pathname === "/admin" || pathname.startsWith("/admin/");
+  return (
+    <PlayerProvider>
+      {isAdmin ? <Outlet /> : <PublicChrome><Outlet /></PublicChrome>}
+      <AudioPlayer />
+      <CookieBanner />
+    </PlayerProvider>
+  );
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  const { t } = useTranslation();
+  const { pathname } = useLocation();
+  const lang = langFromPath(pathname) ?? "it";
+  const notFound = isRouteErrorResponse(error) && error.status === 404;
+  if (!notFound) console.error(error);
+  const status = isRouteErrorResponse(error) ? error.status : 500;
+  const knownClientError = isRouteErrorResponse(error) && status >= 400 && status < 500 && !notFound;
+  return (
+    <PublicChrome>
+      <section className="error-page container" data-status={status}>
+        <p className="error-page__status">{status}</p>
+        <h1>{notFound ? t("errors.notFoundTitle") : t("errors.errorTitle")}</h1>
+        <p>{notFound ? t("errors.notFoundText") : knownClientError && typeof error.data === "string" ? error.data : t("errors.errorText")}</p>
+        <a className="button button--primary" href={localizePath("/", lang)}>
+          {t("errors.backHome")}
+        </a>
+      </section>
+    </PublicChrome>
+  );
+}

@@ -1,0 +1,72 @@
+import { type RouteConfig, index, layout, prefix, route } from "@react-router/dev/routes";
+
+/**
+ * SPEC.md 2.1: the public pages, once in Italian (unprefixed) and once in English (under /en).
+ * Both languages share one module per page; `id` keeps the two entries apart.
+ */
+function publicPages(lang: "it" | "en") {
+  const id = (name: string) => ({ id: `${lang}:${name}` });
+  return [
+    index("routes/home.tsx", id("home")),
+    route("bio", "routes/bio.tsx", id("bio")),
+    route("news", "routes/news.tsx", id("news")),
+    route("news/:slugNews", "routes/news-detail.tsx", id("news-detail")),
+    route("art-direction", "routes/art-direction.tsx", id("art-direction")),
+    route("art-direction/:dataCategory", "routes/art-direction-category.tsx", id("art-direction-category")),
+    route("credits", "routes/credits.tsx", id("credits")),
+    route("gallery", "routes/gallery.tsx", id("gallery")),
+    route("gallery/:galleryItem", "routes/gallery-item.tsx", id("gallery-item")),
+    route("compositions", "routes/compositions.tsx", id("compositions")),
+    route("compositions/:categoryCompositions", "routes/compositions-category.tsx", id("compositions-category")),
+    route("compositions/:categoryCompositions/:slugMusic", "routes/composition-detail.tsx", id("composition-detail")),
+    route("contacts", "routes/contacts.tsx", id("contacts")),
+    route("portfolio", "routes/portfolio.tsx", id("portfolio")),
+    route("privacy-policy", "routes/privacy-policy.tsx", id("privacy-policy")),
+    route("legal-notes", "routes/legal-notes.tsx", id("legal-notes")),
+    route("cookie-policy", "routes/cookie-policy.tsx", id("cookie-policy")),
+    route("search", "routes/search.tsx", id("search")),
+    route("*", "routes/not-found.tsx", id("not-found")),
+  ];
+}
+
+export default [
+  ...publicPages("it"),
+  ...prefix("en", publicPages("en")),
+
+  // Staff sign-in (unprefixed; SPEC.md 2.16)
+  route("login", "routes/login.tsx"),
+  route("logout", "routes/logout.tsx"),
+
+  // Admin area (SPEC.md 2.2), protected by the layout's guard
+  ...prefix("admin", [
+    layout("routes/admin/layout.tsx", [
+      index("routes/admin/dashboard.tsx"),
+      route("categoryList", "routes/admin/category-list.tsx"),
+      route("categoryList/:idCategory", "routes/admin/category-edit.tsx"),
+      route("categoryList/:idCategory/delete", "routes/admin/category-delete.tsx"),
+      route("categoryCreate", "routes/admin/category-create.tsx"),
+      route("newsList", "routes/admin/news-list.tsx"),
+      route("newsCreate", "routes/admin/news-create.tsx"),
+      route("newsList/:slugNews", "routes/admin/news-edit.tsx"),
+      route("newsList/:slugNews/delete", "routes/admin/news-delete.tsx"),
+      route("musicList", "routes/admin/music-list.tsx"),
+      route("musicList/:slugMusic", "routes/admin/music-edit.tsx"),
+      route("musicList/:slugMusic/delete", "routes/admin/music-delete.tsx"),
+      route("musicCreate", "routes/admin/music-create.tsx"),
+      route("activityList", "routes/admin/activity-list.tsx"),
+    ]),
+    route("upload", "routes/admin/upload.ts"),
+  ]),
+
+  // api/ resource routes (SPEC.md 7)
+  route("api/*", "routes/api/not-found.ts"),
+
+  // Resource routes: static content files, uploaded media, operations, small form endpoints
+  route("data/:file", "routes/resources/data-file.ts"),
+  route("media/*", "routes/resources/media.ts"),
+  route("captcha/:captchaId", "routes/resources/captcha-image.ts"),
+  route("cookie-consent", "routes/resources/cookie-consent.ts"),
+  route("healthz", "routes/resources/healthz.ts"),
+  route("robots.txt", "routes/resources/robots.ts"),
+  route("sitemap.xml", "routes/resources/sitemap.ts"),
+] satisfies RouteConfig;

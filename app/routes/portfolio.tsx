@@ -1,0 +1,17 @@
+import { useTranslation } from "react-i18next";
+import type { Route } from "./+types/portfolio";
+import { PageHero } from "~/components/layout/PageHero";
+import { pageMeta } from "~/lib/meta";
+import { getInstance } from "~/server/i18n.server";
+
+export function loader({ context }: Route.LoaderArgs) {
+  const t = getInstance(context).t;
+  return { title: t("pages.portfolio") };
+}
+
+export default function PortfolioPage() {
+  const { t } = useTranslation();
+  return <PageHero title={t("pages.portfolio")} />;
+}
+
+export const meta: Route.MetaFunction = ({ data, matches }) => pageMeta(matches, { title: data?.title ?? "" });

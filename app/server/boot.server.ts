@@ -1,0 +1,19 @@
+import { configureDatabase } from "./db.server";
+import { getEnv } from "./env.server";
+import { ensureContentImages, isDatabaseEmpty, seedDemoContent } from "./seed.server";
+import { ensureAdminUser } from "./users.server";
+
+/**
+ * Runs once when the server starts, after migrations: database settings, the staff user,
+ * the demo content on an empty database, the generated content images.
+ */
+export async function boot() {
+  const env = getEnv();
+  await configureDatabase();
+  await ensureAdminUser({ username: env.adminUsername, password: env.adminPassword });
+  if (env.seedDemo && (await isDatabaseEmpty())) {
+    console.log("Database vuoto: carico i contenuti dimostrativi...");
+    await seedDemoContent();
+  }
+  await ensureContentImages();
+}

@@ -1,0 +1,54 @@
+import fs from "node:fs";
+import path from "node:path";
+
+/** SPEC.md 7: the static content files and the key under which each holds its list. */
+export const CONTENT_FILES = {
+  album_desciption: "album_desciption",
+  slider_hero: "slider_hero",
+  follows: "follows",
+  bio: "bio",
+  internal_link: "internal_link",
+  subCategory: "subCategory",
+  artistic_direction: "artistic_direction",
+  portfolio: "portfolio",
+  lable: "lable",
+  credits: "credits",
+  gallery: "gallery",
+  privacy_policy: "privacy_policy",
+  legal_notes: "legal_notes",
+  cookie_policy: "cookie_Policy",
+} as const;
+
+export type ContentFile = keyof typeof CONTENT_FILES;
+
+export function isContentFile(name: string): name is ContentFile {
+  return Object.hasOwn(CONTENT_FILES, name);
+}
+
+export function contentDir(): string {
+  return path.resolve("content", "data");
+}
+
+const cache = new Map<ContentFile, { mtimeMs: number; raw: string; parsed: Record<string, unknown> }>();
+
+function load(name: ContentFile) {
+  const file = path.join(contentDir(), `${name}.json`);
+  const { mtimeMs } = fs.statSync(file);
+  const hit = cache.get(name);
+  if (hit && hit.mtimeMs === mtimeMs) return hit;
+  const raw = fs.readFileSync(file, "utf8");
+  const entry = { mtimeMs, raw, parsed: JSON.parse(raw) as Record<string, unknown> };
+  cache.set(name, entry);
+  return entry;
+}
+
+/** The raw file, as served at /data/<name>.json. */
+export function readContentRaw(name: ContentFile): string {
+  return load(name).raw;
+}
+
+/** The list inside a content file (typed by the caller; the shapes are SPEC.md section 3). */
+export function readContentList<T>(name: ContentFile): T[] {
+  const list = load(name).parsed[CONTENT_FILES[name]];
+  return Array.isArray(list) ? (list as T[]) : [];
+}

@@ -1,0 +1,121 @@
+import fs from "node:fs/promises";
+import path from "node:path";
+import { demoCategories, demoMusic, demoNews } from "../../prisma/demo-content";
+import { slugify } from "~/lib/slug";
+import { CONTENT_FILES, type ContentFile, readContentRaw } from "./content.server";
+import { db } from "./db.server";
+import { contentImageSize, makePdf, renderArtwork, synthesizeWav } from "./demo-media.server";
+import { storeContentAddressed, uploadsDir, writeFileAtomic } from "./storage.server";
+
+/** True when the database holds no content yet (a fresh data folder). */
+export async function isDatabaseEmpty(): Promise<boolean> {
+  const [categories, music, news] = await Promise.all([db.category.count(), db.music.count(), db.news.count()]);
+  return categories + music + news === 0;
+}
+
+/**
+ * The pictures referenced by the static content files (/media/content/*.jpg) are generated,
+ * not committed: whatever is missing in the uploads folder is drawn now.
+ */
+export async function ensureContentImages(): Promise<number> {
+  const names = new Set<string>();
+  for (const file of Object.keys(CONTENT_FILES) as ContentFile[]) {
+    for (const match of readContentRaw(file).matchAll(/\/media\/content\/([a-z0-9][a-z0-9_-]*\.jpg)/gi)) {
+      names.add(match[1]);
+    }
+  }
+  let created = 0;
+  for (const name of names) {
+    const full = path.join(uploadsDir(), "content", name);
+    try {
+      await fs.access(full);
+    } catch {
+      const { width, height } = contentImageSize(name);
+      await writeFileAtomic(full, await renderArtwork(name, width, height));
+      created++;
+    }
+  }
+  return created;
+}
+
+/** Demo categories, compositions (with generated covers and audio) and news (with images and PDFs). */
+export async function seedDemoContent() {
+  const categoryIds = new Map<string, number>();
+  type Track = { position: number; name: string; url: string };
+  const musicRows: { item: (typeof demoMusic)[number]; img: string; tracks: Track[]; createdAt: Date }[] = [];
+  for (const [index, item] of demoMusic.entries()) {
+    const img = await storeContentAddressed("images", await renderArtwork(`music:${item.title}`, 1200, 1200), "jpg");
+    const tracks: Track[] = [];
+    for (const [position, name] of item.tracks.entries()) {
+      const url = await storeContentAddressed("tracks", synthesizeWav(`${item.title}:${name}`, 8), "wav");
+      tracks.push({ position, name, url });
+    }
+    musicRows.push({ item, img, tracks, createdAt: new Date(Date.UTC(2025, 0, 1) + index * 86_400_000) });
+  }
+  const newsRows: { item: (typeof demoNews)[number]; image: string | null; attachments: Track[] }[] = [];
+  for (const item of demoNews) {
+    const image = item.hasImage
+      ? await storeContentAddressed("images", await renderArtwork(`news:${item.title}`, 1600, 1000), "jpg")
+      : null;
+    const attachments: Track[] = [];
+    for (const [position, name] of item.attachments.entries()) {
+      const url = await storeContentAddressed("attachments", makePdf(`${item.title} - ${name}`), "pdf");
+      attachments.push({ position, name, url });
+    }
+    newsRows.push({ item, image, attachments });
+  }
+
+  const usedSlugs = new Set<string>();
+  const slugFor = (title: string) => {
+    const base = slugify(title);
+    let slug = base;
+    for (let n = 2; usedSlugs.has(slug); n++) slug = `${base}-${n}`;
+    usedSlugs.add(slug);
+    return slug;
+  };
+
+  await db.$transaction(async (tx) => {
+    for (const category of demoCategories) {
+      const row = await tx.category.create({ data: category, select: { id: true } });
+      categoryIds.set(category.name, row.id);
+    }
+    const categoryId = (name: string) => {
+      const id = categoryIds.get(name);
+      if (id === undefined) throw new Error(`Demo content: unknown category ${name}`);
+      return id;
+    };
+    for (const { item, img, tracks, createdAt } of musicRows) {
+      await tx.music.create({
+        data: {
+          slug: slugFor(item.title),
+          title: item.title,
+          description: item.description,
+          descriptionEng: item.descriptionEng,
+          categoryId: categoryId(item.category),
+          img,
+          link: item.link ?? null,
+          videos: item.videos ?? null,
+          createdAt,
+          tracks: { create: tracks },
+        },
+      });
+    }
+    usedSlugs.clear();
+    for (const { item, image, attachments } of newsRows) {
+      await tx.news.create({
+        data: {
+          slug: slugFor(item.title),
+          title: item.title,
+          titleEng: item.titleEng,
+          description: item.description,
+          descriptionEng: item.descriptionEng,
+          date: item.date,
+          image,
+          categoryId: categoryId(item.category),
+          createdAt: new Date(`${item.date}T09:00:00Z`),
+          attachments: { create: attachments },
+        },
+      });
+    }
+  });
+}

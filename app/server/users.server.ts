@@ -1,0 +1,37 @@
+import crypto from "node:crypto";
+import { db } from "./db.server";
+import { hashPassword } from "./password.server";
+
+/** Creates the staff superuser, or resets its password (and staff flags) when it exists. */
+export async function upsertStaffUser(username: string, password: string) {
+  const passwordHash = await hashPassword(password);
+  return db.user.upsert({
+    where: { username },
+    update: { passwordHash, isStaff: true, isSuperuser: true },
+    create: { username, passwordHash, isStaff: true, isSuperuser: true },
+    select: { id: true, username: true },
+  });
+}
+
+/**
+ * DESIGN.md 3: ADMIN_USERNAME/ADMIN_PASSWORD set that user at every start; with neither set and
+ * no user at all, `admin` gets a random password printed once.
+ */
+export async function ensureAdminUser(opts: { username?: string; password?: string; log?: (line: string) => void }) {
+  const log = opts.log ?? console.log;
+  if (opts.username && opts.password) {
+    await upsertStaffUser(opts.username, opts.password);
+    log(`Utente staff "${opts.username}" pronto (password da ADMIN_PASSWORD).`);
+    return;
+  }
+  if ((await db.user.count()) > 0) return;
+  const username = opts.username ?? "admin";
+  const password = crypto.randomBytes(9).toString("base64url");
+  await upsertStaffUser(username, password);
+  log("");
+  log("  Accesso staff creato (mostrato una sola volta):");
+  log(`    utente:   ${username}`);
+  log(`    password: ${password}`);
+  log("  Cambiala con: npm run user:create -- <utente> <password>");
+  log("");
+}

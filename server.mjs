@@ -1,0 +1,42 @@
+// Production server: static assets, the React Router request handler, graceful shutdown.
+import path from "node:path";
+import compression from "compression";
+import express from "express";
+import { createRequestHandler } from "@react-router/express";
+
+const buildDir = path.resolve(process.env.BUILD_DIR || "build");
+const build = await import(path.join(buildDir, "server/index.js"));
+await build.entry.module.boot();
+
+const app = express();
+app.disable("x-powered-by");
+app.use(compression());
+// Vite fingerprints everything under /assets, so it can be cached for a year.
+app.use("/assets", express.static(path.join(buildDir, "client/assets"), { immutable: true, maxAge: "1y" }));
+app.use(express.static(path.join(buildDir, "client"), { maxAge: "1h", index: false }));
+app.all("*", createRequestHandler({ build }));
+
+const port = Number(process.env.PORT || 3000);
+const server = app.listen(port, () => {
+  console.log(`Sito in ascolto su http://localhost:${port}`);
+});
+
+// SIGTERM (docker stop): stop accepting, let requests in flight finish, then close the database.
+let shuttingDown = false;
+function shutdown(signal) {
+  if (shuttingDown) return;
+  shuttingDown = true;
+  console.log(`${signal}: chiusura in corso...`);
+  const force = setTimeout(() => process.exit(1), 15_000);
+  force.unref();
+  server.close(async () => {
+    try {
+      await build.entry.module.shutdown?.();
+    } finally {
+      process.exit(0);
+    }
+  });
+  server.closeIdleConnections();
+}
+process.on("SIGTERM", () => shutdown("SIGTERM"));
+process.on("SIGINT", () => shutdown("SIGINT"));

@@ -1,0 +1,76 @@
+import { execFileSync, spawn, type ChildProcess } from "node:child_process";
+import fs from "node:fs";
+import net from "node:net";
+import os from "node:os";
+import path from "node:path";
+
+export type TestServer = {
+  url: string;
+  port: number;
+  dataDir: string;
+  process: ChildProcess;
+  output: () => string;
+  stop: (signal?: NodeJS.Signals) => Promise<number | null>;
+};
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = net.createServer();
+    srv.listen(0, "127.0.0.1", () => {
+      const address = srv.address();
+      srv.close(() => (typeof address === "object" && address ? resolve(address.port) : reject(new Error("no port"))));
+    });
+  });
+}
+
+/**
+ * Starts the production build (`node server.mjs`) on a free port with its own data folder,
+ * after `prisma migrate deploy`, exactly as `npm start` does. Requires `npm run build` first.
+ */
+export async function startServer(opts: { env?: Record<string, string>; dataDir?: string } = {}): Promise<TestServer> {
+  const dataDir = opts.dataDir ?? fs.mkdtempSync(path.join(os.tmpdir(), "composer-e2e-"));
+  const port = await freePort();
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    NODE_ENV: "production",
+    PORT: String(port),
+    DATA_DIR: dataDir,
+    DATABASE_URL: `file:${path.join(dataDir, "app.db")}`,
+    UPLOADS_DIR: path.join(dataDir, "uploads"),
+    ADMIN_USERNAME: "admin",
+    ADMIN_PASSWORD: "admin-password-123",
+    PUBLIC_ORIGIN: `http://127.0.0.1:${port}`,
+    ...opts.env,
+  };
+  execFileSync("npx", ["prisma", "migrate", "deploy"], { env, stdio: "pipe" });
+  const child = spawn(process.execPath, ["server.mjs"], { env, stdio: ["ignore", "pipe", "pipe"] });
+  let log = "";
+  child.stdout?.on("data", (chunk) => (log += chunk));
+  child.stderr?.on("data", (chunk) => (log += chunk));
+  const url = `http://127.0.0.1:${port}`;
+  const deadline = Date.now() + 120_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`server exited early:\n${log}`);
+    try {
+      const res = await fetch(`${url}/healthz`);
+      if (res.ok) break;
+    } catch {
+      // not listening yet
+    }
+    if (Date.now() > deadline) throw new Error(`server did not start:\n${log}`);
+    await new Promise((r) => setTimeout(r, 150));
+  }
+  return {
+    url,
+    port,
+    dataDir,
+    process: child,
+    output: () => log,
+    stop: (signal = "SIGTERM") =>
+      new Promise((resolve) => {
+        if (child.exitCode !== null) return resolve(child.exitCode);
+        child.once("exit", (code) => resolve(code));
+        child.kill(signal);
+      }),
+  };
+}

@@ -1,0 +1,87 @@
+import fs from "node:fs";
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+import { configureDatabase, db } from "~/server/db.server";
+import { getEnv } from "~/server/env.server";
+import { verifyPassword } from "~/server/password.server";
+import { ensureContentImages, isDatabaseEmpty, seedDemoContent } from "~/server/seed.server";
+import { mediaFilePath } from "~/server/storage.server";
+import { ensureAdminUser } from "~/server/users.server";
+
+describe("a fresh database", () => {
+  it("has every table after the migrations and runs in WAL mode", async () => {
+    await configureDatabase();
+    const tables = (await db.$queryRawUnsafe<{ name: string }[]>("SELECT name FROM sqlite_master WHERE type='table'")).map((t) => t.name);
+    for (const table of ["User", "Session", "Category", "Music", "MusicTrack", "News", "NewsAttachment", "Activity", "Captcha", "Upload", "ContactMessage", "RateLimit"]) {
+      expect(tables).toContain(table);
+    }
+    const [{ journal_mode }] = await db.$queryRawUnsafe<{ journal_mode: string }[]>("PRAGMA journal_mode");
+    expect(journal_mode).toBe("wal");
+    expect(await isDatabaseEmpty()).toBe(true);
+  });
+
+  it("creates admin with a random password printed once, and not again", async () => {
+    const lines: string[] = [];
+    await ensureAdminUser({ log: (l) => lines.push(l) });
+    const printed = lines.join("\n");
+    const password = /password: (\S+)/.exec(printed)?.[1];
+    expect(password).toBeTruthy();
+    const user = await db.user.findUniqueOrThrow({ where: { username: "admin" } });
+    expect(user.isStaff && user.isSuperuser).toBe(true);
+    expect(user.passwordHash).not.toContain(password!);
+    expect(await verifyPassword(password!, user.passwordHash)).toBe(true);
+    expect(await verifyPassword("wrong", user.passwordHash)).toBe(false);
+    const again: string[] = [];
+    await ensureAdminUser({ log: (l) => again.push(l) });
+    expect(again).toEqual([]);
+    await ensureAdminUser({ username: "admin", password: "nuova-password", log: () => {} });
+    const updated = await db.user.findUniqueOrThrow({ where: { username: "admin" } });
+    expect(await verifyPassword("nuova-password", updated.passwordHash)).toBe(true);
+  });
+
+  it("loads the demo content with real files", async () => {
+    await seedDemoContent();
+    expect(await isDatabaseEmpty()).toBe(false);
+    const types = (await db.category.findMany({ select: { type: true } })).map((c) => c.type);
+    for (const type of ["news", "music", "lable", "about", "bio", "credits", "gallery"]) expect(types).toContain(type);
+    const musicCategories = await db.category.findMany({ where: { type: "music" }, select: { name: true } });
+    expect(musicCategories.length).toBeGreaterThanOrEqual(3);
+    expect(musicCategories.map((c) => c.name)).toContain("COLONNE SONORE");
+
+    const music = await db.music.findMany({ include: { tracks: true } });
+    expect(music.length).toBeGreaterThanOrEqual(10);
+    expect(music.some((m) => m.tracks.length === 1)).toBe(true);
+    expect(music.some((m) => m.tracks.length >= 2)).toBe(true);
+    expect(music.some((m) => m.videos)).toBe(true);
+    expect(music.some((m) => m.link && m.tracks.length === 0)).toBe(true);
+    expect(music.find((m) => m.title === "Perché la notte")?.slug).toBe("perche-la-notte");
+
+    const news = await db.news.findMany({ include: { attachments: true } });
+    expect(news.length).toBeGreaterThanOrEqual(14);
+    expect(news.filter((n) => n.image).length).toBeGreaterThanOrEqual(14);
+    expect(news.some((n) => n.attachments.length > 0)).toBe(true);
+    expect(new Set(news.map((n) => n.slug)).size).toBe(news.length);
+
+    const track = music.flatMap((m) => m.tracks)[0];
+    const trackFile = mediaFilePath(track.url)!;
+    expect(fs.readFileSync(trackFile).subarray(0, 4).toString()).toBe("RIFF");
+    const image = mediaFilePath(news.find((n) => n.image)!.image!)!;
+    expect(fs.readFileSync(image).subarray(0, 3)).toEqual(Buffer.from([0xff, 0xd8, 0xff]));
+    const pdf = mediaFilePath(news.flatMap((n) => n.attachments)[0].url)!;
+    expect(fs.readFileSync(pdf).subarray(0, 5).toString()).toBe("%PDF-");
+  });
+
+  it("draws every image the static content files reference", async () => {
+    const created = await ensureContentImages();
+    expect(created).toBeGreaterThan(8);
+    expect(fs.existsSync(path.join(getEnv().uploadsDir, "content", "hero-8.jpg"))).toBe(true);
+    expect(await ensureContentImages()).toBe(0);
+  });
+
+  it("refuses media paths that leave the uploads folder", () => {
+    expect(mediaFilePath("/media/../app.db")).toBeNull();
+    expect(mediaFilePath("/media/%2e%2e/app.db")).toBeNull();
+    expect(mediaFilePath("/media/images/..\\..\\x")).toBeNull();
+    expect(mediaFilePath("/media/images/a.jpg")).toBe(path.join(getEnv().uploadsDir, "images", "a.jpg"));
+  });
+});
