@@ -58,8 +58,29 @@ export default [
     route("upload", "routes/admin/upload.ts"),
   ]),
 
-  // api/ resource routes (SPEC.md 7)
-  route("api/*", "routes/api/not-found.ts"),
+  // api/ resource routes (SPEC.md 7); each answers with and without the trailing slash
+  ...prefix("api", [
+    route("music", "routes/api/music.ts"),
+    route("music/:id", "routes/api/music-item.ts"),
+    route("latest-musics", "routes/api/latest-musics.ts"),
+    route("music-by-category/:category", "routes/api/music-by-category.ts"),
+    route("news", "routes/api/news.ts"),
+    route("news/:id", "routes/api/news-item.ts"),
+    route("latest-news", "routes/api/latest-news.ts"),
+    route("category", "routes/api/category.ts"),
+    route("category/:id", "routes/api/category-item.ts"),
+    route("activities", "routes/api/activities.ts"),
+    route("latest-activities", "routes/api/latest-activities.ts"),
+    route("userinfo", "routes/api/userinfo.ts"),
+    route("user/:id", "routes/api/user.ts"),
+    route("login", "routes/api/login.ts"),
+    route("logout", "routes/api/logout.ts"),
+    route("send-email", "routes/api/send-email.ts"),
+    route("captcha-generator", "routes/api/captcha-generator.ts"),
+    route("file/upload", "routes/api/file-upload.ts"),
+    route("openapi.json", "routes/api/openapi.ts"),
+    route("*", "routes/api/not-found.ts"),
+  ]),
 
   // Resource routes: static content files, uploaded media, operations, small form endpoints
   route("data/:file", "routes/resources/data-file.ts"),
