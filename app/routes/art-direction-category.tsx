@@ -1,17 +1,53 @@
 import { useTranslation } from "react-i18next";
+import { Link, data } from "react-router";
 import type { Route } from "./+types/art-direction-category";
+import { WorkCard } from "~/components/art-direction/WorkCard";
 import { PageHero } from "~/components/layout/PageHero";
+import { localizePath } from "~/lib/i18n";
 import { pageMeta } from "~/lib/meta";
-import { getInstance } from "~/server/i18n.server";
+import { useLang } from "~/lib/root-data";
+import { slugify } from "~/lib/slug";
+import { artDirectionCategory } from "~/server/art-direction.server";
+import { getLang } from "~/server/i18n.server";
+import "~/styles/public2.css";
 
-export function loader({ context }: Route.LoaderArgs) {
-  const t = getInstance(context).t;
-  return { title: t("pages.artDirection") };
+export async function loader({ context, params }: Route.LoaderArgs) {
+  const page = await artDirectionCategory(params.dataCategory, getLang(context));
+  if (!page) throw data(null, { status: 404 });
+  return page;
 }
 
-export default function ArtDirectionCategoryPage() {
-  const { t } = useTranslation();
-  return <PageHero title={t("pages.artDirection")} />;
+export default function ArtDirectionCategoryPage({ loaderData }: Route.ComponentProps) {
+  const { t } = useTranslation("public2");
+  const lang = useLang();
+  const { category, intro, groups } = loaderData;
+  return (
+    <>
+      <PageHero title={category.toLocaleUpperCase(lang)} />
+      <div className="container art-direction">
+        {intro ? <p className="art-direction__intro">{intro}</p> : null}
+        {groups.length === 0 ? <p>{t("artDirection.empty")}</p> : null}
+        {groups.map((group) => (
+          <section key={group.subcategory} className="works" aria-labelledby={`works-${slugify(group.subcategory)}`}>
+            <h2 className="section-title" id={`works-${slugify(group.subcategory)}`}>
+              {group.title}
+            </h2>
+            <div className="card-grid">
+              {group.items.map((work) => (
+                <WorkCard key={work.id} work={work} />
+              ))}
+            </div>
+          </section>
+        ))}
+        <p className="art-direction__back">
+          <Link className="button button--ghost" to={localizePath("/art-direction", lang)}>
+            {t("artDirection.backToLabels")}
+          </Link>
+        </p>
+      </div>
+    </>
+  );
 }
 
-export const meta: Route.MetaFunction = ({ data, matches }) => pageMeta(matches, { title: data?.title ?? "" });
+export const meta: Route.MetaFunction = ({ data: page, matches }) =>
+  pageMeta(matches, { title: page?.category ?? "", description: page?.intro?.slice(0, 160), image: page?.groups[0]?.items[0]?.image?.src });

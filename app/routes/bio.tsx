@@ -1,17 +1,42 @@
 import { useTranslation } from "react-i18next";
 import type { Route } from "./+types/bio";
-import { PageHero } from "~/components/layout/PageHero";
 import { pageMeta } from "~/lib/meta";
-import { getInstance } from "~/server/i18n.server";
+import { bioSections } from "~/server/home.server";
+import { getInstance, getLang } from "~/server/i18n.server";
+import "~/styles/public1.css";
 
-export function loader({ context }: Route.LoaderArgs) {
+export async function loader({ context }: Route.LoaderArgs) {
   const t = getInstance(context).t;
-  return { title: t("pages.bio") };
+  const sections = await bioSections("bio", getLang(context));
+  return { sections, meta: { title: t("public1:bio.title"), description: t("public1:bio.description") } };
 }
 
-export default function BioPage() {
-  const { t } = useTranslation();
-  return <PageHero title={t("pages.bio")} />;
+export default function BioPage({ loaderData }: Route.ComponentProps) {
+  const { t } = useTranslation("public1");
+  return (
+    <>
+      <section className="page-hero page-hero--dark">
+        <div className="container">
+          <h1 className="page-hero__title">{t("bio.title")}</h1>
+        </div>
+      </section>
+      <div className="bio-page container">
+        {loaderData.sections.map((section) => (
+          <section key={section.id} className="bio-section" aria-labelledby={`bio-${section.id}`}>
+            <h2 id={`bio-${section.id}`} className="bio-section__title">
+              {section.title}
+            </h2>
+            {section.items.map((item) => (
+              <div key={item.id} className="bio-text">
+                <h3>{item.title}</h3>
+                <p>{item.text}</p>
+              </div>
+            ))}
+          </section>
+        ))}
+      </div>
+    </>
+  );
 }
 
-export const meta: Route.MetaFunction = ({ data, matches }) => pageMeta(matches, { title: data?.title ?? "" });
+export const meta: Route.MetaFunction = ({ data, matches }) => (data ? pageMeta(matches, data.meta) : []);

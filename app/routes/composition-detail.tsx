@@ -1,17 +1,91 @@
 import { useTranslation } from "react-i18next";
+import { Link, data } from "react-router";
 import type { Route } from "./+types/composition-detail";
-import { PageHero } from "~/components/layout/PageHero";
+import { PlayButton, VideoButton } from "~/components/compositions/MediaButtons";
+import { Picture } from "~/components/media/Picture";
+import { usePlayer } from "~/components/player/player-context";
+import { localized, localizePath } from "~/lib/i18n";
 import { pageMeta } from "~/lib/meta";
-import { getInstance } from "~/server/i18n.server";
+import { categoryKey, categoryPath, externalHref } from "~/lib/music-links";
+import { musicVideo } from "~/server/compositions.server";
+import { getLang } from "~/server/i18n.server";
+import { imageInfo } from "~/server/images.server";
+import { getMusicBySlug } from "~/server/music.server";
+import "~/styles/public1.css";
 
-export function loader({ context }: Route.LoaderArgs) {
-  const t = getInstance(context).t;
-  return { title: t("pages.compositions") };
+export async function loader({ params, context }: Route.LoaderArgs) {
+  const lang = getLang(context);
+  const item = await getMusicBySlug(params.slugMusic);
+  // The category in the URL must be the item's own (case-insensitively), else it is not this page.
+  if (!item || categoryKey(item.category.name) !== categoryKey(params.categoryCompositions)) throw data(null, { status: 404 });
+  const title = localized(item, "title", lang);
+  const description = localized(item, "description", lang);
+  return {
+    title,
+    description,
+    category: { label: localized(item.category, "name", lang), href: localizePath(categoryPath(item.category.name), lang) },
+    image: await imageInfo(item.img),
+    tracks: item.tracks,
+    video: item.link ? null : musicVideo(item.videos),
+    link: item.link?.trim() ? externalHref(item.link) : null,
+  };
 }
 
-export default function CompositionDetailPage() {
-  const { t } = useTranslation();
-  return <PageHero title={t("pages.compositions")} />;
+export default function CompositionDetailPage({ loaderData }: Route.ComponentProps) {
+  const { t } = useTranslation("public1");
+  const { play } = usePlayer();
+  const { title, description, category, image, tracks, video, link } = loaderData;
+  return (
+    <article className="composition">
+      <div className="container composition__layout">
+        <div className="composition__cover">{image ? <Picture image={image} sizes="(min-width: 992px) 40vw, 100vw" alt={title} priority /> : null}</div>
+        <div className="composition__body">
+          <Link className="composition__category" to={category.href}>
+            {category.label}
+          </Link>
+          <h1 className="composition__title">{title}</h1>
+          <div className="composition__actions">
+            {link ? (
+              <a className="button button--primary" href={link} target="_blank" rel="noopener noreferrer">
+                {t("compositions.externalLink")} <span className="visually-hidden">{t("compositions.newTab")}</span>
+              </a>
+            ) : null}
+            {!link && tracks.length === 1 ? <PlayButton title={title} tracks={tracks} /> : null}
+            {video ? <VideoButton title={title} video={video} className="button button--ghost" /> : null}
+          </div>
+          {!link && tracks.length >= 2 ? (
+            <section className="tracks" aria-labelledby="tracks-title">
+              <h2 id="tracks-title" className="tracks__title">
+                {t("compositions.tracks")}
+              </h2>
+              <ol className="tracks__list">
+                {tracks.map((track, index) => (
+                  <li key={track.url + index}>
+                    <a
+                      className="track-link"
+                      href={track.url}
+                      data-action="play-track"
+                      onClick={(event) => {
+                        if (event.metaKey || event.ctrlKey || event.shiftKey || event.button !== 0) return;
+                        event.preventDefault();
+                        play(title, tracks, index);
+                      }}
+                    >
+                      <span className="track-link__number">{index + 1}</span>
+                      <span className="track-link__name">{track.name}</span>
+                      <span className="visually-hidden"> ({t("player.play")})</span>
+                    </a>
+                  </li>
+                ))}
+              </ol>
+            </section>
+          ) : null}
+          {description ? <div className="composition__description">{description}</div> : null}
+        </div>
+      </div>
+    </article>
+  );
 }
 
-export const meta: Route.MetaFunction = ({ data, matches }) => pageMeta(matches, { title: data?.title ?? "" });
+export const meta: Route.MetaFunction = ({ data, matches }) =>
+  data ? pageMeta(matches, { title: data.title, description: data.description.slice(0, 160), image: data.image?.src, type: "article" }) : [];

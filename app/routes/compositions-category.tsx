@@ -1,17 +1,41 @@
 import { useTranslation } from "react-i18next";
+import { data } from "react-router";
 import type { Route } from "./+types/compositions-category";
+import { MusicCard } from "~/components/compositions/MusicCard";
 import { PageHero } from "~/components/layout/PageHero";
+import { localized } from "~/lib/i18n";
 import { pageMeta } from "~/lib/meta";
-import { getInstance } from "~/server/i18n.server";
+import { findMusicCategory, musicCards } from "~/server/compositions.server";
+import { getInstance, getLang } from "~/server/i18n.server";
+import { listMusic } from "~/server/music.server";
+import "~/styles/public1.css";
 
-export function loader({ context }: Route.LoaderArgs) {
+export async function loader({ params, context }: Route.LoaderArgs) {
+  const lang = getLang(context);
   const t = getInstance(context).t;
-  return { title: t("pages.compositions") };
+  const category = await findMusicCategory(params.categoryCompositions);
+  if (!category) throw data(null, { status: 404 });
+  const cards = await musicCards(await listMusic({ categoryName: category.name }), lang);
+  const label = localized(category, "name", lang);
+  return { title: label.toLocaleUpperCase(lang), cards, meta: { description: t("public1:compositions.categoryDescription", { category: label }) } };
 }
 
-export default function CompositionsCategoryPage() {
-  const { t } = useTranslation();
-  return <PageHero title={t("pages.compositions")} />;
+export default function CompositionsCategoryPage({ loaderData }: Route.ComponentProps) {
+  const { t } = useTranslation("public1");
+  return (
+    <>
+      <PageHero title={loaderData.title} />
+      <div className="compositions-page container">
+        {loaderData.cards.length === 0 ? <p className="empty-message">{t("compositions.empty")}</p> : null}
+        <div className="card-grid">
+          {loaderData.cards.map((item) => (
+            <MusicCard key={item.slug} item={item} />
+          ))}
+        </div>
+      </div>
+    </>
+  );
 }
 
-export const meta: Route.MetaFunction = ({ data, matches }) => pageMeta(matches, { title: data?.title ?? "" });
+export const meta: Route.MetaFunction = ({ data, matches }) =>
+  data ? pageMeta(matches, { title: data.title, description: data.meta.description, image: data.cards[0]?.image?.src }) : [];

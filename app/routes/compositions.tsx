@@ -1,17 +1,58 @@
 import { useTranslation } from "react-i18next";
+import { Link } from "react-router";
 import type { Route } from "./+types/compositions";
+import { MusicCard } from "~/components/compositions/MusicCard";
 import { PageHero } from "~/components/layout/PageHero";
+import { localizePath } from "~/lib/i18n";
+import { useLang } from "~/lib/root-data";
 import { pageMeta } from "~/lib/meta";
-import { getInstance } from "~/server/i18n.server";
+import { categoryKey, categoryPath } from "~/lib/music-links";
+import { musicCatalogue } from "~/server/compositions.server";
+import { getInstance, getLang } from "~/server/i18n.server";
+import "~/styles/public1.css";
 
-export function loader({ context }: Route.LoaderArgs) {
+/** SPEC.md 2.6 / 9: per music category with items, at most 4 of them, then Explore. */
+const ITEMS_PER_CATEGORY = 4;
+
+export async function loader({ context }: Route.LoaderArgs) {
+  const lang = getLang(context);
   const t = getInstance(context).t;
-  return { title: t("pages.compositions") };
+  const { categories, cards } = await musicCatalogue(lang);
+  const groups = categories
+    .map((category) => ({ ...category, items: cards.filter((c) => categoryKey(c.categoryName) === category.key).slice(0, ITEMS_PER_CATEGORY) }))
+    .filter((group) => group.items.length > 0);
+  return { groups, meta: { title: t("public1:compositions.title"), description: t("public1:compositions.description") } };
 }
 
-export default function CompositionsPage() {
-  const { t } = useTranslation();
-  return <PageHero title={t("pages.compositions")} />;
+export default function CompositionsPage({ loaderData }: Route.ComponentProps) {
+  const { t } = useTranslation("public1");
+  const lang = useLang();
+  return (
+    <>
+      <PageHero title={t("compositions.title")} />
+      <div className="compositions-page container">
+        {loaderData.groups.length === 0 ? <p className="empty-message">{t("compositions.empty")}</p> : null}
+        {loaderData.groups.map((group) => (
+          <section key={group.key} className="compositions-group" aria-labelledby={`group-${group.key}`}>
+            <h2 id={`group-${group.key}`} className="compositions-group__title">
+              {group.label}
+            </h2>
+            <div className="card-grid">
+              {group.items.map((item) => (
+                <MusicCard key={item.slug} item={item} />
+              ))}
+            </div>
+            <p className="compositions-group__more">
+              <Link className="button button--ghost" to={localizePath(categoryPath(group.name), lang)} aria-label={t("compositions.exploreCategory", { category: group.label })}>
+                {t("compositions.explore")}
+              </Link>
+            </p>
+          </section>
+        ))}
+      </div>
+    </>
+  );
 }
 
-export const meta: Route.MetaFunction = ({ data, matches }) => pageMeta(matches, { title: data?.title ?? "" });
+export const meta: Route.MetaFunction = ({ data, matches }) =>
+  data ? pageMeta(matches, { title: data.meta.title, description: data.meta.description, image: data.groups[0]?.items[0]?.image?.src }) : [];

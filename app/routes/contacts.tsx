@@ -1,17 +1,69 @@
 import { useTranslation } from "react-i18next";
+import { type ShouldRevalidateFunctionArgs, data } from "react-router";
 import type { Route } from "./+types/contacts";
+import { type ContactActionData, ContactForm } from "~/components/contacts/ContactForm";
 import { PageHero } from "~/components/layout/PageHero";
+import { contactValuesFrom } from "~/lib/contact-schema";
 import { pageMeta } from "~/lib/meta";
-import { getInstance } from "~/server/i18n.server";
+import { createCaptcha } from "~/server/captcha.server";
+import { outcomeStatus, submitContact } from "~/server/contact.server";
+import { getEnv } from "~/server/env.server";
+import { getInstance, getLang } from "~/server/i18n.server";
+import { clientAddress } from "~/server/rate-limit.server";
+import "~/styles/public2.css";
 
-export function loader({ context }: Route.LoaderArgs) {
+export async function loader({ context }: Route.LoaderArgs) {
   const t = getInstance(context).t;
-  return { title: t("pages.contacts") };
+  return { title: t("pages.contacts"), contactEmail: getEnv().contactEmail, captcha: await createCaptcha() };
 }
 
-export default function ContactsPage() {
-  const { t } = useTranslation();
-  return <PageHero title={t("pages.contacts")} />;
+export async function action({ request, context }: Route.ActionArgs) {
+  const lang = getLang(context);
+  const form = await request.formData();
+  const values = contactValuesFrom(form);
+  const text = (name: string) => {
+    const v = form.get(name);
+    return typeof v === "string" ? v : "";
+  };
+  if (text("intent") === "refresh") {
+    return data<ContactActionData>({ status: "refresh", values, captcha: await createCaptcha() });
+  }
+  const outcome = await submitContact({
+    values,
+    captchaId: text("captcha_id"),
+    captchaValue: text("captcha_value"),
+    honeypot: text("website"),
+    ip: clientAddress(request),
+    lang,
+  });
+  const captcha = await createCaptcha();
+  const status = outcomeStatus(outcome);
+  if (outcome.status === "sent") return data<ContactActionData>({ status: "sent", captcha, values: { name: "", email: "", description: "", privacy: false } });
+  if (outcome.status === "invalid") return data<ContactActionData>({ status: "invalid", errors: outcome.errors, values, captcha }, { status });
+  return data<ContactActionData>({ status: "rate-limited", message: outcome.message, values, captcha }, { status });
 }
 
-export const meta: Route.MetaFunction = ({ data, matches }) => pageMeta(matches, { title: data?.title ?? "" });
+/** A post answers with its own fresh captcha; re-running the loader would only waste one. */
+export function shouldRevalidate({ formMethod, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
+  return formMethod?.toUpperCase() === "POST" ? false : defaultShouldRevalidate;
+}
+
+export default function ContactsPage({ loaderData, actionData }: Route.ComponentProps) {
+  const { t } = useTranslation("public2");
+  return (
+    <>
+      <PageHero title={t("contacts.heading")} />
+      <div className="container contacts">
+        <div className="contacts__intro">
+          <p>{t("contacts.intro")}</p>
+          <p className="contacts__email">
+            {t("contacts.writeTo")} <a href={`mailto:${loaderData.contactEmail}`}>{loaderData.contactEmail}</a>
+          </p>
+        </div>
+        <ContactForm initialCaptcha={loaderData.captcha} actionData={actionData as ContactActionData | undefined} />
+      </div>
+    </>
+  );
+}
+
+export const meta: Route.MetaFunction = ({ data: page, matches }) => pageMeta(matches, { title: page?.title ?? "" });

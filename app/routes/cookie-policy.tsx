@@ -2,16 +2,37 @@ import { useTranslation } from "react-i18next";
 import type { Route } from "./+types/cookie-policy";
 import { PageHero } from "~/components/layout/PageHero";
 import { pageMeta } from "~/lib/meta";
-import { getInstance } from "~/server/i18n.server";
+import { getInstance, getLang } from "~/server/i18n.server";
+import { cookiePolicyPage } from "~/server/static-pages.server";
+import "~/styles/public2.css";
 
 export function loader({ context }: Route.LoaderArgs) {
-  const t = getInstance(context).t;
-  return { title: t("pages.cookies") };
+  return { title: getInstance(context).t("pages.cookies"), items: cookiePolicyPage(getLang(context)) };
 }
 
-export default function CookiePolicyPage() {
-  const { t } = useTranslation();
-  return <PageHero title={t("pages.cookies")} />;
+export default function CookiePolicyPage({ loaderData }: Route.ComponentProps) {
+  const { t } = useTranslation("public2");
+  return (
+    <>
+      <PageHero title={t("legal.cookieHeading")} />
+      <div className="container legal">
+        {loaderData.items.map((item) => (
+          <section key={item.id} className="legal__section">
+            <h2>{item.subtitle}</h2>
+            <p>{item.description}</p>
+            {item.link ? (
+              <p>
+                <a href={item.link} target="_blank" rel="noopener noreferrer">
+                  {t("legal.moreInfo")}
+                </a>
+              </p>
+            ) : null}
+          </section>
+        ))}
+      </div>
+    </>
+  );
 }
 
-export const meta: Route.MetaFunction = ({ data, matches }) => pageMeta(matches, { title: data?.title ?? "" });
+export const meta: Route.MetaFunction = ({ data, matches }) =>
+  pageMeta(matches, { title: data?.title ?? "", description: data?.items[0]?.description.slice(0, 160) });

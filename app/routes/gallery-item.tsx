@@ -1,17 +1,54 @@
 import { useTranslation } from "react-i18next";
+import { Link, data } from "react-router";
 import type { Route } from "./+types/gallery-item";
 import { PageHero } from "~/components/layout/PageHero";
+import { Picture } from "~/components/media/Picture";
+import { localizePath } from "~/lib/i18n";
 import { pageMeta } from "~/lib/meta";
-import { getInstance } from "~/server/i18n.server";
+import { useLang } from "~/lib/root-data";
+import { getLang } from "~/server/i18n.server";
+import { galleryItem } from "~/server/static-pages.server";
+import "~/styles/public2.css";
 
-export function loader({ context }: Route.LoaderArgs) {
-  const t = getInstance(context).t;
-  return { title: t("pages.gallery") };
+export async function loader({ context, params }: Route.LoaderArgs) {
+  const item = await galleryItem(params.galleryItem, getLang(context));
+  if (!item) throw data(null, { status: 404 });
+  return item;
 }
 
-export default function GalleryItemPage() {
-  const { t } = useTranslation();
-  return <PageHero title={t("pages.gallery")} />;
+/** One gallery card's pictures on a page of their own: what a card opens without JavaScript. */
+export default function GalleryItemPage({ loaderData: item }: Route.ComponentProps) {
+  const { t } = useTranslation("public2");
+  const lang = useLang();
+  return (
+    <>
+      <PageHero title={item.title}>
+        {item.description ? <p className="page-hero__text">{item.description}</p> : null}
+      </PageHero>
+      <div className="container gallery-item">
+        <ol className="gallery-item__list">
+          {item.images.map((picture, i) => (
+            <li key={`${picture.image.src}-${i}`} className="gallery-item__picture" id={`image-${i + 1}`}>
+              <figure>
+                <Picture image={picture.image} alt={picture.title || item.title} sizes="(min-width: 1320px) 1280px, 100vw" priority={i === 0} />
+                <figcaption>
+                  <span className="gallery-item__counter">{t("gallery.counter", { current: i + 1, total: item.images.length })}</span>
+                  {picture.title ? <strong>{picture.title}</strong> : null}
+                  {picture.description ? <span>{picture.description}</span> : null}
+                </figcaption>
+              </figure>
+            </li>
+          ))}
+        </ol>
+        <p>
+          <Link className="button button--ghost" to={localizePath("/gallery", lang)}>
+            {t("gallery.backToGallery")}
+          </Link>
+        </p>
+      </div>
+    </>
+  );
 }
 
-export const meta: Route.MetaFunction = ({ data, matches }) => pageMeta(matches, { title: data?.title ?? "" });
+export const meta: Route.MetaFunction = ({ data: item, matches }) =>
+  pageMeta(matches, { title: item?.title ?? "", description: item?.description, image: item?.cover?.src });

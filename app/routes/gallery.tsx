@@ -1,17 +1,31 @@
 import { useTranslation } from "react-i18next";
 import type { Route } from "./+types/gallery";
+import { GalleryGrid } from "~/components/gallery/GalleryGrid";
 import { PageHero } from "~/components/layout/PageHero";
 import { pageMeta } from "~/lib/meta";
-import { getInstance } from "~/server/i18n.server";
+import { getInstance, getLang } from "~/server/i18n.server";
+import { galleryPage } from "~/server/static-pages.server";
+import "~/styles/public2.css";
 
-export function loader({ context }: Route.LoaderArgs) {
-  const t = getInstance(context).t;
-  return { title: t("pages.gallery") };
+export async function loader({ context }: Route.LoaderArgs) {
+  return { title: getInstance(context).t("pages.gallery"), sections: await galleryPage(getLang(context)) };
 }
 
-export default function GalleryPage() {
-  const { t } = useTranslation();
-  return <PageHero title={t("pages.gallery")} />;
+export default function GalleryPage({ loaderData }: Route.ComponentProps) {
+  const { t } = useTranslation("public2");
+  return (
+    <>
+      <PageHero title={t("gallery.heading")} />
+      <div className="container gallery">
+        <GalleryGrid sections={loaderData.sections} />
+      </div>
+    </>
+  );
 }
 
-export const meta: Route.MetaFunction = ({ data, matches }) => pageMeta(matches, { title: data?.title ?? "" });
+export const meta: Route.MetaFunction = ({ data, matches }) =>
+  pageMeta(matches, {
+    title: data?.title ?? "",
+    description: data?.sections.map((s) => s.title).join(", "),
+    image: data?.sections[0]?.items[0]?.cover?.src,
+  });

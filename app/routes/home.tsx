@@ -1,17 +1,135 @@
 import { useTranslation } from "react-i18next";
+import { Link } from "react-router";
 import type { Route } from "./+types/home";
-import { PageHero } from "~/components/layout/PageHero";
+import { CompositionsBrowser } from "~/components/home/CompositionsBrowser";
+import { HERO_SIZES, HeroSlider } from "~/components/home/HeroSlider";
+import { Picture } from "~/components/media/Picture";
+import { srcSetFor } from "~/lib/images";
 import { pageMeta } from "~/lib/meta";
-import { getInstance } from "~/server/i18n.server";
+import { categoryKey } from "~/lib/music-links";
+import { DEFAULT_MUSIC_CATEGORY } from "~/server/compositions.server";
+import { homeData } from "~/server/home.server";
+import { getInstance, getLang } from "~/server/i18n.server";
+import "~/styles/public1.css";
 
-export function loader({ context }: Route.LoaderArgs) {
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const lang = getLang(context);
   const t = getInstance(context).t;
-  return { title: t("composerName") };
+  const data = await homeData(lang);
+  // Pills: music categories with items; the filter comes from ?category= (no JavaScript) or defaults to COLONNE SONORE.
+  const categories = data.categories.filter((c) => data.cards.some((card) => categoryKey(card.categoryName) === c.key));
+  const requested = new URL(request.url).searchParams.get("category");
+  const wanted = requested ? categoryKey(requested) : categoryKey(DEFAULT_MUSIC_CATEGORY);
+  const selected = categories.find((c) => c.key === wanted)?.key ?? categories[0]?.key ?? null;
+  return {
+    ...data,
+    categories,
+    selected,
+    meta: { title: t("composerName"), description: t("public1:home.description") },
+  };
 }
 
-export default function HomePage() {
-  const { t } = useTranslation();
-  return <PageHero title={t("composerName")} />;
+export default function HomePage({ loaderData }: Route.ComponentProps) {
+  const { t } = useTranslation("public1");
+  const { t: tc } = useTranslation();
+  const { heroSlides, singleHero, albumDescriptions, categories, cards, selected, about, follows, tiles } = loaderData;
+  return (
+    <div className="home">
+      <HeroSlider slides={heroSlides} title={tc("composerName")} subtitle={t("home.subtitle")} label={t("home.heroLabel")} />
+
+      <section id="compositions" className="home-section home-compositions" aria-labelledby="home-compositions-title">
+        <div className="container">
+          <h2 id="home-compositions-title" className="section-title">
+            {t("home.compositions")}
+          </h2>
+          <div className="album-descriptions">
+            {albumDescriptions.map((album) => (
+              <div key={album.id} className="album-description">
+                <h3>{album.title}</h3>
+                <p>{album.description}</p>
+              </div>
+            ))}
+          </div>
+          <CompositionsBrowser categories={categories} cards={cards} initialCategory={selected} />
+        </div>
+      </section>
+
+      {about.length > 0 ? (
+        <section className="home-section home-bio" aria-labelledby="home-bio-title">
+          <div className="container">
+            <h2 id="home-bio-title" className="section-title">
+              {t("home.bio")}
+            </h2>
+            {about.map((section) => (
+              <div key={section.id} className="home-bio__group">
+                {about.length > 1 ? <h3 className="home-bio__category">{section.title}</h3> : null}
+                <div className="home-bio__items">
+                  {section.items.map((item) => (
+                    <div key={item.id} className="home-bio__item">
+                      <h3>{item.title}</h3>
+                      <p>{item.text}</p>
+                    </div>
+                  ))}
+                </div>
+              </div>
+            ))}
+          </div>
+        </section>
+      ) : null}
+
+      {singleHero ? (
+        <div className="home-single-hero">
+          <Picture image={singleHero} sizes="100vw" alt="" className="home-single-hero__img" />
+        </div>
+      ) : null}
+
+      {follows.length > 0 ? (
+        <section className="home-section home-follow" aria-labelledby="home-follow-title">
+          <div className="container">
+            <h2 id="home-follow-title" className="section-title">
+              {t("home.follow")}
+            </h2>
+            <ul className="follow-list">
+              {follows.map((follow) => (
+                <li key={follow.id}>
+                  <a href={follow.link} target="_blank" rel="noopener noreferrer" className="follow-link" aria-label={t("home.followOn", { name: follow.name || follow.link })}>
+                    <svg viewBox="0 0 24 24" aria-hidden="true">
+                      <path d={follow.path} />
+                    </svg>
+                  </a>
+                </li>
+              ))}
+            </ul>
+          </div>
+        </section>
+      ) : null}
+
+      {tiles.length > 0 ? (
+        <section className="home-tiles" aria-label={t("home.discover")}>
+          <ul className="tiles">
+            {tiles.map((tile) => (
+              <li key={tile.id} className="tile">
+                <Link to={tile.href} className="tile__link" prefetch="intent">
+                  <Picture image={tile.image} sizes="(min-width: 992px) 20vw, (min-width: 576px) 50vw, 100vw" alt={tile.title} className="tile__img" />
+                  <span className="tile__title" aria-hidden="true">
+                    {tile.title}
+                  </span>
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </section>
+      ) : null}
+    </div>
+  );
 }
 
-export const meta: Route.MetaFunction = ({ data, matches }) => pageMeta(matches, { title: data?.title ?? "" });
+export const meta: Route.MetaFunction = ({ data, matches }) => {
+  if (!data) return [];
+  const first = data.heroSlides[0];
+  const tags = pageMeta(matches, { title: data.meta.title, description: data.meta.description, image: first?.src });
+  if (first) {
+    tags.push({ tagName: "link", rel: "preload", as: "image", href: first.src, imageSrcSet: srcSetFor(first), imageSizes: HERO_SIZES, fetchPriority: "high" });
+  }
+  return tags;
+};

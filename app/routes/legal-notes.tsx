@@ -2,16 +2,30 @@ import { useTranslation } from "react-i18next";
 import type { Route } from "./+types/legal-notes";
 import { PageHero } from "~/components/layout/PageHero";
 import { pageMeta } from "~/lib/meta";
-import { getInstance } from "~/server/i18n.server";
+import { getInstance, getLang } from "~/server/i18n.server";
+import { legalNotesPage } from "~/server/static-pages.server";
+import "~/styles/public2.css";
 
 export function loader({ context }: Route.LoaderArgs) {
-  const t = getInstance(context).t;
-  return { title: t("pages.legal") };
+  return { title: getInstance(context).t("pages.legal"), notes: legalNotesPage(getLang(context)) };
 }
 
-export default function LegalNotesPage() {
-  const { t } = useTranslation();
-  return <PageHero title={t("pages.legal")} />;
+export default function LegalNotesPage({ loaderData }: Route.ComponentProps) {
+  const { t } = useTranslation("public2");
+  return (
+    <>
+      <PageHero title={t("legal.legalHeading")} />
+      <div className="container legal">
+        <section className="legal__block">
+          <h2 className="legal__upper-title">{t("legal.copyright")}</h2>
+          {loaderData.notes.map((n) => (
+            <p key={n.id}>{n.description}</p>
+          ))}
+        </section>
+      </div>
+    </>
+  );
 }
 
-export const meta: Route.MetaFunction = ({ data, matches }) => pageMeta(matches, { title: data?.title ?? "" });
+export const meta: Route.MetaFunction = ({ data, matches }) =>
+  pageMeta(matches, { title: data?.title ?? "", description: data?.notes[0]?.description.slice(0, 160) });

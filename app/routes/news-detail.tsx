@@ -1,17 +1,63 @@
 import { useTranslation } from "react-i18next";
+import { Link, data } from "react-router";
 import type { Route } from "./+types/news-detail";
-import { PageHero } from "~/components/layout/PageHero";
+import { Picture } from "~/components/media/Picture";
+import { localizePath } from "~/lib/i18n";
 import { pageMeta } from "~/lib/meta";
-import { getInstance } from "~/server/i18n.server";
+import { useLang } from "~/lib/root-data";
+import { getLang } from "~/server/i18n.server";
+import { newsDetail } from "~/server/news-view.server";
+import { getNewsBySlug } from "~/server/news.server";
+import "~/styles/public1.css";
 
-export function loader({ context }: Route.LoaderArgs) {
-  const t = getInstance(context).t;
-  return { title: t("pages.news") };
+export async function loader({ params, context }: Route.LoaderArgs) {
+  const item = await getNewsBySlug(params.slugNews);
+  if (!item) throw data(null, { status: 404 });
+  return newsDetail(item, getLang(context));
 }
 
-export default function NewsDetailPage() {
-  const { t } = useTranslation();
-  return <PageHero title={t("pages.news")} />;
+export default function NewsDetailPage({ loaderData }: Route.ComponentProps) {
+  const { t } = useTranslation("public1");
+  const lang = useLang();
+  const news = loaderData;
+  return (
+    <article className="news-detail container">
+      <div className="news-detail__inner">
+        {news.image ? (
+          <div className="news-detail__image">
+            <Picture image={news.image} sizes="(min-width: 940px) 900px, 100vw" alt={news.title} priority />
+          </div>
+        ) : null}
+        <div className="news-detail__meta">
+          <time dateTime={news.isoDate} className="news-detail__date">
+            {news.date}
+          </time>
+          <span className="badge">{news.category}</span>
+        </div>
+        <h1 className="news-detail__title">{news.title}</h1>
+        {/* Sanitised on the server with an allowlist (app/server/html.server.ts). */}
+        <div className="rich-text" dangerouslySetInnerHTML={{ __html: news.html }} />
+        {news.attachments.length > 0 ? (
+          <section className="attachments" aria-labelledby="attachments-title">
+            <h2 id="attachments-title">{t("news.attachments")}</h2>
+            <ul>
+              {news.attachments.map((attachment) => (
+                <li key={attachment.url}>
+                  <a href={attachment.url} target="_blank" rel="noopener noreferrer">
+                    {attachment.name}
+                  </a>
+                </li>
+              ))}
+            </ul>
+          </section>
+        ) : null}
+        <Link className="back-link" to={localizePath("/news", lang)}>
+          ← {t("news.back")}
+        </Link>
+      </div>
+    </article>
+  );
 }
 
-export const meta: Route.MetaFunction = ({ data, matches }) => pageMeta(matches, { title: data?.title ?? "" });
+export const meta: Route.MetaFunction = ({ data, matches }) =>
+  data ? pageMeta(matches, { title: data.title, description: data.summary, image: data.image?.src, type: "article" }) : [];

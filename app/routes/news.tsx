@@ -1,17 +1,39 @@
 import { useTranslation } from "react-i18next";
 import type { Route } from "./+types/news";
 import { PageHero } from "~/components/layout/PageHero";
+import { NewsCard } from "~/components/news/NewsCard";
 import { pageMeta } from "~/lib/meta";
-import { getInstance } from "~/server/i18n.server";
+import { getInstance, getLang } from "~/server/i18n.server";
+import { newsCard } from "~/server/news-view.server";
+import { listNews } from "~/server/news.server";
+import "~/styles/public1.css";
 
-export function loader({ context }: Route.LoaderArgs) {
+export async function loader({ context }: Route.LoaderArgs) {
+  const lang = getLang(context);
   const t = getInstance(context).t;
-  return { title: t("pages.news") };
+  const news = await Promise.all((await listNews()).map((item) => newsCard(item, lang)));
+  return { news, meta: { title: t("public1:news.title"), description: t("public1:news.description") } };
 }
 
-export default function NewsPage() {
-  const { t } = useTranslation();
-  return <PageHero title={t("pages.news")} />;
+export default function NewsPage({ loaderData }: Route.ComponentProps) {
+  const { t } = useTranslation("public1");
+  return (
+    <>
+      <PageHero title={t("news.title")} />
+      <div className="news-page container">
+        {loaderData.news.length === 0 ? (
+          <p className="empty-message">{t("news.empty")}</p>
+        ) : (
+          <div className="news-grid">
+            {loaderData.news.map((news) => (
+              <NewsCard key={news.slug} news={news} />
+            ))}
+          </div>
+        )}
+      </div>
+    </>
+  );
 }
 
-export const meta: Route.MetaFunction = ({ data, matches }) => pageMeta(matches, { title: data?.title ?? "" });
+export const meta: Route.MetaFunction = ({ data, matches }) =>
+  data ? pageMeta(matches, { ...data.meta, image: data.news.find((n) => n.image)?.image?.src }) : [];

@@ -2,16 +2,34 @@ import { useTranslation } from "react-i18next";
 import type { Route } from "./+types/portfolio";
 import { PageHero } from "~/components/layout/PageHero";
 import { pageMeta } from "~/lib/meta";
-import { getInstance } from "~/server/i18n.server";
+import { getInstance, getLang } from "~/server/i18n.server";
+import { portfolioPage } from "~/server/static-pages.server";
+import "~/styles/public2.css";
 
 export function loader({ context }: Route.LoaderArgs) {
-  const t = getInstance(context).t;
-  return { title: t("pages.portfolio") };
+  return { title: getInstance(context).t("pages.portfolio"), sections: portfolioPage(getLang(context)) };
 }
 
-export default function PortfolioPage() {
-  const { t } = useTranslation();
-  return <PageHero title={t("pages.portfolio")} />;
+export default function PortfolioPage({ loaderData }: Route.ComponentProps) {
+  const { t } = useTranslation("public2");
+  return (
+    <>
+      <PageHero title={t("portfolio.heading")} />
+      <div className="container portfolio">
+        {loaderData.sections.map((section) => (
+          <section key={section.category} className="portfolio__section">
+            <h2 className="section-title">{section.category}</h2>
+            <ul className="portfolio__list">
+              {section.titles.map((item) => (
+                <li key={item.id}>{item.title}</li>
+              ))}
+            </ul>
+          </section>
+        ))}
+      </div>
+    </>
+  );
 }
 
-export const meta: Route.MetaFunction = ({ data, matches }) => pageMeta(matches, { title: data?.title ?? "" });
+export const meta: Route.MetaFunction = ({ data, matches }) =>
+  pageMeta(matches, { title: data?.title ?? "", description: data?.sections.map((s) => s.category).join(", ") });

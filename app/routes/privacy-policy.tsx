@@ -2,16 +2,36 @@ import { useTranslation } from "react-i18next";
 import type { Route } from "./+types/privacy-policy";
 import { PageHero } from "~/components/layout/PageHero";
 import { pageMeta } from "~/lib/meta";
-import { getInstance } from "~/server/i18n.server";
+import { getInstance, getLang } from "~/server/i18n.server";
+import { privacyPage } from "~/server/static-pages.server";
+import "~/styles/public2.css";
 
 export function loader({ context }: Route.LoaderArgs) {
-  const t = getInstance(context).t;
-  return { title: t("pages.privacy") };
+  const blocks = privacyPage(getLang(context));
+  return { title: getInstance(context).t("pages.privacy"), blocks };
 }
 
-export default function PrivacyPolicyPage() {
-  const { t } = useTranslation();
-  return <PageHero title={t("pages.privacy")} />;
+export default function PrivacyPolicyPage({ loaderData }: Route.ComponentProps) {
+  const { t } = useTranslation("public2");
+  return (
+    <>
+      <PageHero title={t("legal.privacyHeading")} />
+      <div className="container legal">
+        {loaderData.blocks.map((block) => (
+          <section key={block.id} className="legal__block">
+            <h2 className="legal__upper-title">{block.title}</h2>
+            {block.sections.map((s) => (
+              <div key={s.id} className="legal__section">
+                <h3>{s.subtitle}</h3>
+                <p>{s.description}</p>
+              </div>
+            ))}
+          </section>
+        ))}
+      </div>
+    </>
+  );
 }
 
-export const meta: Route.MetaFunction = ({ data, matches }) => pageMeta(matches, { title: data?.title ?? "" });
+export const meta: Route.MetaFunction = ({ data, matches }) =>
+  pageMeta(matches, { title: data?.title ?? "", description: data?.blocks[0]?.sections[0]?.description.slice(0, 160) });

@@ -1,17 +1,81 @@
+import { useEffect } from "react";
 import { useTranslation } from "react-i18next";
+import { Form } from "react-router";
 import type { Route } from "./+types/search";
 import { PageHero } from "~/components/layout/PageHero";
+import { Pagination } from "~/components/search/Pagination";
+import { SearchResultCard } from "~/components/search/SearchResultCard";
+import { localizePath } from "~/lib/i18n";
 import { pageMeta } from "~/lib/meta";
-import { getInstance } from "~/server/i18n.server";
+import { useLang } from "~/lib/root-data";
+import { useHydrated } from "~/lib/use-hydrated";
+import { getInstance, getLang } from "~/server/i18n.server";
+import { type SearchPage, searchSite } from "~/server/search.server";
+import "~/styles/public2.css";
 
-export function loader({ context }: Route.LoaderArgs) {
-  const t = getInstance(context).t;
-  return { title: t("pages.search") };
+export async function loader({ context, request }: Route.LoaderArgs) {
+  const url = new URL(request.url);
+  const query = (url.searchParams.get("query") ?? "").slice(0, 200);
+  const page = Number.parseInt(url.searchParams.get("page") ?? "1", 10) || 1;
+  const title = getInstance(context).t("pages.search");
+  try {
+    const result: SearchPage = await searchSite(query, getLang(context), page);
+    return { title, error: false, ...result };
+  } catch (error) {
+    console.error("Ricerca non riuscita:", error);
+    return { title, error: true, query: query.trim(), page: 1, pageCount: 0, total: 0, results: [] as SearchPage["results"] };
+  }
 }
 
-export default function SearchPage() {
-  const { t } = useTranslation();
-  return <PageHero title={t("pages.search")} />;
+export default function SearchRoute({ loaderData }: Route.ComponentProps) {
+  const { t } = useTranslation("public2");
+  const lang = useLang();
+  const { query, page, pageCount, total, results, error } = loaderData;
+  const hydrated = useHydrated();
+  const action = localizePath("/search", lang);
+  const hrefFor = (p: number) => `${action}?${new URLSearchParams({ query, page: String(p) }).toString()}`;
+
+  // SPEC.md 2.14: a new page of results starts at the top.
+  useEffect(() => {
+    window.scrollTo(0, 0);
+  }, [page, query]);
+
+  return (
+    <>
+      <PageHero title={t("search.heading")} />
+      <div className="container search">
+        <Form method="get" action={action} role="search" className="search__form" data-hydrated={hydrated ? "true" : undefined}>
+          <label htmlFor="search-query" className="visually-hidden">
+            {t("search.label")}
+          </label>
+          <input id="search-query" key={query} name="query" type="search" defaultValue={query} placeholder={t("search.placeholder")} maxLength={200} />
+          <button type="submit" className="button button--primary">
+            {t("search.submit")}
+          </button>
+        </Form>
+        {error ? (
+          <div className="alert alert--error" role="alert">
+            <p>{t("search.loadError")}</p>
+          </div>
+        ) : query && total === 0 ? (
+          <p className="search__empty">{t("search.noResults", { query })}</p>
+        ) : query ? (
+          <>
+            <p className="search__summary" aria-live="polite">
+              {t("search.results", { count: total, query })}
+            </p>
+            <ul className="search__results">
+              {results.map((r) => (
+                <SearchResultCard key={r.key} result={r} />
+              ))}
+            </ul>
+            <Pagination page={page} pageCount={pageCount} hrefFor={hrefFor} />
+          </>
+        ) : null}
+      </div>
+    </>
+  );
 }
 
-export const meta: Route.MetaFunction = ({ data, matches }) => pageMeta(matches, { title: data?.title ?? "" });
+export const meta: Route.MetaFunction = ({ data, matches }) =>
+  pageMeta(matches, { title: data?.query ? `${data.title}: ${data.query}` : (data?.title ?? "") });

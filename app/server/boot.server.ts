@@ -1,6 +1,8 @@
+import { startContactDelivery } from "./contact.server";
 import { configureDatabase } from "./db.server";
 import { getEnv } from "./env.server";
 import { ensureContentImages, isDatabaseEmpty, seedDemoContent } from "./seed.server";
+import { startUploadCleanup } from "./uploads.server";
 import { ensureAdminUser } from "./users.server";
 
 /**
@@ -16,4 +18,6 @@ export async function boot() {
     await seedDemoContent();
   }
   await ensureContentImages();
+  startContactDelivery();
+  startUploadCleanup();
 }

@@ -1,4 +1,20 @@
+import { z } from "zod";
+import type { Prisma } from "~/generated/prisma/client";
+import { uniqueSlug } from "~/lib/slug";
+import { logActivity, type Actor, type PageRequest } from "./activity.server";
+import { REQUIRED_MESSAGE, zodFieldErrors } from "./categories.server";
 import { db } from "./db.server";
+import {
+  UploadError,
+  deleteUnreferencedFiles,
+  discardTempUploads,
+  promoteTempUpload,
+  resolveFileEntries,
+  storeFormFile,
+  fileEntriesFromForm,
+  imageFromForm,
+  type FileEntry,
+} from "./uploads.server";
 
 /** What a public page needs of a composition. */
 export const musicSelect = {
@@ -44,6 +60,232 @@ export function getMusicBySlug(slug: string): Promise<MusicItem | null> {
   return db.music.findUnique({ where: { slug }, select: musicSelect });
 }
 
+// --- admin: validation, lists, writes (each write logs its activity in the same transaction) ---
+
+const optionalUrl = z
+  .string()
+  .trim()
+  .max(2000)
+  .refine((v) => {
+    if (!v) return true;
+    try {
+      const u = new URL(v);
+      return u.protocol === "http:" || u.protocol === "https:";
+    } catch {
+      return false;
+    }
+  }, "Indirizzo non valido (deve iniziare con http:// o https://)");
+
+/** The music form and the api/ body use the same field names (SPEC.md 3); mode is "tracks" or "link". */
+export const musicInputSchema = z.object({
+  category: z.coerce.number({ error: REQUIRED_MESSAGE }).int().positive(REQUIRED_MESSAGE),
+  title: z.string().trim().min(1, REQUIRED_MESSAGE).max(300),
+  description: z.string().trim().max(20_000).default(""),
+  description_eng: z.string().trim().max(20_000).default(""),
+  mode: z.enum(["tracks", "link"], { error: REQUIRED_MESSAGE }),
+  videos: optionalUrl.default(""),
+  link: optionalUrl.default(""),
+});
+export type MusicInput = z.infer<typeof musicInputSchema>;
+export type MusicValues = { category: string; title: string; description: string; description_eng: string; mode: string; videos: string; link: string };
+
+export type MusicFormResult<T> = { ok: true; item: T } | { ok: false; status: 400 | 404 | 413 | 415; errors: Record<string, string> };
+
+function text(value: unknown): string {
+  return typeof value === "string" ? value : typeof value === "number" ? String(value) : "";
+}
+
+export function musicValuesFrom(raw: Record<string, unknown>): MusicValues {
+  return {
+    category: text(raw.category),
+    title: text(raw.title),
+    description: text(raw.description),
+    description_eng: text(raw.description_eng),
+    mode: text(raw.mode),
+    videos: text(raw.videos),
+    link: text(raw.link),
+  };
+}
+
+export function parseMusicInput(raw: Record<string, unknown>): { ok: true; data: MusicInput } | { ok: false; errors: Record<string, string> } {
+  const parsed = musicInputSchema.safeParse(musicValuesFrom(raw));
+  return parsed.success ? { ok: true, data: parsed.data } : { ok: false, errors: zodFieldErrors(parsed.error) };
+}
+
+export type MusicFilesInput = {
+  image?: File | { temp_name: string } | null;
+  /** The whole ordered list: kept current tracks ({url, name}) and temp uploads. null keeps the current list. */
+  tracks?: FileEntry[] | null;
+  /** New tracks sent in the form post itself (no JavaScript), appended. */
+  trackFiles?: File[];
+};
+
+export type AdminMusicRow = { id: number; slug: string; title: string; link: string | null; createdAt: Date; category: { id: number; name: string } };
+const adminMusicSelect = { id: true, slug: true, title: true, link: true, createdAt: true, category: { select: { id: true, name: true } } } as const;
+
+export function latestMusicAdmin(take = 5): Promise<AdminMusicRow[]> {
+  return db.music.findMany({ select: adminMusicSelect, orderBy: [{ createdAt: "desc" }, { id: "desc" }], take });
+}
+
+export async function listMusicPage({ q, skip, take }: PageRequest): Promise<{ rows: AdminMusicRow[]; total: number }> {
+  const where: Prisma.MusicWhereInput | undefined = q
+    ? { OR: [{ title: { contains: q } }, { category: { name: { contains: q } } }] }
+    : undefined;
+  const [rows, total] = await Promise.all([
+    db.music.findMany({ where, select: adminMusicSelect, orderBy: [{ createdAt: "desc" }, { id: "desc" }], skip, take }),
+    db.music.count({ where }),
+  ]);
+  return { rows, total };
+}
+
+/** Where the public page of a saved composition is (SPEC.md 4, after saving). */
+export function musicPublicPath(item: { slug: string; link: string | null; category: { name: string } }): string {
+  const base = `/compositions/${encodeURIComponent(item.category.name.toLocaleLowerCase("it"))}`;
+  return item.link ? base : `${base}/${encodeURIComponent(item.slug)}`;
+}
+
+function uploadFailure(error: unknown, field: string): MusicFormResult<never> {
+  if (error instanceof UploadError) return { ok: false, status: error.status, errors: { [field]: error.message } };
+  throw error;
+}
+
+async function storeImage(image: MusicFilesInput["image"]): Promise<{ url: string; temp?: string } | null> {
+  if (!image) return null;
+  if (image instanceof File) return { url: await storeFormFile(image, "image") };
+  return { url: await promoteTempUpload(image.temp_name, "image"), temp: image.temp_name };
+}
+
+type Current = { id: number; img: string; tracks: { name: string; url: string }[] } | null;
+
+async function saveMusic(current: Current, input: MusicInput, files: MusicFilesInput, actor: Actor): Promise<MusicFormResult<MusicItem>> {
+  const errors: Record<string, string> = {};
+  const hasNewImage = !!files.image;
+  if (!hasNewImage && !current?.img) errors.image = REQUIRED_MESSAGE;
+  const keptTracks = files.tracks ?? current?.tracks ?? [];
+  const trackCount = input.mode === "tracks" ? keptTracks.length + (files.trackFiles?.length ?? 0) : 0;
+  if (input.mode === "tracks" && trackCount === 0 && !input.videos) errors.tracks = "Aggiungi almeno una traccia o un video";
+  if (input.mode === "link" && !input.link) errors.link = REQUIRED_MESSAGE;
+  if (!(await db.category.findUnique({ where: { id: input.category }, select: { id: true } }))) errors.category = "Categoria inesistente";
+  if (Object.keys(errors).length > 0) return { ok: false, status: 400, errors };
+
+  let image: { url: string; temp?: string } | null;
+  try {
+    image = await storeImage(files.image);
+  } catch (error) {
+    return uploadFailure(error, "image");
+  }
+  let tracks: { files: { name: string; url: string }[]; usedTemp: string[] } = { files: [], usedTemp: [] };
+  if (input.mode === "tracks") {
+    try {
+      tracks = await resolveFileEntries(keptTracks, files.trackFiles ?? [], "track", current?.tracks ?? []);
+    } catch (error) {
+      return uploadFailure(error, "tracks");
+    }
+  }
+  const data = {
+    title: input.title,
+    description: input.description,
+    descriptionEng: input.description_eng,
+    categoryId: input.category,
+    img: image?.url ?? current?.img ?? "",
+    link: input.mode === "link" ? input.link : null,
+    videos: input.mode === "tracks" && input.videos ? input.videos : null,
+    tracks: { create: tracks.files.map((f, position) => ({ position, name: f.name, url: f.url })) },
+  };
+  const item = await db.$transaction(async (tx) => {
+    if (current) {
+      await tx.musicTrack.deleteMany({ where: { musicId: current.id } });
+      const row = await tx.music.update({ where: { id: current.id }, data, select: musicSelect });
+      await logActivity(tx, actor, `Modificato il contenuto musicale "${row.title}"`);
+      return row;
+    }
+    const slug = await uniqueSlug(input.title, async (s) => !!(await tx.music.findUnique({ where: { slug: s }, select: { id: true } })));
+    const row = await tx.music.create({ data: { ...data, slug }, select: musicSelect });
+    await logActivity(tx, actor, `Creato il contenuto musicale "${row.title}"`);
+    return row;
+  });
+  await discardTempUploads([...tracks.usedTemp, ...(image?.temp ? [image.temp] : [])]);
+  if (current) await deleteUnreferencedFiles([current.img, ...current.tracks.map((t) => t.url)]);
+  return { ok: true, item };
+}
+
+/** Creates a composition; answers the row (public shape) or field errors. */
+export function createMusic(input: MusicInput, files: MusicFilesInput, actor: Actor): Promise<MusicFormResult<MusicItem>> {
+  return saveMusic(null, input, files, actor);
+}
+
+export async function updateMusic(id: number, input: MusicInput, files: MusicFilesInput, actor: Actor): Promise<MusicFormResult<MusicItem>> {
+  const current = await db.music.findUnique({
+    where: { id },
+    select: { id: true, img: true, tracks: { select: { name: true, url: true }, orderBy: { position: "asc" } } },
+  });
+  if (!current) return { ok: false, status: 404, errors: { form: "Elemento non trovato" } };
+  return saveMusic(current, input, files, actor);
+}
+
+/** Deletes a composition and the files only it used. false when it does not exist. */
+export async function deleteMusic(id: number, actor: Actor): Promise<boolean> {
+  const current = await db.music.findUnique({ where: { id }, select: { title: true, img: true, tracks: { select: { url: true } } } });
+  if (!current) return false;
+  await db.$transaction(async (tx) => {
+    await tx.music.delete({ where: { id } });
+    await logActivity(tx, actor, `Eliminato il contenuto musicale "${current.title}"`);
+  });
+  await deleteUnreferencedFiles([current.img, ...current.tracks.map((t) => t.url)]);
+  return true;
+}
+
+/** Reads the files part of the admin music form (enhanced JSON list or plain multipart). */
+export function musicFilesFromForm(form: FormData, currentTracks: { url: string; name: string }[]): MusicFilesInput {
+  const { entries, files } = fileEntriesFromForm(
+    form,
+    { jsonName: "tracks_json", keepName: "keep_track", fileInputName: "track_files" },
+    currentTracks,
+  );
+  return { image: imageFromForm(form), tracks: entries, trackFiles: files };
+}
+
+export function getMusicForEdit(slug: string) {
+  return db.music.findUnique({
+    where: { slug },
+    select: {
+      id: true,
+      slug: true,
+      title: true,
+      description: true,
+      descriptionEng: true,
+      img: true,
+      link: true,
+      videos: true,
+      categoryId: true,
+      tracks: { select: { name: true, url: true }, orderBy: { position: "asc" } },
+    },
+  });
+}
+
 // ---------------------------------------------------------------------------------------------
 // Admin writes (create, update, delete with activity log) go above this line.
 // --- public reads ---
+
+/** Every composition with the fields the site search indexes (search.server.ts), newest first. */
+export function listMusicForSearch() {
+  return db.music.findMany({
+    select: {
+      id: true,
+      slug: true,
+      title: true,
+      description: true,
+      descriptionEng: true,
+      img: true,
+      link: true,
+      category: { select: { name: true, nameEng: true } },
+    },
+    orderBy: [{ createdAt: "desc" }, { id: "desc" }],
+  });
+}
+
+/** Changes when a composition is added, edited or deleted (count and latest update). */
+export async function musicChangeMark(): Promise<string> {
+  const r = await db.music.aggregate({ _count: { _all: true }, _max: { updatedAt: true } });
+  return `${r._count._all}:${r._max.updatedAt?.getTime() ?? 0}`;
+}

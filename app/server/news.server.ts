@@ -1,4 +1,22 @@
+import { z } from "zod";
+import type { Prisma } from "~/generated/prisma/client";
+import { todayIso } from "~/lib/format";
+import { uniqueSlug } from "~/lib/slug";
+import { logActivity, type Actor, type PageRequest } from "./activity.server";
+import { REQUIRED_MESSAGE, zodFieldErrors } from "./categories.server";
 import { db } from "./db.server";
+import { sanitizeNewsHtml } from "./sanitize.server";
+import {
+  UploadError,
+  deleteUnreferencedFiles,
+  discardTempUploads,
+  promoteTempUpload,
+  resolveFileEntries,
+  storeFormFile,
+  fileEntriesFromForm,
+  imageFromForm,
+  type FileEntry,
+} from "./uploads.server";
 
 /** What a public page needs of a news item. */
 export const newsSelect = {
@@ -38,6 +56,246 @@ export function getNewsBySlug(slug: string): Promise<NewsItem | null> {
   return db.news.findUnique({ where: { slug }, select: newsSelect });
 }
 
+// --- admin: validation, lists, writes (each write logs its activity in the same transaction) ---
+
+function isRealDate(value: string): boolean {
+  const d = new Date(`${value}T00:00:00Z`);
+  return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === value;
+}
+
+/** The news form and the api/ body use the same field names (SPEC.md 3). */
+export const newsInputSchema = z.object({
+  category: z.coerce.number({ error: REQUIRED_MESSAGE }).int().positive(REQUIRED_MESSAGE),
+  title: z.string().trim().min(1, REQUIRED_MESSAGE).max(300),
+  title_eng: z.string().trim().min(1, REQUIRED_MESSAGE).max(300),
+  description: z.string().max(200_000).default(""),
+  description_eng: z.string().max(200_000).default(""),
+  date: z
+    .string()
+    .trim()
+    .transform((v) => v || todayIso())
+    .refine((v) => /^\d{4}-\d{2}-\d{2}$/.test(v) && isRealDate(v), "Data non valida (AAAA-MM-GG)"),
+});
+export type NewsInput = z.infer<typeof newsInputSchema>;
+export type NewsValues = { category: string; title: string; title_eng: string; description: string; description_eng: string; date: string };
+
+export type FormResult<T> = { ok: true; item: T } | { ok: false; status: 400 | 404 | 413 | 415; errors: Record<string, string> };
+
+function text(value: unknown): string {
+  return typeof value === "string" ? value : typeof value === "number" ? String(value) : "";
+}
+
+export function newsValuesFrom(raw: Record<string, unknown>): NewsValues {
+  return {
+    category: text(raw.category),
+    title: text(raw.title),
+    title_eng: text(raw.title_eng),
+    description: text(raw.description),
+    description_eng: text(raw.description_eng),
+    date: text(raw.date),
+  };
+}
+
+export function parseNewsInput(raw: Record<string, unknown>): { ok: true; data: NewsInput } | { ok: false; errors: Record<string, string> } {
+  const parsed = newsInputSchema.safeParse(newsValuesFrom(raw));
+  return parsed.success ? { ok: true, data: parsed.data } : { ok: false, errors: zodFieldErrors(parsed.error) };
+}
+
+/** Files of a news save: a new image (form file or temp upload) or removal, and the attachments list. */
+export type NewsFilesInput = {
+  image?: File | { temp_name: string } | null;
+  removeImage?: boolean;
+  /** The whole ordered list: kept current files ({url, name}) and temp uploads. null keeps the current list. */
+  attachments?: FileEntry[] | null;
+  /** New files sent in the form post itself (no JavaScript), appended to the list. */
+  attachmentFiles?: File[];
+};
+
+export type AdminNewsRow = { id: number; slug: string; title: string; date: string; createdAt: Date; category: { id: number; name: string } };
+
+const adminNewsSelect = { id: true, slug: true, title: true, date: true, createdAt: true, category: { select: { id: true, name: true } } } as const;
+
+export function latestNewsAdmin(take = 5): Promise<AdminNewsRow[]> {
+  return db.news.findMany({ select: adminNewsSelect, orderBy: [{ createdAt: "desc" }, { id: "desc" }], take });
+}
+
+export async function listNewsPage({ q, skip, take }: PageRequest): Promise<{ rows: AdminNewsRow[]; total: number }> {
+  const where: Prisma.NewsWhereInput | undefined = q
+    ? { OR: [{ title: { contains: q } }, { titleEng: { contains: q } }, { category: { name: { contains: q } } }] }
+    : undefined;
+  const [rows, total] = await Promise.all([
+    db.news.findMany({ where, select: adminNewsSelect, orderBy: [{ createdAt: "desc" }, { id: "desc" }], skip, take }),
+    db.news.count({ where }),
+  ]);
+  return { rows, total };
+}
+
+async function storeNewsImage(image: NewsFilesInput["image"]): Promise<{ url: string; temp?: string } | null> {
+  if (!image) return null;
+  if (image instanceof File) return { url: await storeFormFile(image, "image") };
+  return { url: await promoteTempUpload(image.temp_name, "image"), temp: image.temp_name };
+}
+
+function uploadFailure(error: unknown, field: string): FormResult<never> {
+  if (error instanceof UploadError) return { ok: false, status: error.status, errors: { [field]: error.message } };
+  throw error;
+}
+
+async function categoryExists(id: number) {
+  return !!(await db.category.findUnique({ where: { id }, select: { id: true } }));
+}
+
+/** Creates a news item; answers the row (public shape) or field errors. */
+export async function createNews(input: NewsInput, files: NewsFilesInput, actor: Actor): Promise<FormResult<NewsItem>> {
+  if (!(await categoryExists(input.category))) return { ok: false, status: 400, errors: { category: "Categoria inesistente" } };
+  let image: { url: string; temp?: string } | null;
+  try {
+    image = await storeNewsImage(files.image);
+  } catch (error) {
+    return uploadFailure(error, "image");
+  }
+  let attachments: { files: { name: string; url: string }[]; usedTemp: string[] };
+  try {
+    attachments = await resolveFileEntries(files.attachments ?? [], files.attachmentFiles ?? [], "attachment", []);
+  } catch (error) {
+    return uploadFailure(error, "attachments");
+  }
+  const item = await db.$transaction(async (tx) => {
+    const slug = await uniqueSlug(input.title, async (s) => !!(await tx.news.findUnique({ where: { slug: s }, select: { id: true } })));
+    const row = await tx.news.create({
+      data: {
+        slug,
+        title: input.title,
+        titleEng: input.title_eng,
+        description: sanitizeNewsHtml(input.description),
+        descriptionEng: sanitizeNewsHtml(input.description_eng),
+        date: input.date,
+        image: image?.url ?? null,
+        categoryId: input.category,
+        attachments: { create: attachments.files.map((f, position) => ({ position, name: f.name, url: f.url })) },
+      },
+      select: newsSelect,
+    });
+    await logActivity(tx, actor, `Creata la notizia "${row.title}"`);
+    return row;
+  });
+  await discardTempUploads([...attachments.usedTemp, ...(image?.temp ? [image.temp] : [])]);
+  return { ok: true, item };
+}
+
+/** Updates a news item (looked up by id); files no longer used are deleted after the save. */
+export async function updateNews(id: number, input: NewsInput, files: NewsFilesInput, actor: Actor): Promise<FormResult<NewsItem>> {
+  const current = await db.news.findUnique({
+    where: { id },
+    select: { id: true, image: true, attachments: { select: { name: true, url: true }, orderBy: { position: "asc" } } },
+  });
+  if (!current) return { ok: false, status: 404, errors: { form: "Elemento non trovato" } };
+  if (!(await categoryExists(input.category))) return { ok: false, status: 400, errors: { category: "Categoria inesistente" } };
+  let image: { url: string; temp?: string } | null;
+  try {
+    image = await storeNewsImage(files.image);
+  } catch (error) {
+    return uploadFailure(error, "image");
+  }
+  let attachments: { files: { name: string; url: string }[]; usedTemp: string[] };
+  try {
+    const entries = files.attachments ?? current.attachments;
+    attachments = await resolveFileEntries(entries, files.attachmentFiles ?? [], "attachment", current.attachments);
+  } catch (error) {
+    return uploadFailure(error, "attachments");
+  }
+  const nextImage = image ? image.url : files.removeImage ? null : current.image;
+  const item = await db.$transaction(async (tx) => {
+    await tx.newsAttachment.deleteMany({ where: { newsId: id } });
+    const row = await tx.news.update({
+      where: { id },
+      data: {
+        title: input.title,
+        titleEng: input.title_eng,
+        description: sanitizeNewsHtml(input.description),
+        descriptionEng: sanitizeNewsHtml(input.description_eng),
+        date: input.date,
+        image: nextImage,
+        categoryId: input.category,
+        attachments: { create: attachments.files.map((f, position) => ({ position, name: f.name, url: f.url })) },
+      },
+      select: newsSelect,
+    });
+    await logActivity(tx, actor, `Modificata la notizia "${row.title}"`);
+    return row;
+  });
+  await discardTempUploads([...attachments.usedTemp, ...(image?.temp ? [image.temp] : [])]);
+  await deleteUnreferencedFiles([current.image, ...current.attachments.map((a) => a.url)]);
+  return { ok: true, item };
+}
+
+/** Deletes a news item and the files only it used. false when it does not exist. */
+export async function deleteNews(id: number, actor: Actor): Promise<boolean> {
+  const current = await db.news.findUnique({
+    where: { id },
+    select: { title: true, image: true, attachments: { select: { url: true } } },
+  });
+  if (!current) return false;
+  await db.$transaction(async (tx) => {
+    await tx.news.delete({ where: { id } });
+    await logActivity(tx, actor, `Eliminata la notizia "${current.title}"`);
+  });
+  await deleteUnreferencedFiles([current.image, ...current.attachments.map((a) => a.url)]);
+  return true;
+}
+
+/** Reads the files part of the admin news form (enhanced JSON list or plain multipart). */
+export function newsFilesFromForm(form: FormData, currentAttachments: { url: string; name: string }[]): NewsFilesInput {
+  const { entries, files } = fileEntriesFromForm(
+    form,
+    { jsonName: "attachments_json", keepName: "keep_attachment", fileInputName: "attachment_files" },
+    currentAttachments,
+  );
+  return { image: imageFromForm(form), removeImage: form.get("remove_image") === "1", attachments: entries, attachmentFiles: files };
+}
+
+/** What the admin edit page needs. */
+export function getNewsForEdit(slug: string) {
+  return db.news.findUnique({
+    where: { slug },
+    select: {
+      id: true,
+      slug: true,
+      title: true,
+      titleEng: true,
+      description: true,
+      descriptionEng: true,
+      date: true,
+      image: true,
+      categoryId: true,
+      attachments: { select: { name: true, url: true }, orderBy: { position: "asc" } },
+    },
+  });
+}
+
 // ---------------------------------------------------------------------------------------------
 // Admin writes (create, update, delete with activity log) go above this line.
 // --- public reads ---
+
+/** Every news item with the fields the site search indexes (search.server.ts), newest first. */
+export function listNewsForSearch() {
+  return db.news.findMany({
+    select: {
+      id: true,
+      slug: true,
+      title: true,
+      titleEng: true,
+      description: true,
+      descriptionEng: true,
+      image: true,
+      category: { select: { name: true, nameEng: true } },
+    },
+    orderBy: [{ date: "desc" }, { createdAt: "desc" }, { id: "desc" }],
+  });
+}
+
+/** Changes when a news item is added, edited or deleted (count and latest update). */
+export async function newsChangeMark(): Promise<string> {
+  const r = await db.news.aggregate({ _count: { _all: true }, _max: { updatedAt: true } });
+  return `${r._count._all}:${r._max.updatedAt?.getTime() ?? 0}`;
+}

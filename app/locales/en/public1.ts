@@ -1,3 +1,55 @@
 import type it from "../it/public1";
 
-export default {} satisfies typeof it;
+export default {
+  home: {
+    subtitle: "Composer Sound Designer",
+    description: "Elena Marchetti, composer and sound designer: film scores, concert music, sound design and theatre.",
+    heroLabel: "Featured images",
+    compositions: "Compositions",
+    filterLabel: "Filter by category",
+    carouselLabel: "Compositions in {{category}}",
+    noItems: "No compositions in this category.",
+    bio: "Bio",
+    follow: "Follow",
+    followOn: "{{name}} (opens in a new tab)",
+    discover: "Discover",
+    previous: "Previous",
+    next: "Next",
+  },
+  compositions: {
+    title: "Compositions",
+    description: "All of Elena Marchetti's compositions: film scores, concert music, sound design and incidental music.",
+    explore: "Explore",
+    exploreCategory: "Explore {{category}}",
+    categoryDescription: "{{category}}: compositions by Elena Marchetti.",
+    empty: "There are currently no compositions.",
+    tracks: "Tracks",
+    externalLink: "Listen",
+    newTab: "(opens in a new tab)",
+    back: "All {{category}} compositions",
+  },
+  player: {
+    label: "Audio player",
+    listen: "Listen",
+    play: "Play",
+    previous: "Previous track",
+    next: "Next track",
+    close: "Close the player",
+  },
+  video: {
+    open: "Video",
+    close: "Close the video",
+  },
+  bio: {
+    title: "Biography",
+    description: "Elena Marchetti's biography: education, career and awards.",
+  },
+  news: {
+    title: "News",
+    description: "The latest news from Elena Marchetti: concerts, releases and awards.",
+    empty: "There are currently no news available.",
+    readMore: "Read more",
+    attachments: "Attachments",
+    back: "All news",
+  },
+} satisfies typeof it;

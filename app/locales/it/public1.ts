@@ -1,2 +1,54 @@
-// Texts of the pages of the "public1" group (see app/locales/index.ts).
-export default {};
+// Texts of the pages of the "public1" group (see app/locales/index.ts): home, compositions, player, bio, news.
+export default {
+  home: {
+    subtitle: "Compositrice Sound Designer",
+    description: "Elena Marchetti, compositrice e sound designer: colonne sonore, musica da concerto, sound design e teatro.",
+    heroLabel: "Immagini in evidenza",
+    compositions: "Composizioni",
+    filterLabel: "Filtra per categoria",
+    carouselLabel: "Composizioni della categoria {{category}}",
+    noItems: "Nessuna composizione in questa categoria.",
+    bio: "Bio",
+    follow: "Seguimi",
+    followOn: "{{name}} (si apre in una nuova scheda)",
+    discover: "Scopri",
+    previous: "Precedente",
+    next: "Successiva",
+  },
+  compositions: {
+    title: "Composizioni",
+    description: "Tutte le composizioni di Elena Marchetti: colonne sonore, musica da concerto, sound design e musiche di scena.",
+    explore: "Esplora",
+    exploreCategory: "Esplora {{category}}",
+    categoryDescription: "{{category}}: le composizioni di Elena Marchetti.",
+    empty: "Al momento non sono presenti composizioni.",
+    tracks: "Tracce",
+    externalLink: "Ascolta",
+    newTab: "(si apre in una nuova scheda)",
+    back: "Tutte le composizioni di {{category}}",
+  },
+  player: {
+    label: "Lettore audio",
+    listen: "Ascolta",
+    play: "Riproduci",
+    previous: "Traccia precedente",
+    next: "Traccia successiva",
+    close: "Chiudi il lettore",
+  },
+  video: {
+    open: "Video",
+    close: "Chiudi il video",
+  },
+  bio: {
+    title: "Biografia",
+    description: "La biografia di Elena Marchetti: formazione, carriera e riconoscimenti.",
+  },
+  news: {
+    title: "News",
+    description: "Le ultime notizie di Elena Marchetti: concerti, uscite discografiche e premi.",
+    empty: "Al momento non è presente nessuna news",
+    readMore: "Leggi tutto",
+    attachments: "Allegati",
+    back: "Tutte le news",
+  },
+};

@@ -1,3 +1,25 @@
-export default function AdminPage() {
-  return <h1>category-create</h1>;
+import { data, redirect } from "react-router";
+import type { Route } from "./+types/category-create";
+import { CategoryForm } from "~/components/admin/CategoryForm";
+import { Breadcrumb } from "~/components/admin/ListControls";
+import { createCategory, parseCategoryInput } from "~/server/categories.server";
+import { adminForm } from "~/server/csrf.server";
+import { staffFrom } from "~/server/session.server";
+
+export async function action({ context }: Route.ActionArgs) {
+  const user = staffFrom(context);
+  const parsed = parseCategoryInput(Object.fromEntries(adminForm(context)));
+  if (!parsed.ok) return data({ errors: parsed.errors, values: parsed.values }, { status: 400 });
+  await createCategory(parsed.data, user);
+  return redirect("/admin/categoryList");
+}
+
+export default function CategoryCreate({ actionData }: Route.ComponentProps) {
+  return (
+    <section className="admin-page">
+      <Breadcrumb items={[{ label: "Categorie", to: "/admin/categoryList" }, { label: "Nuova categoria" }]} />
+      <h1>Nuova categoria</h1>
+      <CategoryForm values={actionData?.values ?? { name: "", name_eng: "", type: "" }} errors={actionData?.errors} submitLabel="Salva" />
+    </section>
+  );
 }

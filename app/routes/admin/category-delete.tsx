@@ -1,3 +1,46 @@
-export default function AdminPage() {
-  return <h1>category-delete</h1>;
+import { data, redirect } from "react-router";
+import type { Route } from "./+types/category-delete";
+import { ConfirmDelete } from "~/components/admin/ConfirmDelete";
+import { Breadcrumb } from "~/components/admin/ListControls";
+import { deleteCategory, getCategory } from "~/server/categories.server";
+import { staffFrom } from "~/server/session.server";
+
+const LIST = "/admin/categoryList";
+
+function idFrom(param: string | undefined): number | null {
+  return param && /^\d{1,9}$/.test(param) ? Number(param) : null;
+}
+
+/** The confirmation page of a delete without JavaScript. */
+export async function loader({ params }: Route.LoaderArgs) {
+  const id = idFrom(params.idCategory);
+  const category = id ? await getCategory(id) : null;
+  if (!category) throw redirect(`${LIST}?avviso=non-trovato`);
+  return { name: category.name };
+}
+
+export async function action({ params, context }: Route.ActionArgs) {
+  const user = staffFrom(context);
+  const id = idFrom(params.idCategory);
+  if (!id) throw redirect(`${LIST}?avviso=non-trovato`);
+  const result = await deleteCategory(id, user);
+  if (!result.ok) {
+    if (result.status === 404) throw redirect(`${LIST}?avviso=non-trovato`);
+    return data({ error: result.message }, { status: result.status });
+  }
+  return redirect(`${LIST}?avviso=eliminato`);
+}
+
+export default function CategoryDelete({ loaderData, actionData }: Route.ComponentProps) {
+  return (
+    <section className="admin-page">
+      <Breadcrumb items={[{ label: "Categorie", to: LIST }, { label: "Elimina" }]} />
+      <ConfirmDelete
+        title={`Elimina la categoria "${loaderData.name}"`}
+        question="Sei sicuro di voler eliminare questa categoria?"
+        cancelTo={LIST}
+        error={actionData?.error}
+      />
+    </section>
+  );
 }

@@ -1,3 +1,124 @@
-export default function AdminPage() {
-  return <h1>dashboard</h1>;
+import { Link } from "react-router";
+import type { Route } from "./+types/dashboard";
+import { formatDateDash, formatDateTime } from "~/lib/format";
+import { latestActivities } from "~/server/activity.server";
+import { latestMusicAdmin } from "~/server/music.server";
+import { latestNewsAdmin } from "~/server/news.server";
+
+export async function loader() {
+  const [news, music, activities] = await Promise.all([latestNewsAdmin(5), latestMusicAdmin(5), latestActivities(5)]);
+  return {
+    news: news.map((n) => ({ id: n.id, slug: n.slug, created: formatDateDash(n.createdAt), category: n.category.name, title: n.title })),
+    music: music.map((m) => ({ id: m.id, slug: m.slug, category: m.category.name, title: m.title, type: m.link ? "Link" : "Tracce/Video" })),
+    activities: activities.map((a) => ({ id: a.id, date: formatDateTime(a.date), username: a.username, description: a.description })),
+  };
+}
+
+function Card({ title, listTo, addTo, children, id }: { title: string; listTo: string; addTo?: string; children: React.ReactNode; id: string }) {
+  return (
+    <section className="admin-card" aria-labelledby={id} data-card={id}>
+      <div className="admin-card__head">
+        <h2 id={id}>{title}</h2>
+        <Link className="button button--ghost" to={listTo}>
+          Vedi tutti
+        </Link>
+        {addTo ? (
+          <Link className="button button--primary" to={addTo}>
+            Aggiungi
+          </Link>
+        ) : null}
+      </div>
+      {children}
+    </section>
+  );
+}
+
+export default function Dashboard({ loaderData }: Route.ComponentProps) {
+  const { news, music, activities } = loaderData;
+  return (
+    <section className="admin-page">
+      <h1>Dashboard</h1>
+      <div className="dashboard">
+        <Card id="card-news" title="Ultime notizie" listTo="/admin/newsList" addTo="/admin/newsCreate">
+          <table className="admin-table">
+            <thead>
+              <tr>
+                <th scope="col">Creata il</th>
+                <th scope="col">Categoria</th>
+                <th scope="col">Titolo</th>
+              </tr>
+            </thead>
+            <tbody>
+              {news.map((n) => (
+                <tr key={n.id}>
+                  <td>{n.created}</td>
+                  <td>{n.category}</td>
+                  <td>
+                    <Link to={`/admin/newsList/${encodeURIComponent(n.slug)}`}>{n.title}</Link>
+                  </td>
+                </tr>
+              ))}
+              {news.length === 0 ? (
+                <tr>
+                  <td colSpan={3}>Nessuna notizia.</td>
+                </tr>
+              ) : null}
+            </tbody>
+          </table>
+        </Card>
+        <Card id="card-music" title="Ultima musica" listTo="/admin/musicList" addTo="/admin/musicCreate">
+          <table className="admin-table">
+            <thead>
+              <tr>
+                <th scope="col">Categoria</th>
+                <th scope="col">Titolo</th>
+                <th scope="col">Tipo</th>
+              </tr>
+            </thead>
+            <tbody>
+              {music.map((m) => (
+                <tr key={m.id}>
+                  <td>{m.category}</td>
+                  <td>
+                    <Link to={`/admin/musicList/${encodeURIComponent(m.slug)}`}>{m.title}</Link>
+                  </td>
+                  <td>{m.type}</td>
+                </tr>
+              ))}
+              {music.length === 0 ? (
+                <tr>
+                  <td colSpan={3}>Nessun contenuto.</td>
+                </tr>
+              ) : null}
+            </tbody>
+          </table>
+        </Card>
+        <Card id="card-activities" title="Ultime attività" listTo="/admin/activityList">
+          <table className="admin-table">
+            <thead>
+              <tr>
+                <th scope="col">Data</th>
+                <th scope="col">Utente</th>
+                <th scope="col">Descrizione</th>
+              </tr>
+            </thead>
+            <tbody>
+              {activities.map((a) => (
+                <tr key={a.id}>
+                  <td>{a.date}</td>
+                  <td>{a.username}</td>
+                  <td>{a.description}</td>
+                </tr>
+              ))}
+              {activities.length === 0 ? (
+                <tr>
+                  <td colSpan={3}>Nessuna attività.</td>
+                </tr>
+              ) : null}
+            </tbody>
+          </table>
+        </Card>
+      </div>
+    </section>
+  );
 }

@@ -1,21 +1,115 @@
-import { Outlet, redirect } from "react-router";
+import { data, isRouteErrorResponse, NavLink, Outlet, useLocation, useRouteError } from "react-router";
+import { AuthenticityTokenProvider } from "remix-utils/csrf/react";
+import { useHydrated } from "remix-utils/use-hydrated";
 import type { Route } from "./+types/layout";
-import { getOptionalUser } from "~/server/session.server";
+import { LogoutButton } from "~/components/layout/LogoutButton";
+import { adminFormContext, commitCsrfToken, readGuardedForm } from "~/server/csrf.server";
+import { requireStaff, staffContext } from "~/server/session.server";
+import "~/styles/admin.css";
 
-/** SPEC.md 4/6: only signed-in staff or superusers; everyone else goes to /login. */
-export async function loader({ request }: Route.LoaderArgs) {
-  const user = await getOptionalUser(request);
-  if (!user || !(user.isStaff || user.isSuperuser)) {
-    const url = new URL(request.url);
-    throw redirect(`/login?redirectTo=${encodeURIComponent(url.pathname + url.search)}`);
+/**
+ * SPEC.md 4/6: only signed-in staff or superusers; everyone else goes to /login. Middleware runs
+ * before every child loader AND action (a layout loader alone would not protect child actions).
+ * Posts are also checked here (size, origin, anti-forgery token) and their form parsed once.
+ */
+const staffGuard: Route.MiddlewareFunction = async ({ request, context }) => {
+  const user = await requireStaff(request);
+  context.set(staffContext, user);
+  if (request.method !== "GET" && request.method !== "HEAD") {
+    context.set(adminFormContext, await readGuardedForm(request));
   }
-  return { username: user.username };
+};
+
+export const middleware: Route.MiddlewareFunction[] = [staffGuard];
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const user = context.get(staffContext);
+  const [csrf, setCookie] = await commitCsrfToken(request);
+  return data(
+    { username: user?.username ?? "", csrf },
+    { headers: { ...(setCookie ? { "Set-Cookie": setCookie } : {}), "Cache-Control": "no-store" } },
+  );
 }
 
-export default function AdminLayout() {
+const NAV = [
+  { to: "/admin/", label: "Dashboard", end: true },
+  { to: "/admin/categoryList", label: "Categorie" },
+  { to: "/admin/newsList", label: "Notizie" },
+  { to: "/admin/musicList", label: "Musica" },
+  { to: "/admin/activityList", label: "Attività" },
+];
+
+function Sidebar() {
   return (
-    <div className="admin">
-      <Outlet />
+    <aside className="admin__sidebar">
+      <a className="admin__brand" href="/">
+        Elena Marchetti
+      </a>
+      <nav aria-label="Amministrazione">
+        <ul>
+          {NAV.map((item) => (
+            <li key={item.to}>
+              <NavLink to={item.to} end={item.end} prefetch="intent">
+                {item.label}
+              </NavLink>
+            </li>
+          ))}
+        </ul>
+      </nav>
+    </aside>
+  );
+}
+
+export default function AdminLayout({ loaderData }: Route.ComponentProps) {
+  // data-hydrated tells tests (and CSS) when the JavaScript niceties are live.
+  const hydrated = useHydrated();
+  return (
+    <AuthenticityTokenProvider token={loaderData.csrf}>
+      <div className="admin" data-hydrated={hydrated ? "true" : "false"}>
+        <Sidebar />
+        <div className="admin__body">
+          <header className="admin__header">
+            <span className="admin__user">
+              Utente: <strong>{loaderData.username}</strong>
+            </span>
+            <a className="button button--ghost" href="/">
+              Vai al sito
+            </a>
+            <LogoutButton label="Logout" />
+          </header>
+          <main id="main" className="admin__main">
+            <Outlet />
+          </main>
+        </div>
+      </div>
+    </AuthenticityTokenProvider>
+  );
+}
+
+export function ErrorBoundary() {
+  const error = useRouteError();
+  const { pathname } = useLocation();
+  const status = isRouteErrorResponse(error) ? error.status : 500;
+  const message =
+    isRouteErrorResponse(error) && typeof error.data === "string" && status < 500
+      ? error.data
+      : status === 404
+        ? "Pagina non trovata"
+        : "Si è verificato un errore. Riprova.";
+  if (status >= 500) console.error(error);
+  return (
+    <div className="admin admin--error">
+      <main id="main" className="admin__main">
+        <section className="admin-card" data-status={status}>
+          <h1>Errore {status}</h1>
+          <p role="alert">{message}</p>
+          <a className="button button--primary" href={pathname.startsWith("/admin") ? "/admin/" : "/"}>
+            Torna alla dashboard
+          </a>
+        </section>
+      </main>
     </div>
   );
 }
+
+export const meta: Route.MetaFunction = () => [{ title: "Amministrazione | Elena Marchetti" }, { name: "robots", content: "noindex" }];

@@ -1,3 +1,35 @@
-export default function AdminPage() {
-  return <h1>music-create</h1>;
+import { data, redirect } from "react-router";
+import type { Route } from "./+types/music-create";
+import { Breadcrumb } from "~/components/admin/ListControls";
+import { MusicForm } from "~/components/admin/MusicForm";
+import { categoryChoices } from "~/server/categories.server";
+import { adminForm } from "~/server/csrf.server";
+import { createMusic, musicFilesFromForm, musicPublicPath, musicValuesFrom, parseMusicInput } from "~/server/music.server";
+import { staffFrom } from "~/server/session.server";
+
+export async function loader() {
+  return { categories: await categoryChoices("music") };
+}
+
+export async function action({ context }: Route.ActionArgs) {
+  const user = staffFrom(context);
+  const form = adminForm(context);
+  const raw = Object.fromEntries(form);
+  const values = musicValuesFrom(raw);
+  const parsed = parseMusicInput(raw);
+  if (!parsed.ok) return data({ errors: parsed.errors, values }, { status: 400 });
+  const result = await createMusic(parsed.data, musicFilesFromForm(form, []), user);
+  if (!result.ok) return data({ errors: result.errors, values }, { status: result.status === 404 ? 400 : result.status });
+  return redirect(musicPublicPath(result.item));
+}
+
+export default function MusicCreate({ loaderData, actionData }: Route.ComponentProps) {
+  const values = actionData?.values ?? { category: "", title: "", description: "", description_eng: "", mode: "tracks", videos: "", link: "" };
+  return (
+    <section className="admin-page">
+      <Breadcrumb items={[{ label: "Musica", to: "/admin/musicList" }, { label: "Nuovo contenuto" }]} />
+      <h1>Nuovo contenuto</h1>
+      <MusicForm values={values} errors={actionData?.errors} categories={loaderData.categories} image={null} tracks={[]} submitLabel="Salva" />
+    </section>
+  );
 }

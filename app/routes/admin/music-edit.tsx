@@ -1,3 +1,63 @@
-export default function AdminPage() {
-  return <h1>music-edit</h1>;
+import { data, redirect } from "react-router";
+import type { Route } from "./+types/music-edit";
+import { Breadcrumb } from "~/components/admin/ListControls";
+import { MusicForm } from "~/components/admin/MusicForm";
+import { categoryChoices } from "~/server/categories.server";
+import { adminForm } from "~/server/csrf.server";
+import { getMusicForEdit, musicFilesFromForm, musicPublicPath, musicValuesFrom, parseMusicInput, updateMusic } from "~/server/music.server";
+import { staffFrom } from "~/server/session.server";
+
+// SPEC.md 4 sends a failed load to /admin/categoryList; the music list is where the user came from.
+const NOT_FOUND = "/admin/musicList?avviso=non-trovato";
+
+export async function loader({ params }: Route.LoaderArgs) {
+  const music = await getMusicForEdit(params.slugMusic);
+  if (!music) throw redirect(NOT_FOUND);
+  return { music, categories: await categoryChoices("music") };
+}
+
+export async function action({ params, context }: Route.ActionArgs) {
+  const user = staffFrom(context);
+  const current = await getMusicForEdit(params.slugMusic);
+  if (!current) throw redirect(NOT_FOUND);
+  const form = adminForm(context);
+  const raw = Object.fromEntries(form);
+  const values = musicValuesFrom(raw);
+  const parsed = parseMusicInput(raw);
+  if (!parsed.ok) return data({ errors: parsed.errors, values }, { status: 400 });
+  const result = await updateMusic(current.id, parsed.data, musicFilesFromForm(form, current.tracks), user);
+  if (!result.ok) {
+    if (result.status === 404) throw redirect(NOT_FOUND);
+    return data({ errors: result.errors, values }, { status: result.status });
+  }
+  return redirect(musicPublicPath(result.item));
+}
+
+export default function MusicEdit({ loaderData, actionData }: Route.ComponentProps) {
+  const { music, categories } = loaderData;
+  const savedMode = music.link ? "link" : "tracks";
+  const values = actionData?.values ?? {
+    category: String(music.categoryId),
+    title: music.title,
+    description: music.description,
+    description_eng: music.descriptionEng,
+    mode: savedMode,
+    videos: music.videos ?? "",
+    link: music.link ?? "",
+  };
+  return (
+    <section className="admin-page">
+      <Breadcrumb items={[{ label: "Musica", to: "/admin/musicList" }, { label: music.title }]} />
+      <h1>Modifica contenuto</h1>
+      <MusicForm
+        values={values}
+        errors={actionData?.errors}
+        categories={categories}
+        image={music.img || null}
+        tracks={music.tracks}
+        lockedMode={savedMode}
+        submitLabel="Salva modifiche"
+      />
+    </section>
+  );
 }

@@ -1,7 +1,17 @@
-/** Placeholder until the api/ issue implements this endpoint. */
-function notImplemented() {
-  return Response.json({ error: "Non ancora disponibile" }, { status: 501 });
-}
+import { endpoint } from "~/server/api/http.server";
+import { requireStaffApi } from "~/server/api/guard.server";
+import { listQuery, listResponse } from "~/server/api/list.server";
+import { wire } from "~/server/api/wire.server";
+import { listActivities } from "~/server/activity.server";
 
-export const loader = notImplemented;
-export const action = notImplemented;
+/** GET api/activities/ (staff): the activity log, newest first; ?q=&page=&size=. */
+const api = endpoint({
+  GET: async ({ request }) => {
+    await requireStaffApi(request);
+    const { rows, total } = await listActivities(listQuery(request));
+    return listResponse(rows.map(wire.activity), total);
+  },
+});
+
+export const loader = api.loader;
+export const action = api.action;

@@ -1,7 +1,13 @@
-/** Placeholder until the api/ issue implements this endpoint. */
-function notImplemented() {
-  return Response.json({ error: "Non ancora disponibile" }, { status: 501 });
-}
+import { endpoint, json } from "~/server/api/http.server";
+import { createCaptcha } from "~/server/captcha.server";
 
-export const loader = notImplemented;
-export const action = notImplemented;
+/** GET api/captcha-generator/: a new single-use captcha; the SVG picture is at captcha_url. */
+const api = endpoint({
+  GET: async () => {
+    const captcha = await createCaptcha();
+    return json({ captcha_id: captcha.id, captcha_url: captcha.url });
+  },
+});
+
+export const loader = api.loader;
+export const action = api.action;

@@ -1,7 +1,76 @@
-/** Placeholder until the api/ issue implements this endpoint. */
-function notImplemented() {
-  return Response.json({ error: "Non ancora disponibile" }, { status: 501 });
+import { ApiError, endpoint, json, readForm } from "~/server/api/http.server";
+import { requireStaffWrite } from "~/server/api/guard.server";
+import { wire } from "~/server/api/wire.server";
+import { MAX_FILE_BYTES, MB, UploadError, detectFileType, isPurpose, isRealFile, saveTempUpload, type UploadPurpose } from "~/server/uploads.server";
+
+/** Room for the multipart envelope around the largest file. */
+const REQUEST_LIMIT = Math.max(...Object.values(MAX_FILE_BYTES)) + MB;
+
+/**
+ * The original name from `Content-Disposition: attachment; filename=<url-encoded name>` (also
+ * `filename*=UTF-8''...` and quoted forms). Only a display name: uploads.server.ts strips folders
+ * and the stored file always gets a server-made name.
+ */
+function nameFromDisposition(header: string | null): string | null {
+  if (!header) return null;
+  const star = /filename\*\s*=\s*(?:UTF-8|utf-8)?''([^;]+)/.exec(header);
+  const plain = /filename\s*=\s*("([^"]*)"|[^;]+)/.exec(header);
+  const raw = star?.[1] ?? plain?.[2] ?? plain?.[1];
+  if (!raw) return null;
+  try {
+    return decodeURIComponent(raw.trim());
+  } catch {
+    return raw.trim();
+  }
 }
 
-export const loader = notImplemented;
-export const action = notImplemented;
+/**
+ * The header must name a bare file: a name with folders ("../../etc/passwd"), control characters
+ * or only dots is refused rather than silently cut down, so the client learns its request was wrong.
+ */
+function checkBareName(name: string) {
+  if (!name || name.length > 255 || /[\\/\u0000-\u001f\u007f]/.test(name) || /^\.+$/.test(name.trim())) {
+    throw new ApiError(400, "Nome del file non valido: indica solo il nome, senza cartelle.");
+  }
+}
+
+/** Without an explicit kind, the content decides: audio is a track, an image an image, a PDF an attachment. */
+async function purposeOf(file: File, requested: string | null): Promise<UploadPurpose> {
+  if (requested) {
+    if (!isPurpose(requested)) throw new ApiError(400, "Tipo di caricamento non valido: usa image, track o attachment.");
+    return requested;
+  }
+  const family = detectFileType(new Uint8Array(await file.slice(0, 64).arrayBuffer()))?.family;
+  return family === "audio" ? "track" : family === "image" ? "image" : "attachment";
+}
+
+/**
+ * PUT (or POST) api/file/upload/ (staff): multipart field `file`, the url-encoded original name in
+ * the Content-Disposition header, optional `kind` (field or query) and `display_name`. The file is
+ * checked by uploads.server.ts (magic bytes, size) and kept as a temporary upload until a music
+ * or news save lists its temp_name. Answers {file_name, temp_name, display_name}.
+ */
+async function upload({ request }: { request: Request }) {
+  await requireStaffWrite(request);
+  const form = await readForm(request, REQUEST_LIMIT, ["multipart"]);
+  const file = form.get("file");
+  if (!isRealFile(file)) throw new ApiError(400, 'Nessun file ricevuto nel campo "file".');
+  const fromHeader = nameFromDisposition(request.headers.get("Content-Disposition"));
+  if (fromHeader !== null) checkBareName(fromHeader);
+  const name = fromHeader ?? file.name;
+  const kindField = form.get("kind");
+  const kind = await purposeOf(file, typeof kindField === "string" && kindField ? kindField : new URL(request.url).searchParams.get("kind"));
+  const displayName = form.get("display_name");
+  try {
+    const saved = await saveTempUpload(new File([file], name, { type: file.type }), kind, typeof displayName === "string" && displayName ? displayName : null);
+    return json(wire.upload(saved));
+  } catch (error) {
+    if (error instanceof UploadError) throw new ApiError(error.status, error.message);
+    throw error;
+  }
+}
+
+const api = endpoint({ PUT: upload, POST: upload });
+
+export const loader = api.loader;
+export const action = api.action;

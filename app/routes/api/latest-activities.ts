@@ -1,7 +1,17 @@
-/** Placeholder until the api/ issue implements this endpoint. */
-function notImplemented() {
-  return Response.json({ error: "Non ancora disponibile" }, { status: 501 });
-}
+import { endpoint, json } from "~/server/api/http.server";
+import { requireStaffApi } from "~/server/api/guard.server";
+import { wire } from "~/server/api/wire.server";
+import { latestActivities } from "~/server/activity.server";
 
-export const loader = notImplemented;
-export const action = notImplemented;
+const LATEST_ACTIVITIES = 10;
+
+/** GET api/latest-activities/ (staff): the newest activity rows (a plain list). */
+const api = endpoint({
+  GET: async ({ request }) => {
+    await requireStaffApi(request);
+    return json((await latestActivities(LATEST_ACTIVITIES)).map(wire.activity));
+  },
+});
+
+export const loader = api.loader;
+export const action = api.action;

@@ -1,7 +1,13 @@
-/** Placeholder until the api/ issue implements this endpoint. */
-function notImplemented() {
-  return Response.json({ error: "Non ancora disponibile" }, { status: 501 });
-}
+import { endpoint, json } from "~/server/api/http.server";
+import { wire } from "~/server/api/wire.server";
+import { listMusic } from "~/server/music.server";
 
-export const loader = notImplemented;
-export const action = notImplemented;
+const LATEST_MUSIC = 8;
+
+/** GET api/latest-musics/: the newest compositions (a plain list). */
+const api = endpoint({
+  GET: async () => json((await listMusic()).slice(0, LATEST_MUSIC).map(wire.music)),
+});
+
+export const loader = api.loader;
+export const action = api.action;

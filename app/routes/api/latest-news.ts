@@ -1,7 +1,13 @@
-/** Placeholder until the api/ issue implements this endpoint. */
-function notImplemented() {
-  return Response.json({ error: "Non ancora disponibile" }, { status: 501 });
-}
+import { endpoint, json } from "~/server/api/http.server";
+import { wire } from "~/server/api/wire.server";
+import { listNews } from "~/server/news.server";
 
-export const loader = notImplemented;
-export const action = notImplemented;
+const LATEST_NEWS = 8;
+
+/** GET api/latest-news/: the newest news (a plain list). */
+const api = endpoint({
+  GET: async () => json((await listNews()).slice(0, LATEST_NEWS).map(wire.news)),
+});
+
+export const loader = api.loader;
+export const action = api.action;

@@ -1,7 +1,53 @@
-/** Placeholder until the api/ issue implements this endpoint. */
-function notImplemented() {
-  return Response.json({ error: "Non ancora disponibile" }, { status: 501 });
-}
+import { LoginError, readCredentials, verifyLogin } from "~/server/auth.server";
+import { newCsrfToken, serializeCsrfCookie } from "~/server/api/csrf.server";
+import { ApiError, checkTypes, endpoint, isJson, json, readForm, readJsonObject } from "~/server/api/http.server";
+import { requireCsrf } from "~/server/api/guard.server";
+import { findUser } from "~/server/api/lookup.server";
+import { wire } from "~/server/api/wire.server";
+import { clientAddress } from "~/server/rate-limit.server";
+import { createUserSession } from "~/server/session.server";
 
-export const loader = notImplemented;
-export const action = notImplemented;
+const BODY_LIMIT = 64 * 1024;
+
+/**
+ * POST api/login/: JSON {username, password} or the same as form fields (trimmed), checked and
+ * throttled by auth.server.ts exactly like the /login page. Answers the user (wire shape) with a
+ * new session cookie and a rotated csrftoken.
+ */
+const api = endpoint({
+  POST: async ({ request }) => {
+    requireCsrf(request);
+    let form: FormData;
+    if (isJson(request)) {
+      const body = await readJsonObject(request, BODY_LIMIT);
+      checkTypes(body, ["username", "password"]);
+      form = new FormData();
+      for (const key of ["username", "password"] as const) if (typeof body[key] === "string") form.set(key, body[key] as string);
+    } else {
+      form = await readForm(request, BODY_LIMIT, ["urlencoded", "multipart"]).catch((error) => {
+        if (error instanceof ApiError && error.status === 415) {
+          throw new ApiError(415, "Content-Type non supportato: invia application/json o un modulo.");
+        }
+        throw error;
+      });
+    }
+    const { username, password } = readCredentials(form);
+    let user;
+    try {
+      user = await verifyLogin(username, password, clientAddress(request));
+    } catch (error) {
+      if (error instanceof LoginError) throw new ApiError(error.status, error.message);
+      throw error;
+    }
+    const headers = new Headers();
+    headers.append("Set-Cookie", await createUserSession(user.id, request));
+    // Django rotates the token at sign-in; a token known before the login is worth nothing after it.
+    headers.append("Set-Cookie", serializeCsrfCookie(newCsrfToken()));
+    const profile = await findUser(user.id);
+    if (!profile) throw new ApiError(401, "Autenticazione richiesta: effettua il login.");
+    return json(wire.user(profile), 200, headers);
+  },
+});
+
+export const loader = api.loader;
+export const action = api.action;

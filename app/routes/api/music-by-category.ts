@@ -1,7 +1,14 @@
-/** Placeholder until the api/ issue implements this endpoint. */
-function notImplemented() {
-  return Response.json({ error: "Non ancora disponibile" }, { status: 501 });
-}
+import { endpoint, json } from "~/server/api/http.server";
+import { wire } from "~/server/api/wire.server";
+import { listMusic } from "~/server/music.server";
 
-export const loader = notImplemented;
-export const action = notImplemented;
+/**
+ * GET api/music-by-category/{CATEGORY NAME}: the album-by-category query of the original client
+ * (upper-cased category name; any case matches). A plain list, empty for an unknown name.
+ */
+const api = endpoint({
+  GET: async ({ params }) => json((await listMusic({ categoryName: (params.category ?? "").slice(0, 200) })).map(wire.music)),
+});
+
+export const loader = api.loader;
+export const action = api.action;

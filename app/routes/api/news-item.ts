@@ -1,7 +1,19 @@
-/** Placeholder until the api/ issue implements this endpoint. */
-function notImplemented() {
-  return Response.json({ error: "Non ancora disponibile" }, { status: 501 });
-}
+import { ApiError, endpoint, json } from "~/server/api/http.server";
+import { deleteNewsFromRequest, updateNewsFromRequest } from "~/server/api/content.server";
+import { requireStaffWrite } from "~/server/api/guard.server";
+import { findNews } from "~/server/api/lookup.server";
+import { wire } from "~/server/api/wire.server";
 
-export const loader = notImplemented;
-export const action = notImplemented;
+/** api/news/{id or slug}: GET (public), PATCH and DELETE (staff). */
+const api = endpoint({
+  GET: async ({ params }) => {
+    const item = await findNews(params.id ?? "");
+    if (!item) throw new ApiError(404, "Elemento non trovato");
+    return json(wire.news(item));
+  },
+  PATCH: async ({ request, params }) => updateNewsFromRequest(params.id ?? "", request, await requireStaffWrite(request)),
+  DELETE: async ({ request, params }) => deleteNewsFromRequest(params.id ?? "", await requireStaffWrite(request)),
+});
+
+export const loader = api.loader;
+export const action = api.action;

@@ -1,7 +1,18 @@
-/** Placeholder until the api/ issue implements this endpoint. */
-function notImplemented() {
-  return Response.json({ error: "Non ancora disponibile" }, { status: 501 });
-}
+import { ApiError, endpoint, idParam, json } from "~/server/api/http.server";
+import { requireStaffApi } from "~/server/api/guard.server";
+import { findUser } from "~/server/api/lookup.server";
+import { wire } from "~/server/api/wire.server";
 
-export const loader = notImplemented;
-export const action = notImplemented;
+/** GET api/user/{id} (staff). */
+const api = endpoint({
+  GET: async ({ request, params }) => {
+    await requireStaffApi(request);
+    const id = idParam(params.id);
+    const user = id ? await findUser(id) : null;
+    if (!user) throw new ApiError(404, "Utente non trovato");
+    return json(wire.user(user));
+  },
+});
+
+export const loader = api.loader;
+export const action = api.action;

@@ -1,7 +1,19 @@
-/** Placeholder until the api/ issue implements this endpoint. */
-function notImplemented() {
-  return Response.json({ error: "Non ancora disponibile" }, { status: 501 });
-}
+import { endpoint, json } from "~/server/api/http.server";
+import { findUser } from "~/server/api/lookup.server";
+import { wire } from "~/server/api/wire.server";
+import { getOptionalUser } from "~/server/session.server";
 
-export const loader = notImplemented;
-export const action = notImplemented;
+/**
+ * GET api/userinfo/: a list whose first element is the signed-in user; [] (200) for anonymous, as
+ * the original client expects. Also where a client first gets its csrftoken cookie.
+ */
+const api = endpoint({
+  GET: async ({ request }) => {
+    const session = await getOptionalUser(request);
+    const user = session ? await findUser(session.id) : null;
+    return json(user ? [wire.user(user)] : []);
+  },
+});
+
+export const loader = api.loader;
+export const action = api.action;

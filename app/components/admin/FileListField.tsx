@@ -1,0 +1,206 @@
+import { useRef, useState } from "react";
+import { useAuthenticityToken } from "remix-utils/csrf/react";
+import { useHydrated } from "remix-utils/use-hydrated";
+
+export type StoredFile = { url: string; name: string };
+type Item =
+  | { key: string; state: "existing"; url: string; name: string }
+  | { key: string; state: "uploading"; fileName: string; progress: number }
+  | { key: string; state: "uploaded"; fileName: string; tempName: string; displayName: string }
+  | { key: string; state: "error"; fileName: string; message: string };
+
+export const DUPLICATE_MESSAGE = "Il file selezionato è già esistente:";
+
+function itemNames(item: Item): string[] {
+  switch (item.state) {
+    case "existing":
+      return [item.name];
+    case "uploaded":
+      return [item.fileName, item.displayName];
+    default:
+      return [item.fileName];
+  }
+}
+
+let counter = 0;
+const nextKey = () => `f${++counter}`;
+
+/** Sends one file to /admin/upload with progress; answers the temp upload or an error message. */
+function uploadFile(
+  file: File,
+  purpose: string,
+  csrf: string,
+  onProgress: (fraction: number) => void,
+): Promise<{ temp_name: string; display_name: string } | { error: string }> {
+  return new Promise((resolve) => {
+    const xhr = new XMLHttpRequest();
+    xhr.open("POST", "/admin/upload");
+    xhr.setRequestHeader("X-CSRF-Token", csrf);
+    xhr.responseType = "json";
+    xhr.upload.onprogress = (event) => {
+      if (event.lengthComputable) onProgress(event.loaded / event.total);
+    };
+    xhr.onload = () => {
+      const body = xhr.response as { temp_name?: string; display_name?: string; error?: string } | null;
+      if (xhr.status >= 200 && xhr.status < 300 && body?.temp_name) {
+        resolve({ temp_name: body.temp_name, display_name: body.display_name ?? file.name });
+      } else {
+        resolve({ error: body?.error ?? `Caricamento non riuscito (${xhr.status}).` });
+      }
+    };
+    xhr.onerror = () => resolve({ error: "Caricamento non riuscito: connessione interrotta." });
+    const body = new FormData();
+    body.set("kind", purpose);
+    body.set("file", file, file.name);
+    xhr.send(body);
+  });
+}
+
+/**
+ * A list of files (tracks, attachments). Without JavaScript: keep-checkboxes for the current files
+ * and a file input that travels with the form post. With JavaScript: each chosen file is uploaded
+ * at once with a progress bar, gets an editable display name, and the form sends the list as JSON.
+ */
+export function FileListField({
+  id,
+  label,
+  purpose,
+  jsonName,
+  fileInputName,
+  keepName,
+  existing,
+  accept,
+  disabled,
+  error,
+}: {
+  id: string;
+  label: string;
+  purpose: "track" | "attachment";
+  jsonName: string;
+  fileInputName: string;
+  keepName: string;
+  existing: StoredFile[];
+  accept: string;
+  disabled?: boolean;
+  error?: string;
+}) {
+  const hydrated = useHydrated();
+  const csrf = useAuthenticityToken();
+  const [items, setItems] = useState<Item[]>(() => existing.map((f) => ({ key: nextKey(), state: "existing", url: f.url, name: f.name })));
+  const inputRef = useRef<HTMLInputElement>(null);
+
+  const update = (key: string, change: (item: Item) => Item) => setItems((list) => list.map((i) => (i.key === key ? change(i) : i)));
+
+  function choose(files: FileList | null) {
+    if (!files || files.length === 0) return;
+    const taken = new Set(items.flatMap(itemNames));
+    const duplicates: string[] = [];
+    const fresh: File[] = [];
+    for (const file of Array.from(files)) {
+      if (taken.has(file.name)) duplicates.push(file.name);
+      else {
+        taken.add(file.name);
+        fresh.push(file);
+      }
+    }
+    if (duplicates.length > 0) window.alert(`${DUPLICATE_MESSAGE} ${duplicates.join(", ")}`);
+    const added: Item[] = fresh.map((file) => ({ key: nextKey(), state: "uploading", fileName: file.name, progress: 0 }));
+    setItems((list) => [...list, ...added]);
+    fresh.forEach((file, index) => {
+      const key = added[index].key;
+      void uploadFile(file, purpose, csrf, (fraction) =>
+        update(key, (i) => (i.state === "uploading" ? { ...i, progress: fraction } : i)),
+      ).then((result) =>
+        update(key, (i) =>
+          "error" in result
+            ? { key, state: "error", fileName: file.name, message: result.error }
+            : { key, state: "uploaded", fileName: file.name, tempName: result.temp_name, displayName: result.display_name },
+        ),
+      );
+    });
+    if (inputRef.current) inputRef.current.value = "";
+  }
+
+  if (!hydrated) {
+    return (
+      <div className="field file-field" id={`${id}-field`}>
+        <label className="field__label" htmlFor={id}>
+          {label}
+        </label>
+        {existing.length > 0 ? (
+          <ul className="file-list">
+            {existing.map((f) => (
+              <li key={f.url} className="file-list__item">
+                <label>
+                  <input type="checkbox" name={keepName} value={f.url} defaultChecked disabled={disabled} /> {f.name}
+                </label>
+                <small className="file-list__status">Deseleziona per rimuovere</small>
+              </li>
+            ))}
+          </ul>
+        ) : null}
+        <input id={id} type="file" name={fileInputName} multiple accept={accept} disabled={disabled} />
+        {error ? <small className="field__error">{error}</small> : null}
+      </div>
+    );
+  }
+
+  const payload = items.flatMap<{ url: string; name: string } | { temp_name: string; display_name: string }>((i) =>
+    i.state === "existing"
+      ? [{ url: i.url, name: i.name }]
+      : i.state === "uploaded"
+        ? [{ temp_name: i.tempName, display_name: i.displayName }]
+        : [],
+  );
+  const pending = items.some((i) => i.state === "uploading");
+  return (
+    <div className="field file-field" id={`${id}-field`} data-pending={pending ? "true" : "false"}>
+      <label className="field__label" htmlFor={id}>
+        {label}
+      </label>
+      <input type="hidden" name={jsonName} value={JSON.stringify(payload)} disabled={disabled} />
+      <ul className="file-list" aria-live="polite">
+        {items.map((item) => (
+          <li key={item.key} className="file-list__item" data-state={item.state}>
+            {item.state === "existing" || item.state === "uploaded" ? (
+              <input
+                aria-label={`Nome visualizzato di ${item.state === "existing" ? item.name : item.fileName}`}
+                value={item.state === "existing" ? item.name : item.displayName}
+                disabled={disabled}
+                onChange={(e) => {
+                  const value = e.target.value;
+                  update(item.key, (i) =>
+                    i.state === "existing" ? { ...i, name: value } : i.state === "uploaded" ? { ...i, displayName: value } : i,
+                  );
+                }}
+              />
+            ) : (
+              <span className="file-list__name">{item.fileName}</span>
+            )}
+            <button
+              type="button"
+              className="button button--ghost"
+              disabled={disabled}
+              onClick={() => setItems((list) => list.filter((i) => i.key !== item.key))}
+            >
+              Rimuovi
+            </button>
+            {item.state === "uploading" ? (
+              <>
+                <span className="file-list__status">Loading...</span>
+                <progress max={1} value={item.progress} aria-label={`Caricamento di ${item.fileName}`} />
+              </>
+            ) : null}
+            {item.state === "error" ? (
+              <span className="file-list__error" role="alert">
+                {item.message}
+              </span>
+            ) : null}
+          </li>
+        ))}
+      </ul>
+      <input ref={inputRef} id={id} type="file" multiple accept={accept} disabled={disabled} onChange={(e) => choose(e.target.files)} />
+      {error ? <small className="field__error">{error}</small> : null}
+    </div>
+  );
+}

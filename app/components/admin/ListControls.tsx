@@ -1,0 +1,73 @@
+import { Form, Link } from "react-router";
+import { PAGE_SIZES, PAGE_SIZE_LABELS, listHref, pageCount, type PageSize } from "./list-params";
+
+/** Breadcrumb of an admin page: Dashboard › ... */
+export function Breadcrumb({ items }: { items: { label: string; to?: string }[] }) {
+  return (
+    <nav className="breadcrumb" aria-label="Percorso">
+      <ol>
+        <li>
+          <Link to="/admin/">Dashboard</Link>
+        </li>
+        {items.map((item) => (
+          <li key={item.label}>{item.to ? <Link to={item.to}>{item.label}</Link> : <span aria-current="page">{item.label}</span>}</li>
+        ))}
+      </ol>
+    </nav>
+  );
+}
+
+/** The search box and page-size choice: a GET form, so it works without JavaScript. */
+export function ListSearch({ q, size, placeholder }: { q: string; size: PageSize; placeholder: string }) {
+  return (
+    <Form method="get" className="list-search" role="search">
+      <label className="visually-hidden" htmlFor="list-q">
+        Cerca
+      </label>
+      <input id="list-q" type="search" name="q" defaultValue={q} placeholder={placeholder} />
+      <label className="visually-hidden" htmlFor="list-size">
+        Righe per pagina
+      </label>
+      <select id="list-size" name="size" defaultValue={size}>
+        {PAGE_SIZES.map((s) => (
+          <option key={s} value={s}>
+            {PAGE_SIZE_LABELS[s]}
+          </option>
+        ))}
+      </select>
+      <button className="button button--primary" type="submit">
+        Cerca
+      </button>
+    </Form>
+  );
+}
+
+export function Pagination({ pathname, q, page, size, total }: { pathname: string; q: string; page: number; size: PageSize; total: number }) {
+  const pages = pageCount(total, size);
+  return (
+    <nav className="pagination" aria-label="Paginazione">
+      <span className="pagination__info">
+        {total === 0 ? "Nessun risultato" : `Pagina ${page} di ${pages} · ${total} ${total === 1 ? "elemento" : "elementi"}`}
+      </span>
+      {page > 1 ? (
+        <Link className="button button--ghost" rel="prev" to={listHref(pathname, { q, size, page: page - 1 })}>
+          ‹ Precedente
+        </Link>
+      ) : null}
+      {page < pages ? (
+        <Link className="button button--ghost" rel="next" to={listHref(pathname, { q, size, page: page + 1 })}>
+          Successiva ›
+        </Link>
+      ) : null}
+    </nav>
+  );
+}
+
+export function Notice({ text }: { text: string | null | undefined }) {
+  if (!text) return null;
+  return (
+    <p className="notice" role="status">
+      {text}
+    </p>
+  );
+}

@@ -1,0 +1,130 @@
+import { useState } from "react";
+import { Form, Link, useNavigation } from "react-router";
+import { useHydrated } from "remix-utils/use-hydrated";
+import { FileListField, type StoredFile } from "./FileListField";
+import { CsrfInput, Field, FormError, REQUIRED_MESSAGE } from "./form-fields";
+
+export type MusicFormValues = { category: string; title: string; description: string; description_eng: string; mode: string; videos: string; link: string };
+
+/**
+ * SPEC.md 2.17/4: two mutually exclusive options, "tracks and video" and "external link". Choosing
+ * one disables the other's fields; on edit the saved option is pre-selected and the other disabled.
+ * Without JavaScript both groups stay usable and the server keeps only the chosen one.
+ */
+export function MusicForm({
+  values,
+  errors,
+  categories,
+  image,
+  tracks,
+  lockedMode,
+  submitLabel,
+}: {
+  values: MusicFormValues;
+  errors?: Record<string, string>;
+  categories: { id: number; name: string }[];
+  image: string | null;
+  tracks: StoredFile[];
+  lockedMode?: "tracks" | "link";
+  submitLabel: string;
+}) {
+  const busy = useNavigation().state === "submitting";
+  const [mode, setMode] = useState(lockedMode ?? (values.mode === "link" ? "link" : values.mode === "tracks" ? "tracks" : ""));
+  const hasErrors = errors && Object.keys(errors).length > 0;
+  // Without JavaScript nothing can re-enable a group, so only a locked (edit) mode disables one.
+  const hydrated = useHydrated();
+  const tracksDisabled = lockedMode === "link" || (hydrated && mode === "link");
+  const linkDisabled = lockedMode === "tracks" || (hydrated && mode === "tracks");
+  return (
+    <Form method="post" encType="multipart/form-data" className="admin-form" noValidate>
+      <CsrfInput />
+      <FormError message={hasErrors ? (errors.form ?? REQUIRED_MESSAGE) : null} />
+      <Field label="Categoria" htmlFor="category" required error={errors?.category}>
+        <select id="category" name="category" defaultValue={values.category} required>
+          <option value="">Seleziona la categoria</option>
+          {categories.map((c) => (
+            <option key={c.id} value={c.id}>
+              {c.name}
+            </option>
+          ))}
+        </select>
+      </Field>
+      <Field label="Titolo" htmlFor="title" required error={errors?.title}>
+        <input id="title" name="title" defaultValue={values.title} required maxLength={300} />
+      </Field>
+      <div className="field-row">
+        <Field label="Descrizione" htmlFor="description">
+          <textarea id="description" name="description" rows={5} defaultValue={values.description} />
+        </Field>
+        <Field label="Descrizione (inglese)" htmlFor="description_eng">
+          <textarea id="description_eng" name="description_eng" rows={5} defaultValue={values.description_eng} />
+        </Field>
+      </div>
+      <Field label="Immagine" htmlFor="image_file" required error={errors?.image}>
+        {image ? <img className="current-image" src={image} alt="Immagine attuale" /> : null}
+        <input id="image_file" name="image_file" type="file" accept="image/jpeg,image/png,image/webp,image/avif,image/gif" />
+        {image ? <small className="field__hint">Scegli un file solo per sostituire l'immagine attuale.</small> : null}
+      </Field>
+      <div className="field" role="radiogroup" aria-labelledby="mode-label">
+        <span className="field__label" id="mode-label">
+          Tipo di contenuto <span aria-hidden="true">*</span>
+        </span>
+        <label>
+          <input
+            type="radio"
+            name="mode"
+            value="tracks"
+            defaultChecked={mode === "tracks"}
+            disabled={lockedMode === "link"}
+            onChange={() => setMode("tracks")}
+          />{" "}
+          Tracce e video
+        </label>
+        <label>
+          <input
+            type="radio"
+            name="mode"
+            value="link"
+            defaultChecked={mode === "link"}
+            disabled={lockedMode === "tracks"}
+            onChange={() => setMode("link")}
+          />{" "}
+          Link esterno
+        </label>
+        {errors?.mode ? <small className="field__error">{errors.mode}</small> : null}
+      </div>
+      <fieldset className="option-group" id="group-tracks" disabled={tracksDisabled}>
+        <legend>Tracce e video</legend>
+        <FileListField
+          id="tracks"
+          label="Tracce audio"
+          purpose="track"
+          jsonName="tracks_json"
+          fileInputName="track_files"
+          keepName="keep_track"
+          existing={tracks}
+          accept="audio/*"
+          disabled={tracksDisabled}
+          error={errors?.tracks}
+        />
+        <Field label="Video (link)" htmlFor="videos" error={errors?.videos}>
+          <input id="videos" name="videos" type="url" defaultValue={values.videos} placeholder="https://" />
+        </Field>
+      </fieldset>
+      <fieldset className="option-group" id="group-link" disabled={linkDisabled}>
+        <legend>Link esterno</legend>
+        <Field label="Link" htmlFor="link" error={errors?.link}>
+          <input id="link" name="link" type="url" defaultValue={values.link} placeholder="https://" />
+        </Field>
+      </fieldset>
+      <div className="form-actions">
+        <button className="button button--primary" type="submit" disabled={busy}>
+          {submitLabel}
+        </button>
+        <Link className="button button--ghost" to="/admin/musicList">
+          Annulla
+        </Link>
+      </div>
+    </Form>
+  );
+}

@@ -1,0 +1,89 @@
+import { Form, Link, useNavigation } from "react-router";
+import { FileListField, type StoredFile } from "./FileListField";
+import { CsrfInput, Field, FormError, REQUIRED_MESSAGE } from "./form-fields";
+import { RichTextEditor } from "./RichTextEditor";
+
+export type NewsFormValues = { category: string; title: string; title_eng: string; description: string; description_eng: string; date: string };
+
+export function NewsForm({
+  values,
+  errors,
+  categories,
+  image,
+  attachments,
+  submitLabel,
+}: {
+  values: NewsFormValues;
+  errors?: Record<string, string>;
+  categories: { id: number; name: string }[];
+  image: string | null;
+  attachments: StoredFile[];
+  submitLabel: string;
+}) {
+  const busy = useNavigation().state === "submitting";
+  const hasErrors = errors && Object.keys(errors).length > 0;
+  const onlyFileErrors = hasErrors && Object.keys(errors).every((k) => k === "image" || k === "attachments" || k === "form" || k === "date");
+  return (
+    <Form method="post" encType="multipart/form-data" className="admin-form" noValidate>
+      <CsrfInput />
+      <FormError message={hasErrors ? (errors.form ?? (onlyFileErrors ? Object.values(errors)[0] : REQUIRED_MESSAGE)) : null} />
+      <Field label="Categoria" htmlFor="category" required error={errors?.category}>
+        <select id="category" name="category" defaultValue={values.category} required>
+          <option value="">Seleziona la categoria</option>
+          {categories.map((c) => (
+            <option key={c.id} value={c.id}>
+              {c.name}
+            </option>
+          ))}
+        </select>
+      </Field>
+      <div className="field-row">
+        <Field label="Titolo" htmlFor="title" required error={errors?.title}>
+          <input id="title" name="title" defaultValue={values.title} required maxLength={300} />
+        </Field>
+        <Field label="Titolo (inglese)" htmlFor="title_eng" required error={errors?.title_eng}>
+          <input id="title_eng" name="title_eng" defaultValue={values.title_eng} required maxLength={300} />
+        </Field>
+      </div>
+      <Field label="Descrizione" htmlFor="description">
+        <RichTextEditor id="description" name="description" label="Descrizione" defaultValue={values.description} />
+      </Field>
+      <Field label="Descrizione (inglese)" htmlFor="description_eng">
+        <RichTextEditor id="description_eng" name="description_eng" label="Descrizione (inglese)" defaultValue={values.description_eng} />
+      </Field>
+      <Field label="Data" htmlFor="date" required error={errors?.date}>
+        <input id="date" name="date" type="date" defaultValue={values.date} required />
+      </Field>
+      <Field label="Immagine (facoltativa)" htmlFor="image_file" error={errors?.image}>
+        {image ? (
+          <>
+            <img className="current-image" src={image} alt="Immagine attuale" />
+            <label>
+              <input type="checkbox" name="remove_image" value="1" /> Rimuovi l'immagine
+            </label>
+          </>
+        ) : null}
+        <input id="image_file" name="image_file" type="file" accept="image/jpeg,image/png,image/webp,image/avif,image/gif" />
+      </Field>
+      <FileListField
+        id="attachments"
+        label="Allegati"
+        purpose="attachment"
+        jsonName="attachments_json"
+        fileInputName="attachment_files"
+        keepName="keep_attachment"
+        existing={attachments}
+        accept="application/pdf,image/*,audio/*"
+        error={errors?.attachments}
+      />
+      <div className="form-actions">
+        <button className="button button--primary" type="submit" disabled={busy}>
+          {submitLabel}
+        </button>
+        <Link className="button button--ghost" to="/admin/newsList">
+          Annulla
+        </Link>
+      </div>
+    </Form>
+  );
+}

@@ -1,0 +1,56 @@
+import type { ReactNode } from "react";
+import { AuthenticityTokenInput } from "remix-utils/csrf/react";
+
+export const CSRF_FIELD_NAME = "csrf";
+export const REQUIRED_MESSAGE = "Compila i campi obbligatori";
+
+/** The hidden anti-forgery field every admin form carries. */
+export function CsrfInput() {
+  return <AuthenticityTokenInput name={CSRF_FIELD_NAME} />;
+}
+
+export type FieldErrors = Record<string, string | undefined>;
+
+export function Field({
+  label,
+  error,
+  children,
+  required,
+  hint,
+  htmlFor,
+}: {
+  htmlFor?: string;
+  label: string;
+  error?: string;
+  children: ReactNode;
+  required?: boolean;
+  hint?: string;
+}) {
+  return (
+    <div className={error ? "field field--invalid" : "field"}>
+      {htmlFor ? (
+        <label className="field__label" htmlFor={htmlFor}>
+          {label}
+          {required ? <span aria-hidden="true"> *</span> : null}
+        </label>
+      ) : (
+        <span className="field__label">
+          {label}
+          {required ? <span aria-hidden="true"> *</span> : null}
+        </span>
+      )}
+      {children}
+      {hint ? <small className="field__hint">{hint}</small> : null}
+      {error ? <small className="field__error">{error}</small> : null}
+    </div>
+  );
+}
+
+export function FormError({ message }: { message?: string | null }) {
+  if (!message) return null;
+  return (
+    <p className="form-error" role="alert">
+      {message}
+    </p>
+  );
+}

@@ -1,0 +1,43 @@
+/** Search, page and page size of an admin list, all kept in the URL (SPEC.md 2.17, 9). */
+export const PAGE_SIZES = ["30", "50", "100", "all"] as const;
+export type PageSize = (typeof PAGE_SIZES)[number];
+export const PAGE_SIZE_LABELS: Record<PageSize, string> = {
+  "30": "30 per pagina",
+  "50": "50 per pagina",
+  "100": "100 per pagina",
+  all: "Tutti",
+};
+
+export type ListParams = { q: string; page: number; size: PageSize; skip: number; take: number | undefined };
+
+export function parseListParams(url: URL | string): ListParams {
+  const u = typeof url === "string" ? new URL(url, "http://x") : url;
+  const q = (u.searchParams.get("q") ?? "").trim().slice(0, 200);
+  const rawSize = u.searchParams.get("size");
+  const size: PageSize = (PAGE_SIZES as readonly string[]).includes(rawSize ?? "") ? (rawSize as PageSize) : "30";
+  const rawPage = Number.parseInt(u.searchParams.get("page") ?? "1", 10);
+  const page = size === "all" ? 1 : Number.isFinite(rawPage) && rawPage > 0 ? Math.min(rawPage, 100000) : 1;
+  const take = size === "all" ? undefined : Number(size);
+  return { q, page, size, skip: take ? (page - 1) * take : 0, take };
+}
+
+export function pageCount(total: number, size: PageSize): number {
+  return size === "all" ? 1 : Math.max(1, Math.ceil(total / Number(size)));
+}
+
+/** A list URL with some of its parameters changed (defaults left out). */
+export function listHref(pathname: string, params: { q: string; page: number; size: PageSize }): string {
+  const sp = new URLSearchParams();
+  if (params.q) sp.set("q", params.q);
+  if (params.size !== "30") sp.set("size", params.size);
+  if (params.page > 1) sp.set("page", String(params.page));
+  const qs = sp.toString();
+  return qs ? `${pathname}?${qs}` : pathname;
+}
+
+/** Messages shown at the top of a list after a redirect (`?avviso=`). */
+export const NOTICES: Record<string, string> = {
+  "non-trovato": "Elemento non trovato",
+  eliminato: "Elemento eliminato",
+  salvato: "Modifiche salvate",
+};

@@ -1,0 +1,47 @@
+import { useTranslation } from "react-i18next";
+import { Picture } from "~/components/media/Picture";
+import type { WorkCard as Work } from "~/server/art-direction.server";
+
+/** An art direction work: the whole card links out (new tab); artist pills link to their pages. */
+export function WorkCard({ work }: { work: Work }) {
+  const { t } = useTranslation("public2");
+  const body = (
+    <>
+      {work.image ? <Picture image={work.image} alt="" sizes="(min-width: 1200px) 25vw, (min-width: 768px) 50vw, 100vw" className="work-card__image" /> : null}
+      <span className="work-card__year">{work.year || null}</span>
+      <h3 className="work-card__title">{work.title}</h3>
+    </>
+  );
+  return (
+    <article className="work-card">
+      {work.href ? (
+        <a className="work-card__link" href={work.href} target="_blank" rel="noopener noreferrer">
+          {body}
+          <span className="visually-hidden"> {t("artDirection.opensNewTab")}</span>
+        </a>
+      ) : (
+        <div className="work-card__link">{body}</div>
+      )}
+      {work.artists.length > 0 ? (
+        <ul className="work-card__artists" aria-label={t("artDirection.artists")}>
+          {work.artists.map((artist) => (
+            <li key={`${artist.id}-${artist.name}`}>
+              {artist.href ? (
+                <a className="pill pill--link" href={artist.href} target="_blank" rel="noopener noreferrer">
+                  {artist.name}
+                </a>
+              ) : (
+                <span className="pill">{artist.name}</span>
+              )}
+            </li>
+          ))}
+        </ul>
+      ) : null}
+      {work.producer ? (
+        <p className="work-card__producer">
+          <span className="work-card__producer-label">{t("artDirection.producer")}:</span> {work.producer}
+        </p>
+      ) : null}
+    </article>
+  );
+}

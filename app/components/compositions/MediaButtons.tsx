@@ -1,0 +1,66 @@
+import { useTranslation } from "react-i18next";
+import { usePlayer, type Track } from "~/components/player/player-context";
+
+/**
+ * Listen: a link to the first track (works without JavaScript); with JavaScript it opens the
+ * site-wide player instead. Disabled when there is nothing to play (SPEC.md 2.5).
+ */
+export function PlayButton({ title, tracks, index = 0, label, className = "button button--primary" }: { title: string; tracks: Track[]; index?: number; label?: string; className?: string }) {
+  const { t } = useTranslation("public1");
+  const { play } = usePlayer();
+  const text = label ?? t("player.listen");
+  if (tracks.length === 0) {
+    return (
+      <button type="button" className={className} disabled aria-label={`${text}: ${title}`} data-action="play">
+        <PlayIcon /> {text}
+      </button>
+    );
+  }
+  return (
+    <a
+      className={className}
+      href={tracks[index].url}
+      data-action="play"
+      aria-label={`${text}: ${title}`}
+      onClick={(event) => {
+        if (event.metaKey || event.ctrlKey || event.shiftKey || event.button !== 0) return;
+        event.preventDefault();
+        play(title, tracks, index);
+      }}
+    >
+      <PlayIcon /> {text}
+    </a>
+  );
+}
+
+/** Video: a link to the video (new tab) without JavaScript; with it, the modal. */
+export function VideoButton({ title, video, className = "button button--ghost" }: { title: string; video: { url: string; embedUrl: string }; className?: string }) {
+  const { t } = useTranslation("public1");
+  const { openVideo } = usePlayer();
+  return (
+    <a
+      className={className}
+      href={video.url}
+      target="_blank"
+      rel="noopener noreferrer"
+      data-action="video"
+      aria-label={`${t("video.open")}: ${title}`}
+      onClick={(event) => {
+        if (event.metaKey || event.ctrlKey || event.shiftKey || event.button !== 0) return;
+        event.preventDefault();
+        openVideo({ embedUrl: video.embedUrl, title }, event.currentTarget);
+      }}
+    >
+      <svg viewBox="0 0 24 24" aria-hidden="true" className="icon"><path d="M4 5h11a2 2 0 0 1 2 2v2.5l4-2.5v10l-4-2.5V17a2 2 0 0 1-2 2H4a2 2 0 0 1-2-2V7a2 2 0 0 1 2-2z" /></svg>{" "}
+      {t("video.open")}
+    </a>
+  );
+}
+
+function PlayIcon() {
+  return (
+    <svg viewBox="0 0 24 24" aria-hidden="true" className="icon">
+      <path d="M7 4v16l13-8z" />
+    </svg>
+  );
+}

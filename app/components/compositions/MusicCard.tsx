@@ -1,0 +1,47 @@
+import { Link } from "react-router";
+import { Picture } from "~/components/media/Picture";
+import type { MusicCardData } from "~/lib/music-card";
+import { PlayButton, VideoButton } from "./MediaButtons";
+
+export const CARD_SIZES = "(min-width: 1400px) 20vw, (min-width: 1200px) 25vw, (min-width: 992px) 33vw, (min-width: 768px) 50vw, 100vw";
+
+/**
+ * One composition: the cover links to the detail page, or out to the external link in a new tab;
+ * internal items also get the player and (when there is one) the video button.
+ */
+export function MusicCard({ item, sizes = CARD_SIZES, showCategory = false }: { item: MusicCardData; sizes?: string; showCategory?: boolean }) {
+  const cover = item.image ? <Picture image={item.image} sizes={sizes} alt={item.title} className="music-card__img" /> : <span className="music-card__img music-card__img--empty" />;
+  return (
+    <article className="music-card" data-slug={item.slug}>
+      {item.external ? (
+        <a className="music-card__cover" href={item.href} target="_blank" rel="noopener noreferrer">
+          {cover}
+          {item.image ? null : <span className="visually-hidden">{item.title}</span>}
+        </a>
+      ) : (
+        <Link className="music-card__cover" to={item.href} prefetch="intent">
+          {cover}
+          {item.image ? null : <span className="visually-hidden">{item.title}</span>}
+        </Link>
+      )}
+      <div className="music-card__body">
+        {showCategory ? <span className="badge">{item.categoryLabel}</span> : null}
+        <h3 className="music-card__title">
+          {item.external ? (
+            <a href={item.href} target="_blank" rel="noopener noreferrer">
+              {item.title}
+            </a>
+          ) : (
+            <Link to={item.href}>{item.title}</Link>
+          )}
+        </h3>
+        {item.external ? null : (
+          <div className="music-card__actions">
+            <PlayButton title={item.title} tracks={item.tracks} className="button button--primary button--small" />
+            {item.video ? <VideoButton title={item.title} video={item.video} className="button button--ghost button--small" /> : null}
+          </div>
+        )}
+      </div>
+    </article>
+  );
+}

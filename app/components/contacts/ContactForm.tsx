@@ -1,0 +1,189 @@
+import { useEffect, useRef, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { Form, useFetcher, useNavigation } from "react-router";
+import { CONTACT_LIMITS, CONTACT_MESSAGES, type ContactErrors, type ContactValues, contactValuesFrom, validateContactFields } from "~/lib/contact-schema";
+import { localizePath } from "~/lib/i18n";
+import { useLang } from "~/lib/root-data";
+import { useHydrated } from "~/lib/use-hydrated";
+
+export type CaptchaRef = { id: string; url: string };
+
+export type ContactActionData =
+  | { status: "sent"; captcha: CaptchaRef; values: ContactValues }
+  | { status: "refresh"; captcha: CaptchaRef; values: ContactValues }
+  | { status: "invalid"; captcha: CaptchaRef; values: ContactValues; errors: ContactErrors }
+  | { status: "rate-limited"; captcha: CaptchaRef; values: ContactValues; message: string };
+
+const EMPTY: ContactValues = { name: "", email: "", description: "", privacy: false };
+/** SPEC.md 4/9: after a send the page scrolls to the form, 250 px above it. */
+const SCROLL_OFFSET = 250;
+
+/**
+ * The contact form (SPEC.md 2.13, 4, 5). A native post works without JavaScript; with it, the
+ * fields are checked before posting, the captcha refreshes in place and the page scrolls back to
+ * the form after a send.
+ */
+export function ContactForm({ initialCaptcha, actionData }: { initialCaptcha: CaptchaRef; actionData: ContactActionData | undefined }) {
+  const { t } = useTranslation("public2");
+  const lang = useLang();
+  const navigation = useNavigation();
+  const captchaFetcher = useFetcher<ContactActionData>({ key: "contact-captcha" });
+  const formRef = useRef<HTMLFormElement>(null);
+  const [captcha, setCaptcha] = useState<CaptchaRef>(actionData?.captcha ?? initialCaptcha);
+  const [clientErrors, setClientErrors] = useState<ContactErrors | null>(null);
+  const hydrated = useHydrated();
+
+  useEffect(() => {
+    if (!actionData) return;
+    setCaptcha(actionData.captcha);
+    if (actionData.status === "sent" && formRef.current) {
+      formRef.current.reset();
+      const top = formRef.current.getBoundingClientRect().top + window.scrollY - SCROLL_OFFSET;
+      window.scrollTo({ top: Math.max(0, top), behavior: "smooth" });
+    }
+  }, [actionData]);
+
+  useEffect(() => {
+    if (captchaFetcher.data?.captcha) setCaptcha(captchaFetcher.data.captcha);
+  }, [captchaFetcher.data]);
+
+  const values = actionData && actionData.status !== "sent" ? actionData.values : EMPTY;
+  const errors: ContactErrors = clientErrors ?? (actionData?.status === "invalid" ? actionData.errors : {});
+  const sending = navigation.state === "submitting" && navigation.formData?.get("intent") === "send";
+  const showSuccess = actionData?.status === "sent" && !clientErrors && !sending;
+
+  const onSubmit = (event: React.FormEvent<HTMLFormElement>) => {
+    const submitter = (event.nativeEvent as SubmitEvent).submitter as HTMLButtonElement | null;
+    if (submitter?.value !== "send") return;
+    const form = new FormData(event.currentTarget);
+    const found = validateContactFields(contactValuesFrom(form), lang);
+    if (!String(form.get("captcha_value") ?? "").trim()) found.captcha = CONTACT_MESSAGES[lang].captcha;
+    if (Object.keys(found).length > 0) {
+      event.preventDefault();
+      setClientErrors(found);
+      const first = (["name", "email", "description", "privacy", "captcha"] as const).find((f) => found[f]);
+      event.currentTarget.querySelector<HTMLElement>(`[data-field="${first}"]`)?.focus();
+      return;
+    }
+    setClientErrors(null);
+  };
+
+  const field = (name: keyof ContactErrors) => ({
+    "aria-invalid": errors[name] ? true : undefined,
+    "aria-describedby": errors[name] ? `contact-${name}-error` : undefined,
+    "data-field": name,
+  });
+  const errorText = (name: keyof ContactErrors) =>
+    errors[name] ? (
+      <p className="field__error" id={`contact-${name}-error`}>
+        {errors[name]}
+      </p>
+    ) : null;
+
+  return (
+    <Form
+      method="post"
+      ref={formRef}
+      className="contact-form"
+      id="contact-form"
+      noValidate
+      onSubmit={onSubmit}
+      data-hydrated={hydrated ? "true" : undefined}
+    >
+      {showSuccess ? (
+        <div className="alert alert--success" role="status">
+          <p className="alert__title">{t("contacts.successTitle")}</p>
+          <p>{t("contacts.successText")}</p>
+        </div>
+      ) : null}
+      {actionData?.status === "rate-limited" && !clientErrors ? (
+        <div className="alert alert--error" role="alert">
+          <p>{actionData.message}</p>
+        </div>
+      ) : null}
+
+      <div className="field">
+        <label htmlFor="contact-name">{t("contacts.name")}</label>
+        <input id="contact-name" name="name" type="text" autoComplete="name" maxLength={CONTACT_LIMITS.name} defaultValue={values.name} {...field("name")} />
+        {errorText("name")}
+      </div>
+      <div className="field">
+        <label htmlFor="contact-email">{t("contacts.email")}</label>
+        <input id="contact-email" name="email" type="email" autoComplete="email" maxLength={CONTACT_LIMITS.email} defaultValue={values.email} {...field("email")} />
+        {errorText("email")}
+      </div>
+      <div className="field">
+        <label htmlFor="contact-description">{t("contacts.message")}</label>
+        <textarea id="contact-description" name="description" rows={6} maxLength={CONTACT_LIMITS.description} defaultValue={values.description} {...field("description")} />
+        {errorText("description")}
+      </div>
+      <div className="field field--check">
+        <input id="contact-privacy" name="privacy" type="checkbox" defaultChecked={values.privacy} {...field("privacy")} />
+        <label htmlFor="contact-privacy">
+          {t("contacts.privacyBefore")}
+          <a href={localizePath("/privacy-policy", lang)} target="_blank" rel="noopener">
+            {t("contacts.privacyLink")}
+          </a>
+          {t("contacts.privacyAfter")}
+        </label>
+        {errorText("privacy")}
+      </div>
+
+      {/* Only bots fill this in: hidden from people and from assistive technology. */}
+      <div className="hp-field" aria-hidden="true">
+        <label htmlFor="contact-website">{t("contacts.honeypot")}</label>
+        <input id="contact-website" name="website" type="text" tabIndex={-1} autoComplete="off" defaultValue="" />
+      </div>
+
+      <div className="field field--captcha">
+        <input type="hidden" name="captcha_id" value={captcha.id} />
+        <div className="captcha">
+          <img className="captcha__image" src={captcha.url} alt={t("contacts.captchaImage")} width={180} height={60} />
+          <button
+            type="submit"
+            name="intent"
+            value="refresh"
+            formNoValidate
+            className="button button--ghost captcha__refresh"
+            disabled={captchaFetcher.state !== "idle"}
+            onClick={(event) => {
+              event.preventDefault();
+              void captchaFetcher.submit({ intent: "refresh" }, { method: "post" });
+            }}
+          >
+            {t("contacts.refresh")}
+          </button>
+        </div>
+        <label htmlFor="contact-captcha">{t("contacts.captchaCode")}</label>
+        <input
+          key={captcha.id}
+          id="contact-captcha"
+          name="captcha_value"
+          type="text"
+          autoComplete="off"
+          autoCapitalize="characters"
+          spellCheck={false}
+          maxLength={12}
+          className="captcha__input"
+          aria-describedby={errors.captcha ? "contact-captcha-error" : "contact-captcha-help"}
+          aria-invalid={errors.captcha ? true : undefined}
+          data-field="captcha"
+          onInput={(event) => {
+            const input = event.currentTarget;
+            const start = input.selectionStart;
+            input.value = input.value.toUpperCase();
+            if (start !== null) input.setSelectionRange(start, start);
+          }}
+        />
+        <p className="field__help" id="contact-captcha-help">
+          {t("contacts.captchaHelp")}
+        </p>
+        {errorText("captcha")}
+      </div>
+
+      <button type="submit" name="intent" value="send" className="button button--primary contact-form__send" disabled={sending}>
+        {sending ? t("contacts.sending") : t("contacts.send")}
+      </button>
+    </Form>
+  );
+}

@@ -1,0 +1,55 @@
+import { useCallback, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { Picture } from "~/components/media/Picture";
+import { localizePath } from "~/lib/i18n";
+import { useLang } from "~/lib/root-data";
+import { useHydrated } from "~/lib/use-hydrated";
+import type { GallerySection } from "~/server/static-pages.server";
+import { Lightbox } from "./Lightbox";
+
+/**
+ * The gallery sections and cards. Each card is a link to the card's own page (no JavaScript);
+ * with JavaScript a plain click opens the lightbox instead.
+ */
+export function GalleryGrid({ sections }: { sections: GallerySection[] }) {
+  const { t } = useTranslation("public2");
+  const lang = useLang();
+  const [open, setOpen] = useState<{ section: number; item: number; index: number } | null>(null);
+  const close = useCallback(() => setOpen(null), []);
+  const setIndex = useCallback((index: number) => setOpen((o) => (o ? { ...o, index } : o)), []);
+  const card = open ? sections[open.section]?.items[open.item] : undefined;
+  const hydrated = useHydrated();
+
+  return (
+    <div className="gallery__grid" data-hydrated={hydrated ? "true" : undefined}>
+      {sections.map((section, s) => (
+        <section key={section.category} className="gallery__section">
+          <h2 className="section-title">{section.title}</h2>
+          <div className="card-grid">
+            {section.items.map((item, i) => (
+              <a
+                key={item.id}
+                className="gallery-card"
+                href={localizePath(`/gallery/${item.id}`, lang)}
+                aria-label={t("gallery.open", { title: item.title })}
+                onClick={(event) => {
+                  if (event.defaultPrevented || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
+                  if (item.images.length === 0) return;
+                  event.preventDefault();
+                  setOpen({ section: s, item: i, index: 0 });
+                }}
+              >
+                {item.cover ? (
+                  <Picture image={item.cover} alt="" sizes="(min-width: 1200px) 33vw, (min-width: 768px) 50vw, 100vw" className="gallery-card__image" />
+                ) : null}
+                <span className="gallery-card__title">{item.title}</span>
+                <span className="gallery-card__count">{t("gallery.photos", { count: item.images.length })}</span>
+              </a>
+            ))}
+          </div>
+        </section>
+      ))}
+      {open && card ? <Lightbox card={card} index={open.index} onIndexChange={setIndex} onClose={close} /> : null}
+    </div>
+  );
+}

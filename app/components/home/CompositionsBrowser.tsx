@@ -1,0 +1,87 @@
+import { useEffect, useMemo, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { useKeenSlider } from "keen-slider/react";
+import "keen-slider/keen-slider.min.css";
+import { MusicCard } from "~/components/compositions/MusicCard";
+import type { MusicCardData, MusicCategoryData } from "~/lib/music-card";
+import { categoryKey } from "~/lib/music-links";
+
+export const CAROUSEL_AUTOPLAY_MS = 5000;
+export const CAROUSEL_TRANSITION_MS = 1000;
+const CAROUSEL_SIZES = "(min-width: 1401px) 20vw, (min-width: 1200px) 25vw, (min-width: 992px) 33vw, (min-width: 768px) 50vw, 100vw";
+
+/** SPEC.md 9: up to 5 slides; fewer below 1400, 1199, 991 (2) and 767 (1) px. */
+function perViewAt(max: number, count: number) {
+  return { slides: { perView: Math.max(1, Math.min(max, count)), spacing: 16 } };
+}
+
+/**
+ * The category pills and the carousel of the home page (SPEC.md 2.5). The pills are links
+ * (`?category=...#compositions`) the server answers without JavaScript; with it they filter at once.
+ */
+export function CompositionsBrowser({ categories, cards, initialCategory }: { categories: MusicCategoryData[]; cards: MusicCardData[]; initialCategory: string | null }) {
+  const { t } = useTranslation("public1");
+  const [selected, setSelected] = useState(initialCategory);
+  useEffect(() => setSelected(initialCategory), [initialCategory]);
+  const visible = useMemo(() => cards.filter((c) => selected === null || categoryKey(c.categoryName) === selected), [cards, selected]);
+  const selectedLabel = categories.find((c) => c.key === selected)?.label ?? "";
+
+  return (
+    <div className="compositions-browser">
+      <nav className="pills" aria-label={t("home.filterLabel")}>
+        {categories.map((category) => (
+          <a
+            key={category.key}
+            className="pill"
+            href={`?category=${encodeURIComponent(category.key)}#compositions`}
+            aria-current={category.key === selected ? "true" : undefined}
+            onClick={(event) => {
+              if (event.metaKey || event.ctrlKey || event.shiftKey || event.button !== 0) return;
+              event.preventDefault();
+              setSelected(category.key);
+            }}
+          >
+            {category.label}
+          </a>
+        ))}
+      </nav>
+      {visible.length === 0 ? (
+        <p className="compositions-browser__empty">{t("home.noItems")}</p>
+      ) : (
+        <Carousel key={selected ?? "all"} cards={visible} label={t("home.carouselLabel", { category: selectedLabel })} />
+      )}
+    </div>
+  );
+}
+
+function Carousel({ cards, label }: { cards: MusicCardData[]; label: string }) {
+  const count = cards.length;
+  const [sliderRef, instanceRef] = useKeenSlider<HTMLDivElement>({
+    loop: count > 1,
+    defaultAnimation: { duration: CAROUSEL_TRANSITION_MS },
+    ...perViewAt(5, count),
+    breakpoints: {
+      "(max-width: 1400px)": perViewAt(4, count),
+      "(max-width: 1199px)": perViewAt(3, count),
+      "(max-width: 991px)": perViewAt(2, count),
+      "(max-width: 767px)": perViewAt(1, count),
+    },
+  });
+
+  useEffect(() => {
+    if (count < 2) return;
+    // Advance one slide every 5 s; no pause on hover (SPEC.md 2.5).
+    const timer = window.setInterval(() => instanceRef.current?.next(), CAROUSEL_AUTOPLAY_MS);
+    return () => window.clearInterval(timer);
+  }, [instanceRef, count]);
+
+  return (
+    <div ref={sliderRef} className="keen-slider carousel" role="region" aria-label={label} data-count={count}>
+      {cards.map((card) => (
+        <div key={card.slug} className="keen-slider__slide carousel__slide">
+          <MusicCard item={card} sizes={CAROUSEL_SIZES} />
+        </div>
+      ))}
+    </div>
+  );
+}

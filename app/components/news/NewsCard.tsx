@@ -1,0 +1,30 @@
+import { useTranslation } from "react-i18next";
+import { Link } from "react-router";
+import { Picture } from "~/components/media/Picture";
+import type { NewsCardData } from "~/lib/news-card";
+
+const SIZES = "(min-width: 1400px) 25vw, (min-width: 1200px) 33vw, (min-width: 992px) 50vw, 100vw";
+
+export function NewsCard({ news }: { news: NewsCardData }) {
+  const { t } = useTranslation("public1");
+  return (
+    <article className="news-card" data-slug={news.slug}>
+      <Link to={news.href} className="news-card__media" tabIndex={-1} aria-hidden="true">
+        {news.image ? <Picture image={news.image} sizes={SIZES} alt="" className="news-card__img" /> : null}
+      </Link>
+      <div className="news-card__body">
+        <span className="badge">{news.category}</span>
+        <time className="news-card__date" dateTime={news.isoDate}>
+          {news.date}
+        </time>
+        <h2 className="news-card__title">
+          <Link to={news.href}>{news.title}</Link>
+        </h2>
+        <p className="news-card__excerpt">{news.excerpt}</p>
+        <Link to={news.href} className="button button--ghost button--small news-card__more" aria-label={`${t("news.readMore")}: ${news.title}`}>
+          {t("news.readMore")}
+        </Link>
+      </div>
+    </article>
+  );
+}

@@ -1,0 +1,62 @@
+import { useTranslation } from "react-i18next";
+import { Link } from "react-router";
+
+/** Page numbers around the current one, with null for an ellipsis: 1 … 4 5 6 … 20. */
+export function pageWindow(page: number, pageCount: number, around = 1): (number | null)[] {
+  const pages: (number | null)[] = [];
+  for (let p = 1; p <= pageCount; p++) {
+    if (p === 1 || p === pageCount || Math.abs(p - page) <= around) pages.push(p);
+    else if (pages[pages.length - 1] !== null) pages.push(null);
+  }
+  return pages;
+}
+
+/** First, previous, numbers with ellipsis, next, last: plain links, so they work without JavaScript. */
+export function Pagination({ page, pageCount, hrefFor }: { page: number; pageCount: number; hrefFor: (page: number) => string }) {
+  const { t } = useTranslation("public2");
+  if (pageCount <= 1) return null;
+  const step = (target: number, label: string, className: string, text: string) =>
+    target < 1 || target > pageCount || target === page ? (
+      <li>
+        <span className={`pagination__link ${className}`} aria-disabled="true" aria-label={label}>
+          {text}
+        </span>
+      </li>
+    ) : (
+      <li>
+        <Link className={`pagination__link ${className}`} to={hrefFor(target)} aria-label={label}>
+          {text}
+        </Link>
+      </li>
+    );
+  return (
+    <nav className="pagination" aria-label={t("search.pagination")}>
+      <ul>
+        {step(1, t("search.first"), "pagination__first", "«")}
+        {step(page - 1, t("search.previous"), "pagination__prev", "‹")}
+        {pageWindow(page, pageCount).map((p, i) =>
+          p === null ? (
+            <li key={`gap-${i}`}>
+              <span className="pagination__ellipsis" aria-hidden="true">
+                …
+              </span>
+            </li>
+          ) : (
+            <li key={p}>
+              <Link
+                className="pagination__link pagination__number"
+                to={hrefFor(p)}
+                aria-label={t("search.page", { page: p })}
+                aria-current={p === page ? "page" : undefined}
+              >
+                {p}
+              </Link>
+            </li>
+          ),
+        )}
+        {step(page + 1, t("search.next"), "pagination__next", "›")}
+        {step(pageCount, t("search.last"), "pagination__last", "»")}
+      </ul>
+    </nav>
+  );
+}

@@ -1,0 +1,38 @@
+import type { ReactNode } from "react";
+import { useTranslation } from "react-i18next";
+import { Link } from "react-router";
+import { Picture } from "~/components/media/Picture";
+import { localizePath } from "~/lib/i18n";
+import { useLang } from "~/lib/root-data";
+import type { SearchResult } from "~/server/search.server";
+
+/** A result: type label, image, title and category badge; the whole card is the link. */
+export function SearchResultCard({ result }: { result: SearchResult }) {
+  const { t } = useTranslation("public2");
+  const lang = useLang();
+  const body: ReactNode = (
+    <>
+      <div className="result-card__media">
+        {result.image ? <Picture image={result.image} alt="" sizes="(min-width: 1200px) 25vw, (min-width: 768px) 50vw, 100vw" /> : null}
+      </div>
+      <div className="result-card__body">
+        <span className="result-card__type">{t(`search.types.${result.type}`)}</span>
+        <h2 className="result-card__title">{result.title}</h2>
+        {result.category ? <span className="badge">{result.category}</span> : null}
+      </div>
+    </>
+  );
+  return (
+    <li className="result-card" data-type={result.type}>
+      {result.external ? (
+        <a className="result-card__link" href={result.href} target="_blank" rel="noopener noreferrer">
+          {body}
+        </a>
+      ) : (
+        <Link className="result-card__link" to={localizePath(result.href, lang)}>
+          {body}
+        </Link>
+      )}
+    </li>
+  );
+}

@@ -1,0 +1,34 @@
+import type { Prisma } from "~/generated/prisma/client";
+import { db } from "./db.server";
+
+/** Who did something: the signed-in staff user (id and username are copied into the log row). */
+export type Actor = { id: number; username: string };
+
+type Tx = Prisma.TransactionClient;
+
+/** Writes one Activity row; call it with the transaction client of the change it describes. */
+export function logActivity(tx: Tx, actor: Actor, description: string) {
+  return tx.activity.create({ data: { userId: actor.id, username: actor.username, description }, select: { id: true } });
+}
+
+export type ActivityRow = { id: number; date: Date; username: string; description: string };
+
+const activitySelect = { id: true, date: true, username: true, description: true } as const;
+
+export function latestActivities(take = 5): Promise<ActivityRow[]> {
+  return db.activity.findMany({ select: activitySelect, orderBy: [{ date: "desc" }, { id: "desc" }], take });
+}
+
+export type PageRequest = { q: string; skip: number; take: number | undefined };
+
+/** Activities newest first; q matches the description or the username. */
+export async function listActivities({ q, skip, take }: PageRequest): Promise<{ rows: ActivityRow[]; total: number }> {
+  const where: Prisma.ActivityWhereInput | undefined = q
+    ? { OR: [{ description: { contains: q } }, { username: { contains: q } }] }
+    : undefined;
+  const [rows, total] = await Promise.all([
+    db.activity.findMany({ where, select: activitySelect, orderBy: [{ date: "desc" }, { id: "desc" }], skip, take }),
+    db.activity.count({ where }),
+  ]);
+  return { rows, total };
+}

@@ -1,0 +1,160 @@
+import { CONTACT_MESSAGES, type ContactErrors, type ContactValues, validateContactFields } from "~/lib/contact-schema";
+import type { Lang } from "~/lib/i18n";
+import { verifyCaptcha } from "./captcha.server";
+import { db } from "./db.server";
+import { getEnv } from "./env.server";
+import { isMailConfigured, sendMail } from "./mail.server";
+import { hit } from "./rate-limit.server";
+
+/** Spam limits per client address: messages saved, and send attempts (which also try captchas). */
+export const CONTACT_MESSAGE_LIMIT = { limit: 5, windowMs: 10 * 60 * 1000 };
+export const CONTACT_ATTEMPT_LIMIT = { limit: 30, windowMs: 10 * 60 * 1000 };
+
+export const RATE_LIMIT_MESSAGES: Record<Lang, string> = {
+  it: "Hai inviato troppe richieste. Riprova tra qualche minuto.",
+  en: "You have sent too many requests. Please try again in a few minutes.",
+};
+
+export type ContactSubmission = {
+  values: ContactValues;
+  captchaId: string;
+  captchaValue: string;
+  /** The hidden field only bots fill in. */
+  honeypot: string;
+  ip: string;
+  lang: Lang;
+};
+
+export type ContactOutcome =
+  | { status: "sent"; messageId: number | null }
+  | { status: "invalid"; errors: ContactErrors }
+  | { status: "rate-limited"; message: string };
+
+/** HTTP status of an outcome: 200, 400 (field or captcha errors), 429 (too many). */
+export function outcomeStatus(outcome: ContactOutcome): number {
+  return outcome.status === "sent" ? 200 : outcome.status === "invalid" ? 400 : 429;
+}
+
+/**
+ * A contact form post (page form or api/send-email): checks the limits, the fields and the
+ * captcha (used up either way), saves the message, then hands it to delivery. A filled honeypot
+ * answers like a success but saves nothing.
+ */
+export async function submitContact(input: ContactSubmission): Promise<ContactOutcome> {
+  const attempts = await hit(`contact-attempt:${input.ip}`, CONTACT_ATTEMPT_LIMIT.limit, CONTACT_ATTEMPT_LIMIT.windowMs);
+  if (!attempts.allowed) return { status: "rate-limited", message: RATE_LIMIT_MESSAGES[input.lang] };
+  if (input.honeypot.trim() !== "") {
+    await verifyCaptcha(input.captchaId, input.captchaValue);
+    return { status: "sent", messageId: null };
+  }
+  const errors = validateContactFields(input.values, input.lang);
+  const captchaOk = await verifyCaptcha(input.captchaId, input.captchaValue);
+  if (!captchaOk) errors.captcha = CONTACT_MESSAGES[input.lang].captcha;
+  if (Object.keys(errors).length > 0) return { status: "invalid", errors };
+
+  const sent = await hit(`contact:${input.ip}`, CONTACT_MESSAGE_LIMIT.limit, CONTACT_MESSAGE_LIMIT.windowMs);
+  if (!sent.allowed) return { status: "rate-limited", message: RATE_LIMIT_MESSAGES[input.lang] };
+
+  const row = await db.contactMessage.create({
+    data: {
+      name: input.values.name.trim(),
+      email: input.values.email.trim(),
+      description: input.values.description.trim(),
+      ip: input.ip,
+    },
+    select: { id: true },
+  });
+  // Delivery runs after the answer; a failure leaves the row for the retry loop.
+  void deliverPendingMessages().catch((error) => console.error("Invio messaggi di contatto:", error));
+  return { status: "sent", messageId: row.id };
+}
+
+/** Wait before the next try after `attempts` failures: 1, 2, 4 ... minutes, at most 6 hours. */
+export function retryDelayMs(attempts: number): number {
+  return Math.min(60_000 * 2 ** Math.max(0, attempts - 1), 6 * 60 * 60 * 1000);
+}
+
+// A claimed message is not picked up again for this long, so two runs never send it twice.
+const CLAIM_MS = 5 * 60 * 1000;
+let loggedNoSmtp = false;
+let running: Promise<{ sent: number; failed: number }> | null = null;
+let rerun = false;
+
+/**
+ * Sends every saved message that is due. Overlapping calls share one run; a call made during a
+ * run schedules one more run right after it, so a message saved meanwhile is not left waiting.
+ */
+export function deliverPendingMessages(now = () => new Date()): Promise<{ sent: number; failed: number }> {
+  if (running) {
+    rerun = true;
+    return running;
+  }
+  running = runDelivery(now).finally(() => {
+    running = null;
+    if (rerun) {
+      rerun = false;
+      void deliverPendingMessages(now).catch((error) => console.error("Invio messaggi di contatto:", error));
+    }
+  });
+  return running;
+}
+
+async function runDelivery(now: () => Date) {
+  const result = { sent: 0, failed: 0 };
+  if (!isMailConfigured()) {
+    if (!loggedNoSmtp) {
+      loggedNoSmtp = true;
+      console.warn("SMTP_URL non impostato: i messaggi di contatto restano nel database (tabella ContactMessage).");
+    }
+    return result;
+  }
+  const due = await db.contactMessage.findMany({
+    where: { deliveredAt: null, nextAttemptAt: { lte: now() } },
+    select: { id: true, name: true, email: true, description: true, createdAt: true, attempts: true },
+    orderBy: { id: "asc" },
+    take: 20,
+  });
+  const { contactTo } = getEnv();
+  for (const message of due) {
+    const claimed = await db.contactMessage.updateMany({
+      where: { id: message.id, deliveredAt: null, nextAttemptAt: { lte: now() } },
+      data: { nextAttemptAt: new Date(now().getTime() + CLAIM_MS) },
+    });
+    if (claimed.count === 0) continue;
+    try {
+      await sendMail({
+        to: contactTo,
+        replyTo: `${message.name.replace(/[<>"\r\n]/g, "")} <${message.email}>`,
+        subject: `Richiesta di contatto da ${message.name.replace(/[\r\n]/g, " ")}`,
+        text: `Nome: ${message.name}\nEmail: ${message.email}\nRicevuto: ${message.createdAt.toISOString()}\n\n${message.description}\n`,
+      });
+      await db.contactMessage.update({ where: { id: message.id }, data: { deliveredAt: now(), attempts: { increment: 1 }, lastError: null } });
+      result.sent++;
+    } catch (error) {
+      const attempts = message.attempts + 1;
+      await db.contactMessage.update({
+        where: { id: message.id },
+        data: { attempts, lastError: String(error instanceof Error ? error.message : error).slice(0, 500), nextAttemptAt: new Date(now().getTime() + retryDelayMs(attempts)) },
+      });
+      console.error(`Messaggio di contatto ${message.id} non consegnato (tentativo ${attempts}):`, error instanceof Error ? error.message : error);
+      result.failed++;
+    }
+  }
+  return result;
+}
+
+let timer: NodeJS.Timeout | undefined;
+
+/** Started by boot(): retries undelivered messages every minute (the timer never keeps the process alive). */
+export function startContactDelivery(intervalMs = 60_000) {
+  if (timer) return;
+  const tick = () => void deliverPendingMessages().catch((error) => console.error("Invio messaggi di contatto:", error));
+  timer = setInterval(tick, intervalMs);
+  timer.unref();
+  setTimeout(tick, 2_000).unref();
+}
+
+export function stopContactDelivery() {
+  if (timer) clearInterval(timer);
+  timer = undefined;
+}

@@ -1,0 +1,138 @@
+import crypto from "node:crypto";
+import { createContext, createCookie, data, type Cookie } from "react-router";
+import { getEnv } from "./env.server";
+import { MAX_REQUEST_BYTES, REQUEST_TOO_LARGE_MESSAGE } from "./uploads.server";
+
+/**
+ * Double-submit anti-forgery token, the contract of remix-utils' CSRF class (cookie `csrf`, form
+ * field `csrf`, AuthenticityTokenProvider/AuthenticityTokenInput from "remix-utils/csrf/react" on the
+ * page). The server half of remix-utils needs @oslojs/crypto and @oslojs/encoding, which are not
+ * installed, so it is written here with node:crypto: the token is random bytes plus an HMAC with
+ * the session secret, and the cookie itself is signed too.
+ */
+export const CSRF_FIELD = "csrf";
+export const CSRF_HEADER = "X-CSRF-Token";
+export const CSRF_MESSAGE = "Richiesta non valida: token di sicurezza mancante o scaduto. Ricarica la pagina e riprova.";
+export const CROSS_ORIGIN_MESSAGE = "Richiesta rifiutata: proviene da un altro sito.";
+
+export class CSRFError extends Error {
+  constructor(
+    public code: string,
+    message: string,
+  ) {
+    super(message);
+    this.name = "CSRFError";
+  }
+}
+
+let cookie: Cookie | undefined;
+function csrfCookie(): Cookie {
+  if (!cookie) {
+    const env = getEnv();
+    cookie = createCookie("csrf", {
+      path: "/",
+      httpOnly: true,
+      sameSite: "lax",
+      secure: env.isProduction,
+      secrets: [env.sessionSecret],
+    });
+  }
+  return cookie;
+}
+
+function sign(value: string): string {
+  return crypto.createHmac("sha256", getEnv().sessionSecret).update(`csrf:${value}`).digest("base64url");
+}
+
+function generate(): string {
+  const value = crypto.randomBytes(32).toString("base64url");
+  return `${value}.${sign(value)}`;
+}
+
+function wellFormed(token: unknown): token is string {
+  if (typeof token !== "string") return false;
+  const [value, signature] = token.split(".");
+  if (!value || !signature) return false;
+  const expected = Buffer.from(sign(value));
+  const actual = Buffer.from(signature);
+  return expected.length === actual.length && crypto.timingSafeEqual(expected, actual);
+}
+
+/** The token of this browser (made when missing) and the Set-Cookie header to send, or null. */
+export async function commitCsrfToken(request: Request): Promise<[string, string | null]> {
+  const existing = await csrfCookie().parse(request.headers.get("Cookie"));
+  if (wellFormed(existing)) return [existing, null];
+  const token = generate();
+  return [token, await csrfCookie().serialize(token)];
+}
+
+/** Checks a submitted token (form field or header) against the cookie; throws CSRFError. */
+export async function validateCsrfToken(request: Request, submitted: FormDataEntryValue | string | null | undefined) {
+  const fromCookie = await csrfCookie().parse(request.headers.get("Cookie"));
+  if (!wellFormed(fromCookie)) throw new CSRFError("missing_token_in_cookie", "CSRF cookie missing or tampered");
+  if (typeof submitted !== "string" || !submitted) throw new CSRFError("missing_token_in_body", "CSRF token missing");
+  const a = Buffer.from(submitted);
+  const b = Buffer.from(fromCookie);
+  if (a.length !== b.length || !crypto.timingSafeEqual(a, b)) throw new CSRFError("mismatched_token", "CSRF token mismatch");
+}
+
+/**
+ * True when the request plainly comes from another site: an Origin header of another origin, or
+ * Sec-Fetch-Site "cross-site". (React Router checks Origin on route actions itself; resource
+ * routes are ours to check.)
+ */
+export function isCrossOrigin(request: Request): boolean {
+  const origin = request.headers.get("Origin");
+  const own = new URL(request.url);
+  if (origin && origin !== "null") {
+    try {
+      const o = new URL(origin);
+      if (o.host !== own.host) return true;
+    } catch {
+      return true;
+    }
+  } else if (origin === "null") {
+    return true;
+  }
+  return request.headers.get("Sec-Fetch-Site") === "cross-site";
+}
+
+/** 403 with an Italian message for a form post that fails the origin or token check. */
+export async function assertSameSitePost(request: Request, formData: FormData) {
+  if (isCrossOrigin(request)) throw data(CROSS_ORIGIN_MESSAGE, { status: 403 });
+  try {
+    await validateCsrfToken(request, formData.get(CSRF_FIELD));
+  } catch (error) {
+    if (error instanceof CSRFError) throw data(CSRF_MESSAGE, { status: 403 });
+    throw error;
+  }
+}
+
+/** The checked form of an admin post, parsed once by the admin layout's middleware. */
+export const adminFormContext = createContext<FormData | null>(null);
+
+/**
+ * The guard for every admin form post: body size, origin, then the token. Answers the parsed form
+ * (parsed once here; actions take it from adminFormContext).
+ */
+export async function readGuardedForm(request: Request): Promise<FormData> {
+  const length = Number(request.headers.get("Content-Length") ?? "0");
+  if (Number.isFinite(length) && length > MAX_REQUEST_BYTES) throw data(REQUEST_TOO_LARGE_MESSAGE, { status: 413 });
+  if (isCrossOrigin(request)) throw data(CROSS_ORIGIN_MESSAGE, { status: 403 });
+  let form: FormData;
+  try {
+    // A clone: React Router rebuilds the request for the action from the original body stream.
+    form = await request.clone().formData();
+  } catch {
+    throw data("Richiesta non valida: il modulo inviato non è leggibile.", { status: 400 });
+  }
+  await assertSameSitePost(request, form);
+  return form;
+}
+
+/** The form of an admin post, already checked by the admin layout's middleware. */
+export function adminForm(context: { get<T>(context: import("react-router").RouterContext<T>): T }): FormData {
+  const form = context.get(adminFormContext);
+  if (!form) throw data("Richiesta non valida.", { status: 400 });
+  return form;
+}

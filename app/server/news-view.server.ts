@@ -1,0 +1,37 @@
+import { formatDateDash, formatDateSlash } from "~/lib/format";
+import { localized, localizePath, type Lang } from "~/lib/i18n";
+import type { NewsCardData } from "~/lib/news-card";
+import { htmlExcerpt, sanitizeHtml } from "./html.server";
+import { imageInfo } from "./images.server";
+import type { NewsItem } from "./news.server";
+
+/** A news card (SPEC.md 2.8): DD-MM-YYYY, plain-text excerpt of 150 characters, category badge. */
+export async function newsCard(item: NewsItem, lang: Lang): Promise<NewsCardData> {
+  return {
+    slug: item.slug,
+    href: localizePath(`/news/${encodeURIComponent(item.slug)}`, lang),
+    title: localized(item, "title", lang),
+    date: formatDateDash(item.date),
+    isoDate: item.date,
+    excerpt: htmlExcerpt(localized(item, "description", lang)),
+    category: localized(item.category, "name", lang),
+    image: await imageInfo(item.image),
+  };
+}
+
+/** The detail page: DD/MM/YYYY, sanitised rich description, attachments. */
+export async function newsDetail(item: NewsItem, lang: Lang) {
+  const html = localized(item, "description", lang);
+  return {
+    slug: item.slug,
+    title: localized(item, "title", lang),
+    date: formatDateSlash(item.date),
+    isoDate: item.date,
+    category: localized(item.category, "name", lang),
+    html: sanitizeHtml(html),
+    summary: htmlExcerpt(html, 160),
+    image: await imageInfo(item.image),
+    attachments: item.attachments,
+  };
+}
+

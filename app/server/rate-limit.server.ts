@@ -1,0 +1,51 @@
+import { db } from "./db.server";
+
+export type RateLimitResult = { allowed: boolean; count: number; remaining: number; resetAt: Date };
+
+/**
+ * Fixed-window counter over the RateLimit table: counts one hit for `key` and says whether it is
+ * within `limit` hits per `windowMs`. Generic (contact form per address, login attempts ...):
+ * callers choose the key, e.g. "contact:203.0.113.7" or "login:admin".
+ * The read and the write run in one transaction, so concurrent hits are not lost.
+ */
+export async function hit(key: string, limit: number, windowMs: number, now = new Date()): Promise<RateLimitResult> {
+  const row = await db.$transaction(async (tx) => {
+    const current = await tx.rateLimit.findUnique({ where: { key }, select: { count: true, resetAt: true } });
+    if (!current || current.resetAt.getTime() <= now.getTime()) {
+      const resetAt = new Date(now.getTime() + windowMs);
+      return tx.rateLimit.upsert({
+        where: { key },
+        create: { key, count: 1, resetAt },
+        update: { count: 1, resetAt },
+        select: { count: true, resetAt: true },
+      });
+    }
+    return tx.rateLimit.update({ where: { key }, data: { count: { increment: 1 } }, select: { count: true, resetAt: true } });
+  });
+  // Now and then drop finished windows, so one-off keys (addresses) do not pile up.
+  if (Math.random() < 0.01) await purgeExpiredRateLimits(now);
+  return { allowed: row.count <= limit, count: row.count, remaining: Math.max(0, limit - row.count), resetAt: row.resetAt };
+}
+
+/** Forgets the counter of `key` (e.g. after a successful sign-in). */
+export async function resetRateLimit(key: string): Promise<void> {
+  await db.rateLimit.deleteMany({ where: { key } });
+}
+
+/** Drops windows that are over; cheap housekeeping any caller may run now and then. */
+export async function purgeExpiredRateLimits(now = new Date()): Promise<number> {
+  const { count } = await db.rateLimit.deleteMany({ where: { resetAt: { lte: now } } });
+  return count;
+}
+
+/**
+ * The client address of a request: the first hop of X-Forwarded-For (set by the reverse proxy in
+ * front of the app), else "unknown". React Router hands us only the Request, not the socket.
+ */
+export function clientAddress(request: Request): string {
+  const forwarded = request.headers.get("x-forwarded-for");
+  const first = forwarded?.split(",")[0]?.trim();
+  if (first) return first.slice(0, 64);
+  const real = request.headers.get("x-real-ip")?.trim();
+  return real ? real.slice(0, 64) : "unknown";
+}

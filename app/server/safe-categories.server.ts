@@ -1,0 +1,15 @@
+import type { CategoryType } from "~/lib/category-types";
+import { type CategoryRow, listCategories } from "./categories.server";
+
+/**
+ * Categories of one type for pages whose content comes from the static files: when the database
+ * cannot answer, the page still renders from the files alone (in file order) instead of failing.
+ */
+export async function categoriesOrNone(type: CategoryType): Promise<CategoryRow[]> {
+  try {
+    return await listCategories(type);
+  } catch (error) {
+    console.error(`Categorie "${type}" non disponibili:`, error);
+    return [];
+  }
+}

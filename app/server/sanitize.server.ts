@@ -1,0 +1,63 @@
+import xssDefault, * as xssNamed from "xss";
+
+// xss is CommonJS: Node's ESM loader exposes its helpers only on the default export.
+const { FilterXSS, escapeAttrValue } = xssDefault as unknown as typeof xssNamed;
+
+/**
+ * News HTML is cleaned when it is saved (the public page cleans again when it renders): an
+ * allowlist of formatting tags; links only to http(s) and mailto, opening in a new tab.
+ */
+const allowList: Record<string, string[]> = {
+  p: [],
+  br: [],
+  strong: [],
+  b: [],
+  em: [],
+  i: [],
+  u: [],
+  s: [],
+  a: ["href", "target", "rel"],
+  ul: [],
+  ol: [],
+  li: ["data-list"],
+  h2: [],
+  h3: [],
+  blockquote: [],
+};
+
+const filter = new FilterXSS({
+  whiteList: allowList,
+  stripIgnoreTag: true,
+  stripIgnoreTagBody: ["script", "style", "iframe", "object", "embed", "noscript", "template", "svg", "math"],
+  allowCommentTag: false,
+  onTagAttr(tag, name, value) {
+    if (tag === "a" && name === "href") {
+      const href = value.trim();
+      if (!/^(https?:\/\/|mailto:)/i.test(href)) return "";
+      return `href="${escapeAttrValue(href)}"`;
+    }
+    if (tag === "a" && name === "target") return 'target="_blank"';
+    if (tag === "a" && name === "rel") return 'rel="noopener noreferrer"';
+    if (tag === "li" && name === "data-list") return value === "bullet" ? 'data-list="bullet"' : "";
+    return undefined;
+  },
+});
+
+/**
+ * Quill 2 writes bullet lists as <ol><li data-list="bullet">; they are stored as plain <ul>/<ol>
+ * so any renderer shows them right.
+ */
+function normaliseQuillLists(html: string): string {
+  return html
+    .replace(/<ol>((?:(?!<\/?ol>).)*?)<\/ol>/gs, (whole, inner: string) =>
+      /<li data-list="bullet">/.test(inner) && !/<li>/.test(inner) ? `<ul>${inner}</ul>` : whole,
+    )
+    .replace(/<li data-list="bullet">/g, "<li>");
+}
+
+export function sanitizeNewsHtml(html: string | null | undefined): string {
+  if (!html) return "";
+  const clean = normaliseQuillLists(filter.process(html)).trim();
+  // An editor left empty gives "<p><br></p>".
+  return /^(<p>(<br>|\s|&nbsp;)*<\/p>)*$/.test(clean) ? "" : clean;
+}

@@ -1,0 +1,317 @@
+import crypto from "node:crypto";
+import fs from "node:fs/promises";
+import path from "node:path";
+import sharp from "sharp";
+import { db } from "./db.server";
+import { deleteMediaFile, storeContentAddressed, uploadsDir, writeFileAtomic } from "./storage.server";
+
+/**
+ * Every file that reaches the server (admin form posts, the async /admin/upload endpoint, the api/
+ * endpoints) goes through here: type by content (magic bytes, never the name or the browser's
+ * Content-Type), a size limit per kind, server-made names, images re-encoded with sharp.
+ */
+export type UploadPurpose = "image" | "track" | "attachment";
+
+export const MB = 1024 * 1024;
+export const MAX_FILE_BYTES: Record<UploadPurpose, number> = { image: 10 * MB, track: 50 * MB, attachment: 20 * MB };
+/** Whole request body of one form post (several tracks or attachments travel together without JS). */
+export const MAX_REQUEST_BYTES = 200 * MB;
+/** Temporary uploads not saved with a form within this time are deleted. */
+export const TEMP_UPLOAD_TTL_MS = 24 * 60 * 60 * 1000;
+
+export const REQUEST_TOO_LARGE_MESSAGE = `Richiesta troppo grande: il limite è ${MAX_REQUEST_BYTES / MB} MB per invio.`;
+
+type Detected = { mime: string; ext: string; family: "image" | "audio" | "pdf" };
+
+function ascii(bytes: Uint8Array, start: number, end: number) {
+  return Buffer.from(bytes.subarray(start, end)).toString("latin1");
+}
+
+/** The file type from its first bytes, or null when it is none of the accepted ones. */
+export function detectFileType(bytes: Uint8Array): Detected | null {
+  if (bytes.length < 4) return null;
+  const b = bytes;
+  if (b[0] === 0xff && b[1] === 0xd8 && b[2] === 0xff) return { mime: "image/jpeg", ext: "jpg", family: "image" };
+  if (b[0] === 0x89 && ascii(b, 1, 4) === "PNG" && b[4] === 0x0d && b[5] === 0x0a) return { mime: "image/png", ext: "png", family: "image" };
+  if (ascii(b, 0, 6) === "GIF87a" || ascii(b, 0, 6) === "GIF89a") return { mime: "image/gif", ext: "gif", family: "image" };
+  if (ascii(b, 0, 4) === "RIFF" && ascii(b, 8, 12) === "WEBP") return { mime: "image/webp", ext: "webp", family: "image" };
+  if (ascii(b, 0, 4) === "RIFF" && ascii(b, 8, 12) === "WAVE") return { mime: "audio/wav", ext: "wav", family: "audio" };
+  if (ascii(b, 4, 8) === "ftyp") {
+    const brand = ascii(b, 8, 12);
+    if (brand === "avif" || brand === "avis") return { mime: "image/avif", ext: "avif", family: "image" };
+    if (brand === "M4A " || brand === "M4B " || brand === "mp42" || brand === "isom" || brand === "dash")
+      return { mime: "audio/mp4", ext: "m4a", family: "audio" };
+  }
+  if (ascii(b, 0, 3) === "ID3") return { mime: "audio/mpeg", ext: "mp3", family: "audio" };
+  if (b[0] === 0xff && (b[1] & 0xe0) === 0xe0) {
+    // MPEG audio frame sync; 0xFFF1/0xFFF9 are AAC in ADTS.
+    if ((b[1] & 0xf6) === 0xf0) return { mime: "audio/aac", ext: "aac", family: "audio" };
+    return { mime: "audio/mpeg", ext: "mp3", family: "audio" };
+  }
+  if (ascii(b, 0, 4) === "OggS") return { mime: "audio/ogg", ext: "ogg", family: "audio" };
+  if (ascii(b, 0, 4) === "fLaC") return { mime: "audio/flac", ext: "flac", family: "audio" };
+  if (ascii(b, 0, 5) === "%PDF-") return { mime: "application/pdf", ext: "pdf", family: "pdf" };
+  return null;
+}
+
+const ACCEPTED: Record<UploadPurpose, Detected["family"][]> = {
+  image: ["image"],
+  track: ["audio"],
+  attachment: ["pdf", "image", "audio"],
+};
+
+const PURPOSE_LABEL: Record<UploadPurpose, string> = {
+  image: "Immagine non valida: sono accettati JPEG, PNG, WebP, AVIF e GIF (non SVG).",
+  track: "Traccia non valida: sono accettati MP3, AAC/M4A, OGG, FLAC e WAV.",
+  attachment: "Allegato non valido: sono accettati PDF, immagini (JPEG, PNG, WebP, AVIF, GIF) e audio.",
+};
+
+export class UploadError extends Error {
+  constructor(
+    message: string,
+    public status: 400 | 413 | 415 = 400,
+  ) {
+    super(message);
+    this.name = "UploadError";
+  }
+}
+
+/** A display name for a client file name: no folders, no control characters, bounded length. */
+export function cleanDisplayName(name: string | null | undefined, fallback = "file"): string {
+  const base = (name ?? "").split(/[\\/]/).pop() ?? "";
+  const cleaned = base.replace(/[\u0000-\u001f\u007f]/g, "").trim().slice(0, 200);
+  return cleaned && cleaned !== "." && cleaned !== ".." ? cleaned : fallback;
+}
+
+export function isPurpose(value: unknown): value is UploadPurpose {
+  return value === "image" || value === "track" || value === "attachment";
+}
+
+type Prepared = { bytes: Buffer; ext: string; mime: string; folder: "images" | "tracks" | "attachments" };
+
+/** Re-encodes an image (which also proves it is one) and drops its metadata (EXIF, GPS). */
+async function reencodeImage(bytes: Buffer, detected: Detected): Promise<{ bytes: Buffer; ext: string; mime: string }> {
+  try {
+    const animated = detected.ext === "gif" || detected.ext === "webp";
+    const image = sharp(bytes, { animated, limitInputPixels: 80_000_000 }).rotate();
+    switch (detected.ext) {
+      case "jpg":
+        return { bytes: await image.jpeg({ quality: 88 }).toBuffer(), ext: "jpg", mime: "image/jpeg" };
+      case "png":
+        return { bytes: await image.png().toBuffer(), ext: "png", mime: "image/png" };
+      default:
+        // WebP, AVIF and GIF become WebP (AVIF encoding is slow; WebP keeps GIF animation).
+        return { bytes: await image.webp({ quality: 85 }).toBuffer(), ext: "webp", mime: "image/webp" };
+    }
+  } catch {
+    throw new UploadError("Immagine non valida o danneggiata.", 415);
+  }
+}
+
+/** Checks size and type of uploaded bytes for a purpose; images come back re-encoded. */
+export async function prepareFile(bytes: Buffer, purpose: UploadPurpose): Promise<Prepared> {
+  if (bytes.length === 0) throw new UploadError("Il file è vuoto.");
+  if (bytes.length > MAX_FILE_BYTES[purpose]) {
+    throw new UploadError(`File troppo grande: il limite è ${MAX_FILE_BYTES[purpose] / MB} MB.`, 413);
+  }
+  const detected = detectFileType(bytes);
+  if (!detected || !ACCEPTED[purpose].includes(detected.family)) throw new UploadError(PURPOSE_LABEL[purpose], 415);
+  const folder = purpose === "image" ? "images" : purpose === "track" ? "tracks" : "attachments";
+  if (detected.family === "image") {
+    const encoded = await reencodeImage(bytes, detected);
+    return { ...encoded, folder };
+  }
+  return { bytes, ext: detected.ext, mime: detected.mime, folder };
+}
+
+/** Stores a prepared file under a content-addressed, server-made name; answers its /media URL. */
+export function storePrepared(prepared: Prepared): Promise<string> {
+  return storeContentAddressed(prepared.folder, prepared.bytes, prepared.ext);
+}
+
+/** A file of a form post (no JavaScript) straight to permanent storage. */
+export async function storeFormFile(file: File, purpose: UploadPurpose): Promise<string> {
+  if (file.size > MAX_FILE_BYTES[purpose]) {
+    throw new UploadError(`File troppo grande: il limite è ${MAX_FILE_BYTES[purpose] / MB} MB.`, 413);
+  }
+  return storePrepared(await prepareFile(Buffer.from(await file.arrayBuffer()), purpose));
+}
+
+/** A chosen file in a multipart post (browsers send an empty part when nothing was chosen). */
+export function isRealFile(value: FormDataEntryValue | null): value is File {
+  return typeof value === "object" && value !== null && value.size > 0;
+}
+
+function tmpDir() {
+  return path.join(uploadsDir(), "tmp");
+}
+
+const TEMP_NAME = /^[0-9a-f]{32}\.[a-z0-9]{2,5}$/;
+
+export type TempUpload = { file_name: string; temp_name: string; display_name: string };
+
+/** The async upload: checks and keeps the file under UPLOADS_DIR/tmp until a form save promotes it. */
+export async function saveTempUpload(file: File, purpose: UploadPurpose, displayName?: string | null): Promise<TempUpload> {
+  if (file.size > MAX_FILE_BYTES[purpose]) {
+    throw new UploadError(`File troppo grande: il limite è ${MAX_FILE_BYTES[purpose] / MB} MB.`, 413);
+  }
+  const prepared = await prepareFile(Buffer.from(await file.arrayBuffer()), purpose);
+  const tempName = `${crypto.randomBytes(16).toString("hex")}.${prepared.ext}`;
+  const fileName = cleanDisplayName(file.name);
+  const display = cleanDisplayName(displayName ?? fileName, fileName);
+  await writeFileAtomic(path.join(tmpDir(), tempName), prepared.bytes);
+  await db.upload.create({
+    data: { tempName, fileName, displayName: display, kind: purpose, mime: prepared.mime, size: prepared.bytes.length },
+  });
+  return { file_name: fileName, temp_name: tempName, display_name: display };
+}
+
+/**
+ * Moves a temporary upload to permanent storage (when its form saves) and answers its /media URL.
+ * Unknown, expired or wrong-kind names are refused: a client name never reaches the file system.
+ */
+export async function promoteTempUpload(tempName: string, purpose: UploadPurpose): Promise<string> {
+  if (!TEMP_NAME.test(tempName)) throw new UploadError("File caricato non valido o scaduto. Caricalo di nuovo.");
+  const row = await db.upload.findUnique({ where: { tempName }, select: { id: true, kind: true } });
+  if (!row || row.kind !== purpose) throw new UploadError("File caricato non valido o scaduto. Caricalo di nuovo.");
+  const full = path.join(tmpDir(), tempName);
+  let bytes: Buffer;
+  try {
+    bytes = await fs.readFile(full);
+  } catch {
+    throw new UploadError("File caricato non valido o scaduto. Caricalo di nuovo.");
+  }
+  const ext = tempName.split(".").pop() ?? "bin";
+  const folder = purpose === "image" ? "images" : purpose === "track" ? "tracks" : "attachments";
+  return storeContentAddressed(folder, bytes, ext);
+}
+
+/** After a successful save: the temporary copies are no longer needed. */
+export async function discardTempUploads(tempNames: string[]) {
+  for (const tempName of tempNames) {
+    if (!TEMP_NAME.test(tempName)) continue;
+    await db.upload.deleteMany({ where: { tempName } });
+    await fs.rm(path.join(tmpDir(), tempName), { force: true });
+  }
+}
+
+/** Deletes temporary uploads older than the TTL (rows and files, including files without a row). */
+export async function cleanupAbandonedUploads(maxAgeMs = TEMP_UPLOAD_TTL_MS, now = Date.now()): Promise<number> {
+  const cutoff = new Date(now - maxAgeMs);
+  const old = await db.upload.findMany({ where: { createdAt: { lt: cutoff } }, select: { tempName: true } });
+  await discardTempUploads(old.map((u) => u.tempName));
+  let removed = old.length;
+  try {
+    for (const name of await fs.readdir(tmpDir())) {
+      const full = path.join(tmpDir(), name);
+      const stat = await fs.stat(full);
+      if (stat.mtimeMs < cutoff.getTime()) {
+        await fs.rm(full, { force: true });
+        removed++;
+      }
+    }
+  } catch {
+    // no tmp folder yet
+  }
+  return removed;
+}
+
+let cleanupTimer: NodeJS.Timeout | undefined;
+/** Started once at boot: cleans now and then every hour. */
+export function startUploadCleanup() {
+  if (cleanupTimer) return;
+  const run = () => cleanupAbandonedUploads().catch((error) => console.error("Pulizia upload non riuscita:", error));
+  void run();
+  cleanupTimer = setInterval(run, 60 * 60 * 1000);
+  cleanupTimer.unref();
+}
+
+/** Removes stored files that no row references any more (content-addressed files can be shared). */
+export async function deleteUnreferencedFiles(urls: (string | null | undefined)[]) {
+  for (const url of new Set(urls.filter((u): u is string => !!u && u.startsWith("/media/")))) {
+    const [music, news, tracks, attachments] = await Promise.all([
+      db.music.count({ where: { img: url } }),
+      db.news.count({ where: { image: url } }),
+      db.musicTrack.count({ where: { url } }),
+      db.newsAttachment.count({ where: { url } }),
+    ]);
+    if (music + news + tracks + attachments === 0) await deleteMediaFile(url);
+  }
+}
+
+/** Files of a list: each either already stored (kept), a temp upload to promote, or a new form file. */
+export type FileEntry = { url: string; name: string } | { temp_name: string; display_name: string };
+
+/** Parses the JSON list the enhanced form sends; anything malformed is dropped. */
+export function parseFileEntries(raw: unknown): FileEntry[] | null {
+  if (typeof raw !== "string" || !raw) return null;
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(raw);
+  } catch {
+    return null;
+  }
+  if (!Array.isArray(parsed)) return null;
+  const out: FileEntry[] = [];
+  for (const item of parsed.slice(0, 100)) {
+    if (!item || typeof item !== "object") continue;
+    const o = item as Record<string, unknown>;
+    if (typeof o.temp_name === "string") {
+      out.push({ temp_name: o.temp_name, display_name: cleanDisplayName(typeof o.display_name === "string" ? o.display_name : "", o.temp_name) });
+    } else if (typeof o.url === "string") {
+      out.push({ url: o.url, name: cleanDisplayName(typeof o.name === "string" ? o.name : "", "file") });
+    }
+  }
+  return out;
+}
+
+/**
+ * Turns a submitted file list into stored {name, url} rows. `existing` are the item's current files:
+ * a kept entry must be one of them (a client cannot point a row at any file it likes).
+ * Answers the rows and the temp names to discard after the save.
+ */
+export async function resolveFileEntries(
+  entries: FileEntry[],
+  formFiles: File[],
+  purpose: UploadPurpose,
+  existing: { url: string; name: string }[],
+): Promise<{ files: { name: string; url: string }[]; usedTemp: string[] }> {
+  const files: { name: string; url: string }[] = [];
+  const usedTemp: string[] = [];
+  const existingUrls = new Set(existing.map((e) => e.url));
+  for (const entry of entries) {
+    if ("temp_name" in entry) {
+      files.push({ name: entry.display_name, url: await promoteTempUpload(entry.temp_name, purpose) });
+      usedTemp.push(entry.temp_name);
+    } else if (existingUrls.has(entry.url)) {
+      files.push({ name: entry.name, url: entry.url });
+    }
+  }
+  for (const file of formFiles) {
+    files.push({ name: cleanDisplayName(file.name), url: await storeFormFile(file, purpose) });
+  }
+  return { files, usedTemp };
+}
+
+/**
+ * The files of a form post: the JSON list of the enhanced form, or (without JavaScript) the
+ * keep-checkboxes of the current files plus the files sent with the post.
+ */
+export function fileEntriesFromForm(
+  form: FormData,
+  names: { jsonName: string; keepName: string; fileInputName: string },
+  existing: { url: string; name: string }[],
+): { entries: FileEntry[]; files: File[] } {
+  const files = form.getAll(names.fileInputName).filter(isRealFile);
+  if (form.has(names.jsonName)) return { entries: parseFileEntries(form.get(names.jsonName)) ?? [], files };
+  const keep = new Set(form.getAll(names.keepName).filter((v): v is string => typeof v === "string"));
+  return { entries: existing.filter((e) => keep.has(e.url)), files };
+}
+
+/** The image of a form post: a new file, a temp upload, or nothing. */
+export function imageFromForm(form: FormData, fileName = "image_file", tempName = "image_temp"): File | { temp_name: string } | null {
+  const file = form.get(fileName);
+  if (isRealFile(file)) return file;
+  const temp = form.get(tempName);
+  return typeof temp === "string" && temp ? { temp_name: temp } : null;
+}

@@ -1,0 +1,22 @@
+// `npm run bench [name ...]`: server-side benchmarks, each in its own throwaway database.
+// Add a benchmark: write scripts/bench/<name>.ts exporting an async function that returns
+// { name, lines }, and list it below.
+import { benchSearch } from "./bench/search";
+
+type Bench = () => Promise<{ name: string; lines: string[] }>;
+
+const BENCHMARKS: Record<string, Bench> = {
+  search: () => benchSearch({ items: Number(process.env.BENCH_ITEMS) || 10_000, runs: Number(process.env.BENCH_RUNS) || 200 }),
+};
+
+const wanted = process.argv.slice(2);
+const names = wanted.length > 0 ? wanted : Object.keys(BENCHMARKS);
+for (const name of names) {
+  const bench = BENCHMARKS[name];
+  if (!bench) {
+    console.error(`Unknown benchmark "${name}". Known: ${Object.keys(BENCHMARKS).join(", ")}`);
+    process.exit(1);
+  }
+  const result = await bench();
+  console.log(result.lines.join("\n"));
+}

@@ -1,0 +1,189 @@
+// Bad input against the running server: each request gets a clear 4xx (Italian message) and
+// changes nothing (rows and files are checked).
+import fs from "node:fs";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { HttpClient, pdfBytes, pngBytes, rows, run } from "./admin-support";
+import { startServer, type TestServer } from "./helpers/server";
+
+let server: TestServer;
+let client: HttpClient;
+let csrf: string;
+let categoryId: number;
+
+beforeAll(async () => {
+  server = await startServer({ env: { SEED_DEMO: "0" } });
+  client = new HttpClient(server.url);
+  csrf = await client.login();
+  run(server, "INSERT INTO Category (name, nameEng, type) VALUES ('Eventi', 'Events', 'news')");
+  categoryId = rows<{ id: number }>(server, "SELECT id FROM Category WHERE name = 'Eventi'")[0].id;
+});
+
+afterAll(async () => {
+  await server?.stop();
+});
+
+const uploadsDir = () => path.join(server.dataDir, "uploads");
+function listFiles(dir = uploadsDir()): string[] {
+  if (!fs.existsSync(dir)) return [];
+  return fs.readdirSync(dir, { recursive: true, withFileTypes: true }).filter((d) => d.isFile()).map((d) => path.join(d.parentPath, d.name)).sort();
+}
+function snapshot() {
+  return {
+    news: rows(server, "SELECT * FROM News"),
+    attachments: rows(server, "SELECT * FROM NewsAttachment"),
+    categories: rows(server, "SELECT id, name FROM Category"),
+    uploads: rows(server, "SELECT tempName FROM Upload"),
+    activities: rows(server, "SELECT id FROM Activity").length,
+    files: listFiles(),
+  };
+}
+
+function upload(file: Blob, name: string, kind: string, headers: Record<string, string> = { "X-CSRF-Token": csrf }, who = client) {
+  const body = new FormData();
+  body.set("kind", kind);
+  body.set("file", file, name);
+  return who.request("/admin/upload", { method: "POST", body, headers });
+}
+
+function newsForm(extra: Record<string, string | [Blob, string]> = {}) {
+  const form = new FormData();
+  const fields: Record<string, string | [Blob, string]> = {
+    csrf,
+    category: String(categoryId),
+    title: "Notizia",
+    title_eng: "News",
+    description: "<p>x</p>",
+    description_eng: "",
+    date: "2026-05-01",
+    ...extra,
+  };
+  for (const [k, v] of Object.entries(fields)) {
+    if (typeof v === "string") form.set(k, v);
+    else form.set(k, v[0], v[1]);
+  }
+  return form;
+}
+
+const HTML = Buffer.from("<!doctype html><html><body><script>alert(document.cookie)</script></body></html>");
+const SVG = Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script><rect width="10" height="10"/></svg>');
+
+describe("uploads", () => {
+  it("refuses a .jpg that is really HTML", async () => {
+    const before = snapshot();
+    const res = await upload(new Blob([HTML], { type: "image/jpeg" }), "photo.jpg", "image");
+    expect(res.status).toBe(415);
+    expect((await res.json()).error).toMatch(/Immagine non valida/);
+    const post = await client.post("/admin/newsCreate", newsForm({ image_file: [new Blob([HTML], { type: "image/jpeg" }), "photo.jpg"] }));
+    expect(post.status).toBe(415);
+    expect(await post.text()).toContain("Immagine non valida");
+    expect(snapshot()).toEqual(before);
+  });
+
+  it("refuses an SVG with a script, as an image and as an attachment", async () => {
+    const before = snapshot();
+    for (const kind of ["image", "attachment"]) {
+      const res = await upload(new Blob([SVG], { type: "image/svg+xml" }), "logo.svg", kind);
+      expect(res.status, kind).toBe(415);
+      expect((await res.json()).error).toMatch(/non valid/);
+    }
+    const post = await client.post("/admin/newsCreate", newsForm({ attachment_files: [new Blob([SVG], { type: "image/svg+xml" }), "logo.svg"] }));
+    expect(post.status).toBe(415);
+    expect(await post.text()).toContain("Allegato non valido");
+    expect(snapshot()).toEqual(before);
+  });
+
+  it("refuses an oversize file with a 413 and the limit in Italian", async () => {
+    const before = snapshot();
+    const big = Buffer.concat([await pngBytes(), Buffer.alloc(11 * 1024 * 1024, 1)]);
+    const res = await upload(new Blob([big], { type: "image/png" }), "huge.png", "image");
+    expect(res.status).toBe(413);
+    expect((await res.json()).error).toBe("File troppo grande: il limite è 10 MB.");
+    const post = await client.post("/admin/newsCreate", newsForm({ image_file: [new Blob([big]), "huge.png"] }));
+    expect(post.status).toBe(413);
+    expect(await post.text()).toContain("File troppo grande: il limite è 10 MB.");
+    expect(snapshot()).toEqual(before);
+  });
+
+  it("never lets a client name reach the file system", async () => {
+    // a traversal file name is only a display name: the stored name is made by the server
+    const res = await upload(new Blob([pdfBytes("trav")], { type: "application/pdf" }), "../../../../etc/passwd.pdf", "attachment");
+    expect(res.status).toBe(200);
+    const body = await res.json();
+    expect(body.temp_name).toMatch(/^[0-9a-f]{32}\.pdf$/);
+    expect(body.display_name).toBe("passwd.pdf");
+    expect(listFiles().every((f) => f.startsWith(uploadsDir() + path.sep))).toBe(true);
+    expect(fs.existsSync(path.join(uploadsDir(), "tmp", body.temp_name))).toBe(true);
+
+    // a temp_name or a kept url pointing elsewhere is refused / ignored
+    const before = snapshot();
+    for (const temp of ["../../app.db", "..%2F..%2Fapp.db", "/etc/passwd", "0123456789abcdef0123456789abcdef.pdf"]) {
+      const post = await client.post("/admin/newsCreate", newsForm({ attachments_json: JSON.stringify([{ temp_name: temp, display_name: "x" }]) }));
+      expect(post.status, temp).toBe(400);
+      expect(await post.text()).toContain("File caricato non valido o scaduto");
+    }
+    expect(snapshot()).toEqual(before);
+
+    // the valid temp upload, but with a kept url that is not the item's own file: that url is dropped
+    const ok = await client.post(
+      "/admin/newsCreate",
+      newsForm({
+        title: "Con allegato",
+        attachments_json: JSON.stringify([{ url: "/media/../app.db", name: "db" }, { temp_name: body.temp_name, display_name: "../x.pdf" }]),
+      }),
+    );
+    expect(ok.status).toBe(302);
+    const saved = rows<{ name: string; url: string }>(server, "SELECT name, url FROM NewsAttachment");
+    expect(saved).toHaveLength(1);
+    expect(saved[0].name).toBe("x.pdf");
+    expect(saved[0].url).toMatch(/^\/media\/attachments\/[0-9a-f]{32}\.pdf$/);
+    expect(rows(server, "SELECT id FROM Upload")).toHaveLength(0);
+  });
+});
+
+describe("cross-site and stale requests", () => {
+  it("refuses a cross-origin post (React Router's origin check, and ours on the upload route)", async () => {
+    const before = snapshot();
+    const res = await client.post("/admin/categoryCreate", { csrf, name: "Evil", name_eng: "Evil", type: "news" }, { headers: { Origin: "https://evil.example" } });
+    expect(res.status).toBe(400);
+    const sameSiteFetch = await client.post("/admin/categoryCreate", { csrf, name: "Evil", name_eng: "Evil", type: "news" }, { headers: { "Sec-Fetch-Site": "cross-site" } });
+    expect(sameSiteFetch.status).toBe(403);
+    expect(await sameSiteFetch.text()).toContain("Richiesta rifiutata: proviene da un altro sito.");
+    const up = await upload(new Blob([pdfBytes("evil")]), "a.pdf", "attachment", { "X-CSRF-Token": csrf, Origin: "https://evil.example" });
+    expect(up.status).toBe(403);
+    expect((await up.json()).error).toBe("Richiesta rifiutata: proviene da un altro sito.");
+    expect(snapshot()).toEqual(before);
+  });
+
+  it("refuses a post without the anti-forgery token, or with a wrong one", async () => {
+    const before = snapshot();
+    const missing = await client.post("/admin/categoryCreate", { name: "NoToken", name_eng: "NoToken", type: "news" });
+    expect(missing.status).toBe(403);
+    expect(await missing.text()).toContain("token di sicurezza mancante o scaduto");
+    const wrong = await client.post("/admin/categoryCreate", { csrf: `${csrf}x`, name: "NoToken", name_eng: "NoToken", type: "news" });
+    expect(wrong.status).toBe(403);
+    // the right field but no csrf cookie (another site's form, the cookie is SameSite)
+    const noCookie = await client.post("/admin/categoryCreate", { csrf, name: "NoToken", name_eng: "NoToken", type: "news" }, {
+      headers: { Cookie: `staff_session=${client.cookies.get("staff_session")}` },
+    });
+    expect(noCookie.status).toBe(403);
+    const up = await upload(new Blob([pdfBytes("nocsrf")]), "a.pdf", "attachment", {});
+    expect(up.status).toBe(403);
+    const del = await client.post(`/admin/categoryList/${categoryId}/delete`, { intent: "delete" });
+    expect(del.status).toBe(403);
+    expect(snapshot()).toEqual(before);
+  });
+
+  it("refuses a stale session: the post goes to /login and nothing changes", async () => {
+    const stale = new HttpClient(server.url);
+    const token = await stale.login();
+    run(server, "UPDATE Session SET lastSeenAt = ? WHERE id <> ?", Date.now() - 3 * 60 * 60 * 1000, "-");
+    const before = snapshot();
+    const res = await stale.post("/admin/categoryCreate", { csrf: token, name: "Stale", name_eng: "Stale", type: "news" });
+    expect(res.status).toBe(302);
+    expect(res.headers.get("location")).toBe("/login?redirectTo=%2Fadmin%2FcategoryCreate");
+    const up = await upload(new Blob([pdfBytes("stale")]), "a.pdf", "attachment", { "X-CSRF-Token": token }, stale);
+    expect(up.status).toBe(401);
+    expect(snapshot()).toEqual(before);
+  });
+});

@@ -1,0 +1,166 @@
+import fs from "node:fs";
+import path from "node:path";
+import type { Browser, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { browserLogin, mp3Bytes, pngBytes, rows, run } from "./admin-support";
+import { acceptCookies, launchBrowser, newContext } from "./helpers/browser";
+import { startServer, type TestServer } from "./helpers/server";
+
+let server: TestServer;
+let browser: Browser;
+let files: string;
+
+beforeAll(async () => {
+  server = await startServer({ env: { SEED_DEMO: "0" } });
+  browser = await launchBrowser();
+  run(server, "INSERT INTO Category (name, nameEng, type) VALUES ('Colonne Sonore', 'Soundtracks', 'music')");
+  files = fs.mkdtempSync(path.join(server.dataDir, "files-"));
+  fs.writeFileSync(path.join(files, "cover.png"), await pngBytes("#aa3355"));
+  fs.writeFileSync(path.join(files, "cover2.png"), await pngBytes("#1155aa"));
+  fs.writeFileSync(path.join(files, "tema.mp3"), mp3Bytes(4096));
+  fs.writeFileSync(path.join(files, "finale.mp3"), mp3Bytes(8192));
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+async function adminPage(javaScriptEnabled: boolean): Promise<{ page: Page; errors: string[]; close: () => Promise<void> }> {
+  const { context, errors } = await newContext(browser, { javaScriptEnabled });
+  await acceptCookies(context, server.url);
+  const page = await context.newPage();
+  await browserLogin(page, server.url);
+  return { page, errors, close: () => context.close() };
+}
+
+const log = () => rows<{ description: string }>(server, "SELECT description FROM Activity ORDER BY id").map((r) => r.description);
+const mediaFile = (url: string) => path.join(server.dataDir, "uploads", url.replace(/^\/media\//, ""));
+
+describe("music with JavaScript", () => {
+  it("keeps the two options exclusive, validates, uploads tracks and saves to the composition page", async () => {
+    const { page, errors, close } = await adminPage(true);
+    await page.goto(`${server.url}/admin/musicCreate`);
+    await page.locator('.admin[data-hydrated="true"]').waitFor();
+
+    await page.check('input[name="mode"][value="link"]');
+    expect(await page.locator("#group-tracks").evaluate((el) => (el as HTMLFieldSetElement).disabled)).toBe(true);
+    expect(await page.locator("#videos").isDisabled()).toBe(true);
+    expect(await page.locator("#link").isDisabled()).toBe(false);
+    await page.check('input[name="mode"][value="tracks"]');
+    expect(await page.locator("#link").isDisabled()).toBe(true);
+    expect(await page.locator("#videos").isDisabled()).toBe(false);
+
+    // nothing but a title: the spec's message, the typed title kept
+    await page.fill("#title", "Il tema");
+    await page.click('button:has-text("Salva")');
+    await page.getByText("Compila i campi obbligatori").first().waitFor();
+    expect(await page.inputValue("#title")).toBe("Il tema");
+
+    await page.selectOption("#category", { label: "Colonne Sonore" });
+    await page.setInputFiles("#image_file", path.join(files, "cover.png"));
+    await page.setInputFiles("#tracks", [path.join(files, "tema.mp3"), path.join(files, "finale.mp3")]);
+    await page.getByLabel("Nome visualizzato di finale.mp3").waitFor();
+    await page.getByLabel("Nome visualizzato di tema.mp3").fill("Tema principale");
+    const dialogs: string[] = [];
+    page.on("dialog", (d) => {
+      dialogs.push(d.message());
+      void d.accept();
+    });
+    await page.setInputFiles("#tracks", path.join(files, "tema.mp3"));
+    await expect.poll(() => dialogs).toEqual(["Il file selezionato è già esistente: tema.mp3"]);
+    // remove one
+    await page.locator(".file-list__item", { has: page.getByLabel("Nome visualizzato di finale.mp3") }).getByRole("button", { name: "Rimuovi" }).click();
+    await page.fill("#videos", "https://www.youtube.com/watch?v=abc");
+    await Promise.all([page.waitForURL(`${server.url}/compositions/colonne%20sonore/il-tema`), page.click('button:has-text("Salva")')]);
+
+    const [music] = rows<{ id: number; img: string; link: string | null; videos: string }>(server, "SELECT id, img, link, videos FROM Music WHERE slug = 'il-tema'");
+    expect(music.link).toBeNull();
+    expect(music.videos).toBe("https://www.youtube.com/watch?v=abc");
+    const tracks = rows<{ name: string; url: string }>(server, "SELECT name, url FROM MusicTrack WHERE musicId = ? ORDER BY position", music.id);
+    expect(tracks.map((t) => t.name)).toEqual(["Tema principale"]);
+    expect(fs.existsSync(mediaFile(tracks[0].url))).toBe(true);
+    expect(fs.existsSync(mediaFile(music.img))).toBe(true);
+
+    // edit: the saved option is pre-selected, the other disabled
+    await page.goto(`${server.url}/admin/musicList/il-tema`);
+    await page.locator('.admin[data-hydrated="true"]').waitFor();
+    expect(await page.isChecked('input[name="mode"][value="tracks"]')).toBe(true);
+    expect(await page.isDisabled('input[name="mode"][value="link"]')).toBe(true);
+    expect(await page.locator("#link").isDisabled()).toBe(true);
+    await page.fill("#title", "Il tema (nuovo)");
+    await Promise.all([page.waitForURL(`${server.url}/compositions/colonne%20sonore/il-tema`), page.click('button:has-text("Salva modifiche")')]);
+    expect(rows(server, "SELECT title FROM Music WHERE id = ?", music.id)).toEqual([{ title: "Il tema (nuovo)" }]);
+    expect(rows(server, "SELECT name FROM MusicTrack WHERE musicId = ?", music.id)).toEqual([{ name: "Tema principale" }]);
+
+    // delete from the list with the dialog: row and files go
+    await page.goto(`${server.url}/admin/musicList`);
+    await page.locator('.admin[data-hydrated="true"]').waitFor();
+    await page.getByRole("link", { name: "Elimina il contenuto Il tema (nuovo)" }).click();
+    await page.waitForURL(/avviso=eliminato/);
+    expect(dialogs.at(-1)).toBe("Sei sicuro di voler eliminare questo contenuto?");
+    expect(rows(server, "SELECT id FROM Music WHERE id = ?", music.id)).toHaveLength(0);
+    expect(fs.existsSync(mediaFile(tracks[0].url))).toBe(false);
+    expect(fs.existsSync(mediaFile(music.img))).toBe(false);
+    expect(log()).toEqual(
+      expect.arrayContaining([
+        'Creato il contenuto musicale "Il tema"',
+        'Modificato il contenuto musicale "Il tema (nuovo)"',
+        'Eliminato il contenuto musicale "Il tema (nuovo)"',
+      ]),
+    );
+    expect(errors.filter((e) => !/status of 400/.test(e))).toEqual([]);
+    await close();
+  });
+});
+
+describe("music without JavaScript", () => {
+  it("link-type: saved to the category page; tracks travel in the form post; image required", async () => {
+    const { page, close } = await adminPage(false);
+    await page.goto(`${server.url}/admin/musicCreate`);
+    await page.selectOption("#category", { label: "Colonne Sonore" });
+    await page.fill("#title", "Album esterno");
+    await page.check('input[name="mode"][value="link"]');
+    await page.fill("#link", "https://open.spotify.com/album/xyz");
+    await page.click('button:has-text("Salva")');
+    await page.getByText("Compila i campi obbligatori").first().waitFor();
+    expect(await page.inputValue("#link")).toBe("https://open.spotify.com/album/xyz");
+
+    await page.setInputFiles("#image_file", path.join(files, "cover2.png"));
+    await Promise.all([page.waitForURL(`${server.url}/compositions/colonne%20sonore`), page.click('button:has-text("Salva")')]);
+    const [album] = rows<{ link: string; videos: string | null }>(server, "SELECT link, videos FROM Music WHERE slug = 'album-esterno'");
+    expect(album).toEqual({ link: "https://open.spotify.com/album/xyz", videos: null });
+
+    // tracks mode needs a track or a video
+    await page.goto(`${server.url}/admin/musicCreate`);
+    await page.selectOption("#category", { label: "Colonne Sonore" });
+    await page.fill("#title", "Suite");
+    await page.check('input[name="mode"][value="tracks"]');
+    await page.setInputFiles("#image_file", path.join(files, "cover2.png"));
+    await page.click('button:has-text("Salva")');
+    await page.getByText("Aggiungi almeno una traccia o un video").waitFor();
+    await page.setInputFiles("#image_file", path.join(files, "cover2.png"));
+    await page.setInputFiles("#tracks", path.join(files, "tema.mp3"));
+    await Promise.all([page.waitForURL(`${server.url}/compositions/colonne%20sonore/suite`), page.click('button:has-text("Salva")')]);
+    const tracks = rows<{ name: string }>(server, "SELECT t.name FROM MusicTrack t JOIN Music m ON m.id = t.musicId WHERE m.slug = 'suite'");
+    expect(tracks).toEqual([{ name: "tema.mp3" }]);
+
+    // edit without JavaScript: the link option is locked
+    await page.goto(`${server.url}/admin/musicList/suite`);
+    expect(await page.isDisabled('input[name="mode"][value="link"]')).toBe(true);
+    expect(await page.isChecked('input[name="mode"][value="tracks"]')).toBe(true);
+
+    // dashboard: type column
+    await page.goto(`${server.url}/admin/`);
+    const card = page.locator('[data-card="card-music"]');
+    await card.getByRole("cell", { name: "Link", exact: true }).waitFor();
+    await card.getByRole("cell", { name: "Tracce/Video", exact: true }).waitFor();
+
+    await page.goto(`${server.url}/admin/musicList/suite/delete`);
+    await page.getByText("Sei sicuro di voler eliminare questo contenuto?").waitFor();
+    await page.getByRole("button", { name: "Elimina" }).click();
+    await page.waitForURL(/\/admin\/musicList\?avviso=eliminato/);
+    expect(rows(server, "SELECT id FROM Music WHERE slug = 'suite'")).toHaveLength(0);
+    await close();
+  });
+});

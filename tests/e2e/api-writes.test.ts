@@ -1,0 +1,283 @@
+import fs from "node:fs";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { startServer, type TestServer } from "./helpers/server";
+import { ADMIN, ApiClient, KEYS, TINY_PNG, count, expectJson, fakeMp3, fakePdf, keys, mediaFile, runDemo, sql, tmpFiles } from "./api-support";
+
+let server: TestServer;
+let staff: ApiClient;
+
+beforeAll(async () => {
+  server = await startServer();
+  staff = new ApiClient(server.url);
+  await staff.login(ADMIN.username, ADMIN.password);
+});
+
+afterAll(async () => {
+  await server?.stop();
+});
+
+const lastActivity = () => sql<{ description: string; username: string }>(server, `SELECT description, username FROM Activity ORDER BY id DESC LIMIT 1`)[0];
+
+describe("sign-in and sign-out", () => {
+  it("logs in with form credentials (trimmed), answers the user and writes the sign-in activity", async () => {
+    const client = new ApiClient(server.url);
+    await client.get("/api/userinfo/");
+    const before = client.csrfToken;
+    const form = new URLSearchParams({ username: "  admin ", password: " admin-password-123  " });
+    const res = await client.request("POST", "/api/login/", {
+      body: form,
+      headers: { "Content-Type": "application/x-www-form-urlencoded" },
+    });
+    expect(res.status).toBe(200);
+    const user = await res.json();
+    expect(keys(user)).toEqual(KEYS.user);
+    const session = res.headers.getSetCookie().find((c) => c.startsWith("staff_session="));
+    expect(session).toMatch(/HttpOnly/i);
+    expect(client.csrfToken).toBeTruthy();
+    expect(client.csrfToken).not.toBe(before); // rotated at sign-in
+    expect(lastActivity()).toEqual({ description: 'Accesso effettuato da "admin"', username: "admin" });
+  });
+
+  it("refuses wrong credentials with 400 and the Italian message, and throttles with 429", async () => {
+    const client = new ApiClient(server.url);
+    await client.get("/api/userinfo/");
+    const headers = { "X-Forwarded-For": "198.51.100.23" };
+    const wrong = await client.request("POST", "/api/login/", { json: { username: "admin", password: "nope" }, headers });
+    expect(wrong.status).toBe(400);
+    expect(await wrong.json()).toEqual({ error: "Username o password errati" });
+    expect(wrong.headers.getSetCookie().some((c) => c.startsWith("staff_session="))).toBe(false);
+    let last = wrong;
+    for (let i = 0; i < 12 && last.status !== 429; i++) {
+      last = await client.request("POST", "/api/login/", { json: { username: "ghost-user", password: "nope" }, headers });
+    }
+    expect(last.status).toBe(429);
+    expect((await last.json()).error).toMatch(/Troppi tentativi/);
+  });
+
+  it("logs out: the session row is deleted and a replayed cookie is anonymous", async () => {
+    const client = new ApiClient(server.url);
+    await client.login(ADMIN.username, ADMIN.password);
+    const session = client.cookies.get("staff_session")!;
+    const sessions = count(server, "Session");
+    const res = await client.request("POST", "/api/logout/");
+    expect(res.status).toBe(200);
+    expect(count(server, "Session")).toBe(sessions - 1);
+    expect(lastActivity().description).toBe('Uscita effettuata da "admin"');
+    expect(await (await client.get("/api/userinfo/")).json()).toEqual([]);
+    const replay = await fetch(`${server.url}/api/userinfo/`, { headers: { Cookie: `staff_session=${session}` } });
+    expect(await replay.json()).toEqual([]);
+    const write = await fetch(`${server.url}/api/category/`, {
+      method: "POST",
+      headers: { Cookie: `staff_session=${session}; csrftoken=${client.csrfToken}`, "X-CSRFToken": client.csrfToken!, "Content-Type": "application/json" },
+      body: JSON.stringify({ name: "x", name_eng: "x", type: "news" }),
+    });
+    expect(write.status).toBe(401);
+  });
+});
+
+describe("categories", () => {
+  it("creates, edits (partial) and deletes a category, logging each write", async () => {
+    const created = await staff.request("POST", "/api/category/", { json: { name: " Rassegne ", name_eng: "Reviews", type: "news" } });
+    expect(created.status).toBe(201);
+    const cat = await created.json();
+    expect(keys(cat)).toEqual(KEYS.category);
+    expect(cat).toMatchObject({ name: "Rassegne", name_eng: "Reviews", type: "news" });
+    expect(lastActivity().description).toBe('Creata la categoria "Rassegne"');
+
+    const patched = await expectJson(await staff.request("PATCH", `/api/category/${cat.id}/`, { json: { name_eng: "Press" } }), "patch");
+    expect(patched).toEqual({ ...cat, name_eng: "Press" });
+    expect(lastActivity().description).toBe('Modificata la categoria "Rassegne"');
+    expect(await (await staff.get(`/api/category/${cat.id}`)).json()).toEqual(patched);
+
+    const del = await staff.request("DELETE", `/api/category/${cat.id}/`);
+    expect(del.status).toBe(204);
+    expect(count(server, "Category", "id = ?", cat.id)).toBe(0);
+    expect(lastActivity().description).toBe('Eliminata la categoria "Rassegne"');
+    expect((await staff.request("DELETE", `/api/category/${cat.id}/`)).status).toBe(404);
+  });
+
+  it("refuses with 409 to delete a category still in use, and keeps it", async () => {
+    const [music] = await (await staff.get("/api/music/")).json();
+    const res = await staff.request("DELETE", `/api/category/${music.category.id}`);
+    expect(res.status).toBe(409);
+    expect((await res.json()).error).toMatch(/Impossibile eliminare/);
+    expect(count(server, "Category", "id = ?", music.category.id)).toBe(1);
+  });
+});
+
+describe("news", () => {
+  it("creates a news item with an image and an uploaded attachment, shown on its public page", async () => {
+    const [category] = await (await staff.get("/api/category/?type=news")).json();
+    const upload = await expectJson(await staff.upload(fakePdf(), "Comunicato stampa.pdf"), "upload");
+    expect(keys(upload)).toEqual(KEYS.upload);
+    expect(upload.file_name).toBe("Comunicato stampa.pdf");
+    expect(tmpFiles(server)).toContain(upload.temp_name);
+
+    const form = new FormData();
+    form.set("category", String(category.id));
+    form.set("title", "Prima assoluta a Bologna");
+    form.set("title_eng", "World premiere in Bologna");
+    form.set("description", '<p>Testo <script>alert(1)</script><strong>forte</strong></p>');
+    form.set("description_eng", "<p>English text</p>");
+    form.set("date", "2026-03-04");
+    form.set("image", new Blob([new Uint8Array(TINY_PNG)], { type: "image/png" }), "foto.png");
+    form.set("attachments", JSON.stringify([{ temp_name: upload.temp_name, display_name: "Comunicato" }]));
+    const res = await staff.request("POST", "/api/news/", { form });
+    expect(res.status).toBe(201);
+    const news = await res.json();
+    expect(keys(news)).toEqual(KEYS.news);
+    expect(news).toMatchObject({
+      slug: "prima-assoluta-a-bologna",
+      title: "Prima assoluta a Bologna",
+      title_eng: "World premiere in Bologna",
+      date: "2026-03-04",
+      category: { id: category.id, name: category.name, name_eng: category.name_eng },
+    });
+    expect(news.description).not.toContain("<script");
+    expect(news.attachments).toEqual([{ name: "Comunicato", url: expect.stringMatching(/^\/media\/attachments\/[0-9a-f]+\.pdf$/) }]);
+    expect(news.image).toMatch(/^\/media\/images\//);
+    expect(fs.existsSync(mediaFile(server, news.attachments[0].url))).toBe(true);
+    expect(fs.existsSync(mediaFile(server, news.image))).toBe(true);
+    // the temporary upload became permanent
+    expect(tmpFiles(server)).not.toContain(upload.temp_name);
+    expect(count(server, "Upload", "tempName = ?", upload.temp_name)).toBe(0);
+    expect(lastActivity().description).toBe('Creata la notizia "Prima assoluta a Bologna"');
+
+    expect(await (await staff.get(`/api/news/${news.slug}`)).json()).toEqual(news);
+    const page = await fetch(`${server.url}/news/${news.slug}`);
+    expect(page.status).toBe(200);
+    const html = await page.text();
+    expect(html).toContain("Prima assoluta a Bologna");
+    expect(html).toContain(news.attachments[0].url);
+  });
+
+  it("edits a news item partially (kept attachment, JSON body) and removes its files on delete", async () => {
+    const news = await (await staff.get("/api/news/prima-assoluta-a-bologna")).json();
+    const patched = await expectJson(
+      await staff.request("PATCH", `/api/news/${news.id}/`, { json: { title: "Prima assoluta a Bologna (rinviata)" } }),
+      "patch",
+    );
+    expect(patched).toEqual({ ...patched, title: "Prima assoluta a Bologna (rinviata)", slug: news.slug, attachments: news.attachments, image: news.image });
+    expect(patched.title_eng).toBe(news.title_eng);
+    expect(lastActivity().description).toBe('Modificata la notizia "Prima assoluta a Bologna (rinviata)"');
+    const html = await (await fetch(`${server.url}/news/${news.slug}`)).text();
+    expect(html).toContain("Prima assoluta a Bologna (rinviata)");
+
+    // multipart PATCH: a new attachment added to the kept one, image removed
+    const second = await expectJson(await staff.upload(fakePdf(), "Locandina.pdf", "attachment"), "upload");
+    const form = new FormData();
+    form.set("attachments", JSON.stringify([...news.attachments, { temp_name: second.temp_name, display_name: second.display_name }]));
+    form.set("image", "");
+    const withTwo = await expectJson(await staff.request("PATCH", `/api/news/${news.slug}`, { form }), "patch 2");
+    expect(withTwo.attachments.map((a: any) => a.name)).toEqual(["Comunicato", "Locandina.pdf"]);
+    expect(withTwo.image).toBeNull();
+    expect(fs.existsSync(mediaFile(server, news.image))).toBe(false); // the replaced image is gone
+
+    const files = withTwo.attachments.map((a: any) => mediaFile(server, a.url));
+    files.forEach((f: string) => expect(fs.existsSync(f)).toBe(true));
+    const del = await staff.request("DELETE", `/api/news/${news.id}`);
+    expect(del.status).toBe(204);
+    expect(count(server, "News", "id = ?", news.id)).toBe(0);
+    expect(count(server, "NewsAttachment", "newsId = ?", news.id)).toBe(0);
+    files.forEach((f: string) => expect(fs.existsSync(f)).toBe(false));
+    expect(lastActivity().description).toBe('Eliminata la notizia "Prima assoluta a Bologna (rinviata)"');
+    expect((await staff.get(`/api/news/${news.slug}`)).status).toBe(404);
+    expect((await fetch(`${server.url}/news/${news.slug}`)).status).toBe(404);
+  });
+});
+
+describe("music", () => {
+  it("creates a work with an uploaded track, shown on its public page, then edits and deletes it with its files", async () => {
+    const [category] = await (await staff.get("/api/category/?type=music")).json();
+    const track = await expectJson(await staff.upload(fakeMp3(), "Tema d'amore.mp3"), "upload");
+    expect(track.file_name).toBe("Tema d'amore.mp3");
+    const form = new FormData();
+    form.set("category", String(category.id));
+    form.set("title", "Notturno per archi");
+    form.set("description", "Per orchestra d'archi");
+    form.set("description_eng", "For string orchestra");
+    form.set("videos", "https://www.youtube.com/watch?v=abcdefghijk");
+    form.set("img", new Blob([new Uint8Array(TINY_PNG)], { type: "image/png" }), "cover.png");
+    form.set("music_tracks", JSON.stringify([{ temp_name: track.temp_name, display_name: "Tema d'amore" }]));
+    const res = await staff.request("POST", "/api/music/", { form });
+    expect(res.status).toBe(201);
+    const music = await res.json();
+    expect(keys(music)).toEqual(KEYS.music);
+    expect(music).toMatchObject({
+      slug: "notturno-per-archi",
+      title: "Notturno per archi",
+      description_eng: "For string orchestra",
+      link: null,
+      videos: "https://www.youtube.com/watch?v=abcdefghijk",
+      category: { id: category.id, name: category.name, name_eng: category.name_eng },
+    });
+    expect(music.music_tracks).toEqual([{ name: "Tema d'amore", url: expect.stringMatching(/^\/media\/tracks\/[0-9a-f]+\.mp3$/) }]);
+    const trackFile = mediaFile(server, music.music_tracks[0].url);
+    const imgFile = mediaFile(server, music.img);
+    expect(fs.existsSync(trackFile)).toBe(true);
+    expect(fs.existsSync(imgFile)).toBe(true);
+    expect(lastActivity().description).toBe('Creato il contenuto musicale "Notturno per archi"');
+
+    const pagePath = `/compositions/${encodeURIComponent(category.name.toLowerCase())}/${music.slug}`;
+    const page = await fetch(`${server.url}${pagePath}`);
+    expect(page.status).toBe(200);
+    expect(await page.text()).toContain("Notturno per archi");
+    expect(await (await staff.get(`/api/music/${music.id}`)).json()).toEqual(music);
+    const byCategory = await (await staff.get(`/api/music-by-category/${encodeURIComponent(category.name.toUpperCase())}`)).json();
+    expect(byCategory.map((m: any) => m.id)).toContain(music.id);
+
+    // switch it to an external link: the tracks go, and so does their file
+    const patched = await expectJson(
+      await staff.request("PATCH", `/api/music/${music.slug}/`, { json: { link: "https://example.com/album", title: "Notturno (edizione)" } }),
+      "patch",
+    );
+    expect(patched).toMatchObject({ id: music.id, slug: music.slug, link: "https://example.com/album", videos: null, music_tracks: [], img: music.img });
+    expect(fs.existsSync(trackFile)).toBe(false);
+    expect(lastActivity().description).toBe('Modificato il contenuto musicale "Notturno (edizione)"');
+
+    const del = await staff.request("DELETE", `/api/music/${music.slug}`);
+    expect(del.status).toBe(204);
+    expect(count(server, "Music", "id = ?", music.id)).toBe(0);
+    expect(fs.existsSync(imgFile)).toBe(false);
+    expect(lastActivity().description).toBe('Eliminato il contenuto musicale "Notturno (edizione)"');
+    expect((await staff.get(`/api/music/${music.id}`)).status).toBe(404);
+  });
+
+  it("validates with the admin's rules: a work needs an image and tracks, video or link", async () => {
+    const [category] = await (await staff.get("/api/category/?type=music")).json();
+    const before = count(server, "Music");
+    const form = new FormData();
+    form.set("category", String(category.id));
+    form.set("title", "Senza nulla");
+    const res = await staff.request("POST", "/api/music/", { form });
+    expect(res.status).toBe(400);
+    const body = await res.json();
+    expect(body.error).toBeTruthy();
+    expect(Object.keys(body.errors)).toEqual(expect.arrayContaining(["image", "tracks"]));
+    expect(count(server, "Music")).toBe(before);
+  });
+});
+
+describe("the original client's whole session", () => {
+  it("runs scripts/api-client-demo.ts end to end", async () => {
+    const lines: string[] = [];
+    const activitiesBefore = count(server, "Activity");
+    const result = await runDemo(server.url, ADMIN.username, ADMIN.password, (l) => lines.push(l));
+    expect(result.user.username).toBe("admin");
+    expect(result.news.created.attachments).toHaveLength(1);
+    expect(result.music.created.music_tracks).toHaveLength(1);
+    expect(result.news.edited.title).toMatch(/^Notizia modificata/);
+    expect(result.music.edited.description).toBe("Descrizione modificata");
+    expect(result.music.edited.music_tracks).toEqual(result.music.created.music_tracks);
+    expect(result.deleted).toEqual({ news: 204, music: 204, categories: [204, 204] });
+    expect(result.afterLogout).toEqual([]);
+    expect(lines.length).toBeGreaterThanOrEqual(9);
+    // login, 2 categories, news, music, 2 edits, 4 deletes, logout
+    expect(count(server, "Activity") - activitiesBefore).toBe(12);
+    for (const url of [result.news.created.attachments[0].url, result.music.created.music_tracks[0].url]) {
+      expect(fs.existsSync(mediaFile(server, url))).toBe(false);
+    }
+    expect(fs.existsSync(path.join(server.dataDir, "uploads"))).toBe(true);
+  });
+});

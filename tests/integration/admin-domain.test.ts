@@ -1,0 +1,173 @@
+import fs from "node:fs";
+import path from "node:path";
+import sharp from "sharp";
+import { beforeAll, describe, expect, it } from "vitest";
+import { LoginError, verifyLogin } from "~/server/auth.server";
+import { createCategory, deleteCategory, parseCategoryInput, updateCategory } from "~/server/categories.server";
+import { db } from "~/server/db.server";
+import { getEnv } from "~/server/env.server";
+import { createMusic, parseMusicInput } from "~/server/music.server";
+import { createNews, deleteNews, parseNewsInput, updateNews } from "~/server/news.server";
+import { createUserSession, getOptionalUser } from "~/server/session.server";
+import { cleanupAbandonedUploads, saveTempUpload, UploadError } from "~/server/uploads.server";
+import { upsertStaffUser } from "~/server/users.server";
+
+let actor: { id: number; username: string };
+let categoryId: number;
+
+beforeAll(async () => {
+  actor = await upsertStaffUser("staff", "staff-password-1");
+  categoryId = (await createCategory({ name: "Eventi", name_eng: "Events", type: "news" }, actor)).id;
+});
+
+const uploads = () => getEnv().uploadsDir;
+function files(): string[] {
+  if (!fs.existsSync(uploads())) return [];
+  return fs.readdirSync(uploads(), { recursive: true, withFileTypes: true }).filter((d) => d.isFile()).map((d) => path.join(d.parentPath, d.name)).sort();
+}
+async function state() {
+  return {
+    news: await db.news.count(),
+    attachments: await db.newsAttachment.count(),
+    music: await db.music.count(),
+    uploads: await db.upload.count(),
+    activities: await db.activity.count(),
+    files: files(),
+  };
+}
+const newsInput = (title = "Titolo") => {
+  const parsed = parseNewsInput({ category: String(categoryId), title, title_eng: "Title", description: "<p>x</p>", date: "" });
+  if (!parsed.ok) throw new Error("bad fixture");
+  return parsed.data;
+};
+const fileOf = (content: Buffer | string, name: string) => new File([content], name);
+
+describe("validation", () => {
+  it("category: the placeholder type and empty names are refused with the spec's message", () => {
+    const parsed = parseCategoryInput({ name: " ", name_eng: "x", type: "" });
+    expect(parsed.ok).toBe(false);
+    if (!parsed.ok) {
+      expect(parsed.errors).toEqual({ name: "Compila i campi obbligatori", type: "Compila i campi obbligatori" });
+      expect(parsed.values).toEqual({ name: " ", name_eng: "x", type: "" });
+    }
+  });
+
+  it("news: the date defaults to today and must be a real YYYY-MM-DD", () => {
+    expect(newsInput().date).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+    const bad = parseNewsInput({ category: "1", title: "a", title_eng: "b", date: "2026-02-30" });
+    expect(bad.ok).toBe(false);
+    if (!bad.ok) expect(bad.errors.date).toBe("Data non valida (AAAA-MM-GG)");
+    const missing = parseNewsInput({ category: "", title: "", title_eng: "" });
+    if (!missing.ok) expect(Object.keys(missing.errors).sort()).toEqual(["category", "title", "title_eng"]);
+  });
+
+  it("music: mode link needs a link; mode tracks needs a track or a video; an image is required", async () => {
+    const music = await db.category.create({ data: { name: "Colonne sonore", nameEng: "Soundtracks", type: "music" } });
+    const link = parseMusicInput({ category: String(music.id), title: "A", mode: "link", link: "" });
+    if (!link.ok) throw new Error("schema should accept an empty link before the mode check");
+    const before = await state();
+    const noLink = await createMusic(link.data, {}, actor);
+    expect(noLink).toMatchObject({ ok: false, status: 400, errors: { link: "Compila i campi obbligatori", image: "Compila i campi obbligatori" } });
+    const tracks = parseMusicInput({ category: String(music.id), title: "A", mode: "tracks" });
+    if (!tracks.ok) throw new Error("fixture");
+    expect(await createMusic(tracks.data, {}, actor)).toMatchObject({ ok: false, errors: { tracks: "Aggiungi almeno una traccia o un video" } });
+    expect(parseMusicInput({ category: "1", title: "A", mode: "link", link: "javascript:alert(1)" }).ok).toBe(false);
+    expect(await state()).toEqual(before);
+  });
+});
+
+describe("bad files change nothing", () => {
+  it("refuses HTML named .jpg, SVG with a script, oversize and unknown temp names", async () => {
+    const before = await state();
+    const html = fileOf("<html><script>alert(1)</script></html>", "photo.jpg");
+    const svg = fileOf('<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>', "x.svg");
+    const png = await sharp({ create: { width: 4, height: 4, channels: 3, background: "#fff" } }).png().toBuffer();
+    const big = fileOf(Buffer.concat([png, Buffer.alloc(21 * 1024 * 1024)]), "big.png");
+    expect(await createNews(newsInput(), { image: html }, actor)).toMatchObject({ ok: false, status: 415, errors: { image: expect.stringContaining("Immagine non valida") } });
+    expect(await createNews(newsInput(), { attachmentFiles: [svg] }, actor)).toMatchObject({ ok: false, status: 415 });
+    expect(await createNews(newsInput(), { attachmentFiles: [big] }, actor)).toMatchObject({ ok: false, status: 413 });
+    for (const temp_name of ["../../test.db", "../tmp/x.pdf", "ffffffffffffffffffffffffffffffff.pdf"]) {
+      expect(await createNews(newsInput(), { attachments: [{ temp_name, display_name: "x" }] }, actor)).toMatchObject({ ok: false, status: 400 });
+    }
+    await expect(saveTempUpload(svg, "image")).rejects.toBeInstanceOf(UploadError);
+    await expect(saveTempUpload(html, "attachment")).rejects.toBeInstanceOf(UploadError);
+    expect(await state()).toEqual(before);
+  });
+
+  it("a temp upload of another kind cannot be promoted as an image", async () => {
+    const pdf = await saveTempUpload(fileOf("%PDF-1.4\n%%EOF", "a.pdf"), "attachment");
+    const result = await createNews(newsInput(), { image: { temp_name: pdf.temp_name } }, actor);
+    expect(result).toMatchObject({ ok: false, status: 400 });
+    expect(await db.news.count()).toBe(0);
+  });
+});
+
+describe("writes and the activity log", () => {
+  it("re-encodes images, stores files under server names, and cleans up on update and delete", async () => {
+    const jpeg = await sharp({ create: { width: 8, height: 8, channels: 3, background: "#123456" } })
+      .jpeg()
+      .withMetadata({ exif: { IFD0: { Artist: "Secret GPS person" } } })
+      .toBuffer();
+    const temp = await saveTempUpload(fileOf("%PDF-1.4\n% unique\n%%EOF", "../../a.pdf"), "attachment", "Programma");
+    const created = await createNews(newsInput("<b>Titolo</b>"), { image: fileOf(jpeg, "../../evil.jpg"), attachments: [temp] }, actor);
+    if (!created.ok) throw new Error(JSON.stringify(created.errors));
+    expect(created.item.title).toBe("<b>Titolo</b>");
+    expect(created.item.image).toMatch(/^\/media\/images\/[0-9a-f]{32}\.jpg$/);
+    const stored = fs.readFileSync(path.join(uploads(), created.item.image!.replace("/media/", "")));
+    expect(stored.includes(Buffer.from("Secret GPS person"))).toBe(false);
+    expect(created.item.attachments).toEqual([{ name: "Programma", url: expect.stringMatching(/^\/media\/attachments\/[0-9a-f]{32}\.pdf$/) }]);
+    expect(await db.upload.count({ where: { tempName: temp.temp_name } })).toBe(0);
+
+    const updated = await updateNews(created.item.id, newsInput("Titolo 2"), { attachments: [], removeImage: true }, actor);
+    expect(updated.ok).toBe(true);
+    expect(fs.existsSync(path.join(uploads(), created.item.attachments[0].url.replace("/media/", "")))).toBe(false);
+    expect(fs.existsSync(path.join(uploads(), created.item.image!.replace("/media/", "")))).toBe(false);
+    expect(await deleteNews(created.item.id, actor)).toBe(true);
+    const log = (await db.activity.findMany({ orderBy: { id: "asc" }, select: { description: true, username: true, userId: true } })).map((a) => a.description);
+    expect(log).toEqual(expect.arrayContaining(['Creata la notizia "<b>Titolo</b>"', 'Modificata la notizia "Titolo 2"', 'Eliminata la notizia "Titolo 2"']));
+  });
+
+  it("refuses to delete a category in use (409, Italian) and writes no activity for refused or missing items", async () => {
+    const news = await createNews(newsInput("Usa la categoria"), {}, actor);
+    expect(news.ok).toBe(true);
+    const before = await db.activity.count();
+    const refused = await deleteCategory(categoryId, actor);
+    expect(refused).toMatchObject({ ok: false, status: 409, message: expect.stringContaining("è ancora usata da 1 notizia") });
+    expect(await db.category.findUnique({ where: { id: categoryId } })).not.toBeNull();
+    expect(await updateCategory(999999, { name: "x", name_eng: "x", type: "news" }, actor)).toBeNull();
+    expect(await deleteCategory(999999, actor)).toMatchObject({ ok: false, status: 404 });
+    expect(await db.activity.count()).toBe(before);
+  });
+});
+
+describe("sign-in and sessions", () => {
+  it("checks credentials, logs the sign-in, throttles failures per username", async () => {
+    const user = await verifyLogin("staff", "staff-password-1", "198.51.100.1");
+    expect(user.username).toBe("staff");
+    expect(await db.activity.findFirst({ where: { description: 'Accesso effettuato da "staff"' } })).not.toBeNull();
+    for (let i = 0; i < 10; i++) {
+      await expect(verifyLogin("staff", "wrong", "198.51.100.2")).rejects.toMatchObject({ status: 400, message: "Username o password errati" });
+    }
+    const blocked = await verifyLogin("staff", "staff-password-1", "198.51.100.3").catch((e) => e);
+    expect(blocked).toBeInstanceOf(LoginError);
+    expect(blocked.status).toBe(429);
+  });
+
+  it("a stale or unknown session is anonymous, and its row is removed", async () => {
+    const cookie = await createUserSession(actor.id);
+    const request = () => new Request("http://x/admin/", { headers: { Cookie: cookie.split(";")[0] } });
+    expect((await getOptionalUser(request()))?.username).toBe("staff");
+    await db.session.updateMany({ data: { lastSeenAt: new Date(Date.now() - 3 * 60 * 60 * 1000) } });
+    expect(await getOptionalUser(request())).toBeNull();
+    expect(await db.session.count()).toBe(0);
+    expect(await getOptionalUser(new Request("http://x/", { headers: { Cookie: "staff_session=forged" } }))).toBeNull();
+  });
+
+  it("abandoned temporary uploads are deleted", async () => {
+    const temp = await saveTempUpload(fileOf("%PDF-1.4\n% old\n%%EOF", "old.pdf"), "attachment");
+    await db.upload.updateMany({ where: { tempName: temp.temp_name }, data: { createdAt: new Date(Date.now() - 25 * 60 * 60 * 1000) } });
+    await cleanupAbandonedUploads();
+    expect(await db.upload.count({ where: { tempName: temp.temp_name } })).toBe(0);
+    expect(fs.existsSync(path.join(uploads(), "tmp", temp.temp_name))).toBe(false);
+  });
+});

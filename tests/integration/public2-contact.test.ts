@@ -1,0 +1,150 @@
+import type { AddressInfo } from "node:net";
+import { SMTPServer } from "smtp-server";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { captchaSvg, createCaptcha, verifyCaptcha, CAPTCHA_TTL_MS } from "~/server/captcha.server";
+import { deliverPendingMessages, retryDelayMs, submitContact } from "~/server/contact.server";
+import { db } from "~/server/db.server";
+import { resetEnvForTests } from "~/server/env.server";
+import { hit, purgeExpiredRateLimits, resetRateLimit } from "~/server/rate-limit.server";
+
+const answer = async (id: string) => (await db.captcha.findUniqueOrThrow({ where: { id } })).answer;
+
+describe("rate limit (fixed window)", () => {
+  it("allows `limit` hits per window per key, then refuses until the window is over", async () => {
+    const t0 = new Date("2026-01-01T10:00:00Z");
+    for (let i = 1; i <= 3; i++) expect(await hit("test:a", 3, 60_000, t0)).toMatchObject({ allowed: true, count: i, remaining: 3 - i });
+    expect((await hit("test:a", 3, 60_000, t0)).allowed).toBe(false);
+    expect((await hit("test:b", 3, 60_000, t0)).allowed).toBe(true);
+    const later = new Date(t0.getTime() + 60_001);
+    expect(await hit("test:a", 3, 60_000, later)).toMatchObject({ allowed: true, count: 1 });
+    await resetRateLimit("test:a");
+    expect(await db.rateLimit.findUnique({ where: { key: "test:a" } })).toBeNull();
+    expect(await purgeExpiredRateLimits(new Date(t0.getTime() + 10 * 60_000))).toBeGreaterThanOrEqual(1);
+  });
+
+  it("counts concurrent hits exactly", async () => {
+    const results = await Promise.all(Array.from({ length: 8 }, () => hit("test:concurrent", 5, 60_000)));
+    expect(results.filter((r) => r.allowed)).toHaveLength(5);
+    expect((await db.rateLimit.findUniqueOrThrow({ where: { key: "test:concurrent" } })).count).toBe(8);
+  });
+});
+
+describe("captcha", () => {
+  it("is single use, case-insensitive and expires", async () => {
+    const a = await createCaptcha();
+    expect(a.url).toBe(`/captcha/${a.id}`);
+    expect(await captchaSvg(a.id)).toMatch(/^<svg[\s\S]*<path/);
+    const code = await answer(a.id);
+    expect(code).toMatch(/^[A-Z2-9]{5}$/);
+    expect(await verifyCaptcha(a.id, ` ${code.toLowerCase()} `)).toBe(true);
+    expect(await verifyCaptcha(a.id, code)).toBe(false);
+    expect(await captchaSvg(a.id)).toBeNull();
+
+    const b = await createCaptcha();
+    expect(await verifyCaptcha(b.id, "WRONG")).toBe(false);
+    expect(await verifyCaptcha(b.id, await answer(b.id).catch(() => "gone"))).toBe(false);
+
+    const c = await createCaptcha();
+    const late = new Date(Date.now() + CAPTCHA_TTL_MS + 1000);
+    expect(await captchaSvg(c.id, late)).toBeNull();
+    expect(await verifyCaptcha(c.id, await answer(c.id), late)).toBe(false);
+    expect(await verifyCaptcha("", "X")).toBe(false);
+    expect(await verifyCaptcha(undefined, undefined)).toBe(false);
+  });
+});
+
+describe("contact messages", () => {
+  const values = { name: "Anna", email: "anna@example.it", description: "Buongiorno", privacy: true };
+
+  it("saves a valid message, refuses invalid ones, fakes success for a honeypot", async () => {
+    const ok = await createCaptcha();
+    const sent = await submitContact({ values, captchaId: ok.id, captchaValue: await answer(ok.id), honeypot: "", ip: "192.0.2.1", lang: "it" });
+    expect(sent.status).toBe("sent");
+    const row = await db.contactMessage.findFirstOrThrow({ where: { email: "anna@example.it" } });
+    expect(row).toMatchObject({ name: "Anna", description: "Buongiorno", ip: "192.0.2.1", deliveredAt: null });
+
+    const bad = await createCaptcha();
+    const invalid = await submitContact({ values: { ...values, email: "nope" }, captchaId: bad.id, captchaValue: "x", honeypot: "", ip: "192.0.2.1", lang: "en" });
+    expect(invalid).toEqual({ status: "invalid", errors: { email: "Invalid email", captcha: "The code entered is not correct." } });
+
+    const trap = await createCaptcha();
+    const bot = await submitContact({ values: { ...values, email: "bot@example.it" }, captchaId: trap.id, captchaValue: await answer(trap.id), honeypot: "http://x", ip: "192.0.2.9", lang: "it" });
+    expect(bot.status).toBe("sent");
+    expect(await db.contactMessage.count({ where: { email: "bot@example.it" } })).toBe(0);
+  });
+
+  it("answers too many messages from one address with the localised limit message", async () => {
+    let last;
+    for (let i = 0; i < 6; i++) {
+      const c = await createCaptcha();
+      last = await submitContact({ values: { ...values, email: "many@example.it" }, captchaId: c.id, captchaValue: await answer(c.id), honeypot: "", ip: "192.0.2.50", lang: "en" });
+    }
+    expect(last).toEqual({ status: "rate-limited", message: "You have sent too many requests. Please try again in a few minutes." });
+    expect(await db.contactMessage.count({ where: { email: "many@example.it" } })).toBe(5);
+  });
+});
+
+describe("delivery", () => {
+  let smtp: SMTPServer;
+  let failNext = 0;
+  const received: string[] = [];
+
+  beforeAll(async () => {
+    smtp = new SMTPServer({
+      authOptional: true,
+      disabledCommands: ["STARTTLS"],
+      logger: false,
+      onData(stream, _session, callback) {
+        let raw = "";
+        stream.on("data", (c: Buffer) => (raw += c.toString("utf8")));
+        stream.on("end", () => {
+          if (failNext > 0) {
+            failNext--;
+            return callback(Object.assign(new Error("Mailbox busy"), { responseCode: 451 }));
+          }
+          received.push(raw);
+          callback();
+        });
+      },
+    });
+    await new Promise<void>((r) => smtp.listen(0, "127.0.0.1", r));
+    await db.contactMessage.deleteMany();
+    process.env.SMTP_URL = `smtp://127.0.0.1:${(smtp.server.address() as AddressInfo).port}`;
+    process.env.CONTACT_TO = "studio@example.it";
+    resetEnvForTests();
+  });
+
+  afterAll(async () => {
+    delete process.env.SMTP_URL;
+    resetEnvForTests();
+    await new Promise<void>((r) => smtp.close(() => r()));
+  });
+
+  it("keeps a message whose delivery failed and retries it later with backoff, never losing it", async () => {
+    const message = await db.contactMessage.create({ data: { name: "Luca", email: "luca@example.it", description: "Messaggio importante" } });
+    failNext = 1;
+    const t0 = new Date();
+    expect(await deliverPendingMessages(() => t0)).toEqual({ sent: 0, failed: 1 });
+    const failed = await db.contactMessage.findUniqueOrThrow({ where: { id: message.id } });
+    expect(failed.deliveredAt).toBeNull();
+    expect(failed.attempts).toBe(1);
+    expect(failed.lastError).toContain("Mailbox busy");
+    expect(failed.nextAttemptAt.getTime()).toBe(t0.getTime() + retryDelayMs(1));
+
+    // Not due yet: nothing is sent.
+    expect(await deliverPendingMessages(() => new Date(t0.getTime() + 1000))).toEqual({ sent: 0, failed: 0 });
+    // Due: delivered.
+    expect(await deliverPendingMessages(() => new Date(t0.getTime() + retryDelayMs(1) + 1))).toEqual({ sent: 1, failed: 0 });
+    const delivered = await db.contactMessage.findUniqueOrThrow({ where: { id: message.id } });
+    expect(delivered.deliveredAt).not.toBeNull();
+    expect(delivered.attempts).toBe(2);
+    expect(received.some((raw) => raw.includes("Messaggio importante") && /To: studio@example\.it/.test(raw))).toBe(true);
+    // Delivered messages are not sent again.
+    expect(await deliverPendingMessages(() => new Date(t0.getTime() + 10 * retryDelayMs(5)))).toEqual({ sent: 0, failed: 0 });
+  });
+
+  it("backs off 1, 2, 4 ... minutes up to 6 hours", () => {
+    expect([1, 2, 3, 4].map(retryDelayMs)).toEqual([60_000, 120_000, 240_000, 480_000]);
+    expect(retryDelayMs(30)).toBe(6 * 60 * 60 * 1000);
+  });
+});

@@ -1,0 +1,54 @@
+import { describe, expect, it } from "vitest";
+import { artDirectionCategory, artDirectionOverview } from "~/server/art-direction.server";
+import { db } from "~/server/db.server";
+import { cookiePolicyPage, creditsPage, galleryItem, galleryPage, legalNotesPage, portfolioPage, privacyPage } from "~/server/static-pages.server";
+
+describe("pages built from the static content files", () => {
+  it("art direction: intro from the 'Lable' text, labels by lable category, the catalogue label links out", async () => {
+    // Categories decide the order; a label whose category is not in the database still shows after them.
+    await db.category.createMany({
+      data: [
+        { name: "Officina Sonora", nameEng: "Officina Sonora", type: "lable" },
+        { name: "Aulicus Classics", nameEng: "Aulicus Classics", type: "lable" },
+      ],
+    });
+    const it = await artDirectionOverview("it");
+    expect(it.intro?.title).toBe("Direzione artistica");
+    expect(it.groups.map((g) => g.category)).toEqual(["Officina Sonora", "Aulicus Classics", "Nebbia Records"]);
+    const labels = Object.fromEntries(it.groups.flatMap((g) => g.labels).map((l) => [l.name, l]));
+    expect(labels["Aulicus Classics"]).toMatchObject({ external: true, href: "https://www.aulicusclassics.example/catalogo" });
+    expect(labels["Nebbia Records"]).toMatchObject({ external: false, href: "/art-direction/nebbia%20records" });
+    const en = await artDirectionOverview("en");
+    expect(en.intro?.description).toMatch(/^Alongside composing/);
+    expect(en.groups.flatMap((g) => g.labels).find((l) => l.name === "Officina Sonora")?.href).toBe("/en/art-direction/officina%20sonora");
+  });
+
+  it("art direction category: case-insensitive, grouped, newest first, no page texts; unknown is null", async () => {
+    const page = await artDirectionCategory("AULICUS%20classics", "en");
+    expect(page?.category).toBe("Aulicus Classics");
+    expect(page?.intro).toMatch(/^Aulicus Classics is a long-established/);
+    expect(page?.groups.map((g) => g.title)).toEqual(["Record productions", "Concerts", "Festivals", "Soundtracks"]);
+    expect(page?.groups[0].items.map((i) => i.year)).toEqual([2025, 2022, 2019, 2017]);
+    const first = page!.groups[0].items[0];
+    expect(first).toMatchObject({ title: "Transparencies – music for harp", producer: "Aulicus Classics – «Contemporanea» series" });
+    expect(first.artists).toEqual([{ id: 1, name: "Irene Galli", href: "https://www.irenegalli-harp.example" }]);
+    expect(await artDirectionCategory("nessuna", "it")).toBeNull();
+    expect(await artDirectionCategory("%E0%A4%A", "it")).toBeNull();
+  });
+
+  it("credits, gallery, portfolio and legal texts in both languages", async () => {
+    const credits = await creditsPage("en");
+    expect(credits.map((s) => s.title)).toEqual(["Musicians", "Collaborators", "Production"]);
+    expect(credits[0].people[0]).toMatchObject({ name: "Giulia Ferri", occupation: "Cello" });
+    const gallery = await galleryPage("it");
+    expect(gallery.map((s) => s.title)).toEqual(["Concerti", "Studio", "Backstage"]);
+    expect(await galleryItem("999", "it")).toBeNull();
+    expect(await galleryItem("abc", "it")).toBeNull();
+    expect(portfolioPage("en").map((s) => s.category).slice(0, 2)).toEqual(["Film", "Theatre"]);
+    expect(privacyPage("en")[0].title).toBe("Privacy notice");
+    expect(legalNotesPage("it")).toHaveLength(4);
+    const cookies = cookiePolicyPage("en");
+    expect(cookies[0]).toMatchObject({ subtitle: "What cookies are", link: null });
+    expect(cookies.find((c) => c.link)?.link).toMatch(/^https:\/\//);
+  });
+});
