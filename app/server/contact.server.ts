@@ -9,6 +9,15 @@ import { hit } from "./rate-limit.server";
 /** Spam limits per client address: messages saved, and send attempts (which also try captchas). */
 export const CONTACT_MESSAGE_LIMIT = { limit: 5, windowMs: 10 * 60 * 1000 };
 export const CONTACT_ATTEMPT_LIMIT = { limit: 30, windowMs: 10 * 60 * 1000 };
+/**
+ * Without a proxy header every visitor is "unknown" and shares one counter: it then works as a
+ * site-wide flood guard with a larger allowance instead of blocking everybody after 5 messages.
+ */
+const UNKNOWN_ADDRESS_FACTOR = 10;
+
+function limitFor(ip: string, limit: number) {
+  return ip === "unknown" ? limit * UNKNOWN_ADDRESS_FACTOR : limit;
+}
 
 export const RATE_LIMIT_MESSAGES: Record<Lang, string> = {
   it: "Hai inviato troppe richieste. Riprova tra qualche minuto.",
@@ -41,7 +50,7 @@ export function outcomeStatus(outcome: ContactOutcome): number {
  * answers like a success but saves nothing.
  */
 export async function submitContact(input: ContactSubmission): Promise<ContactOutcome> {
-  const attempts = await hit(`contact-attempt:${input.ip}`, CONTACT_ATTEMPT_LIMIT.limit, CONTACT_ATTEMPT_LIMIT.windowMs);
+  const attempts = await hit(`contact-attempt:${input.ip}`, limitFor(input.ip, CONTACT_ATTEMPT_LIMIT.limit), CONTACT_ATTEMPT_LIMIT.windowMs);
   if (!attempts.allowed) return { status: "rate-limited", message: RATE_LIMIT_MESSAGES[input.lang] };
   if (input.honeypot.trim() !== "") {
     await verifyCaptcha(input.captchaId, input.captchaValue);
@@ -52,7 +61,7 @@ export async function submitContact(input: ContactSubmission): Promise<ContactOu
   if (!captchaOk) errors.captcha = CONTACT_MESSAGES[input.lang].captcha;
   if (Object.keys(errors).length > 0) return { status: "invalid", errors };
 
-  const sent = await hit(`contact:${input.ip}`, CONTACT_MESSAGE_LIMIT.limit, CONTACT_MESSAGE_LIMIT.windowMs);
+  const sent = await hit(`contact:${input.ip}`, limitFor(input.ip, CONTACT_MESSAGE_LIMIT.limit), CONTACT_MESSAGE_LIMIT.windowMs);
   if (!sent.allowed) return { status: "rate-limited", message: RATE_LIMIT_MESSAGES[input.lang] };
 
   const row = await db.contactMessage.create({

@@ -16,7 +16,8 @@ export type TextSection = { id: number; title: string; items: TextBlock[] };
 
 /** Categories of one type (about on home, bio on /bio) with their texts from bio.json. */
 export async function bioSections(type: "about" | "bio", lang: Lang): Promise<TextSection[]> {
-  const [categories, texts] = await Promise.all([listCategories(type), Promise.resolve(readContentList<BioText>("bio"))]);
+  const categories = await listCategories(type);
+  const texts = readContentList<BioText>("bio");
   return categories
     .map((category) => ({
       id: category.id,

@@ -1,7 +1,8 @@
-import { type ArtDirectionItem, isWorkSubcategory } from "~/lib/content-types";
+import { type ArtDirectionItem, externalHref, isWorkSubcategory } from "~/lib/content-types";
 import { htmlToText } from "~/lib/html-text";
 import { type Lang, localized } from "~/lib/i18n";
 import type { ImageInfo } from "~/lib/images";
+import { compositionPath } from "~/lib/music-links";
 import { foldText } from "~/lib/slug";
 import { listCategories } from "./categories.server";
 import { readContentList } from "./content.server";
@@ -75,14 +76,14 @@ const lower = (s: string) => s.trim().toLocaleLowerCase("it");
 export function buildSearchIndex(sources: SearchSources): SearchIndex {
   const entries: SearchEntry[] = [];
   for (const m of sources.music) {
-    const link = m.link?.trim();
+    const link = externalHref(m.link);
     entries.push({
       key: `compositions:${m.id}`,
       type: "compositions",
       title: { it: m.title, en: m.title },
       category: { it: m.category.name, en: localized(m.category, "name", "en") },
       image: m.img || null,
-      href: link ? (/^https?:\/\//i.test(link) ? link : `https://${link}`) : `/compositions/${encodeURIComponent(lower(m.category.name))}/${m.slug}`,
+      href: link ?? compositionPath(m.category.name, m.slug),
       external: Boolean(link),
       titleWords: wordsOf(m.title),
       textWords: wordsOf(m.description, m.descriptionEng),

@@ -95,7 +95,7 @@ describe("uploads", () => {
 
   it("refuses an oversize file with a 413 and the limit in Italian", async () => {
     const before = snapshot();
-    const big = Buffer.concat([await pngBytes(), Buffer.alloc(11 * 1024 * 1024, 1)]);
+    const big = new Uint8Array(Buffer.concat([await pngBytes(), Buffer.alloc(11 * 1024 * 1024, 1)]));
     const res = await upload(new Blob([big], { type: "image/png" }), "huge.png", "image");
     expect(res.status).toBe(413);
     expect((await res.json()).error).toBe("File troppo grande: il limite è 10 MB.");

@@ -284,4 +284,26 @@ describe("news", () => {
     await page.getByRole("cell", { name: 'Eliminata la notizia "Recensione"', exact: true }).waitFor();
     await close();
   });
+
+  it("deletes a news item from the list with the confirm dialog (JavaScript); its attachment file goes", async () => {
+    const [news] = rows<{ id: number }>(server, "SELECT id FROM News WHERE slug = 'script-alert-1-script-concerto'");
+    const [attachment] = rows<{ url: string }>(server, "SELECT url FROM NewsAttachment WHERE newsId = ?", news.id);
+    const { page, errors, close } = await adminPage(true);
+    await page.goto(`${server.url}/admin/newsList?q=Concerto`);
+    await hydrated(page);
+    const dialogs: string[] = [];
+    page.on("dialog", (d) => {
+      dialogs.push(d.message());
+      void d.accept();
+    });
+    await page.getByRole("link", { name: "Elimina la notizia <script>alert(1)</script> Concerto" }).click();
+    await page.waitForURL(/\/admin\/newsList\?avviso=eliminato/);
+    expect(dialogs).toEqual(["Sei sicuro di voler eliminare questa notizia?"]);
+    await expect.poll(() => page.getByRole("cell", { name: "<script>alert(1)</script> Concerto", exact: true }).count()).toBe(0);
+    expect(rows(server, "SELECT id FROM News WHERE id = ?", news.id)).toHaveLength(0);
+    expect(fs.existsSync(mediaFile(attachment.url))).toBe(false);
+    expect(log()).toContain('Eliminata la notizia "<script>alert(1)</script> Concerto"');
+    expect(errors).toEqual([]);
+    await close();
+  });
 });

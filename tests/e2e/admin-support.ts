@@ -89,17 +89,17 @@ export async function browserLogin(page: Page, base: string, redirectTo?: string
 }
 
 /** A small valid PNG made by sharp (in the test process). */
-export async function pngBytes(color = "#a8742a", size = 24): Promise<Buffer> {
+export async function pngBytes(color = "#a8742a", size = 24): Promise<Uint8Array<ArrayBuffer>> {
   const sharp = (await import("sharp")).default;
-  return sharp({ create: { width: size, height: size, channels: 3, background: color } }).png().toBuffer();
+  return new Uint8Array(await sharp({ create: { width: size, height: size, channels: 3, background: color } }).png().toBuffer());
 }
 
 /** A minimal MP3-looking file (ID3 header plus padding). */
-export function mp3Bytes(extra = 2048): Buffer {
-  return Buffer.concat([Buffer.from("ID3\u0004\u0000\u0000\u0000\u0000\u0000\u0000", "latin1"), Buffer.alloc(extra, 0)]);
+export function mp3Bytes(extra = 2048): Uint8Array<ArrayBuffer> {
+  return new Uint8Array(Buffer.concat([Buffer.from("ID3\u0004\u0000\u0000\u0000\u0000\u0000\u0000", "latin1"), Buffer.alloc(extra, 0)]));
 }
 
 /** A minimal PDF; `seed` changes its bytes (stored files are content-addressed, so equal bytes share a file). */
-export function pdfBytes(seed = "a"): Buffer {
-  return Buffer.from(`%PDF-1.4\n% ${seed}\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF\n`, "latin1");
+export function pdfBytes(seed = "a"): Uint8Array<ArrayBuffer> {
+  return new Uint8Array(Buffer.from(`%PDF-1.4\n% ${seed}\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF\n`, "latin1"));
 }

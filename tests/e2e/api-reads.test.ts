@@ -1,3 +1,4 @@
+import fs from "node:fs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startServer, type TestServer } from "./helpers/server";
 import { ADMIN, ApiClient, KEYS, createPlainUser, keys, sql } from "./api-support";
@@ -196,5 +197,24 @@ describe("the api/ edge", () => {
     const put = await anon.request("PUT", "/api/category/1/", { json: {} });
     expect(put.status).toBe(405);
     expect(put.headers.get("allow")).toContain("PATCH");
+  });
+
+  it("documents every api/ route in docs/api.md and in /api/openapi.json", async () => {
+    const routes = fs.readFileSync("app/routes.ts", "utf8");
+    const block = routes.slice(routes.indexOf('prefix("api"'));
+    const paths = [...block.matchAll(/route\("([^"*]+)", "routes\/api\//g)].map((m) => m[1]);
+    expect(paths.length).toBeGreaterThanOrEqual(19);
+    const docs = fs.readFileSync("docs/api.md", "utf8");
+    const openapi = await (await anon.get("/api/openapi.json")).json();
+    expect(openapi.openapi).toBe("3.1.0");
+    const documented = Object.keys(openapi.paths);
+    for (const p of paths) {
+      const generic = p.replace(/:(\w+)/g, (_, name) => (name === "category" ? "{CATEGORY NAME}" : "{"));
+      const prefix = `/api/${generic.split("{")[0]}`;
+      expect(docs, p).toContain(prefix);
+      if (p !== "openapi.json") expect(documented.some((d) => d.startsWith(prefix)), p).toBe(true);
+    }
+    expect(docs).toContain("/api/music-by-category/{CATEGORY NAME}/");
+    expect(docs).toContain("/api/music/{id or slug}/");
   });
 });

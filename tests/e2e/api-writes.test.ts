@@ -244,6 +244,22 @@ describe("music", () => {
     expect((await staff.get(`/api/music/${music.id}`)).status).toBe(404);
   });
 
+  it("takes the cover as a temp upload and the external-link option", async () => {
+    const [category] = await (await staff.get("/api/category/?type=music")).json();
+    const cover = await expectJson(await staff.upload(TINY_PNG, "copertina.png"), "upload");
+    expect(sql(server, `SELECT kind FROM Upload WHERE tempName = ?`, cover.temp_name)).toEqual([{ kind: "image" }]);
+    const form = new FormData();
+    form.set("category", String(category.id));
+    form.set("title", "Album su Bandcamp");
+    form.set("link", "https://example.bandcamp.com/album/x");
+    form.set("img", cover.temp_name);
+    const music = await expectJson(await staff.request("POST", "/api/music/", { form }), "create");
+    expect(music).toMatchObject({ link: "https://example.bandcamp.com/album/x", videos: null, music_tracks: [] });
+    expect(fs.existsSync(mediaFile(server, music.img))).toBe(true);
+    expect(tmpFiles(server)).not.toContain(cover.temp_name);
+    expect((await staff.request("DELETE", `/api/music/${music.id}`)).status).toBe(204);
+  });
+
   it("validates with the admin's rules: a work needs an image and tracks, video or link", async () => {
     const [category] = await (await staff.get("/api/category/?type=music")).json();
     const before = count(server, "Music");

@@ -195,8 +195,7 @@ describe("video modal", () => {
     await dialog.waitFor();
     expect(await dialog.evaluate((d: HTMLDialogElement) => d.open)).toBe(true);
     expect(await dialog.locator("iframe").getAttribute("src")).toBe("https://www.youtube-nocookie.com/embed/Vn3bR8sJw0E");
-    expect(await page.locator(".audio-player").isHidden()).toBe(true);
-    expect(await page.evaluate(() => document.querySelector("audio")?.paused)).toBe(true);
+    await page.waitForFunction(() => document.querySelector<HTMLElement>(".audio-player")?.hidden === true && document.querySelector("audio")?.paused === true);
 
     await page.keyboard.press("Escape");
     await dialog.waitFor({ state: "detached" });
@@ -214,7 +213,7 @@ describe("video modal", () => {
     await page.waitForFunction(() => document.activeElement?.classList.contains("video-modal__close"));
     for (let i = 0; i < 4; i++) {
       await page.keyboard.press("Tab");
-      expect(await page.evaluate(() => Boolean(document.activeElement?.closest("dialog")))).toBe(true);
+      await page.waitForFunction(() => Boolean(document.activeElement?.closest("dialog")), null, { timeout: 2_000 });
     }
     await page.getByRole("button", { name: "Chiudi il video" }).click();
     await dialog.waitFor({ state: "detached" });
@@ -302,6 +301,21 @@ describe("biography and news", () => {
     expect(errors).toEqual([]);
     await context.close();
   });
+});
+
+describe("hygiene", () => {
+  it("every page, in both languages, loads without console errors and with sized images", async () => {
+    const { context, page, errors } = await open();
+    const pages = ["/", "/compositions", "/compositions/teatro", DETAIL, "/compositions/colonne%20sonore/segnali-dal-porto", "/bio", "/news"];
+    for (const path of [...pages, ...pages.map((p) => `/en${p === "/" ? "" : p}`)]) {
+      await page.goto(`${server.url}${path}`, { waitUntil: "networkidle" });
+      expect(await page.title(), path).toMatch(/Elena Marchetti$/);
+      expect(await page.locator('meta[name="description"]').getAttribute("content"), path).toBeTruthy();
+      expect(await imagesWithoutSize(page), path).toEqual([]);
+    }
+    expect(errors).toEqual([]);
+    await context.close();
+  }, 150_000);
 });
 
 describe("without JavaScript", () => {

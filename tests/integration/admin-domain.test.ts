@@ -40,7 +40,7 @@ const newsInput = (title = "Titolo") => {
   if (!parsed.ok) throw new Error("bad fixture");
   return parsed.data;
 };
-const fileOf = (content: Buffer | string, name: string) => new File([content], name);
+const fileOf = (content: Buffer | string, name: string) => new File([typeof content === "string" ? content : new Uint8Array(content)], name);
 
 describe("validation", () => {
   it("category: the placeholder type and empty names are refused with the spec's message", () => {

@@ -82,6 +82,14 @@ describe("contact messages", () => {
     expect(last).toEqual({ status: "rate-limited", message: "You have sent too many requests. Please try again in a few minutes." });
     expect(await db.contactMessage.count({ where: { email: "many@example.it" } })).toBe(5);
   });
+
+  it("gives visitors of unknown address (no proxy header) a shared, larger allowance", async () => {
+    for (let i = 0; i < 6; i++) {
+      const c = await createCaptcha();
+      const outcome = await submitContact({ values: { ...values, email: "shared@example.it" }, captchaId: c.id, captchaValue: await answer(c.id), honeypot: "", ip: "unknown", lang: "it" });
+      expect(outcome.status, `message ${i + 1}`).toBe("sent");
+    }
+  });
 });
 
 describe("delivery", () => {

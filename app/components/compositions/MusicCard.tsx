@@ -3,7 +3,8 @@ import { Picture } from "~/components/media/Picture";
 import type { MusicCardData } from "~/lib/music-card";
 import { PlayButton, VideoButton } from "./MediaButtons";
 
-export const CARD_SIZES = "(min-width: 1400px) 20vw, (min-width: 1200px) 25vw, (min-width: 992px) 33vw, (min-width: 768px) 50vw, 100vw";
+/** The slot of a card in `.card-grid` (4/3/2/1 columns at 1200/992/576 px). */
+export const CARD_SIZES = "(min-width: 1200px) 25vw, (min-width: 992px) 33vw, (min-width: 576px) 50vw, 100vw";
 
 /**
  * One composition: the cover links to the detail page, or out to the external link in a new tab;

@@ -27,8 +27,13 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const [csrf, setCookie] = await commitCsrfToken(request);
   return data(
     { username: user?.username ?? "", csrf },
-    { headers: { ...(setCookie ? { "Set-Cookie": setCookie } : {}), "Cache-Control": "no-store" } },
+    { headers: setCookie ? { "Set-Cookie": setCookie } : undefined },
   );
+}
+
+/** Admin pages hold private data and one-time tokens: never cached by the browser or a proxy. */
+export function headers() {
+  return { "Cache-Control": "no-store" };
 }
 
 const NAV = [

@@ -1,6 +1,8 @@
-/** Unknown api/ paths answer JSON, never the HTML 404 page. */
+import { json } from "~/server/api/http.server";
+
+/** Unknown api/ paths answer JSON, never the HTML 404 page, whatever the method. */
 function notFound() {
-  return Response.json({ error: "Endpoint non trovato" }, { status: 404 });
+  return json({ error: "Endpoint non trovato" }, 404);
 }
 
 export const loader = notFound;

@@ -1,7 +1,11 @@
-/** Placeholder until the api/ issue implements this endpoint. */
-function notImplemented() {
-  return Response.json({ error: "Non ancora disponibile" }, { status: 501 });
-}
+import { endpoint, json } from "~/server/api/http.server";
+import { openApiDocument } from "~/server/api/openapi.server";
+import { publicOrigin } from "~/server/origin.server";
 
-export const loader = notImplemented;
-export const action = notImplemented;
+/** GET api/openapi.json: a compact OpenAPI 3.1 description (docs/api.md is the reference). */
+const api = endpoint({
+  GET: async ({ request }) => json(openApiDocument(publicOrigin(request))),
+});
+
+export const loader = api.loader;
+export const action = api.action;

@@ -1,0 +1,141 @@
+import { describe, expect, it, vi } from "vitest";
+import { CSRF_COOKIE, csrfCookieFrom, csrfFailure, isCrossSite, newCsrfToken } from "~/server/api/csrf.server";
+import { ApiError, endpoint, json, readBody, readJsonObject } from "~/server/api/http.server";
+import { pageOf } from "~/server/api/list.server";
+import { wire } from "~/server/api/wire.server";
+import { loader as userinfoLoader } from "~/routes/api/userinfo";
+import { action as categoryAction, loader as categoryLoader } from "~/routes/api/category";
+import { createCategory } from "~/server/categories.server";
+import { db } from "~/server/db.server";
+
+const BASE = "http://site.test";
+const args = (request: Request, params: Record<string, string> = {}) => ({ request, params, context: {} as never, unstable_pattern: "" }) as never;
+
+describe("wire mapping (SPEC.md 3)", () => {
+  it("maps camelCase rows to the snake_case shapes and nothing else", () => {
+    const category = { id: 1, nameEng: "SOUNDTRACKS", name: "COLONNE SONORE", type: "music" };
+    expect(wire.category(category)).toEqual({ id: 1, name: "COLONNE SONORE", name_eng: "SOUNDTRACKS", type: "music" });
+    const music = wire.music({
+      id: 2, slug: "s", title: "T", description: "d", descriptionEng: "e", img: "/media/images/a.jpg", link: "", videos: null,
+      createdAt: new Date(), category: { id: 1, name: "N", nameEng: "NE" }, tracks: [{ name: "a", url: "/media/tracks/a.mp3" }],
+    });
+    expect(music).toEqual({
+      id: 2, slug: "s", title: "T", description: "d", description_eng: "e", category: { id: 1, name: "N", name_eng: "NE" },
+      img: "/media/images/a.jpg", link: null, videos: null, music_tracks: [{ name: "a", url: "/media/tracks/a.mp3" }],
+    });
+    const activity = wire.activity({ id: 3, date: new Date("2026-01-02T03:04:05Z"), username: "admin", description: "x" });
+    expect(activity).toEqual({ id: 3, date: "2026-01-02T03:04:05.000Z", description: "x", user_data: { username: "admin" } });
+    const user = wire.user({ id: 1, username: "u", firstName: "F", lastName: "L", email: "e", isStaff: true, isSuperuser: false, groups: '["editors", 3]' });
+    expect(user).toEqual({ id: 1, username: "u", first_name: "F", last_name: "L", email: "e", is_staff: true, is_superuser: false, groups: ["editors"] });
+    expect(wire.user({ ...{ id: 1, username: "u", firstName: "", lastName: "", email: "", isStaff: false, isSuperuser: false }, groups: "not json" }).groups).toEqual([]);
+  });
+});
+
+describe("csrf", () => {
+  it("accepts only server-signed tokens echoed in the header, from this site", () => {
+    const token = newCsrfToken();
+    const good = new Request(`${BASE}/api/x`, { method: "POST", headers: { Cookie: `a=b; ${CSRF_COOKIE}=${token}`, "X-CSRFToken": token } });
+    expect(csrfCookieFrom(good)).toBe(token);
+    expect(csrfFailure(good)).toBeNull();
+    const unsigned = new Request(`${BASE}/api/x`, { method: "POST", headers: { Cookie: `${CSRF_COOKIE}=abc.def`, "X-CSRFToken": "abc.def" } });
+    expect(csrfFailure(unsigned)).toBe("token");
+    const other = newCsrfToken();
+    expect(csrfFailure(new Request(`${BASE}/api/x`, { method: "POST", headers: { Cookie: `${CSRF_COOKIE}=${token}`, "X-CSRFToken": other } }))).toBe("token");
+    const cross = new Request(`${BASE}/api/x`, { method: "POST", headers: { Cookie: `${CSRF_COOKIE}=${token}`, "X-CSRFToken": token, Origin: "https://evil.test" } });
+    expect(csrfFailure(cross)).toBe("cross-site");
+  });
+
+  it("tells cross-site requests by Origin and Sec-Fetch-Site", () => {
+    const req = (headers: Record<string, string>) => new Request(`${BASE}/api/x`, { method: "POST", headers });
+    expect(isCrossSite(req({}))).toBe(false);
+    expect(isCrossSite(req({ Origin: BASE }))).toBe(false);
+    expect(isCrossSite(req({ Origin: "https://site.test" }))).toBe(false); // same host behind a TLS proxy
+    expect(isCrossSite(req({ Origin: "http://evil.test" }))).toBe(true);
+    expect(isCrossSite(req({ Origin: "http://site.test.evil.test" }))).toBe(true);
+    expect(isCrossSite(req({ Origin: "null" }))).toBe(true);
+    expect(isCrossSite(req({ Origin: "not a url" }))).toBe(true);
+    expect(isCrossSite(req({ "Sec-Fetch-Site": "cross-site" }))).toBe(true);
+    expect(isCrossSite(req({ "Sec-Fetch-Site": "same-origin", Origin: BASE }))).toBe(false);
+  });
+});
+
+describe("http edge", () => {
+  it("answers 405 with Allow, ApiError as JSON and unexpected errors as a bare 500 (no stack)", async () => {
+    const quiet = vi.spyOn(console, "error").mockImplementation(() => {});
+    const api = endpoint({
+      GET: () => json({ ok: true }),
+      POST: () => {
+        throw new Error("secret internals at /work/main/app/x.ts:1");
+      },
+      DELETE: () => {
+        throw new ApiError(409, "In uso");
+      },
+    });
+    const put = await api.action(args(new Request(`${BASE}/api/x`, { method: "PUT" })));
+    expect(put.status).toBe(405);
+    expect(put.headers.get("Allow")).toBe("GET, POST, DELETE, HEAD");
+    const boom = await api.action(args(new Request(`${BASE}/api/x`, { method: "POST" })));
+    expect(boom.status).toBe(500);
+    expect(await boom.text()).toBe('{"error":"Errore interno del server"}');
+    const conflict = await api.action(args(new Request(`${BASE}/api/x`, { method: "DELETE" })));
+    expect(conflict.status).toBe(409);
+    expect(await conflict.json()).toEqual({ error: "In uso" });
+    const get = await api.loader(args(new Request(`${BASE}/api/x`)));
+    expect(get.headers.getSetCookie().some((c) => c.startsWith("csrftoken=") && !/httponly/i.test(c) && /samesite=lax/i.test(c))).toBe(true);
+    quiet.mockRestore();
+  });
+
+  it("stops reading a body past its limit even without Content-Length (chunked)", async () => {
+    let pulled = 0;
+    const stream = new ReadableStream<Uint8Array>({
+      pull(controller) {
+        pulled++;
+        controller.enqueue(new Uint8Array(64 * 1024));
+        if (pulled > 1000) controller.close();
+      },
+    });
+    const request = new Request(`${BASE}/api/x`, { method: "POST", body: stream, duplex: "half" } as RequestInit);
+    await expect(readBody(request, 256 * 1024)).rejects.toMatchObject({ status: 413 });
+    expect(pulled).toBeLessThan(10);
+  });
+
+  it("refuses non-JSON content types and malformed JSON", async () => {
+    const post = (body: string, type: string) => new Request(`${BASE}/api/x`, { method: "POST", body, headers: { "Content-Type": type } });
+    await expect(readJsonObject(post("{}", "text/plain"))).rejects.toMatchObject({ status: 415 });
+    await expect(readJsonObject(post("{", "application/json"))).rejects.toMatchObject({ status: 400 });
+    await expect(readJsonObject(post("[]", "application/json; charset=utf-8"))).rejects.toMatchObject({ status: 400 });
+    await expect(readJsonObject(post('{"a":1}', "application/json; charset=utf-8"))).resolves.toEqual({ a: 1 });
+  });
+
+  it("pages a list after the search filter", () => {
+    const items = Array.from({ length: 7 }, (_, i) => ({ id: i + 1 }));
+    expect(pageOf(items, { q: "", skip: 0, take: undefined })).toEqual({ items, total: 7 });
+    expect(pageOf(items, { q: "", skip: 3, take: 3 })).toEqual({ items: [{ id: 4 }, { id: 5 }, { id: 6 }], total: 7 });
+    expect(pageOf(items, { q: "x", skip: 0, take: 2 }, new Set([2, 5, 7]))).toEqual({ items: [{ id: 2 }, { id: 5 }], total: 3 });
+  });
+});
+
+describe("routes called directly", () => {
+  it("userinfo answers [] for anonymous; category lists and refuses anonymous writes", async () => {
+    const info = await userinfoLoader(args(new Request(`${BASE}/api/userinfo/`)));
+    expect(info.status).toBe(200);
+    expect(await info.json()).toEqual([]);
+    const admin = await db.user.create({ data: { username: "direct", passwordHash: "x", isStaff: true } });
+    await createCategory({ name: "DIRETTA", name_eng: "DIRECT", type: "music" }, admin);
+    const list = await categoryLoader(args(new Request(`${BASE}/api/category/?type=music&q=DIRE`)));
+    expect(await list.json()).toEqual([expect.objectContaining({ name: "DIRETTA", name_eng: "DIRECT", type: "music" })]);
+    expect(list.headers.get("X-Total-Count")).toBe("1");
+    const token = newCsrfToken();
+    const write = await categoryAction(
+      args(
+        new Request(`${BASE}/api/category/`, {
+          method: "POST",
+          headers: { Cookie: `${CSRF_COOKIE}=${token}`, "X-CSRFToken": token, "Content-Type": "application/json" },
+          body: JSON.stringify({ name: "X", name_eng: "X", type: "news" }),
+        }),
+      ),
+    );
+    expect(write.status).toBe(401);
+    expect(await db.category.count()).toBe(1);
+  });
+});
