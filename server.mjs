@@ -10,6 +10,15 @@ await build.entry.module.boot();
 
 const app = express();
 app.disable("x-powered-by");
+// Behind a reverse proxy set TRUST_PROXY (e.g. 1 = one hop) so req.ip is the visitor, not the proxy.
+const trustProxy = process.env.TRUST_PROXY;
+app.set("trust proxy", trustProxy ? (/^\d+$/.test(trustProxy) ? Number(trustProxy) : trustProxy === "true") : false);
+// React Router only sees the Request, so the address (for rate limits) travels in a header
+// that is always overwritten here and cannot be forged by a client.
+app.use((req, _res, next) => {
+  req.headers["x-client-address"] = req.ip ?? req.socket.remoteAddress ?? "unknown";
+  next();
+});
 app.use(compression());
 // Vite fingerprints everything under /assets, so it can be cached for a year.
 app.use("/assets", express.static(path.join(buildDir, "client/assets"), { immutable: true, maxAge: "1y" }));

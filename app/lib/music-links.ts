@@ -12,7 +12,9 @@ export function compositionPath(categoryName: string, slug: string): string {
 /** An external link typed without a scheme ("bandcamp.com/...") gets `https://` (SPEC.md 2.6). */
 export function externalHref(link: string): string {
   const value = link.trim();
-  if (/^[a-z][a-z0-9+.-]*:/i.test(value)) return value;
+  if (/^https?:\/\//i.test(value)) return value;
+  // Script and data URLs are never followed; other "scheme://" links are not web pages either.
+  if (/^\s*(javascript|data|vbscript|file):/i.test(value) || /^[a-z][a-z0-9+.-]*:\/\//i.test(value)) return "#";
   return `https://${value.replace(/^\/+/, "")}`;
 }
 

@@ -38,14 +38,14 @@ export async function purgeExpiredRateLimits(now = new Date()): Promise<number> 
   return count;
 }
 
+/** Header in which server.mjs passes the client address to the app (any value sent by a client is replaced). */
+export const CLIENT_ADDRESS_HEADER = "x-client-address";
+
 /**
- * The client address of a request: the first hop of X-Forwarded-For (set by the reverse proxy in
- * front of the app), else "unknown". React Router hands us only the Request, not the socket.
+ * The client address of a request, as server.mjs found it: the socket address, or with
+ * TRUST_PROXY set, the address the trusted reverse proxy reports (Express's req.ip).
+ * Requests built without server.mjs (unit tests) give "unknown".
  */
 export function clientAddress(request: Request): string {
-  const forwarded = request.headers.get("x-forwarded-for");
-  const first = forwarded?.split(",")[0]?.trim();
-  if (first) return first.slice(0, 64);
-  const real = request.headers.get("x-real-ip")?.trim();
-  return real ? real.slice(0, 64) : "unknown";
+  return request.headers.get(CLIENT_ADDRESS_HEADER)?.trim().slice(0, 64) || "unknown";
 }

@@ -77,6 +77,9 @@ export function isStaffUser(user: SessionUser | null): user is SessionUser {
 
 export function loginRedirectFor(request: Request): string {
   const url = new URL(request.url);
+  // Client navigations fetch /path.data?_routes=...: send the user back to the page itself.
+  url.searchParams.delete("_routes");
+  url.searchParams.delete("index");
   const path = url.pathname.replace(/\.data$/, "").replace(/\/_$/, "/") + url.search;
   return `/login?redirectTo=${encodeURIComponent(path)}`;
 }

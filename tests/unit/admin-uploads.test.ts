@@ -85,3 +85,15 @@ describe("list parameters", () => {
     expect(listHref("/admin/newsList", { q: "a b", page: 2, size: "30" })).toBe("/admin/newsList?q=a+b&page=2");
   });
 });
+
+describe("loginRedirectFor", () => {
+  it("points back at the page, also for client data requests", async () => {
+    process.env.SESSION_SECRET ??= "test-secret-test-secret-test-secret";
+    const { loginRedirectFor } = await import("~/server/session.server");
+    expect(loginRedirectFor(new Request("http://x/admin/newsList?q=a"))).toBe("/login?redirectTo=%2Fadmin%2FnewsList%3Fq%3Da");
+    expect(loginRedirectFor(new Request("http://x/admin/newsList.data?q=a&_routes=routes%2Fadmin%2Fnews-list"))).toBe(
+      "/login?redirectTo=%2Fadmin%2FnewsList%3Fq%3Da",
+    );
+    expect(loginRedirectFor(new Request("http://x/admin/_.data"))).toBe("/login?redirectTo=%2Fadmin%2F");
+  });
+});

@@ -47,6 +47,12 @@ describe("composition links", () => {
     expect(externalHref("https://open.spotify.com/a")).toBe("https://open.spotify.com/a");
     expect(externalHref("http://example.com")).toBe("http://example.com");
   });
+  it("never lets a script or data URL through", () => {
+    expect(externalHref("javascript:alert(1)")).toBe("#");
+    expect(externalHref(" JavaScript:alert(1)")).toBe("#");
+    expect(externalHref("data:text/html,<script>")).toBe("#");
+    expect(externalHref("ftp://files.example/x")).toBe("#");
+  });
 });
 
 describe("news HTML", () => {

@@ -40,6 +40,8 @@ export async function startServer(opts: { env?: Record<string, string>; dataDir?
     ADMIN_USERNAME: "admin",
     ADMIN_PASSWORD: "admin-password-123",
     PUBLIC_ORIGIN: `http://127.0.0.1:${port}`,
+    // Tests set X-Forwarded-For to give each scenario its own rate-limit counters.
+    TRUST_PROXY: "true",
     ...opts.env,
   };
   execFileSync("npx", ["prisma", "migrate", "deploy"], { env, stdio: "pipe" });
