@@ -211,6 +211,10 @@ describe("video modal", () => {
     await videoButton.click();
     await dialog.waitFor();
     await page.waitForFunction(() => document.activeElement?.classList.contains("video-modal__close"));
+    // (the embedded page must have loaded: Chrome hands focus across the frame boundary asynchronously)
+    await page.frameLocator("dialog.video-modal iframe").locator("p").waitFor();
+    await page.keyboard.press("Shift+Tab");
+    await page.waitForFunction(() => document.activeElement?.tagName === "IFRAME");
     for (let i = 0; i < 4; i++) {
       await page.keyboard.press("Tab");
       await page.waitForFunction(() => Boolean(document.activeElement?.closest("dialog")), null, { timeout: 2_000 });
