@@ -2,11 +2,10 @@ import { data, Form, redirect } from "react-router";
 import { AuthenticityTokenInput, AuthenticityTokenProvider } from "remix-utils/csrf/react";
 import type { Route } from "./+types/logout";
 import { PageHero } from "~/components/layout/PageHero";
-import { logActivity } from "~/server/activity.server";
+import { signOut } from "~/server/auth.server";
 import { CSRF_FIELD_NAME as CSRF_FIELD } from "~/components/admin/form-fields";
 import { assertSameSitePost, commitCsrfToken } from "~/server/csrf.server";
-import { db } from "~/server/db.server";
-import { destroyUserSession, getOptionalUser } from "~/server/session.server";
+import { getOptionalUser } from "~/server/session.server";
 import "~/styles/admin.css";
 
 /** Without JavaScript the Logout link lands here: a confirmation page with a POST form. */
@@ -18,21 +17,14 @@ export async function loader({ request }: Route.LoaderArgs) {
 }
 
 /**
- * Deletes the session row (a replayed cookie then finds nothing) and logs the sign-out.
+ * Signs out (auth.server.ts signOut).
  * The token is checked when sent; the footer's JavaScript logout posts from a page without one,
  * and React Router's origin check plus the SameSite cookie already stop cross-site posts here.
  */
 export async function action({ request }: Route.ActionArgs) {
   const form = await request.clone().formData();
   if (form.has(CSRF_FIELD)) await assertSameSitePost(request, form);
-  const user = await getOptionalUser(request);
-  const setCookie = await destroyUserSession(request);
-  if (user) {
-    await db.$transaction(async (tx) => {
-      await logActivity(tx, user, `Uscita effettuata da "${user.username}"`);
-    });
-  }
-  return redirect("/", { headers: { "Set-Cookie": setCookie } });
+  return redirect("/", { headers: { "Set-Cookie": await signOut(request) } });
 }
 
 export default function LogoutPage({ loaderData }: Route.ComponentProps) {

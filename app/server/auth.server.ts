@@ -4,7 +4,7 @@ import { logActivity } from "./activity.server";
 import { db } from "./db.server";
 import { verifyPassword } from "./password.server";
 import { clientAddress, hit } from "./rate-limit.server";
-import type { SessionUser } from "./session.server";
+import { destroyUserSession, getOptionalUser, type SessionUser } from "./session.server";
 
 export const LOGIN_FAILED_MESSAGE = "Username o password errati";
 export const LOGIN_THROTTLED_MESSAGE = "Troppi tentativi di accesso. Riprova tra qualche minuto.";
@@ -61,6 +61,21 @@ export async function verifyLogin(username: string, password: string, address: s
     await logActivity(tx, user, `Accesso effettuato da "${user.username}"`);
   });
   return { id: user.id, username: user.username, isStaff: user.isStaff, isSuperuser: user.isSuperuser };
+}
+
+/**
+ * Signs out: deletes the session row (a replayed cookie then finds nothing) and logs the
+ * sign-out. Shared by /logout and api/logout/; answers the Set-Cookie header that clears the cookie.
+ */
+export async function signOut(request: Request): Promise<string> {
+  const user = await getOptionalUser(request);
+  const setCookie = await destroyUserSession(request);
+  if (user) {
+    await db.$transaction(async (tx) => {
+      await logActivity(tx, user, `Uscita effettuata da "${user.username}"`);
+    });
+  }
+  return setCookie;
 }
 
 export function readCredentials(form: FormData): { username: string; password: string } {

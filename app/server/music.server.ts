@@ -179,6 +179,8 @@ async function saveMusic(current: Current, input: MusicInput, files: MusicFilesI
     try {
       tracks = await resolveFileEntries(keptTracks, files.trackFiles ?? [], "track", current?.tracks ?? []);
     } catch (error) {
+      // The new image is already stored: a refused save must not leave it behind.
+      await deleteUnreferencedFiles([image?.url]);
       return uploadFailure(error, "tracks");
     }
   }

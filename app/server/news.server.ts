@@ -158,6 +158,8 @@ export async function createNews(input: NewsInput, files: NewsFilesInput, actor:
   try {
     attachments = await resolveFileEntries(files.attachments ?? [], files.attachmentFiles ?? [], "attachment", []);
   } catch (error) {
+    // The new image is already stored: a refused save must not leave it behind.
+    await deleteUnreferencedFiles([image?.url]);
     return uploadFailure(error, "attachments");
   }
   const item = await db.$transaction(async (tx) => {
@@ -202,6 +204,8 @@ export async function updateNews(id: number, input: NewsInput, files: NewsFilesI
     const entries = files.attachments ?? current.attachments;
     attachments = await resolveFileEntries(entries, files.attachmentFiles ?? [], "attachment", current.attachments);
   } catch (error) {
+    // The new image is already stored: a refused save must not leave it behind.
+    await deleteUnreferencedFiles([image?.url]);
     return uploadFailure(error, "attachments");
   }
   const nextImage = image ? image.url : files.removeImage ? null : current.image;

@@ -54,7 +54,13 @@ export function detectFileType(bytes: Uint8Array): Detected | null {
   return null;
 }
 
-const ACCEPTED: Record<UploadPurpose, Detected["family"][]> = {
+function familyOfMime(mime: string): Detected["family"] | "other" {
+  if (mime.startsWith("image/")) return "image";
+  if (mime.startsWith("audio/")) return "audio";
+  return mime === "application/pdf" ? "pdf" : "other";
+}
+
+const ACCEPTED: Record<UploadPurpose, ReturnType<typeof familyOfMime>[]> = {
   image: ["image"],
   track: ["audio"],
   attachment: ["pdf", "image", "audio"],
@@ -172,8 +178,12 @@ export async function saveTempUpload(file: File, purpose: UploadPurpose, display
  */
 export async function promoteTempUpload(tempName: string, purpose: UploadPurpose): Promise<string> {
   if (!TEMP_NAME.test(tempName)) throw new UploadError("File caricato non valido o scaduto. Caricalo di nuovo.");
-  const row = await db.upload.findUnique({ where: { tempName }, select: { id: true, kind: true } });
-  if (!row || row.kind !== purpose) throw new UploadError("File caricato non valido o scaduto. Caricalo di nuovo.");
+  const row = await db.upload.findUnique({ where: { tempName }, select: { id: true, mime: true, size: true } });
+  // What the bytes are decides where they may go, not what the uploader said they were for:
+  // an MP3 uploaded as a track can also be a news attachment.
+  if (!row || !ACCEPTED[purpose].includes(familyOfMime(row.mime)) || row.size > MAX_FILE_BYTES[purpose]) {
+    throw new UploadError("File caricato non valido o scaduto. Caricalo di nuovo.");
+  }
   const full = path.join(tmpDir(), tempName);
   let bytes: Buffer;
   try {
@@ -279,16 +289,22 @@ export async function resolveFileEntries(
   const files: { name: string; url: string }[] = [];
   const usedTemp: string[] = [];
   const existingUrls = new Set(existing.map((e) => e.url));
-  for (const entry of entries) {
-    if ("temp_name" in entry) {
-      files.push({ name: entry.display_name, url: await promoteTempUpload(entry.temp_name, purpose) });
-      usedTemp.push(entry.temp_name);
-    } else if (existingUrls.has(entry.url)) {
-      files.push({ name: entry.name, url: entry.url });
+  try {
+    for (const entry of entries) {
+      if ("temp_name" in entry) {
+        files.push({ name: entry.display_name, url: await promoteTempUpload(entry.temp_name, purpose) });
+        usedTemp.push(entry.temp_name);
+      } else if (existingUrls.has(entry.url)) {
+        files.push({ name: entry.name, url: entry.url });
+      }
     }
-  }
-  for (const file of formFiles) {
-    files.push({ name: cleanDisplayName(file.name), url: await storeFormFile(file, purpose) });
+    for (const file of formFiles) {
+      files.push({ name: cleanDisplayName(file.name), url: await storeFormFile(file, purpose) });
+    }
+  } catch (error) {
+    // One bad entry refuses the whole list: the files stored before it must not stay behind.
+    await deleteUnreferencedFiles(files.map((f) => f.url).filter((url) => !existingUrls.has(url)));
+    throw error;
   }
   return { files, usedTemp };
 }

@@ -26,6 +26,14 @@ async function open(options: { javaScriptEnabled?: boolean; width?: number; heig
   return { context, page, errors };
 }
 
+/** Opens a page and, with JavaScript on, waits until React has hydrated it (handlers attached). */
+async function visit(page: Page, path: string) {
+  await page.goto(`${server.url}${path}`);
+  if (await page.evaluate(() => document.documentElement.dataset.js === "on")) {
+    await page.waitForFunction(() => document.documentElement.dataset.hydrated === "true");
+  }
+}
+
 /** Content images without width/height would shift the layout while loading. */
 function imagesWithoutSize(page: Page) {
   return page.$$eval("main img", (imgs) => imgs.filter((img) => !img.getAttribute("width") || !img.getAttribute("height")).map((img) => img.outerHTML));
@@ -65,7 +73,7 @@ describe("home page", () => {
     expect(en).toContain('href="/en/compositions"');
 
     const { context, page, errors } = await open();
-    await page.goto(`${server.url}/`);
+    await visit(page, "/");
     await expect(page.locator(".hero__title").textContent()).resolves.toBe("Elena Marchetti");
     expect(await page.locator("#home-compositions-title").textContent()).toBe("Composizioni");
     expect(await page.locator(".album-description").count()).toBe(3);
@@ -93,7 +101,7 @@ describe("home page", () => {
 
   it("hero autoplay fades to the next slide", async () => {
     const { context, page, errors } = await open();
-    await page.goto(`${server.url}/`);
+    await visit(page, "/");
     expect(await page.locator(".hero__fader").getAttribute("data-active")).toBe("0");
     await page.waitForFunction(() => document.querySelector(".hero__fader")?.getAttribute("data-active") === "1", null, { timeout: 15_000 });
     // after the 1.5 s cross-fade the second slide is fully shown and the first hidden
@@ -112,7 +120,7 @@ describe("home page", () => {
       [600, 1],
     ] as const) {
       const { context, page, errors } = await open({ width });
-      await page.goto(`${server.url}/`);
+      await visit(page, "/");
       await page.waitForFunction(() => Boolean(document.querySelector<HTMLElement>(".carousel__slide")?.style.minWidth));
       await page.waitForFunction((n) => {
         const carousel = document.querySelector(".carousel");
@@ -132,7 +140,7 @@ describe("home page", () => {
 
   it("carousel autoplay advances one slide", async () => {
     const { context, page, errors } = await open({ width: 1600 });
-    await page.goto(`${server.url}/`);
+    await visit(page, "/");
     await page.waitForFunction(() => Boolean(document.querySelector<HTMLElement>(".carousel__slide")?.style.minWidth));
     const firstVisible = () =>
       page.evaluate(() => {
@@ -160,7 +168,7 @@ describe("home page", () => {
 
   it("pills filter the carousel instantly with JavaScript (default COLONNE SONORE)", async () => {
     const { context, page, errors } = await open();
-    await page.goto(`${server.url}/`);
+    await visit(page, "/");
     expect(await page.locator('.pill[aria-current="true"]').textContent()).toBe("COLONNE SONORE");
     const initial = (await carouselHrefs(page)).filter((h) => h.startsWith("/"));
     expect(initial.length).toBeGreaterThan(0);
@@ -179,7 +187,7 @@ describe("home page", () => {
 
   it("pills filter through a query parameter without JavaScript; the first hero slide and a scrollable row show", async () => {
     const { context, page } = await open({ javaScriptEnabled: false, width: 1600 });
-    await page.goto(`${server.url}/`);
+    await visit(page, "/");
     const opacities = await page.$$eval(".hero__slide", (slides) => slides.map((s) => getComputedStyle(s).opacity));
     expect(opacities[0]).toBe("1");
     expect(opacities.slice(1).every((o) => o === "0")).toBe(true);

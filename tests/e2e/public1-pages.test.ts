@@ -30,6 +30,14 @@ async function open(options: { javaScriptEnabled?: boolean; width?: number } = {
   return { context, page, errors };
 }
 
+/** Opens a page and, with JavaScript on, waits until React has hydrated it (handlers attached). */
+async function visit(page: Page, path: string) {
+  await page.goto(`${server.url}${path}`);
+  if (await page.evaluate(() => document.documentElement.dataset.js === "on")) {
+    await page.waitForFunction(() => document.documentElement.dataset.hydrated === "true");
+  }
+}
+
 function imagesWithoutSize(page: Page) {
   return page.$$eval("main img", (imgs) => imgs.filter((img) => !img.getAttribute("width") || !img.getAttribute("height")).map((img) => img.outerHTML));
 }
@@ -51,7 +59,7 @@ const NEBBIA_TRACKS = ["Sigla", "Le mura", "Il viale dei tigli", "Interrogatorio
 describe("compositions pages", () => {
   it("index: one section per music category, at most 4 items, Explore to the category", async () => {
     const { context, page, errors } = await open();
-    await page.goto(`${server.url}/compositions`);
+    await visit(page, "/compositions");
     const titles = await page.locator(".compositions-group__title").allTextContents();
     expect(titles).toEqual(["COLONNE SONORE", "MUSICA DA CONCERTO", "SOUND DESIGN", "TEATRO"]);
     const counts = await page.$$eval(".compositions-group", (groups) => groups.map((g) => g.querySelectorAll(".music-card").length));
@@ -91,7 +99,7 @@ describe("compositions pages", () => {
 describe("audio player", () => {
   it("opens from a card on the home page and plays the composition's first track", async () => {
     const { context, page, errors } = await open();
-    await page.goto(`${server.url}/`);
+    await visit(page, "/");
     await page.waitForFunction(() => Boolean(document.querySelector<HTMLElement>(".carousel__slide")?.style.minWidth));
     // the first play button wholly inside the carousel
     const slug = await page.evaluate(() => {
@@ -116,7 +124,7 @@ describe("audio player", () => {
 
   it("plays from the track list, wraps next/previous, keeps playing across navigation, closes", async () => {
     const { context, page, errors } = await open();
-    await page.goto(`${server.url}${DETAIL}`);
+    await visit(page, DETAIL);
     expect(await page.locator(".tracks__title").textContent()).toBe("Tracce");
     await page.locator(".track-link").first().click();
     await waitForPlayback(page);
@@ -154,7 +162,7 @@ describe("audio player", () => {
 
   it("a work with one track has a Listen button that opens the player", async () => {
     const { context, page, errors } = await open();
-    await page.goto(`${server.url}/en/compositions/colonne%20sonore/perche-la-notte`);
+    await visit(page, "/en/compositions/colonne%20sonore/perche-la-notte");
     expect(await page.locator(".tracks").count()).toBe(0);
     await page.locator(".composition__actions a[data-action=play]", { hasText: "Listen" }).click();
     await waitForPlayback(page);
@@ -184,7 +192,7 @@ describe("audio player", () => {
 describe("video modal", () => {
   it("embeds the no-cookie YouTube player, closes with Escape and the backdrop, returns focus, hides the audio", async () => {
     const { context, page, errors } = await open();
-    await page.goto(`${server.url}${DETAIL}`);
+    await visit(page, DETAIL);
     // the audio player is playing; opening the video hides it
     await page.locator(".track-link").first().click();
     await waitForPlayback(page);
@@ -227,7 +235,7 @@ describe("video modal", () => {
 
   it("embeds Vimeo from a card on the category page", async () => {
     const { context, page, errors } = await open();
-    await page.goto(`${server.url}/compositions/colonne%20sonore`);
+    await visit(page, "/compositions/colonne%20sonore");
     await page.locator('.music-card[data-slug="perche-la-notte"] a[data-action=video]').click();
     expect(await page.locator("dialog.video-modal iframe").getAttribute("src")).toBe("https://player.vimeo.com/video/742915638");
     await page.keyboard.press("Escape");
@@ -240,7 +248,7 @@ describe("video modal", () => {
 describe("biography and news", () => {
   it("bio page shows the hero title and the texts of every bio category", async () => {
     const { context, page, errors } = await open();
-    await page.goto(`${server.url}/en/bio`);
+    await visit(page, "/en/bio");
     expect(await page.locator("h1").textContent()).toBe("Biography");
     const sections = await page.locator(".bio-section__title").allTextContents();
     expect(sections.slice(0, 2)).toEqual(["Education", "Career"]);
@@ -252,7 +260,7 @@ describe("biography and news", () => {
 
   it("news cards: newest first, DD-MM-YYYY, 150-character plain-text excerpt, badge, Read more to the detail", async () => {
     const { context, page, errors } = await open({ width: 1500 });
-    await page.goto(`${server.url}/news`);
+    await visit(page, "/news");
     const dates = await page.locator(".news-card__date").allTextContents();
     expect(dates.length).toBe(18);
     for (const d of dates) expect(d).toMatch(/^\d{2}-\d{2}-\d{4}$/);
@@ -284,7 +292,7 @@ describe("biography and news", () => {
 
   it("news detail: sanitised rich text and attachments opening in a new tab, in both languages", async () => {
     const { context, page, errors } = await open();
-    await page.goto(`${server.url}/news`);
+    await visit(page, "/news");
     const card = page.locator(".news-card", { has: page.getByRole("link", { name: "Esce «Quaderno di Ravenna» per Aulicus Classics", exact: true }) });
     expect(await card.locator(".news-card__date").textContent()).toBe("18-01-2024");
     await card.locator(".news-card__title a").click();
@@ -325,7 +333,7 @@ describe("hygiene", () => {
 describe("without JavaScript", () => {
   it("every page shows its content and its links work; tracks and videos are plain links", async () => {
     const { context, page } = await open({ javaScriptEnabled: false });
-    await page.goto(`${server.url}/compositions`);
+    await visit(page, "/compositions");
     await page.locator(".compositions-group").nth(3).locator("a", { hasText: "Esplora" }).click();
     await page.waitForURL(`${server.url}/compositions/teatro`);
     expect(await page.locator("h1").textContent()).toBe("TEATRO");
@@ -340,13 +348,13 @@ describe("without JavaScript", () => {
     expect(await video.getAttribute("href")).toBe("https://www.youtube.com/watch?v=c8JvQ1tE4sK");
     expect(await video.getAttribute("target")).toBe("_blank");
 
-    await page.goto(`${server.url}/news`);
+    await visit(page, "/news");
     await page.locator(".news-card").nth(1).getByRole("link", { name: /Leggi tutto/ }).click();
     await page.waitForURL(/\/news\/[a-z0-9-]+$/);
     expect(await page.locator(".news-detail__date").textContent()).toBe("02/07/2026");
     expect((await page.locator(".rich-text").innerText()).length).toBeGreaterThan(50);
 
-    await page.goto(`${server.url}/bio`);
+    await visit(page, "/bio");
     expect(await page.locator("h1").textContent()).toBe("Biografia");
     expect(await page.locator(".bio-text").count()).toBeGreaterThan(3);
     await context.close();

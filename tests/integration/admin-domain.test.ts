@@ -100,6 +100,29 @@ describe("bad files change nothing", () => {
     expect(result).toMatchObject({ ok: false, status: 400 });
     expect(await db.news.count()).toBe(0);
   });
+
+  it("what the bytes are decides where a temp upload may go: an MP3 uploaded as a track can be an attachment", async () => {
+    const mp3 = await saveTempUpload(fileOf(Buffer.from([0x49, 0x44, 0x33, 0x04, 0, 0, 0, 0, 0, 0x21, 1, 2, 3]), "canto.mp3"), "track");
+    const result = await createNews(newsInput("Con audio"), { attachments: [{ temp_name: mp3.temp_name, display_name: "Canto" }] }, actor);
+    expect(result.ok).toBe(true);
+    if (result.ok) expect(result.item.attachments).toEqual([{ name: "Canto", url: expect.stringMatching(/^\/media\/attachments\/.+\.mp3$/) }]);
+    if (result.ok) await deleteNews(result.item.id, actor);
+  });
+
+  it("a refused track list leaves no stored file behind (not even the new cover image)", async () => {
+    const musicCategory = await createCategory({ name: "PROVA", name_eng: "TEST", type: "music" }, actor);
+    const parsed = parseMusicInput({ category: String(musicCategory.id), title: "Senza file", mode: "tracks", videos: "", link: "" });
+    if (!parsed.ok) throw new Error(`bad fixture ${JSON.stringify(parsed.errors)}`);
+    const before = await state();
+    const cover = await sharp({ create: { width: 9, height: 9, channels: 3, background: "#654321" } }).png().toBuffer();
+    const result = await createMusic(
+      parsed.data,
+      { image: fileOf(cover, "c.png"), tracks: [{ temp_name: "0123456789abcdef0123456789abcdef.mp3", display_name: "x" }] },
+      actor,
+    );
+    expect(result).toMatchObject({ ok: false, status: 400 });
+    expect(await state()).toEqual(before);
+  });
 });
 
 describe("writes and the activity log", () => {

@@ -1,4 +1,4 @@
-import { createContext, lazy, Suspense, useCallback, useContext, useMemo, useRef, useState, type ReactNode } from "react";
+import { createContext, lazy, Suspense, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { useRootData } from "~/lib/root-data";
 import { VideoModal } from "~/components/video/VideoModal";
@@ -32,6 +32,12 @@ export function PlayerProvider({ children }: { children: ReactNode }) {
   const [player, setPlayer] = useState<PlayerState>(CLOSED);
   const [video, setVideo] = useState<VideoRequest | null>(null);
   const openerRef = useRef<HTMLElement | null>(null);
+
+  // Until hydration the play and video links are plain links; this marks the moment they become
+  // the player and the modal (browser tests wait for it before clicking).
+  useEffect(() => {
+    document.documentElement.dataset.hydrated = "true";
+  }, []);
 
   const play = useCallback((title: string, tracks: Track[], index = 0) => {
     if (tracks.length === 0) return;

@@ -1,8 +1,6 @@
-import { logActivity } from "~/server/activity.server";
+import { signOut } from "~/server/auth.server";
 import { endpoint, json } from "~/server/api/http.server";
 import { requireCsrf } from "~/server/api/guard.server";
-import { db } from "~/server/db.server";
-import { destroyUserSession, getOptionalUser } from "~/server/session.server";
 
 /**
  * POST api/logout/: deletes the session row (a replayed cookie then finds nothing), clears the
@@ -11,16 +9,7 @@ import { destroyUserSession, getOptionalUser } from "~/server/session.server";
 const api = endpoint({
   POST: async ({ request }) => {
     requireCsrf(request);
-    const user = await getOptionalUser(request);
-    const setCookie = await destroyUserSession(request);
-    if (user) {
-      // Same row as the /logout page writes (routes/logout.tsx); see the report: a shared signOut()
-      // in session.server.ts would keep this description in one place.
-      await db.$transaction(async (tx) => {
-        await logActivity(tx, user, `Uscita effettuata da "${user.username}"`);
-      });
-    }
-    return json({ success: true }, 200, { "Set-Cookie": setCookie });
+    return json({ success: true }, 200, { "Set-Cookie": await signOut(request) });
   },
 });
 
