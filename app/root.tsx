@@ -161,6 +161,8 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   const knownClientError = isRouteErrorResponse(error) && status >= 400 && status < 500 && !notFound;
   return (
     <PublicChrome>
+      <title>{`${notFound ? t("errors.notFoundTitle") : t("errors.errorTitle")} | ${t("composerName")}`}</title>
+      <meta name="robots" content="noindex" />
       <section className="error-page container" data-status={status}>
         <p className="error-page__status">{status}</p>
         <h1>{notFound ? t("errors.notFoundTitle") : t("errors.errorTitle")}</h1>

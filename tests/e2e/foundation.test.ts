@@ -196,7 +196,12 @@ describe("in the browser", () => {
     await page.getByRole("button", { name: "Accetto" }).click();
     await page.locator(".cookie-banner").waitFor({ state: "detached" });
     expect(await page.evaluate(() => (window as unknown as { marker?: number }).marker)).toBe(42);
-    const consent = (await context.cookies()).find((c) => c.name === "cookie_consent");
+    // The banner hides as soon as the post is sent; the cookie arrives with the answer.
+    let consent = (await context.cookies()).find((c) => c.name === "cookie_consent");
+    for (let tries = 0; !consent && tries < 100; tries++) {
+      await page.waitForTimeout(50);
+      consent = (await context.cookies()).find((c) => c.name === "cookie_consent");
+    }
     expect(consent).toBeTruthy();
     const days = (consent!.expires - Date.now() / 1000) / 86400;
     expect(days).toBeGreaterThan(364);
