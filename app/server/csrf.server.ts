@@ -1,79 +1,47 @@
-import crypto from "node:crypto";
-import { createContext, createCookie, data, type Cookie } from "react-router";
+import { createContext, createCookie, data } from "react-router";
+import { CSRF, CSRFError } from "remix-utils/csrf/server";
 import { getEnv } from "./env.server";
 import { MAX_REQUEST_BYTES, REQUEST_TOO_LARGE_MESSAGE } from "./uploads.server";
 
 /**
- * Double-submit anti-forgery token, the contract of remix-utils' CSRF class (cookie `csrf`, form
- * field `csrf`, AuthenticityTokenProvider/AuthenticityTokenInput from "remix-utils/csrf/react" on the
- * page). The server half of remix-utils needs @oslojs/crypto and @oslojs/encoding, which are not
- * installed, so it is written here with node:crypto: the token is random bytes plus an HMAC with
- * the session secret, and the cookie itself is signed too.
+ * Double-submit anti-forgery token with remix-utils' CSRF class: a signed token in the HttpOnly
+ * cookie `csrf`, echoed by every admin form in the field `csrf` (AuthenticityTokenProvider /
+ * AuthenticityTokenInput from "remix-utils/csrf/react") or by scripts in the X-CSRF-Token header.
  */
 export const CSRF_FIELD = "csrf";
 export const CSRF_HEADER = "X-CSRF-Token";
 export const CSRF_MESSAGE = "Richiesta non valida: token di sicurezza mancante o scaduto. Ricarica la pagina e riprova.";
 export const CROSS_ORIGIN_MESSAGE = "Richiesta rifiutata: proviene da un altro sito.";
 
-export class CSRFError extends Error {
-  constructor(
-    public code: string,
-    message: string,
-  ) {
-    super(message);
-    this.name = "CSRFError";
-  }
-}
+export { CSRFError };
 
-let cookie: Cookie | undefined;
-function csrfCookie(): Cookie {
-  if (!cookie) {
+let csrf: CSRF | undefined;
+function csrfInstance(): CSRF {
+  if (!csrf) {
     const env = getEnv();
-    cookie = createCookie("csrf", {
+    const cookie = createCookie("csrf", {
       path: "/",
       httpOnly: true,
       sameSite: "lax",
       secure: env.isProduction,
       secrets: [env.sessionSecret],
     });
+    csrf = new CSRF({ cookie, formDataKey: CSRF_FIELD, secret: env.sessionSecret });
   }
-  return cookie;
-}
-
-function sign(value: string): string {
-  return crypto.createHmac("sha256", getEnv().sessionSecret).update(`csrf:${value}`).digest("base64url");
-}
-
-function generate(): string {
-  const value = crypto.randomBytes(32).toString("base64url");
-  return `${value}.${sign(value)}`;
-}
-
-function wellFormed(token: unknown): token is string {
-  if (typeof token !== "string") return false;
-  const [value, signature] = token.split(".");
-  if (!value || !signature) return false;
-  const expected = Buffer.from(sign(value));
-  const actual = Buffer.from(signature);
-  return expected.length === actual.length && crypto.timingSafeEqual(expected, actual);
+  return csrf;
 }
 
 /** The token of this browser (made when missing) and the Set-Cookie header to send, or null. */
 export async function commitCsrfToken(request: Request): Promise<[string, string | null]> {
-  const existing = await csrfCookie().parse(request.headers.get("Cookie"));
-  if (wellFormed(existing)) return [existing, null];
-  const token = generate();
-  return [token, await csrfCookie().serialize(token)];
+  const [token, setCookie] = await csrfInstance().commitToken(request);
+  return [token, setCookie];
 }
 
 /** Checks a submitted token (form field or header) against the cookie; throws CSRFError. */
 export async function validateCsrfToken(request: Request, submitted: FormDataEntryValue | string | null | undefined) {
-  const fromCookie = await csrfCookie().parse(request.headers.get("Cookie"));
-  if (!wellFormed(fromCookie)) throw new CSRFError("missing_token_in_cookie", "CSRF cookie missing or tampered");
-  if (typeof submitted !== "string" || !submitted) throw new CSRFError("missing_token_in_body", "CSRF token missing");
-  const a = Buffer.from(submitted);
-  const b = Buffer.from(fromCookie);
-  if (a.length !== b.length || !crypto.timingSafeEqual(a, b)) throw new CSRFError("mismatched_token", "CSRF token mismatch");
+  const form = new FormData();
+  if (typeof submitted === "string" && submitted) form.set(CSRF_FIELD, submitted);
+  await csrfInstance().validate(form, request.headers);
 }
 
 /**

@@ -40,7 +40,7 @@ export class HttpClient {
     const html = await (await this.get(p)).text();
     const match = html.match(/name="csrf" value="([^"]+)"/);
     if (!match) throw new Error(`no csrf token on ${p}`);
-    return match[1];
+    return decodeHtmlAttribute(match[1]);
   }
 
   post(p: string, body: Record<string, string> | FormData, init: RequestInit = {}) {
@@ -102,4 +102,14 @@ export function mp3Bytes(extra = 2048): Uint8Array<ArrayBuffer> {
 /** A minimal PDF; `seed` changes its bytes (stored files are content-addressed, so equal bytes share a file). */
 export function pdfBytes(seed = "a"): Uint8Array<ArrayBuffer> {
   return new Uint8Array(Buffer.from(`%PDF-1.4\n% ${seed}\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF\n`, "latin1"));
+}
+
+/** The value of an HTML attribute as a browser reads it (React escapes & < > " '). */
+export function decodeHtmlAttribute(value: string): string {
+  return value
+    .replace(/&quot;/g, '"')
+    .replace(/&#x27;|&#39;/g, "'")
+    .replace(/&lt;/g, "<")
+    .replace(/&gt;/g, ">")
+    .replace(/&amp;/g, "&");
 }
