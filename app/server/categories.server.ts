@@ -136,7 +136,3 @@ export async function categoryChoices(type: CategoryType): Promise<{ id: number;
   const own = await db.category.findMany({ where: { type }, select: { id: true, name: true }, orderBy: { name: "asc" } });
   return own.length > 0 ? own : db.category.findMany({ select: { id: true, name: true }, orderBy: { name: "asc" } });
 }
-
-// ---------------------------------------------------------------------------------------------
-// Admin writes (create, update, delete with activity log) go above this line.
-// --- public reads ---

@@ -265,9 +265,6 @@ export function getMusicForEdit(slug: string) {
   });
 }
 
-// ---------------------------------------------------------------------------------------------
-// Admin writes (create, update, delete with activity log) go above this line.
-// --- public reads ---
 
 /** Every composition with the fields the site search indexes (search.server.ts), newest first. */
 export function listMusicForSearch() {

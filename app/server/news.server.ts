@@ -277,9 +277,6 @@ export function getNewsForEdit(slug: string) {
   });
 }
 
-// ---------------------------------------------------------------------------------------------
-// Admin writes (create, update, delete with activity log) go above this line.
-// --- public reads ---
 
 /** Every news item with the fields the site search indexes (search.server.ts), newest first. */
 export function listNewsForSearch() {
