@@ -1,4 +1,4 @@
-import { createContext, createCookie, data } from "react-router";
+import { createContext, createCookie, data, type RouterContext } from "react-router";
 import { CSRF, CSRFError } from "remix-utils/csrf/server";
 import { getEnv } from "./env.server";
 import { MAX_REQUEST_BYTES, REQUEST_TOO_LARGE_MESSAGE } from "./uploads.server";
@@ -99,7 +99,7 @@ export async function readGuardedForm(request: Request): Promise<FormData> {
 }
 
 /** The form of an admin post, already checked by the admin layout's middleware. */
-export function adminForm(context: { get<T>(context: import("react-router").RouterContext<T>): T }): FormData {
+export function adminForm(context: { get<T>(context: RouterContext<T>): T }): FormData {
   const form = context.get(adminFormContext);
   if (!form) throw data("Richiesta non valida.", { status: 400 });
   return form;

@@ -5,7 +5,6 @@ import { PrismaClient } from "~/generated/prisma/client";
 import { getEnv } from "./env.server";
 
 declare global {
-  // eslint-disable-next-line no-var
   var __prisma: PrismaClient | undefined;
 }
 

@@ -1,62 +1,8 @@
-import xssDefault, * as xssNamed from "xss";
-
-// xss is CommonJS: named imports fail under Node ESM, so take them from the default export.
-const { FilterXSS, escapeAttrValue } = xssDefault as unknown as typeof xssNamed;
-
 /**
- * News descriptions are rich HTML written in the admin editor. They are shown sanitised (an
- * allowlist of formatting tags) and, on cards, reduced to plain text.
+ * News descriptions are rich HTML written in the admin editor: shown sanitised
+ * (sanitize.server.ts, the same allowlist as on save) and, on cards, reduced to plain text.
  */
-const allowList = {
-  p: ["class"],
-  br: [],
-  strong: [],
-  b: [],
-  em: [],
-  i: [],
-  u: [],
-  s: [],
-  sub: [],
-  sup: [],
-  span: ["class"],
-  a: ["href", "title", "target", "rel"],
-  ul: [],
-  ol: [],
-  li: ["class"],
-  h2: [],
-  h3: [],
-  h4: [],
-  blockquote: [],
-  pre: [],
-  code: [],
-  hr: [],
-  img: ["src", "alt", "width", "height"],
-};
-
-const sanitizer = new FilterXSS({
-  whiteList: allowList,
-  stripIgnoreTag: true,
-  stripIgnoreTagBody: ["script", "style", "iframe", "object", "embed", "noscript", "template"],
-  allowCommentTag: false,
-  onTagAttr(tag, name, value) {
-    // Links leave the site in a new tab, without handing it our window.
-    if (tag === "a" && name === "target") return 'target="_blank"';
-    if (tag === "a" && name === "rel") return 'rel="noopener noreferrer"';
-    if (tag === "a" && name === "href") {
-      const href = value.trim();
-      if (!/^(https?:|mailto:|tel:|\/|#)/i.test(href)) return "";
-      return `href="${escapeAttrValue(href)}"`;
-    }
-    return undefined;
-  },
-});
-
-export function sanitizeHtml(html: string | null | undefined): string {
-  if (!html) return "";
-  const clean = sanitizer.process(html);
-  // External links open in a new tab (the editor does not always set target).
-  return clean.replace(/<a href="(https?:[^"]*)"(?![^>]*target=)/g, '<a href="$1" target="_blank" rel="noopener noreferrer"');
-}
+export { sanitizeNewsHtml as sanitizeHtml } from "./sanitize.server";
 
 const NAMED_ENTITIES: Record<string, string> = {
   amp: "&", lt: "<", gt: ">", quot: '"', apos: "'", nbsp: " ", laquo: "«", raquo: "»",

@@ -1,11 +1,12 @@
-import xssDefault, * as xssNamed from "xss";
+import xssDefault from "xss";
+import type * as xssNamed from "xss";
 
 // xss is CommonJS: Node's ESM loader exposes its helpers only on the default export.
 const { FilterXSS, escapeAttrValue } = xssDefault as unknown as typeof xssNamed;
 
 /**
- * News HTML is cleaned when it is saved (the public page cleans again when it renders): an
- * allowlist of formatting tags; links only to http(s) and mailto, opening in a new tab.
+ * The one allowlist for news HTML: applied when it is saved and again when a page renders it.
+ * Formatting tags only; links to http(s), mailto or a path of this site, external ones in a new tab.
  */
 const allowList: Record<string, string[]> = {
   p: [],
@@ -33,7 +34,7 @@ const filter = new FilterXSS({
   onTagAttr(tag, name, value) {
     if (tag === "a" && name === "href") {
       const href = value.trim();
-      if (!/^(https?:\/\/|mailto:)/i.test(href)) return "";
+      if (!/^(https?:\/\/|mailto:|\/(?![/\\])|#)/i.test(href)) return "";
       return `href="${escapeAttrValue(href)}"`;
     }
     if (tag === "a" && name === "target") return 'target="_blank"';
@@ -57,7 +58,10 @@ function normaliseQuillLists(html: string): string {
 
 export function sanitizeNewsHtml(html: string | null | undefined): string {
   if (!html) return "";
-  const clean = normaliseQuillLists(filter.process(html)).trim();
+  const clean = normaliseQuillLists(filter.process(html))
+    .trim()
+    // External links open in a new tab (the editor does not always set target).
+    .replace(/<a href="(https?:[^"]*)"(?![^>]*target=)/g, '<a href="$1" target="_blank" rel="noopener noreferrer"');
   // An editor left empty gives "<p><br></p>".
   return /^(<p>(<br>|\s|&nbsp;)*<\/p>)*$/.test(clean) ? "" : clean;
 }

@@ -1,5 +1,5 @@
 import crypto from "node:crypto";
-import { createContext, createCookie, redirect, type Cookie } from "react-router";
+import { createContext, createCookie, redirect, type Cookie, type RouterContext } from "react-router";
 import { db } from "./db.server";
 import { getEnv } from "./env.server";
 
@@ -115,7 +115,7 @@ export async function destroyUserSession(request: Request): Promise<string> {
   return sessionCookie().serialize("", { maxAge: 0, expires: new Date(0) });
 }
 
-type ContextReader = { get<T>(context: import("react-router").RouterContext<T>): T };
+type ContextReader = { get<T>(context: RouterContext<T>): T };
 
 /** The staff user the admin middleware checked (every /admin loader and action runs after it). */
 export function staffFrom(context: ContextReader): SessionUser {

@@ -111,7 +111,7 @@ export function FileListField({
       void uploadFile(file, purpose, csrf, (fraction) =>
         update(key, (i) => (i.state === "uploading" ? { ...i, progress: fraction } : i)),
       ).then((result) =>
-        update(key, (i) =>
+        update(key, () =>
           "error" in result
             ? { key, state: "error", fileName: file.name, message: result.error }
             : { key, state: "uploaded", fileName: file.name, tempName: result.temp_name, displayName: result.display_name },

@@ -1,0 +1,33 @@
+import js from "@eslint/js";
+import reactHooks from "eslint-plugin-react-hooks";
+import tseslint from "typescript-eslint";
+
+export default tseslint.config(
+  { ignores: ["build/", "build-*/", "app/generated/", ".react-router/", "node_modules/", "data/"] },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    files: ["**/*.{ts,tsx}"],
+    plugins: { "react-hooks": reactHooks },
+    rules: {
+      "react-hooks/rules-of-hooks": "error",
+      "react-hooks/exhaustive-deps": "warn",
+      "@typescript-eslint/no-unused-vars": ["error", { argsIgnorePattern: "^_", varsIgnorePattern: "^_" }],
+      "@typescript-eslint/consistent-type-imports": ["error", { fixStyle: "inline-type-imports" }],
+    },
+  },
+  {
+    // Sanitisers and validators match control characters on purpose.
+    files: ["app/**/*.ts", "app/**/*.tsx"],
+    rules: { "no-control-regex": "off" },
+  },
+  {
+    // Tests and scripts read JSON bodies whose shape is the thing under test.
+    files: ["tests/**/*.ts", "scripts/**/*.ts"],
+    rules: { "@typescript-eslint/no-explicit-any": "off", "no-control-regex": "off" },
+  },
+  {
+    files: ["**/*.{js,mjs}"],
+    languageOptions: { globals: { process: "readonly", console: "readonly", setTimeout: "readonly", clearTimeout: "readonly", fetch: "readonly", URL: "readonly" } },
+  },
+);
