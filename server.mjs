@@ -19,6 +19,23 @@ app.use((req, _res, next) => {
   req.headers["x-client-address"] = req.ip ?? req.socket.remoteAddress ?? "unknown";
   next();
 });
+
+// Form posts from another site are refused here with a clear Italian answer (React Router would
+// refuse them too, with a bare "Bad Request"). The api/ routes answer JSON errors themselves.
+const publicHost = process.env.PUBLIC_ORIGIN ? new URL(process.env.PUBLIC_ORIGIN).host : null;
+app.use((req, res, next) => {
+  if (["GET", "HEAD", "OPTIONS"].includes(req.method) || req.path.startsWith("/api/")) return next();
+  const origin = req.get("origin");
+  if (!origin || origin === "null") return next();
+  let host;
+  try {
+    host = new URL(origin).host;
+  } catch {
+    host = "";
+  }
+  if (host === req.get("host") || host === publicHost) return next();
+  res.status(403).type("text/plain; charset=utf-8").send("Richiesta rifiutata: proviene da un altro sito.");
+});
 app.use(compression());
 // Vite fingerprints everything under /assets, so it can be cached for a year.
 app.use("/assets", express.static(path.join(buildDir, "client/assets"), { immutable: true, maxAge: "1y" }));

@@ -142,10 +142,11 @@ describe("uploads", () => {
 });
 
 describe("cross-site and stale requests", () => {
-  it("refuses a cross-origin post (React Router's origin check, and ours on the upload route)", async () => {
+  it("refuses a cross-origin post with a clear Italian 403, on pages and on the upload route", async () => {
     const before = snapshot();
     const res = await client.post("/admin/categoryCreate", { csrf, name: "Evil", name_eng: "Evil", type: "news" }, { headers: { Origin: "https://evil.example" } });
-    expect(res.status).toBe(400);
+    expect(res.status).toBe(403);
+    expect(await res.text()).toBe("Richiesta rifiutata: proviene da un altro sito.");
     const sameSiteFetch = await client.post("/admin/categoryCreate", { csrf, name: "Evil", name_eng: "Evil", type: "news" }, { headers: { "Sec-Fetch-Site": "cross-site" } });
     expect(sameSiteFetch.status).toBe(403);
     expect(await sameSiteFetch.text()).toContain("Richiesta rifiutata: proviene da un altro sito.");
