@@ -21,10 +21,12 @@ app.use((req, _res, next) => {
 });
 
 // Form posts from another site are refused here with a clear Italian answer (React Router would
-// refuse them too, with a bare "Bad Request"). The api/ routes answer JSON errors themselves.
+// refuse them too, with a bare "Bad Request"). The JSON endpoints (api/ and the admin's async
+// upload) check origins themselves and answer JSON errors.
+const checksOwnOrigin = (path) => path.startsWith("/api/") || path === "/admin/upload";
 const publicHost = process.env.PUBLIC_ORIGIN ? new URL(process.env.PUBLIC_ORIGIN).host : null;
 app.use((req, res, next) => {
-  if (["GET", "HEAD", "OPTIONS"].includes(req.method) || req.path.startsWith("/api/")) return next();
+  if (["GET", "HEAD", "OPTIONS"].includes(req.method) || checksOwnOrigin(req.path)) return next();
   const origin = req.get("origin");
   if (!origin || origin === "null") return next();
   let host;

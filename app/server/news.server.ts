@@ -145,23 +145,37 @@ async function categoryExists(id: number) {
   return !!(await db.category.findUnique({ where: { id }, select: { id: true } }));
 }
 
-/** Creates a news item; answers the row (public shape) or field errors. */
-export async function createNews(input: NewsInput, files: NewsFilesInput, actor: Actor): Promise<FormResult<NewsItem>> {
-  if (!(await categoryExists(input.category))) return { ok: false, status: 400, errors: { category: "Categoria inesistente" } };
-  let image: { url: string; temp?: string } | null;
+type StoredNewsFiles = {
+  image: { url: string; temp?: string } | null;
+  attachments: { files: { name: string; url: string }[]; usedTemp: string[] };
+};
+
+/**
+ * Stores the new image and resolves the attachment list (null keeps `existing`) before the row is
+ * written; a refused file answers field errors and leaves nothing stored behind.
+ */
+async function storeNewsFiles(files: NewsFilesInput, existing: { name: string; url: string }[]): Promise<StoredNewsFiles | FormResult<never>> {
+  let image: StoredNewsFiles["image"];
   try {
     image = await storeNewsImage(files.image);
   } catch (error) {
     return uploadFailure(error, "image");
   }
-  let attachments: { files: { name: string; url: string }[]; usedTemp: string[] };
   try {
-    attachments = await resolveFileEntries(files.attachments ?? [], files.attachmentFiles ?? [], "attachment", []);
+    const entries = files.attachments ?? existing;
+    return { image, attachments: await resolveFileEntries(entries, files.attachmentFiles ?? [], "attachment", existing) };
   } catch (error) {
-    // The new image is already stored: a refused save must not leave it behind.
     await deleteUnreferencedFiles([image?.url]);
     return uploadFailure(error, "attachments");
   }
+}
+
+/** Creates a news item; answers the row (public shape) or field errors. */
+export async function createNews(input: NewsInput, files: NewsFilesInput, actor: Actor): Promise<FormResult<NewsItem>> {
+  if (!(await categoryExists(input.category))) return { ok: false, status: 400, errors: { category: "Categoria inesistente" } };
+  const stored = await storeNewsFiles(files, []);
+  if ("ok" in stored) return stored;
+  const { image, attachments } = stored;
   const item = await db.$transaction(async (tx) => {
     const slug = await uniqueSlug(input.title, async (s) => !!(await tx.news.findUnique({ where: { slug: s }, select: { id: true } })));
     const row = await tx.news.create({
@@ -193,21 +207,9 @@ export async function updateNews(id: number, input: NewsInput, files: NewsFilesI
   });
   if (!current) return { ok: false, status: 404, errors: { form: "Elemento non trovato" } };
   if (!(await categoryExists(input.category))) return { ok: false, status: 400, errors: { category: "Categoria inesistente" } };
-  let image: { url: string; temp?: string } | null;
-  try {
-    image = await storeNewsImage(files.image);
-  } catch (error) {
-    return uploadFailure(error, "image");
-  }
-  let attachments: { files: { name: string; url: string }[]; usedTemp: string[] };
-  try {
-    const entries = files.attachments ?? current.attachments;
-    attachments = await resolveFileEntries(entries, files.attachmentFiles ?? [], "attachment", current.attachments);
-  } catch (error) {
-    // The new image is already stored: a refused save must not leave it behind.
-    await deleteUnreferencedFiles([image?.url]);
-    return uploadFailure(error, "attachments");
-  }
+  const stored = await storeNewsFiles(files, current.attachments);
+  if ("ok" in stored) return stored;
+  const { image, attachments } = stored;
   const nextImage = image ? image.url : files.removeImage ? null : current.image;
   const item = await db.$transaction(async (tx) => {
     await tx.newsAttachment.deleteMany({ where: { newsId: id } });

@@ -2,7 +2,7 @@ import { useState } from "react";
 import { Form, Link, useNavigation } from "react-router";
 import { useHydrated } from "remix-utils/use-hydrated";
 import { FileListField, type StoredFile } from "./FileListField";
-import { CsrfInput, Field, FormError, REQUIRED_MESSAGE } from "./form-fields";
+import { CategorySelect, CsrfInput, Field, FormError, REQUIRED_MESSAGE } from "./form-fields";
 
 export type MusicFormValues = { category: string; title: string; description: string; description_eng: string; mode: string; videos: string; link: string };
 
@@ -39,16 +39,7 @@ export function MusicForm({
     <Form method="post" encType="multipart/form-data" className="admin-form" noValidate>
       <CsrfInput />
       <FormError message={hasErrors ? (errors.form ?? REQUIRED_MESSAGE) : null} />
-      <Field label="Categoria" htmlFor="category" required error={errors?.category}>
-        <select id="category" name="category" defaultValue={values.category} required>
-          <option value="">Seleziona la categoria</option>
-          {categories.map((c) => (
-            <option key={c.id} value={c.id}>
-              {c.name}
-            </option>
-          ))}
-        </select>
-      </Field>
+      <CategorySelect categories={categories} value={values.category} error={errors?.category} />
       <Field label="Titolo" htmlFor="title" required error={errors?.title}>
         <input id="title" name="title" defaultValue={values.title} required maxLength={300} />
       </Field>

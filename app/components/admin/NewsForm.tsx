@@ -1,6 +1,6 @@
 import { Form, Link, useNavigation } from "react-router";
 import { FileListField, type StoredFile } from "./FileListField";
-import { CsrfInput, Field, FormError, REQUIRED_MESSAGE } from "./form-fields";
+import { CategorySelect, CsrfInput, Field, FormError, REQUIRED_MESSAGE } from "./form-fields";
 import { RichTextEditor } from "./RichTextEditor";
 
 export type NewsFormValues = { category: string; title: string; title_eng: string; description: string; description_eng: string; date: string };
@@ -27,16 +27,7 @@ export function NewsForm({
     <Form method="post" encType="multipart/form-data" className="admin-form" noValidate>
       <CsrfInput />
       <FormError message={hasErrors ? (errors.form ?? (onlyFileErrors ? Object.values(errors)[0] : REQUIRED_MESSAGE)) : null} />
-      <Field label="Categoria" htmlFor="category" required error={errors?.category}>
-        <select id="category" name="category" defaultValue={values.category} required>
-          <option value="">Seleziona la categoria</option>
-          {categories.map((c) => (
-            <option key={c.id} value={c.id}>
-              {c.name}
-            </option>
-          ))}
-        </select>
-      </Field>
+      <CategorySelect categories={categories} value={values.category} error={errors?.category} />
       <div className="field-row">
         <Field label="Titolo" htmlFor="title" required error={errors?.title}>
           <input id="title" name="title" defaultValue={values.title} required maxLength={300} />

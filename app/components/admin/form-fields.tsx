@@ -54,3 +54,19 @@ export function FormError({ message }: { message?: string | null }) {
     </p>
   );
 }
+
+/** The category choice of the news and music forms (the placeholder is not a valid answer). */
+export function CategorySelect({ categories, value, error }: { categories: { id: number; name: string }[]; value: string; error?: string }) {
+  return (
+    <Field label="Categoria" htmlFor="category" required error={error}>
+      <select id="category" name="category" defaultValue={value} required>
+        <option value="">Seleziona la categoria</option>
+        {categories.map((c) => (
+          <option key={c.id} value={c.id}>
+            {c.name}
+          </option>
+        ))}
+      </select>
+    </Field>
+  );
+}

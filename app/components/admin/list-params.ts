@@ -41,3 +41,10 @@ export const NOTICES: Record<string, string> = {
   eliminato: "Elemento eliminato",
   salvato: "Modifiche salvate",
 };
+
+/** What every admin list page sends to its component besides its rows. */
+export type ListState = { total: number; q: string; page: number; size: PageSize; notice: string | null };
+
+export function listState(url: URL, params: ListParams, total: number): ListState {
+  return { total, q: params.q, page: params.page, size: params.size, notice: NOTICES[url.searchParams.get("avviso") ?? ""] ?? null };
+}
