@@ -170,6 +170,20 @@ async function storeNewsFiles(files: NewsFilesInput, existing: { name: string; u
   }
 }
 
+/** The columns of a news row as a save writes them (the HTML cleaned by the one allowlist). */
+function newsRowData(input: NewsInput, image: string | null, attachments: { name: string; url: string }[]) {
+  return {
+    title: input.title,
+    titleEng: input.title_eng,
+    description: sanitizeNewsHtml(input.description),
+    descriptionEng: sanitizeNewsHtml(input.description_eng),
+    date: input.date,
+    image,
+    categoryId: input.category,
+    attachments: { create: attachments.map((f, position) => ({ position, name: f.name, url: f.url })) },
+  };
+}
+
 /** Creates a news item; answers the row (public shape) or field errors. */
 export async function createNews(input: NewsInput, files: NewsFilesInput, actor: Actor): Promise<FormResult<NewsItem>> {
   if (!(await categoryExists(input.category))) return { ok: false, status: 400, errors: { category: "Categoria inesistente" } };
@@ -179,17 +193,7 @@ export async function createNews(input: NewsInput, files: NewsFilesInput, actor:
   const item = await db.$transaction(async (tx) => {
     const slug = await uniqueSlug(input.title, async (s) => !!(await tx.news.findUnique({ where: { slug: s }, select: { id: true } })));
     const row = await tx.news.create({
-      data: {
-        slug,
-        title: input.title,
-        titleEng: input.title_eng,
-        description: sanitizeNewsHtml(input.description),
-        descriptionEng: sanitizeNewsHtml(input.description_eng),
-        date: input.date,
-        image: image?.url ?? null,
-        categoryId: input.category,
-        attachments: { create: attachments.files.map((f, position) => ({ position, name: f.name, url: f.url })) },
-      },
+      data: { slug, ...newsRowData(input, image?.url ?? null, attachments.files) },
       select: newsSelect,
     });
     await logActivity(tx, actor, `Creata la notizia "${row.title}"`);
@@ -215,16 +219,7 @@ export async function updateNews(id: number, input: NewsInput, files: NewsFilesI
     await tx.newsAttachment.deleteMany({ where: { newsId: id } });
     const row = await tx.news.update({
       where: { id },
-      data: {
-        title: input.title,
-        titleEng: input.title_eng,
-        description: sanitizeNewsHtml(input.description),
-        descriptionEng: sanitizeNewsHtml(input.description_eng),
-        date: input.date,
-        image: nextImage,
-        categoryId: input.category,
-        attachments: { create: attachments.files.map((f, position) => ({ position, name: f.name, url: f.url })) },
-      },
+      data: newsRowData(input, nextImage, attachments.files),
       select: newsSelect,
     });
     await logActivity(tx, actor, `Modificata la notizia "${row.title}"`);

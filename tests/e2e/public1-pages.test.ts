@@ -1,9 +1,10 @@
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { acceptCookies, launchBrowser, newContext } from "./helpers/browser";
+import { acceptCookies, imagesWithoutSize, launchBrowser, newContext, visit as visitUrl } from "./helpers/browser";
 import { startServer, type TestServer } from "./helpers/server";
 
 let server: TestServer;
+const visit = (page: Page, path: string) => visitUrl(page, `${server.url}${path}`);
 let browser: Browser;
 
 beforeAll(async () => {
@@ -30,17 +31,7 @@ async function open(options: { javaScriptEnabled?: boolean; width?: number } = {
   return { context, page, errors };
 }
 
-/** Opens a page and, with JavaScript on, waits until React has hydrated it (handlers attached). */
-async function visit(page: Page, path: string) {
-  await page.goto(`${server.url}${path}`);
-  if (await page.evaluate(() => document.documentElement.dataset.js === "on")) {
-    await page.waitForFunction(() => document.documentElement.dataset.hydrated === "true");
-  }
-}
 
-function imagesWithoutSize(page: Page) {
-  return page.$$eval("main img", (imgs) => imgs.filter((img) => !img.getAttribute("width") || !img.getAttribute("height")).map((img) => img.outerHTML));
-}
 
 const audioTime = (page: Page) => page.evaluate(() => document.querySelector("audio")?.currentTime ?? -1);
 const trackName = (page: Page) => page.locator("[data-testid=player-track]").textContent();

@@ -43,3 +43,16 @@ export function watchErrors(page: Page, errors: string[]) {
 export async function acceptCookies(context: BrowserContext, baseUrl: string) {
   await context.addCookies([{ name: "cookie_consent", value: "ImFjY2VwdGVkIg%3D%3D", url: baseUrl }]);
 }
+
+/** Opens a page and, with JavaScript on, waits until React has hydrated it (handlers attached). */
+export async function visit(page: Page, url: string) {
+  await page.goto(url);
+  if (await page.evaluate(() => document.documentElement.dataset.js === "on")) {
+    await page.waitForFunction(() => document.documentElement.dataset.hydrated === "true");
+  }
+}
+
+/** Content images without width/height would shift the layout while loading. */
+export function imagesWithoutSize(page: Page) {
+  return page.$$eval("main img", (imgs) => imgs.filter((img) => !img.getAttribute("width") || !img.getAttribute("height")).map((img) => img.outerHTML));
+}
