@@ -27,11 +27,6 @@ export async function imageInfo(src: string | null | undefined): Promise<ImageIn
   }
 }
 
-/** imageInfo for many images at once; missing ones give null in their place. */
-export function imageInfos(srcs: (string | null | undefined)[]): Promise<(ImageInfo | null)[]> {
-  return Promise.all(srcs.map((s) => imageInfo(s)));
-}
-
 function isImageFile(file: string) {
   return /\.(jpe?g|png|webp|avif|gif)$/i.test(file);
 }
