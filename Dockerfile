@@ -4,9 +4,8 @@ WORKDIR /app
 RUN apt-get update && apt-get install -y --no-install-recommends python3 make g++ && rm -rf /var/lib/apt/lists/*
 COPY package.json package-lock.json prisma.config.ts ./
 COPY prisma ./prisma
-# npm install (not ci): see .ci/run; it installs exactly the locked versions. Its postinstall
-# generates the Prisma client, hence the schema copied above.
-RUN npm install --no-audit --no-fund
+# Its postinstall generates the Prisma client, hence the schema copied above.
+RUN npm ci --no-audit --no-fund
 COPY . .
 RUN npm run build && npm prune --omit=dev
 
