@@ -27,6 +27,7 @@ const port = Number(process.env.PORT || 3000);
 const server = app.listen(port, () => {
   build.entry.module.log().info({ port }, `Sito in ascolto su http://localhost:${port}`);
 });
+server.on("connect", edge.refuseTunnel);
 
 // SIGTERM (docker stop): stop accepting, let requests in flight finish, then close the database.
 let shuttingDown = false;

@@ -1,4 +1,5 @@
 import crypto from "node:crypto";
+import type { Duplex } from "node:stream";
 import type { ErrorRequestHandler, NextFunction, Request, RequestHandler, Response } from "express";
 import { RouterContextProvider, type ServerBuild } from "react-router";
 import { getEnv } from "../env.server";
@@ -155,5 +156,11 @@ export function createEdge(build: Pick<ServerBuild, "routes">) {
     edgeAnswer(req, res, 500, MESSAGES.internal);
   };
 
-  return { trustProxy: env.trustProxy, begin, guard, getLoadContext, lastResort };
+  /** CONNECT never reaches Express (Node hands over the socket): refuse it like any unknown method. */
+  const refuseTunnel = (req: { method?: string; url?: string }, socket: Duplex) => {
+    log().info({ method: req.method, path: req.url, status: 405 }, "request");
+    socket.end("HTTP/1.1 405 Method Not Allowed\r\nAllow: GET, HEAD, OPTIONS\r\nContent-Length: 0\r\nConnection: close\r\n\r\n");
+  };
+
+  return { trustProxy: env.trustProxy, begin, guard, getLoadContext, lastResort, refuseTunnel };
 }
