@@ -10,7 +10,7 @@ import { NonceProvider } from "~/lib/nonce";
 import { requestInfoContext } from "~/server/http/context.server";
 import { asClientError } from "~/server/http/errors.server";
 import { log } from "~/server/http/log.server";
-import { getInstance } from "~/server/i18n.server";
+import { i18nFor } from "~/server/i18n.server";
 
 export { boot } from "~/server/boot.server";
 export { disconnectDatabase as shutdown } from "~/server/db.server";
@@ -37,7 +37,7 @@ export default function handleRequest(
     const { nonce } = routerContext.get(requestInfoContext);
     const { pipe, abort } = renderToPipeableStream(
       <NonceProvider value={nonce}>
-        <I18nextProvider i18n={getInstance(routerContext)}>
+        <I18nextProvider i18n={i18nFor(routerContext, request)}>
           <ServerRouter context={entryContext} url={request.url} nonce={nonce} />
         </I18nextProvider>
       </NonceProvider>,

@@ -1,3 +1,4 @@
+import { createInstance, type i18n } from "i18next";
 import { initReactI18next } from "react-i18next";
 import { createCookie } from "react-router";
 import { createI18nextMiddleware } from "remix-i18next/middleware";
@@ -30,6 +31,8 @@ async function findLocale(request: Request): Promise<Lang> {
   return DEFAULT_LANG;
 }
 
+const I18NEXT_OPTIONS = { resources, defaultNS: "common", ns: ["common", "public1", "public2"], interpolation: { escapeValue: false } };
+
 export const [i18nextMiddleware, getLocale, getInstance] = createI18nextMiddleware({
   detection: {
     supportedLanguages: ["it", "en"],
@@ -37,9 +40,37 @@ export const [i18nextMiddleware, getLocale, getInstance] = createI18nextMiddlewa
     order: ["custom"],
     findLocale,
   },
-  i18next: { resources, defaultNS: "common", ns: ["common", "public1", "public2"], interpolation: { escapeValue: false } },
+  i18next: I18NEXT_OPTIONS,
   plugins: [initReactI18next],
 });
+
+const fallbackInstances = new Map<Lang, i18n>();
+
+/**
+ * The request's i18next instance, or, when React Router refused the request before the middleware
+ * ran (a URL it cannot decode), one for the path's language so the error page still renders.
+ */
+export function i18nFor(context: Parameters<typeof getInstance>[0], request: Request): i18n {
+  try {
+    return getInstance(context);
+  } catch {
+    let path = "/";
+    try {
+      path = new URL(request.url).pathname;
+    } catch {
+      // keep "/"
+    }
+    const lang = langFromPath(path) ?? DEFAULT_LANG;
+    let instance = fallbackInstances.get(lang);
+    if (!instance) {
+      instance = createInstance({ ...I18NEXT_OPTIONS, lng: lang, fallbackLng: DEFAULT_LANG, initAsync: false });
+      instance.use(initReactI18next);
+      void instance.init();
+      fallbackInstances.set(lang, instance);
+    }
+    return instance;
+  }
+}
 
 export function getLang(context: Parameters<typeof getLocale>[0]): Lang {
   const locale = getLocale(context);

@@ -14,7 +14,7 @@ let staffCookie = "";
 let staffToken = "";
 
 beforeAll(async () => {
-  server = await startServer();
+  server = await startServer({ env: { SEED_DEMO: "0" } });
   const client = new ApiClient(server.url);
   await client.login(ADMIN.username, ADMIN.password);
   staffCookie = [...client.cookies].map(([k, v]) => `${k}=${v}`).join("; ");

@@ -10,7 +10,7 @@ import { startServer, type TestServer } from "./helpers/server";
  */
 let server: TestServer;
 beforeAll(async () => {
-  server = await startServer();
+  server = await startServer({ env: { SEED_DEMO: "0" } });
 });
 afterAll(async () => {
   await server?.stop();
