@@ -74,7 +74,7 @@ describe("http edge", () => {
     });
     const put = await api.action(args(new Request(`${BASE}/api/x`, { method: "PUT" })));
     expect(put.status).toBe(405);
-    expect(put.headers.get("Allow")).toBe("GET, POST, DELETE, HEAD");
+    expect(put.headers.get("Allow")).toBe("GET, HEAD, POST, DELETE, OPTIONS");
     const boom = await api.action(args(new Request(`${BASE}/api/x`, { method: "POST" })));
     expect(boom.status).toBe(500);
     expect(await boom.text()).toBe('{"error":"Errore interno del server"}');
