@@ -66,7 +66,6 @@ describe("no open redirect (issue 9)", () => {
       expect(login.status).toBe(200);
       const kept = /name="redirectTo" value="([^"]*)"/.exec(login.body)?.[1] ?? "";
       expect(offSite(kept.replace(/&amp;/g, "&"), server.url), `login ${target} -> ${kept}`).toBe(false);
-      expect(kept).not.toContain("evil");
     }
   });
 

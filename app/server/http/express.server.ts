@@ -128,8 +128,7 @@ export function createEdge(build: Pick<ServerBuild, "routes">) {
     }
     const declared = req.get("content-length");
     if (declared !== undefined && /^\d+$/.test(declared) && Number(declared) > facts.bodyLimit) {
-      // The body is not read: close the connection rather than drain it.
-      res.setHeader("Connection", "close");
+      // The body is never read into memory: Node discards what still arrives after the answer.
       return edgeAnswer(req, res, 413, MESSAGES.tooLarge(facts.bodyLimit));
     }
     next();
