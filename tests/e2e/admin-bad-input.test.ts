@@ -156,7 +156,7 @@ describe("cross-site and stale requests", () => {
     expect(snapshot()).toEqual(before);
   });
 
-  // docs/decisions/003-one-forgery-policy.md: forms are guarded by the browser's word on the
+  // docs/decisions/009-one-forgery-policy.md: forms are guarded by the browser's word on the
   // origin (no form token); the upload, an api/ endpoint, also by the csrftoken + X-CSRFToken pair.
   it("refuses a form post from a sibling site or an opaque origin, and an upload without the api/ token", async () => {
     const before = snapshot();

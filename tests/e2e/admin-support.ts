@@ -37,7 +37,7 @@ export class HttpClient {
 
   /**
    * The api/ token (csrftoken cookie) after visiting a page: the asynchronous upload sends it as
-   * X-CSRFToken. Forms carry no token (docs/decisions/003-one-forgery-policy.md); "" when none.
+   * X-CSRFToken. Forms carry no token (docs/decisions/009-one-forgery-policy.md); "" when none.
    */
   async token(p = "/login"): Promise<string> {
     await (await this.get(p)).text();

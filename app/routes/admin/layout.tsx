@@ -10,7 +10,7 @@ import "~/styles/admin.css";
  * SPEC.md 4/6: only signed-in staff or superusers; everyone else goes to /login. Middleware runs
  * before every child loader AND action (a layout loader alone would not protect child actions).
  * Each action reads its form with adminForm (http/forms.server.ts); the origin of every post was
- * checked by the Express edge (docs/decisions/003-one-forgery-policy.md).
+ * checked by the Express edge (docs/decisions/009-one-forgery-policy.md).
  */
 const staffGuard: Route.MiddlewareFunction = async ({ request, context }) => {
   const user = await requireStaff(request);
