@@ -8,8 +8,7 @@ import { pageMeta } from "~/lib/meta";
 import { createCaptcha } from "~/server/captcha.server";
 import { outcomeStatus, submitContact } from "~/server/contact.server";
 import { getEnv } from "~/server/env.server";
-import { field } from "~/server/http/body.server";
-import { readPageForm } from "~/server/http/forms.server";
+import { pageField, readPageForm } from "~/server/http/forms.server";
 import { getInstance, getLang } from "~/server/i18n.server";
 import { clientAddress } from "~/server/rate-limit.server";
 import "~/styles/public2.css";
@@ -23,7 +22,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const lang = getLang(context);
   const form = await readPageForm(request, lang);
   const values = contactValuesFrom(form);
-  const text = (name: string) => field(form, name);
+  const text = (name: string) => pageField(form, name, lang);
   if (text("intent") === "refresh") {
     return data<ContactActionData>({ status: "refresh", values, captcha: await createCaptcha() });
   }

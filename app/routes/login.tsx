@@ -5,8 +5,7 @@ import { PageHero } from "~/components/layout/PageHero";
 import { pageMeta } from "~/lib/meta";
 import { safeRedirectPath } from "~/lib/safe-redirect";
 import { LoginError, authenticator, readCredentials } from "~/server/auth.server";
-import { field } from "~/server/http/body.server";
-import { readPageForm } from "~/server/http/forms.server";
+import { pageField, readPageForm } from "~/server/http/forms.server";
 import { getInstance, getLang } from "~/server/i18n.server";
 import { createUserSession, getOptionalUser, isStaffUser } from "~/server/session.server";
 import "~/styles/admin.css";
@@ -20,10 +19,11 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const form = await readPageForm(request, getLang(context));
-  for (const name of ["username", "password", "redirectTo"]) field(form, name);
+  const lang = getLang(context);
+  const form = await readPageForm(request, lang);
+  for (const name of ["username", "password", "redirectTo"]) pageField(form, name, lang);
   const { username } = readCredentials(form);
-  const redirectTo = safeRedirectPath(field(form, "redirectTo"), "/admin/");
+  const redirectTo = safeRedirectPath(pageField(form, "redirectTo", lang), "/admin/");
   // remix-auth-form reads the body itself: hand it the form already read (and limited) above.
   const headers = new Headers(request.headers);
   headers.delete("Content-Type");

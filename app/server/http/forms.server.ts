@@ -1,7 +1,7 @@
 import { data } from "react-router";
 import type { Lang } from "~/lib/i18n";
 import { MAX_FILE_BYTES } from "../uploads.server";
-import { readForm, type FormLimits } from "./body.server";
+import { field, readForm, type FormLimits } from "./body.server";
 import { RequestError } from "./errors.server";
 import { CONTENT_FORM_LIMIT, PUBLIC_FORM_LIMIT } from "./routes.server";
 
@@ -22,6 +22,16 @@ export async function readPageForm(request: Request, lang: Lang, limits: FormLim
     return await readForm(request, limits);
   } catch (error) {
     if (error instanceof RequestError) throw data(error.messages[lang], { status: error.status, headers: error.headers });
+    throw error;
+  }
+}
+
+/** A text field that must appear once at most; a repeated field is a 400 in the page's language. */
+export function pageField(form: FormData, name: string, lang: Lang): string {
+  try {
+    return field(form, name);
+  } catch (error) {
+    if (error instanceof RequestError) throw data(error.messages[lang], { status: error.status });
     throw error;
   }
 }
