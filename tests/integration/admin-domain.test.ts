@@ -164,14 +164,14 @@ describe("writes and the activity log", () => {
 });
 
 describe("sign-in and sessions", () => {
-  it("checks credentials, logs the sign-in, throttles failures per username", async () => {
+  it("checks credentials, logs the sign-in, throttles failures per username and address", async () => {
     const user = await verifyLogin("staff", "staff-password-1", "198.51.100.1");
     expect(user.username).toBe("staff");
     expect(await db.activity.findFirst({ where: { description: 'Accesso effettuato da "staff"' } })).not.toBeNull();
     for (let i = 0; i < 10; i++) {
       await expect(verifyLogin("staff", "wrong", "198.51.100.2")).rejects.toMatchObject({ status: 400, message: "Username o password errati" });
     }
-    const blocked = await verifyLogin("staff", "staff-password-1", "198.51.100.3").catch((e) => e);
+    const blocked = await verifyLogin("staff", "staff-password-1", "198.51.100.2").catch((e) => e);
     expect(blocked).toBeInstanceOf(LoginError);
     expect(blocked.status).toBe(429);
   });
