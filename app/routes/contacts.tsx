@@ -12,9 +12,11 @@ import { getInstance, getLang } from "~/server/i18n.server";
 import { clientAddress } from "~/server/rate-limit.server";
 import "~/styles/public2.css";
 
-export async function loader({ context }: Route.LoaderArgs) {
+export async function loader({ request, context }: Route.LoaderArgs) {
   const t = getInstance(context).t;
-  return { title: t("pages.contacts"), contactEmail: getEnv().contactEmail, captcha: await createCaptcha() };
+  const captcha = await createCaptcha(clientAddress(request));
+  // Without a captcha the page still renders, saying why (ContactForm) and answering 429.
+  return data({ title: t("pages.contacts"), contactEmail: getEnv().contactEmail, captcha }, { status: captcha ? 200 : 429 });
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -26,7 +28,8 @@ export async function action({ request, context }: Route.ActionArgs) {
     return typeof v === "string" ? v : "";
   };
   if (text("intent") === "refresh") {
-    return data<ContactActionData>({ status: "refresh", values, captcha: await createCaptcha() });
+    const fresh = await createCaptcha(clientAddress(request));
+    return data<ContactActionData>({ status: "refresh", values, captcha: fresh }, { status: fresh ? 200 : 429 });
   }
   const outcome = await submitContact({
     values,
@@ -36,7 +39,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     ip: clientAddress(request),
     lang,
   });
-  const captcha = await createCaptcha();
+  const captcha = await createCaptcha(clientAddress(request));
   const status = outcomeStatus(outcome);
   if (outcome.status === "sent") return data<ContactActionData>({ status: "sent", captcha, values: { name: "", email: "", description: "", privacy: false } });
   if (outcome.status === "invalid") return data<ContactActionData>({ status: "invalid", errors: outcome.errors, values, captcha }, { status });

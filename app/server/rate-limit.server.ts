@@ -47,6 +47,17 @@ export async function purgeExpiredRateLimits(now = new Date()): Promise<number> 
   return count;
 }
 
+/**
+ * Without a proxy header every visitor is "unknown" and shares one counter: it then works as a
+ * site-wide flood guard with a larger allowance instead of blocking everybody at once.
+ */
+const UNKNOWN_ADDRESS_FACTOR = 10;
+
+/** The allowance of one client address for a per-address `limit`. */
+export function limitForAddress(address: string, limit: number): number {
+  return address === "unknown" ? limit * UNKNOWN_ADDRESS_FACTOR : limit;
+}
+
 /** Header in which server.mjs passes the client address to the app (any value sent by a client is replaced). */
 export const CLIENT_ADDRESS_HEADER = "x-client-address";
 
