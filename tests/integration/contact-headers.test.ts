@@ -1,5 +1,5 @@
 import type { AddressInfo } from "node:net";
-import addressparser from "nodemailer/lib/addressparser/index.js";
+import addressparser from "nodemailer/lib/addressparser";
 import { SMTPServer } from "smtp-server";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { CAPTCHA_LIMIT, createCaptcha, purgeExpiredCaptchas } from "~/server/captcha.server";
