@@ -40,6 +40,19 @@ describe("captcha rows per address", () => {
     expect((await fetch(`${server.url}/contacts`, from("203.0.113.71"))).status).toBe(200);
   });
 
+  it("writes one captcha per native post, not one for the action and another for the page", async () => {
+    const before = captchaRows();
+    const res = await fetch(`${server.url}/contacts`, {
+      method: "POST",
+      headers: { "Content-Type": "application/x-www-form-urlencoded", "X-Forwarded-For": "203.0.113.75" },
+      body: new URLSearchParams({ intent: "refresh", name: "Anna" }),
+    });
+    expect(res.status).toBe(200);
+    const shown = /name="captcha_id" value="([^"]+)"/.exec(await res.text())?.[1];
+    expect(captchaRows() - before).toBe(1);
+    expect(rows(server, "SELECT id FROM Captcha WHERE id = ?", shown)).toHaveLength(1);
+  });
+
   it("answers GET api/captcha-generator/ with 429 and a JSON error past the limit", async () => {
     for (let i = 0; i < LIMIT; i++) expect((await fetch(`${server.url}/api/captcha-generator/`, from("203.0.113.80"))).status).toBe(200);
     const res = await fetch(`${server.url}/api/captcha-generator/`, from("203.0.113.80"));

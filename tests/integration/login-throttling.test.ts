@@ -1,8 +1,9 @@
 import { beforeAll, describe, expect, it, vi } from "vitest";
+import type * as PasswordModule from "~/server/password.server";
 
 // Wraps the real verifyPassword in a spy, so the tests can count scrypt verifications.
 vi.mock("~/server/password.server", async (importOriginal) => {
-  const original = await importOriginal<typeof import("~/server/password.server")>();
+  const original = await importOriginal<typeof PasswordModule>();
   return { ...original, verifyPassword: vi.fn(original.verifyPassword) };
 });
 
