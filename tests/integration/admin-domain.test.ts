@@ -176,7 +176,7 @@ describe("sign-in and sessions", () => {
     const blocked = await verifyLogin("staff", "staff-password-1", "198.51.100.2").catch((e) => e);
     expect(blocked).toBeInstanceOf(LoginError);
     expect(blocked.status).toBe(429);
-  });
+  }, 120_000);
 
   it("a stale or unknown session is anonymous, and its row is removed", async () => {
     const cookie = await createUserSession(actor.id);
