@@ -10,6 +10,8 @@ import { getInstance } from "~/server/i18n.server";
 
 export { boot } from "~/server/boot.server";
 export { disconnectDatabase as shutdown } from "~/server/db.server";
+// scripts/create-user.mjs (npm run user:create) runs from the build, so the image needs no tsx.
+export { upsertStaffUser } from "~/server/users.server";
 
 export const streamTimeout = 5_000;
 
