@@ -1,6 +1,7 @@
 import { createContext, createCookie, data, type RouterContext } from "react-router";
 import { CSRF, CSRFError } from "remix-utils/csrf/server";
 import { getEnv } from "./env.server";
+import { plainHttpCookieMessage } from "./secure-cookies.server";
 import { MAX_REQUEST_BYTES, REQUEST_TOO_LARGE_MESSAGE } from "./uploads.server";
 
 /**
@@ -71,7 +72,7 @@ export async function assertSameSitePost(request: Request, formData: FormData) {
   try {
     await validateCsrfToken(request, formData.get(CSRF_FIELD));
   } catch (error) {
-    if (error instanceof CSRFError) throw data(CSRF_MESSAGE, { status: 403 });
+    if (error instanceof CSRFError) throw data(plainHttpCookieMessage(request) ?? CSRF_MESSAGE, { status: 403 });
     throw error;
   }
 }

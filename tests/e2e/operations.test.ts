@@ -200,3 +200,27 @@ describe("start wrapper", () => {
     expect(await graceful.stop("SIGTERM")).toBe(0);
   });
 });
+
+describe("staff sign-in over plain http", () => {
+  it("explains that the Secure cookies need https instead of a bare refusal", async () => {
+    const server = await startServer({ env: { SEED_DEMO: "0" } });
+    try {
+      // A browser on http://192.168.1.20 drops the Secure csrf cookie, so the post arrives without it.
+      const lan = { "X-Forwarded-Host": "192.168.1.20:3000", "X-Forwarded-Proto": "http" };
+      const page = await (await fetch(`${server.url}/login`, { headers: lan })).text();
+      const token = /name="csrf" value="([^"]+)"/.exec(page)?.[1] ?? "";
+      const res = await fetch(`${server.url}/login`, {
+        method: "POST",
+        redirect: "manual",
+        headers: { ...lan, "Content-Type": "application/x-www-form-urlencoded" },
+        body: new URLSearchParams({ csrf: token, username: ADMIN.username, password: ADMIN.password }),
+      });
+      expect(res.status).toBe(403);
+      const body = await res.text();
+      expect(body).toContain("«Secure»");
+      expect(body).toContain("https://");
+    } finally {
+      await server.stop();
+    }
+  });
+});
