@@ -13,6 +13,6 @@ export function plainHttpCookieMessage(request: Request): string | null {
   return (
     "Accesso non riuscito: il sito è aperto con http://, ma in produzione i cookie di accesso sono «Secure» " +
     "e il browser li conserva solo su https://. Apri il sito con https:// (un proxy con TLS davanti al server, " +
-    "con TRUST_PROXY impostato), oppure da questo computer con http://localhost. Vedi docs/operations.md, «Accesso staff su http»."
+    "con TRUST_PROXY impostato), oppure da questo computer con http://localhost. Vedi docs/operations.md, «Staff sign-in over plain http»."
   );
 }

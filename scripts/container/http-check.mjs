@@ -4,6 +4,8 @@
 //   node http-check.mjs refused URL USER PASSWORD   -> exit 0 when the sign-in is refused
 // Cookies are carried by hand: the server marks them Secure (production), which a client on
 // plain http would drop; this check is about the server, not the browser.
+import { URLSearchParams } from "node:url";
+
 const [step, url, a, b] = process.argv.slice(2);
 
 /** @param {Response} res */

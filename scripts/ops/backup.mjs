@@ -4,6 +4,7 @@
 //   session-secret  so staff sessions and signed cookies survive a restore
 //   content/        the operator's edited content files (DATA_DIR/content), when there are any
 //   manifest.json   sha256 and size of every file, the migration level and the row counts
+import { Buffer } from "node:buffer";
 import { spawnSync } from "node:child_process";
 import crypto from "node:crypto";
 import fs from "node:fs";

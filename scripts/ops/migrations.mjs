@@ -92,14 +92,14 @@ export async function applyPendingMigrations({ databaseFile, migrationsDir, befo
       throw new MigrationError(
         status.failed[0] ?? "",
         "un avvio precedente (prisma migrate deploy) l'ha lasciata a metà, quindi il database non è in uno stato noto.",
-        "Ripristina il backup preso prima dell'aggiornamento: npm run restore -- DATA_DIR/backups/pre-migrate-....tar.gz (vedi docs/operations.md, «Ripristino»).",
+        "Ripristina il backup preso prima dell'aggiornamento: npm run restore -- DATA_DIR/backups/pre-migrate-....tar.gz (vedi docs/operations.md, «Restore»).",
       );
     }
     if (status.unknown.length) {
       throw new MigrationError(
         status.unknown.at(-1) ?? "",
         `il database è già a una versione più recente di questo codice (migrazioni sconosciute: ${status.unknown.join(", ")}).`,
-        "Avvia la versione più recente dell'applicazione, oppure ripristina il backup preso prima dell'aggiornamento (docs/operations.md, «Tornare alla versione precedente»).",
+        "Avvia la versione più recente dell'applicazione, oppure ripristina il backup preso prima dell'aggiornamento (docs/operations.md, «Rollback»).",
       );
     }
     for (const name of status.edited) log(`Attenzione: la migrazione ${name} è cambiata dopo essere stata applicata.`);
