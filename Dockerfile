@@ -10,10 +10,12 @@ COPY prisma ./prisma
 RUN npm ci --no-audit --no-fund
 COPY . .
 # The build bundles the generated client; the runtime keeps only what the bundle imports:
-# no Prisma CLI, TypeScript or build tools (dev dependencies), only SQLite's query compiler of
-# @prisma/client's runtime, and better-sqlite3 without its sources and objects.
+# no Prisma CLI, TypeScript or build tools. `npm prune --omit=dev` keeps "devOptional" packages
+# (prisma, effect, typescript: optional peers of @prisma/client), so those go by the lock's flag.
+# Of @prisma/client's runtime only SQLite's query compiler stays; better-sqlite3 loses its sources.
 RUN npm run build \
  && npm prune --omit=dev --no-audit --no-fund \
+ && node -e 'for (const [dir, p] of Object.entries(require("./package-lock.json").packages)) if (dir && p.devOptional) require("fs").rmSync(dir, { recursive: true, force: true })' \
  && find node_modules/@prisma/client/runtime -type f \
       ! -name 'client.js' ! -name 'client.mjs' ! -name 'index-browser.js' ! -name 'index-browser.mjs' \
       ! -name 'query_compiler_bg.sqlite.*' -delete \
@@ -25,7 +27,7 @@ RUN npm run build \
 
 FROM node:20-bookworm-slim
 # tini is PID 1: it forwards docker stop's SIGTERM to node and reaps zombies.
-RUN apt-get update && apt-get install -y --no-install-recommends tini && rm -rf /var/lib/apt/lists/*
+RUN apt-get update && apt-get install -y --no-install-recommends tini && apt-get clean && rm -rf /var/lib/apt/lists/*
 ENV NODE_ENV=production PORT=3000 DATA_DIR=/data SEED_DEMO=0 NPM_CONFIG_UPDATE_NOTIFIER=false
 WORKDIR /app
 COPY --from=build --chown=node:node /app/node_modules ./node_modules
