@@ -16,6 +16,7 @@ COPY . .
 RUN npm run build \
  && npm prune --omit=dev --no-audit --no-fund \
  && node -e 'for (const [dir, p] of Object.entries(require("./package-lock.json").packages)) if (dir && p.devOptional) require("fs").rmSync(dir, { recursive: true, force: true })' \
+ && find node_modules/.bin -xtype l -delete \
  && find node_modules/@prisma/client/runtime -type f \
       ! -name 'client.js' ! -name 'client.mjs' ! -name 'index-browser.js' ! -name 'index-browser.mjs' \
       ! -name 'query_compiler_bg.sqlite.*' -delete \

@@ -75,7 +75,9 @@ say "start on volume $VOLUME (port $PORT)"
 run_server
 wait_healthy
 echo "healthy; PID 1 is $("$ENGINE" exec "$NAME" cat /proc/1/comm)"
-"$ENGINE" exec "$NAME" sh -c 'ls /app/node_modules/.bin 2>/dev/null | grep -E "^(tsc|tsx|prisma|vite)$"' && fail "dev tooling in the runtime image" || echo "no tsc/tsx/prisma/vite in the runtime image"
+tools=$("$ENGINE" exec "$NAME" sh -c 'cd /app/node_modules; for t in typescript tsx prisma vite @react-router/dev effect; do [ -e "$t" ] && echo "$t"; done; true')
+[ -z "$tools" ] || fail "dev tooling in the runtime image: $tools"
+echo "no typescript, tsx, prisma, vite, @react-router/dev or effect in the runtime image"
 
 say "staff sign-in"
 SESSION=$(node scripts/container/http-check.mjs sign-in "$URL" admin "$ADMIN_PASSWORD") || fail "sign-in"
@@ -85,8 +87,10 @@ say "backup inside the container (docker exec NAME npm run backup)"
 "$ENGINE" exec "$NAME" npm run backup | tee /tmp/container-check-backup.log
 ARCHIVE=$(tail -n 1 /tmp/container-check-backup.log)
 case "$ARCHIVE" in /data/backups/backup-*.tar.gz) ;; *) fail "backup did not print an archive path: $ARCHIVE";; esac
-"$ENGINE" cp "$NAME:$ARCHIVE" /tmp/container-check-archive.tar.gz && tar -tzf /tmp/container-check-archive.tar.gz | grep -qx './manifest.json' \
-  && echo "copied out with $ENGINE cp: $(du -h /tmp/container-check-archive.tar.gz | cut -f1)" || fail "archive copy"
+"$ENGINE" cp "$NAME:$ARCHIVE" /tmp/container-check-archive.tar.gz || fail "archive copy"
+listing=$(tar -tzf /tmp/container-check-archive.tar.gz)
+grep -qx './manifest.json' <<<"$listing" || fail "no manifest in the archive"
+echo "copied out with $ENGINE cp: $(du -h /tmp/container-check-archive.tar.gz | cut -f1), $(wc -l <<<"$listing") entries"
 
 say "a user created after the backup (npm run user:create in the image)"
 "$ENGINE" exec "$NAME" npm run user:create -- after-backup after-backup-pass || fail "user:create"
