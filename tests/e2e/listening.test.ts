@@ -15,6 +15,8 @@ const visit = (page: Page, path: string) => visitUrl(page, `${server.url}${path}
 beforeAll(async () => {
   server = await startServer();
   browser = await launchBrowser();
+  // The first render of a page after boot makes its image variants: not what these tests time.
+  for (const path of ["/", DETAIL, `/en${DETAIL}`]) await fetch(`${server.url}${path}`);
 });
 
 afterAll(async () => {
@@ -43,7 +45,7 @@ async function open(options: { javaScriptEnabled?: boolean; width?: number } = {
     const session = navigator.mediaSession;
     const setActionHandler = session.setActionHandler.bind(session);
     session.setActionHandler = (action, handler) => {
-      if (handler) recorder.handlers[action] = handler as Recorder["handlers"][string];
+      if (handler) recorder.handlers[action] = handler as unknown as Recorder["handlers"][string];
       else delete recorder.handlers[action];
       setActionHandler(action, handler);
     };
@@ -303,7 +305,17 @@ describe("keyboard", () => {
       await page.locator("h1").click();
       await page.evaluate(() => window.scrollTo(0, 0));
       await page.keyboard.press("Space");
-      await page.waitForFunction(() => window.scrollY > 0);
+      // the scroll is animated: wait until it has moved and come to rest
+      await page.waitForFunction(
+        () => {
+          const w = window as unknown as { lastScrollY?: number };
+          const settled = window.scrollY > 0 && w.lastScrollY === window.scrollY;
+          w.lastScrollY = window.scrollY;
+          return settled;
+        },
+        undefined,
+        { polling: 100 },
+      );
       await page.keyboard.press("m");
       expect(await page.evaluate(() => ({ paused: document.querySelector("audio")!.paused, muted: document.querySelector("audio")!.muted }))).toEqual({ paused: false, muted: false });
 

@@ -1,7 +1,7 @@
-import { useEffect, useMemo, useRef, type Ref } from "react";
+import { useEffect, useMemo, useRef, type Ref, type RefObject } from "react";
 import { usePlyr, type APITypes, type PlyrOptions } from "plyr-react";
 import "plyr-react/plyr.css";
-import { SEEK_SECONDS } from "./keyboard";
+import { handlePlayerKey, SEEK_SECONDS } from "./keyboard";
 import { useMediaSession, type SessionInfo } from "./media-session";
 import spriteUrl from "./plyr.svg?url";
 
@@ -34,6 +34,8 @@ type PlyrAudioProps = {
   onEnded: () => void;
   onNext: () => void;
   onPrevious: () => void;
+  /** The player region: the shortcuts work while focus is anywhere inside it. */
+  region: RefObject<HTMLElement | null>;
 };
 
 /**
@@ -41,7 +43,7 @@ type PlyrAudioProps = {
  * lives: a track change swaps its source and plays; closing pauses and rewinds to zero.
  * This module is the lazily loaded part of the player: plyr and its CSS arrive on first play.
  */
-export default function PlyrAudio({ src, open, session, info, onEnded, onNext, onPrevious }: PlyrAudioProps) {
+export default function PlyrAudio({ src, open, session, info, onEnded, onNext, onPrevious, region }: PlyrAudioProps) {
   const apiRef = useRef<APITypes>(null);
   const options = useMemo(plyrOptions, []);
   const mediaRef = usePlyr(apiRef, { source: null, options }, []);
@@ -72,6 +74,17 @@ export default function PlyrAudio({ src, open, session, info, onEnded, onNext, o
     audio.addEventListener("ended", onEnded);
     return () => audio.removeEventListener("ended", onEnded);
   }, [audioRef, onEnded]);
+
+  useEffect(() => {
+    const element = region.current;
+    const audio = audioRef.current;
+    if (!element || !audio) return;
+    const onKeyDown = (event: KeyboardEvent) => {
+      if (handlePlayerKey(event, audio)) event.stopPropagation();
+    };
+    element.addEventListener("keydown", onKeyDown);
+    return () => element.removeEventListener("keydown", onKeyDown);
+  }, [region, audioRef]);
 
   useMediaSession(audioRef, open, info, { next: onNext, previous: onPrevious });
 

@@ -1,13 +1,11 @@
 /**
  * SPEC.md 9's shortcuts (space, arrows, l, m), handled on the player region only: with focus
  * anywhere else the page keeps its own keys (space and arrows scroll). plyr's own keyboard
- * handling is off, so this is the one place that maps keys to the player.
+ * handling is off, so this is the one place that maps keys to the player (announced by
+ * PLAYER_KEYSHORTCUTS). Part of the lazily loaded player: no audio element exists before.
  */
 export const SEEK_SECONDS = 5;
 export const VOLUME_STEP = 0.1;
-
-/** For `aria-keyshortcuts` on the region (key names as the ARIA spec spells them). */
-export const PLAYER_KEYSHORTCUTS = "Space ArrowLeft ArrowRight ArrowUp ArrowDown L M";
 
 type KeyEventLike = Pick<KeyboardEvent, "key" | "altKey" | "ctrlKey" | "metaKey" | "shiftKey" | "repeat" | "target" | "preventDefault">;
 

@@ -1,9 +1,9 @@
-import { createContext, lazy, Suspense, useCallback, useContext, useEffect, useMemo, useRef, useState, type KeyboardEvent, type ReactNode } from "react";
+import { createContext, lazy, Suspense, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import type { ImageInfo } from "~/lib/images";
 import { useRootData } from "~/lib/root-data";
 import { VideoModal } from "~/components/video/VideoModal";
-import { handlePlayerKey, PLAYER_KEYSHORTCUTS } from "./keyboard";
+import { PLAYER_KEYSHORTCUTS } from "./keyboard-shortcuts";
 import "./player.css";
 
 /**
@@ -120,24 +120,21 @@ export function AudioPlayer() {
     [track?.name, tc, player.title, player.cover],
   );
 
-  const onKeyDown = (event: KeyboardEvent<HTMLElement>) => {
-    const audio = event.currentTarget.querySelector("audio");
-    if (audio && handlePlayerKey(event.nativeEvent, audio)) event.stopPropagation();
-  };
+  const regionRef = useRef<HTMLElement>(null);
 
   return (
     <>
       {everOpened && track ? (
-        // The region takes the shortcuts only while focus is inside it, so they never take the
-        // page's own keys (space and arrows scroll).
+        // The region takes the shortcuts (PlyrAudio listens on it) only while focus is inside it,
+        // so they never take the page's own keys (space and arrows scroll).
         <section
+          ref={regionRef}
           className="audio-player"
           hidden={!player.open}
           aria-label={t("player.label")}
           aria-keyshortcuts={PLAYER_KEYSHORTCUTS}
           aria-describedby="audio-player-keys"
           data-open={player.open ? "true" : "false"}
-          onKeyDown={onKeyDown}
         >
           <div className="audio-player__head">
             <div className="audio-player__titles">
@@ -167,6 +164,7 @@ export function AudioPlayer() {
               onEnded={advance}
               onNext={next}
               onPrevious={previous}
+              region={regionRef}
             />
           </Suspense>
           <p className="audio-player__keys" id="audio-player-keys">
