@@ -36,14 +36,14 @@ export async function withDurations<T extends { url: string }>(
  */
 export async function backfillTrackDurations(): Promise<number> {
   const rows = await db.musicTrack.findMany({ where: { durationSeconds: null }, select: { id: true, url: true } });
-  let filled = 0;
   const byUrl = new Map<string, number | null>();
+  const updates = [];
   for (const row of rows) {
     if (!byUrl.has(row.url)) byUrl.set(row.url, await readTrackDuration(row.url));
     const durationSeconds = byUrl.get(row.url);
-    if (durationSeconds == null) continue;
-    await db.musicTrack.update({ where: { id: row.id }, data: { durationSeconds } });
-    filled++;
+    if (durationSeconds != null) updates.push(db.musicTrack.update({ where: { id: row.id }, data: { durationSeconds }, select: { id: true } }));
   }
-  return filled;
+  // One transaction: one commit for the whole demo catalogue at first boot.
+  if (updates.length > 0) await db.$transaction(updates);
+  return updates.length;
 }
