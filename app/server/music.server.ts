@@ -5,6 +5,7 @@ import { logActivity, type Actor, type PageRequest } from "./activity.server";
 import { REQUIRED_MESSAGE, zodFieldErrors } from "./categories.server";
 import { db } from "./db.server";
 import { prismaClientError } from "./http/errors.server";
+import { withDurations } from "./track-durations.server";
 import {
   UploadError,
   deleteUnreferencedFiles,
@@ -29,7 +30,7 @@ export const musicSelect = {
   videos: true,
   createdAt: true,
   category: { select: { id: true, name: true, nameEng: true } },
-  tracks: { select: { name: true, url: true }, orderBy: { position: "asc" } },
+  tracks: { select: { name: true, url: true, durationSeconds: true }, orderBy: { position: "asc" } },
 } as const;
 
 export type MusicItem = {
@@ -43,7 +44,7 @@ export type MusicItem = {
   videos: string | null;
   createdAt: Date;
   category: { id: number; name: string; nameEng: string };
-  tracks: { name: string; url: string }[];
+  tracks: { name: string; url: string; durationSeconds: number | null }[];
 };
 
 /**
@@ -156,7 +157,7 @@ async function storeImage(image: MusicFilesInput["image"]): Promise<{ url: strin
   return { url: await promoteTempUpload(image.temp_name, "image"), temp: image.temp_name };
 }
 
-type Current = { id: number; img: string; tracks: { name: string; url: string }[] } | null;
+type Current = { id: number; img: string; tracks: { name: string; url: string; durationSeconds: number | null }[] } | null;
 
 async function saveMusic(current: Current, input: MusicInput, files: MusicFilesInput, actor: Actor): Promise<MusicFormResult<MusicItem>> {
   const errors: Record<string, string> = {};
@@ -185,6 +186,7 @@ async function saveMusic(current: Current, input: MusicInput, files: MusicFilesI
       return uploadFailure(error, "tracks");
     }
   }
+  const trackRows = await withDurations(tracks.files, current?.tracks);
   const data = {
     title: input.title,
     description: input.description,
@@ -193,7 +195,7 @@ async function saveMusic(current: Current, input: MusicInput, files: MusicFilesI
     img: image?.url ?? current?.img ?? "",
     link: input.mode === "link" ? input.link : null,
     videos: input.mode === "tracks" && input.videos ? input.videos : null,
-    tracks: { create: tracks.files.map((f, position) => ({ position, name: f.name, url: f.url })) },
+    tracks: { create: trackRows.map((f, position) => ({ position, name: f.name, url: f.url, durationSeconds: f.durationSeconds })) },
   };
   let item: MusicItem;
   try {
@@ -228,7 +230,7 @@ export function createMusic(input: MusicInput, files: MusicFilesInput, actor: Ac
 export async function updateMusic(id: number, input: MusicInput, files: MusicFilesInput, actor: Actor): Promise<MusicFormResult<MusicItem>> {
   const current = await db.music.findUnique({
     where: { id },
-    select: { id: true, img: true, tracks: { select: { name: true, url: true }, orderBy: { position: "asc" } } },
+    select: { id: true, img: true, tracks: { select: { name: true, url: true, durationSeconds: true }, orderBy: { position: "asc" } } },
   });
   if (!current) return { ok: false, status: 404, errors: { form: "Elemento non trovato" } };
   return saveMusic(current, input, files, actor);

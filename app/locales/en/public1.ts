@@ -35,6 +35,8 @@ export default {
     previous: "Previous track",
     next: "Next track",
     close: "Close the player",
+    nowPlaying: "Now playing",
+    shortcuts: "Keys: space play/pause · ←/→ 5 s · ↑/↓ volume · L loop · M mute",
   },
   video: {
     open: "Video",

@@ -34,6 +34,8 @@ export default {
     previous: "Traccia precedente",
     next: "Traccia successiva",
     close: "Chiudi il lettore",
+    nowPlaying: "In riproduzione",
+    shortcuts: "Tasti: spazio riproduci/pausa · ←/→ 5 s · ↑/↓ volume · L ripeti · M muto",
   },
   video: {
     open: "Video",
