@@ -14,7 +14,7 @@ import "~/styles/public2.css";
 
 export async function loader({ context }: Route.LoaderArgs) {
   const t = getInstance(context).t;
-  return { title: t("pages.contacts"), contactEmail: getEnv().contactEmail, captcha: await createCaptcha() };
+  return { title: t("pages.contacts"), description: t("public2:contacts.intro"), contactEmail: getEnv().contactEmail, captcha: await createCaptcha() };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -66,4 +66,4 @@ export default function ContactsPage({ loaderData, actionData }: Route.Component
   );
 }
 
-export const meta: Route.MetaFunction = ({ data: page, matches }) => pageMeta(matches, { title: page?.title ?? "" });
+export const meta: Route.MetaFunction = ({ data: page, matches }) => pageMeta(matches, { title: page?.title ?? "", description: page?.description });

@@ -57,4 +57,5 @@ export default {
     cookies: "Cookie policy",
   },
   skipToContent: "Skip to content",
+  pageLoaded: "Page loaded: {{title}}",
 } satisfies typeof it;

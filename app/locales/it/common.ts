@@ -55,4 +55,5 @@ export default {
     cookies: "Cookie policy",
   },
   skipToContent: "Vai al contenuto",
+  pageLoaded: "Pagina caricata: {{title}}",
 };
