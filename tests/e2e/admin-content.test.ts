@@ -250,7 +250,7 @@ describe("news", () => {
 
     // edit: drop the attachment (untick), its file goes
     await page.goto(`${server.url}/admin/newsList/recensione`);
-    await page.getByLabel("scheda.pdf").uncheck();
+    await page.getByLabel("scheda", { exact: true }).uncheck();
     await Promise.all([page.waitForURL(`${server.url}/news/recensione`), page.click('button:has-text("Salva modifiche")')]);
     expect(rows(server, "SELECT id FROM NewsAttachment WHERE newsId = ?", news.id)).toHaveLength(0);
     expect(fs.existsSync(mediaFile(attachment.url))).toBe(false);

@@ -138,7 +138,7 @@ describe("music without JavaScript", () => {
     await page.check('input[name="mode"][value="tracks"]');
     await page.setInputFiles("#image_file", path.join(files, "cover2.png"));
     await page.click('button:has-text("Salva")');
-    await page.getByText("Aggiungi almeno una traccia o un video").waitFor();
+    await page.getByText("Aggiungi almeno una traccia o un video").first().waitFor();
     await page.setInputFiles("#image_file", path.join(files, "cover2.png"));
     await page.setInputFiles("#tracks", path.join(files, "tema.mp3"));
     await Promise.all([page.waitForURL(`${server.url}/compositions/colonne%20sonore/suite`), page.click('button:has-text("Salva")')]);

@@ -17,7 +17,8 @@ export default {
     menu: "Menu",
     main: "Main navigation",
     switchLanguage: "Italiano",
-    switchLanguageLabel: "Passa all'italiano",
+    // Starts with the visible "IT" (WCAG 2.5.3: the accessible name contains the visible label).
+    switchLanguageLabel: "IT – Passa all'italiano",
   },
   footer: {
     privacy: "Privacy policy",
