@@ -27,12 +27,10 @@ type Violation = { id: string; nodes: string[] };
 async function axe(page: Page, selector?: string): Promise<Violation[]> {
   if (!(await page.evaluate(() => "axe" in window))) await page.addScriptTag({ content: axeSource });
   return page.evaluate(async (sel) => {
-    // eslint-disable-next-line @typescript-eslint/no-explicit-any
     const axe = (window as any).axe;
     const result = await axe.run(sel ? document.querySelector(sel) : document, {
       runOnly: ["color-contrast", "label-content-name-mismatch"],
     });
-    // eslint-disable-next-line @typescript-eslint/no-explicit-any
     return result.violations.map((v: any) => ({ id: v.id, nodes: v.nodes.map((n: any) => `${n.target.join(" ")}: ${n.failureSummary}`) }));
   }, selector);
 }
