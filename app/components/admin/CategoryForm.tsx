@@ -1,6 +1,6 @@
 import { Form, Link, useNavigation } from "react-router";
 import { CATEGORY_TYPES, categoryTypeLabel } from "~/lib/category-types";
-import { CsrfInput, Field, FormError, formErrorMessage } from "./form-fields";
+import { Field, FormError, formErrorMessage } from "./form-fields";
 
 export type CategoryFormValues = { name: string; name_eng: string; type: string };
 
@@ -16,7 +16,6 @@ export function CategoryForm({
   const busy = useNavigation().state === "submitting";
   return (
     <Form method="post" className="admin-form" noValidate>
-      <CsrfInput />
       <FormError message={formErrorMessage(errors)} />
       <Field label="Nome" htmlFor="name" required error={errors?.name}>
         <input id="name" name="name" defaultValue={values.name} required maxLength={200} />

@@ -2,7 +2,7 @@ import { useState } from "react";
 import { Form, Link, useNavigation } from "react-router";
 import { useHydrated } from "remix-utils/use-hydrated";
 import { FileListField, type StoredFile } from "./FileListField";
-import { CategorySelect, CsrfInput, Field, FormError, formErrorMessage } from "./form-fields";
+import { CategorySelect, Field, FormError, formErrorMessage } from "./form-fields";
 
 export type MusicFormValues = { category: string; title: string; description: string; description_eng: string; mode: string; videos: string; link: string };
 
@@ -36,7 +36,6 @@ export function MusicForm({
   const linkDisabled = lockedMode === "tracks" || (hydrated && mode === "tracks");
   return (
     <Form method="post" encType="multipart/form-data" className="admin-form" noValidate>
-      <CsrfInput />
       <FormError message={formErrorMessage(errors)} />
       <CategorySelect categories={categories} value={values.category} error={errors?.category} />
       <Field label="Titolo" htmlFor="title" required error={errors?.title}>

@@ -1,6 +1,6 @@
 import { Form, Link, useNavigation } from "react-router";
 import { FileListField, type StoredFile } from "./FileListField";
-import { CategorySelect, CsrfInput, Field, FormError, formErrorMessage } from "./form-fields";
+import { CategorySelect, Field, FormError, formErrorMessage } from "./form-fields";
 import { RichTextEditor } from "./RichTextEditor";
 
 export type NewsFormValues = { category: string; title: string; title_eng: string; description: string; description_eng: string; date: string };
@@ -23,7 +23,6 @@ export function NewsForm({
   const busy = useNavigation().state === "submitting";
   return (
     <Form method="post" encType="multipart/form-data" className="admin-form" noValidate>
-      <CsrfInput />
       <FormError message={formErrorMessage(errors)} />
       <CategorySelect categories={categories} value={values.category} error={errors?.category} />
       <div className="field-row">

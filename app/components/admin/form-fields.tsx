@@ -1,7 +1,5 @@
 import type { ReactNode } from "react";
-import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 
-export const CSRF_FIELD_NAME = "csrf";
 export const REQUIRED_MESSAGE = "Compila i campi obbligatori";
 
 /**
@@ -15,11 +13,6 @@ export function formErrorMessage(errors: Record<string, string | undefined> | un
   if (messages.length === 0) return null;
   if (messages.includes(REQUIRED_MESSAGE)) return REQUIRED_MESSAGE;
   return messages[0];
-}
-
-/** The hidden anti-forgery field every admin form carries. */
-export function CsrfInput() {
-  return <AuthenticityTokenInput name={CSRF_FIELD_NAME} />;
 }
 
 export type FieldErrors = Record<string, string | undefined>;
