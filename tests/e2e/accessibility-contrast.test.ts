@@ -42,7 +42,8 @@ describe("contrast and accessible names", () => {
     for (const prefix of ["", "/en"]) {
       it(`${width} px ${prefix || "/it"}: no contrast or name violations, at rest, hovered and focused`, async () => {
         // no consent cookie: the banner (and its accept button) is on every page
-        const { context } = await newContext(browser, { viewport: { width, height: 900 } });
+        // bypassCSP: the page's Content-Security-Policy would refuse the injected axe script
+        const { context } = await newContext(browser, { viewport: { width, height: 900 }, bypassCSP: true });
         const page = await context.newPage();
         for (const path of PAGES) {
           await visit(page, `${server.url}${prefix}${path}`);
