@@ -1,6 +1,12 @@
 import type { MetaDescriptor } from "react-router";
 import type { RootData } from "./root-data";
 
+/** For a page whose content gives no description (SEO: every page has one, in its language). */
+const SITE_DESCRIPTION = {
+  it: "Elena Marchetti, compositrice e sound designer: colonne sonore, musica da concerto, sound design e teatro.",
+  en: "Elena Marchetti, composer and sound designer: film scores, concert music, sound design and theatre.",
+};
+
 type Matches = ReadonlyArray<{ id: string; data?: unknown } | undefined>;
 
 /**
@@ -25,8 +31,7 @@ export function pageMeta(
     { property: "og:image", content: image },
     { name: "twitter:card", content: "summary_large_image" },
   ];
-  if (page.description) {
-    tags.push({ name: "description", content: page.description }, { property: "og:description", content: page.description });
-  }
+  const description = page.description?.trim() || SITE_DESCRIPTION[root?.lang === "en" ? "en" : "it"];
+  tags.push({ name: "description", content: description }, { property: "og:description", content: description });
   return tags;
 }

@@ -28,7 +28,7 @@ async function newCaptcha(request: Request, context: Route.ActionArgs["context"]
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const t = getInstance(context).t;
-  const page = { title: t("pages.contacts"), contactEmail: getEnv().contactEmail };
+  const page = { title: t("pages.contacts"), description: t("public2:contacts.intro"), contactEmail: getEnv().contactEmail };
   const made = context.get(actionCaptcha);
   if (made) return data({ ...page, captcha: made.captcha });
   const captcha = await createCaptcha(clientAddress(request));
@@ -83,4 +83,4 @@ export default function ContactsPage({ loaderData, actionData }: Route.Component
   );
 }
 
-export const meta: Route.MetaFunction = ({ data: page, matches }) => pageMeta(matches, { title: page?.title ?? "" });
+export const meta: Route.MetaFunction = ({ data: page, matches }) => pageMeta(matches, { title: page?.title ?? "", description: page?.description });

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import type { Prisma } from "~/generated/prisma/client";
+import { externalHref } from "~/lib/music-links";
 import { uniqueSlug } from "~/lib/slug";
 import { logActivity, type Actor, type PageRequest } from "./activity.server";
 import { REQUIRED_MESSAGE, zodFieldErrors } from "./categories.server";
@@ -68,6 +69,8 @@ const optionalUrl = z
   .string()
   .trim()
   .max(2000)
+  // SPEC.md 2.6: "www.example.com/x" is stored as https://www.example.com/x; other schemes become "#" and are refused below.
+  .transform((v) => (v ? externalHref(v) : v))
   .refine((v) => {
     if (!v) return true;
     try {

@@ -59,6 +59,12 @@ export function cleanDisplayName(name: string | null | undefined, fallback = "fi
   return cleaned && cleaned !== "." && cleaned !== ".." ? cleaned : fallback;
 }
 
+/** The name a track or attachment shows until the staff change it: the file name without its extension. */
+export function defaultDisplayName(fileName: string): string {
+  const stem = fileName.replace(/\.[^.]+$/, "").trim();
+  return stem || fileName;
+}
+
 export function isPurpose(value: unknown): value is UploadPurpose {
   return value === "image" || value === "track" || value === "attachment";
 }
@@ -134,7 +140,7 @@ export async function saveTempUpload(file: File, purpose: UploadPurpose, display
   const prepared = await prepareFile(Buffer.from(await file.arrayBuffer()), purpose);
   const tempName = `${crypto.randomBytes(16).toString("hex")}.${prepared.ext}`;
   const fileName = cleanDisplayName(file.name);
-  const display = cleanDisplayName(displayName ?? fileName, fileName);
+  const display = cleanDisplayName(displayName ?? defaultDisplayName(fileName), defaultDisplayName(fileName));
   await writeFileAtomic(path.join(tmpDir(), tempName), prepared.bytes);
   await db.upload.create({
     data: { tempName, fileName, displayName: display, kind: purpose, mime: prepared.mime, size: prepared.bytes.length },
@@ -275,7 +281,7 @@ export async function resolveFileEntries(
       }
     }
     for (const file of formFiles) {
-      files.push({ name: cleanDisplayName(file.name), url: await storeFormFile(file, purpose) });
+      files.push({ name: defaultDisplayName(cleanDisplayName(file.name)), url: await storeFormFile(file, purpose) });
     }
   } catch (error) {
     // One bad entry refuses the whole list: the files stored before it must not stay behind.

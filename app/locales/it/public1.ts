@@ -4,6 +4,8 @@ export default {
     subtitle: "Compositrice Sound Designer",
     description: "Elena Marchetti, compositrice e sound designer: colonne sonore, musica da concerto, sound design e teatro.",
     heroLabel: "Immagini in evidenza",
+    heroPause: "Metti in pausa le immagini",
+    heroPlay: "Avvia le immagini",
     compositions: "Composizioni",
     filterLabel: "Filtra per categoria",
     carouselLabel: "Composizioni della categoria {{category}}",
