@@ -37,7 +37,8 @@ export const [i18nextMiddleware, getLocale, getInstance] = createI18nextMiddlewa
     order: ["custom"],
     findLocale,
   },
-  i18next: { resources, defaultNS: "common", ns: ["common", "public1", "public2"], interpolation: { escapeValue: false } },
+  // showSupportNotice: i18next otherwise prints an advertisement in the server log.
+  i18next: { resources, defaultNS: "common", ns: ["common", "public1", "public2"], interpolation: { escapeValue: false }, showSupportNotice: false },
   plugins: [initReactI18next],
 });
 
