@@ -24,7 +24,8 @@ export function pageMeta(
     { title },
     { property: "og:title", content: title },
     { property: "og:type", content: page.type ?? "website" },
-    { property: "og:url", content: `${origin}${localizePath(matches.at(-1)?.pathname ?? "/", root?.lang ?? "it")}` },
+    // Route match paths are decoded ("colonne sonore"); the URL is the canonical, encoded one.
+    { property: "og:url", content: `${origin}${encodeURI(localizePath(matches.at(-1)?.pathname ?? "/", root?.lang ?? "it"))}` },
     { property: "og:site_name", content: siteName },
     { property: "og:locale", content: root?.lang === "en" ? "en_GB" : "it_IT" },
     { property: "og:image", content: image },
