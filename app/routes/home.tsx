@@ -140,7 +140,8 @@ export const meta: Route.MetaFunction = ({ data, matches }) => {
   const first = data.heroSlides[0];
   const tags = pageMeta(matches, { title: data.meta.title, description: data.meta.description, image: first?.src });
   if (first) {
-    tags.push({ tagName: "link", rel: "preload", as: "image", href: first.src, imageSrcSet: srcSetFor(first), imageSizes: HERO_SIZES, fetchPriority: "high" });
+    // The AVIF candidates, as <picture> picks them; a browser without AVIF skips this preload by its type.
+    tags.push({ tagName: "link", rel: "preload", as: "image", type: "image/avif", href: first.src, imageSrcSet: srcSetFor(first, "avif"), imageSizes: HERO_SIZES, fetchPriority: "high" });
   }
   return tags;
 };

@@ -5,6 +5,7 @@ import { slugify } from "~/lib/slug";
 import { CONTENT_FILES, type ContentFile, readContentRaw } from "./content.server";
 import { db } from "./db.server";
 import { contentImageSize, makePdf, renderArtwork, synthesizePhrase } from "./demo-media.server";
+import { imageInfo } from "./images.server";
 import { storeContentAddressed, uploadsDir, writeFileAtomic } from "./storage.server";
 
 /** True when the database holds no content yet (a fresh data folder). */
@@ -32,6 +33,7 @@ export async function ensureContentImages(): Promise<number> {
     } catch {
       const { width, height } = contentImageSize(name);
       await writeFileAtomic(full, await renderArtwork(name, width, height));
+      await imageInfo(`/media/content/${name}`); // its placeholder is made now, not on a visit
       created++;
     }
   }
@@ -44,7 +46,7 @@ export async function seedDemoContent() {
   type Track = { position: number; name: string; url: string };
   const musicRows: { item: (typeof demoMusic)[number]; img: string; tracks: Track[]; createdAt: Date }[] = [];
   for (const [index, item] of demoMusic.entries()) {
-    const img = await storeContentAddressed("images", await renderArtwork(`music:${item.title}`, 1200, 1200), "jpg");
+    const img = await storeDemoImage(`music:${item.title}`, 1200, 1200);
     const tracks: Track[] = [];
     for (const [position, name] of item.tracks.entries()) {
       const url = await storeContentAddressed("tracks", synthesizePhrase(`${item.title}:${name}`).wav, "wav");
@@ -54,7 +56,7 @@ export async function seedDemoContent() {
   }
   const newsRows: { item: (typeof demoNews)[number]; image: string; attachments: Track[] }[] = [];
   for (const item of demoNews) {
-    const image = await storeContentAddressed("images", await renderArtwork(`news:${item.title}`, 1600, 1000), "jpg");
+    const image = await storeDemoImage(`news:${item.title}`, 1600, 1000);
     const attachments: Track[] = [];
     for (const [position, name] of item.attachments.entries()) {
       attachments.push({ position, name, url: await storeDemoAttachment(item.title, name) });
@@ -123,4 +125,11 @@ async function storeDemoAttachment(newsTitle: string, name: string): Promise<str
     return storeContentAddressed("attachments", await renderArtwork(`attachment:${newsTitle}:${name}`, 1600, 1600), "jpg");
   }
   return storeContentAddressed("attachments", makePdf(`${newsTitle} - ${name}`), "pdf");
+}
+
+/** A generated picture, stored with its placeholder made at once. */
+async function storeDemoImage(seed: string, width: number, height: number): Promise<string> {
+  const url = await storeContentAddressed("images", await renderArtwork(seed, width, height), "jpg");
+  await imageInfo(url);
+  return url;
 }

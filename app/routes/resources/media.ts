@@ -1,4 +1,5 @@
 import type { Route } from "./+types/media";
+import { isImageFormat } from "~/lib/images";
 import { fileResponse } from "~/server/file-response.server";
 import { imageVariant } from "~/server/images.server";
 import { mediaFilePath } from "~/server/storage.server";
@@ -10,9 +11,12 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   if (relative.startsWith("tmp/") || relative.startsWith(".")) return new Response("Not found", { status: 404 });
   const file = mediaFilePath(relative);
   if (!file) return new Response("Not found", { status: 404 });
-  const width = Number(new URL(request.url).searchParams.get("w"));
+  const query = new URL(request.url).searchParams;
+  const width = Number(query.get("w"));
   if (width) {
-    const variant = await imageVariant(file, width);
+    // ?fm=avif asks for the AVIF variant; anything else but WebP (the default) is not made.
+    const format = query.get("fm") ?? "webp";
+    const variant = isImageFormat(format) ? await imageVariant(file, width, format) : null;
     if (!variant) return new Response("Not found", { status: 404 });
     // The variant URL carries the source's name, so it is as cacheable as the source.
     return fileResponse(request, variant, contentAddressedCache(relative));
