@@ -2,7 +2,8 @@ import { Feed } from "feed";
 import { localized, localizePath, type Lang } from "~/lib/i18n";
 import { newsFeedPath, newsFeedTitle } from "~/lib/meta";
 import { absoluteUrl } from "~/lib/structured-data";
-import { htmlExcerpt, sanitizeHtml } from "./html.server";
+import { htmlExcerpt } from "~/lib/html-text";
+import { sanitizeNewsHtml } from "./sanitize.server";
 import { listNews } from "./news.server";
 
 /** How many of the newest items a feed carries (readers keep what they have already seen). */
@@ -35,7 +36,7 @@ export async function newsFeedXml(lang: Lang, origin: string, description: strin
       link,
       date: new Date(`${item.date}T00:00:00Z`),
       description: htmlExcerpt(html, 300),
-      content: sanitizeHtml(html),
+      content: sanitizeNewsHtml(html),
       category: [{ name: localized(item.category, "name", lang) }],
       ...(item.image ? { image: { url: absoluteUrl(origin, item.image), type: IMAGE_TYPES[extension] ?? "image/jpeg", length: 0 } } : {}),
     });
