@@ -135,5 +135,5 @@ describe("demo content that looks real", () => {
       expect(messages, `width ${width}`).toEqual([]);
       await context.close();
     }
-  });
+  }, 300_000);
 });

@@ -8,6 +8,8 @@ import { startServer, type TestServer } from "./helpers/server";
 
 let server: TestServer;
 let browser: Browser;
+/** One test loads a dozen or more pages in turn; the machine is shared, so give it room. */
+const MATRIX_TIMEOUT = 300_000;
 let newsImage = "";
 
 beforeAll(async () => {
@@ -126,7 +128,7 @@ describe("pictures in the browser", () => {
         }
         expect(errors.filter((e) => !e.includes("net::ERR_FAILED"))).toEqual([]);
         await context.close();
-      });
+      }, MATRIX_TIMEOUT);
     }
   }
 });

@@ -7,6 +7,8 @@ import { startServer, type TestServer } from "./helpers/server";
 
 let server: TestServer;
 let browser: Browser;
+/** One test loads a dozen or more pages in turn; the machine is shared, so give it room. */
+const MATRIX_TIMEOUT = 300_000;
 
 beforeAll(async () => {
   server = await startServer();
@@ -65,7 +67,7 @@ describe("news feeds", () => {
         }
         expect(errors).toEqual([]);
         await context.close();
-      });
+      }, MATRIX_TIMEOUT);
     }
   }
 });

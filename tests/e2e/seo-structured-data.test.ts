@@ -8,6 +8,8 @@ import { startServer, type TestServer } from "./helpers/server";
 
 let server: TestServer;
 let browser: Browser;
+/** One test loads a dozen or more pages in turn; the machine is shared, so give it room. */
+const MATRIX_TIMEOUT = 300_000;
 
 type Thing = Record<string, unknown> & { "@type": string };
 
@@ -146,7 +148,7 @@ describe("JSON-LD, og:url and og:type on public pages", () => {
         }
         expect(errors).toEqual([]);
         await context.close();
-      });
+      }, MATRIX_TIMEOUT);
     }
   }
 
