@@ -132,7 +132,8 @@ describe("demo content that looks real", () => {
           await visit(page, `${server.url}${lang}${p === "/" && lang ? "" : p}`);
         }
       }
-      expect(messages, `width ${width}`).toEqual([]);
+      // ERR_NETWORK_CHANGED comes from the machine (other jobs add network interfaces), not the page.
+      expect(messages.filter((m) => !m.includes("net::ERR_NETWORK_CHANGED")), `width ${width}`).toEqual([]);
       await context.close();
     }
   }, 300_000);

@@ -65,7 +65,8 @@ describe("news feeds", () => {
             expect(links, url).toEqual([{ href: `${server.url}${FEEDS[lang]}`, title: lang === "en" ? "Elena Marchetti – News" : "Elena Marchetti – Notizie" }]);
           }
         }
-        expect(errors).toEqual([]);
+        // ERR_NETWORK_CHANGED comes from the machine (other jobs add network interfaces), not the page.
+        expect(errors.filter((e) => !e.includes("net::ERR_NETWORK_CHANGED"))).toEqual([]);
         await context.close();
       }, MATRIX_TIMEOUT);
     }

@@ -146,7 +146,8 @@ describe("JSON-LD, og:url and og:type on public pages", () => {
             }
           }
         }
-        expect(errors).toEqual([]);
+        // ERR_NETWORK_CHANGED comes from the machine (other jobs add network interfaces), not the page.
+        expect(errors.filter((e) => !e.includes("net::ERR_NETWORK_CHANGED"))).toEqual([]);
         await context.close();
       }, MATRIX_TIMEOUT);
     }
