@@ -17,6 +17,8 @@ void i18next
     defaultNS: "common",
     ns: ["common", "public1", "public2"],
     interpolation: { escapeValue: false },
+    // i18next otherwise prints an advertisement in every visitor's console.
+    showSupportNotice: false,
   })
   .then(() => {
     try {

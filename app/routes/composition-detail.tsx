@@ -4,9 +4,11 @@ import type { Route } from "./+types/composition-detail";
 import { PlayButton, VideoButton } from "~/components/compositions/MediaButtons";
 import { Picture } from "~/components/media/Picture";
 import { TrackList } from "~/components/compositions/TrackList";
+import { JsonLd, useSiteUrls } from "~/components/seo/JsonLd";
 import { localized, localizePath } from "~/lib/i18n";
 import { pageMeta } from "~/lib/meta";
 import { categoryKey, categoryPath, externalHref } from "~/lib/music-links";
+import { musicAlbumLd } from "~/lib/structured-data";
 import { musicVideo } from "~/server/compositions.server";
 import { getLang } from "~/server/i18n.server";
 import { imageInfo } from "~/server/images.server";
@@ -36,8 +38,30 @@ export async function loader({ params, context }: Route.LoaderArgs) {
 export default function CompositionDetailPage({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation("public1");
   const { slug, title, description, category, image, tracks, video, link } = loaderData;
+  const { t: tc } = useTranslation();
+  const urls = useSiteUrls();
+  const structuredData = [
+    musicAlbumLd({
+      name: title,
+      url: urls.page,
+      description,
+      image: image ? urls.abs(image.src) : undefined,
+      artist: tc("composerName"),
+      genre: category.label,
+      inLanguage: urls.lang,
+      tracks: link ? [] : tracks,
+      origin: urls.origin,
+      sameAs: link,
+    }),
+    urls.breadcrumbs([
+      [tc("nav.compositions"), localizePath("/compositions", urls.lang)],
+      [category.label, category.href],
+      [title, urls.page],
+    ]),
+  ];
   return (
     <article className="composition">
+      <JsonLd data={structuredData} />
       <div className="container composition__layout">
         <div className="composition__cover">{image ? <Picture image={image} sizes="(min-width: 992px) 40vw, 100vw" alt={title} priority /> : null}</div>
         <div className="composition__body">
@@ -63,4 +87,4 @@ export default function CompositionDetailPage({ loaderData }: Route.ComponentPro
 }
 
 export const meta: Route.MetaFunction = ({ data, matches }) =>
-  data ? pageMeta(matches, { title: data.title, description: data.description.slice(0, 160), image: data.image?.src, type: "article" }) : [];
+  data ? pageMeta(matches, { title: data.title, description: data.description.slice(0, 160), image: data.image?.src, type: "music.album" }) : [];

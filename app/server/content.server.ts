@@ -76,3 +76,8 @@ export function readContentList<T>(name: ContentFile): T[] {
   const list = load(name).parsed[CONTENT_FILES[name]];
   return Array.isArray(list) ? (list as T[]) : [];
 }
+
+/** When a content file last changed (the sitemap's lastmod of the pages it feeds). */
+export function contentUpdatedAt(name: ContentFile): Date {
+  return new Date(load(name).mtimeMs);
+}

@@ -31,7 +31,8 @@ async function findLocale(request: Request): Promise<Lang> {
   return DEFAULT_LANG;
 }
 
-const I18NEXT_OPTIONS = { resources, defaultNS: "common", ns: ["common", "public1", "public2"], interpolation: { escapeValue: false } };
+// showSupportNotice: i18next otherwise prints an advertisement in the server log.
+const I18NEXT_OPTIONS = { resources, defaultNS: "common", ns: ["common", "public1", "public2"], interpolation: { escapeValue: false }, showSupportNotice: false };
 
 export const [i18nextMiddleware, getLocale, getInstance] = createI18nextMiddleware({
   detection: {

@@ -1,4 +1,5 @@
 import type { Route } from "./+types/media";
+import { isImageFormat } from "~/lib/images";
 import { fileResponse, mediaDisposition, mimeTypeOf } from "~/server/file-response.server";
 import { imageVariant } from "~/server/images.server";
 import { MEDIA_PREFIX, publicMediaFilePath } from "~/server/storage.server";
@@ -13,7 +14,9 @@ export async function loader({ request }: Route.LoaderArgs) {
   if (!file) return new Response("Not found", { status: 404 });
   const width = Number(searchParams.get("w"));
   if (width) {
-    const variant = await imageVariant(file, width);
+    // ?fm=avif asks for the AVIF variant; anything else but WebP (the default) is not made.
+    const format = searchParams.get("fm") ?? "webp";
+    const variant = isImageFormat(format) ? await imageVariant(file, width, format) : null;
     if (!variant) return new Response("Not found", { status: 404 });
     // The variant URL carries the source's name, so it is as cacheable as the source.
     return fileResponse(request, variant, contentAddressedCache(relative));
