@@ -42,6 +42,7 @@ app.use(compression());
 // Vite fingerprints everything under /assets, so it can be cached for a year.
 app.use("/assets", express.static(path.join(buildDir, "client/assets"), { immutable: true, maxAge: "1y" }));
 app.use(express.static(path.join(buildDir, "client"), { maxAge: "1h", index: false }));
+app.use(build.entry.module.pageCache); // anonymous pages from memory (app/server/http/page-cache.server.ts)
 app.all("*", createRequestHandler({ build }));
 
 const port = Number(process.env.PORT || 3000);

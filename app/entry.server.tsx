@@ -9,6 +9,7 @@ import { ServerRouter } from "react-router";
 import { getInstance } from "~/server/i18n.server";
 
 export { boot } from "~/server/boot.server";
+export { pageCache } from "~/server/http/page-cache.server";
 export { disconnectDatabase as shutdown } from "~/server/db.server";
 
 export const streamTimeout = 5_000;

@@ -17,6 +17,11 @@ export async function loader({ context }: Route.LoaderArgs) {
   return { title: t("pages.contacts"), contactEmail: getEnv().contactEmail, captcha: await createCaptcha() };
 }
 
+/** Each visitor gets their own captcha: the page is never shared by a cache. */
+export function headers() {
+  return { "Cache-Control": "private, no-store" };
+}
+
 export async function action({ request, context }: Route.ActionArgs) {
   const lang = getLang(context);
   const form = await request.formData();
