@@ -246,17 +246,12 @@ export function createPageCache(options: PageCacheOptions = {}): PageCache {
     })().catch(next);
   };
 
-  return Object.assign(middleware, {
-    get size() {
-      return lru.calculatedSize;
-    },
-    get entries() {
-      return lru.size;
-    },
-    clear() {
-      lru.clear();
-    },
-  });
+  // defineProperties, not Object.assign, which would copy the getters' values once.
+  return Object.defineProperties(middleware, {
+    size: { get: () => lru.calculatedSize },
+    entries: { get: () => lru.size },
+    clear: { value: () => lru.clear() },
+  }) as PageCache;
 }
 
 /** The nonce this response's scripts carry (set by the request edge), if any. */
