@@ -22,6 +22,22 @@ export default tseslint.config(
     rules: { "no-control-regex": "off" },
   },
   {
+    // Layering (DESIGN.md 2): server modules never import components, and components or shared
+    // code never import server modules (their types live in app/lib).
+    files: ["app/server/**/*.{ts,tsx}"],
+    rules: { "no-restricted-imports": ["error", { patterns: [{ group: ["~/components/*", "**/components/*"], message: "Server code does not import components: move the shared piece to app/lib." }] }] },
+  },
+  {
+    files: ["app/components/**/*.{ts,tsx}", "app/lib/**/*.{ts,tsx}"],
+    rules: { "no-restricted-imports": ["error", { patterns: [{ group: ["~/server/*", "**/server/*", "*.server"], message: "Components and app/lib do not import server modules: put shared types in app/lib." }] }] },
+  },
+  {
+    // Configuration is read and validated in one place (env.server.ts).
+    files: ["app/**/*.{ts,tsx}"],
+    ignores: ["app/server/env.server.ts"],
+    rules: { "no-restricted-properties": ["error", { object: "process", property: "env", message: "Read configuration through getEnv() in app/server/env.server.ts." }] },
+  },
+  {
     // Tests and scripts read JSON bodies whose shape is the thing under test.
     files: ["tests/**/*.ts", "scripts/**/*.ts"],
     rules: { "@typescript-eslint/no-explicit-any": "off", "no-control-regex": "off" },

@@ -4,13 +4,20 @@ import { isbot } from "isbot";
 import type { RenderToPipeableStreamOptions } from "react-dom/server";
 import { renderToPipeableStream } from "react-dom/server";
 import { I18nextProvider } from "react-i18next";
-import type { EntryContext, RouterContextProvider } from "react-router";
-import { ServerRouter } from "react-router";
+import type { EntryContext, HandleErrorFunction, RouterContextProvider } from "react-router";
+import { ServerRouter, isRouteErrorResponse } from "react-router";
+import { NonceProvider } from "~/lib/nonce";
+import { requestInfoContext } from "~/server/http/context.server";
+import { asClientError } from "~/server/http/errors.server";
+import { log } from "~/server/http/log.server";
 import { getInstance } from "~/server/i18n.server";
 
 export { boot } from "~/server/boot.server";
 export { pageCache } from "~/server/http/page-cache.server";
 export { disconnectDatabase as shutdown } from "~/server/db.server";
+// What server.mjs needs from the request edge (app/server/http/).
+export { createEdge } from "~/server/http/express.server";
+export { log } from "~/server/http/log.server";
 
 export const streamTimeout = 5_000;
 
@@ -28,17 +35,20 @@ export default function handleRequest(
     const readyOption: keyof RenderToPipeableStreamOptions =
       (userAgent && isbot(userAgent)) || entryContext.isSpaMode ? "onAllReady" : "onShellReady";
 
+    const { nonce } = routerContext.get(requestInfoContext);
     const { pipe, abort } = renderToPipeableStream(
-      <I18nextProvider i18n={getInstance(routerContext)}>
-        <ServerRouter context={entryContext} url={request.url} />
-      </I18nextProvider>,
+      <NonceProvider value={nonce}>
+        <I18nextProvider i18n={getInstance(routerContext)}>
+          <ServerRouter context={entryContext} url={request.url} nonce={nonce} />
+        </I18nextProvider>
+      </NonceProvider>,
       {
+        nonce,
         [readyOption]() {
           shellRendered = true;
           const body = new PassThrough();
           const stream = createReadableStreamFromReadable(body);
           responseHeaders.set("Content-Type", "text/html; charset=utf-8");
-          setSecurityHeaders(responseHeaders);
           resolve(new Response(stream, { headers: responseHeaders, status: responseStatusCode }));
           pipe(body);
         },
@@ -47,7 +57,7 @@ export default function handleRequest(
         },
         onError(error: unknown) {
           responseStatusCode = 500;
-          if (shellRendered) console.error(error);
+          if (shellRendered) logServerError(error, request, routerContext);
         },
       },
     );
@@ -55,8 +65,21 @@ export default function handleRequest(
   });
 }
 
-function setSecurityHeaders(headers: Headers) {
-  headers.set("X-Content-Type-Options", "nosniff");
-  headers.set("Referrer-Policy", "strict-origin-when-cross-origin");
-  headers.set("X-Frame-Options", "SAMEORIGIN");
+function logServerError(error: unknown, request: Request, context: RouterContextProvider | undefined) {
+  if (request.signal.aborted) return;
+  // A thrown 4xx (403 forged, 404 missing row...) is the client's, not a server error.
+  if (isRouteErrorResponse(error) && error.status < 500) return;
+  if (asClientError(error)) return;
+  let reqId: string | undefined;
+  try {
+    reqId = context?.get(requestInfoContext).requestId;
+  } catch {
+    reqId = undefined;
+  }
+  log().error({ reqId, err: error, method: request.method, path: new URL(request.url).pathname }, "request failed");
 }
+
+/** Every error React Router catches in a loader, action or render lands here (once). */
+export const handleError: HandleErrorFunction = (error, { request, context }) => {
+  logServerError(error, request, context as RouterContextProvider | undefined);
+};

@@ -18,8 +18,11 @@ import { Footer } from "~/components/layout/Footer";
 import { Navbar } from "~/components/layout/Navbar";
 import { AudioPlayer, PlayerProvider } from "~/components/player/player-context";
 import { LANGUAGES, isLang, isLocalizablePath, langFromPath, localizePath } from "~/lib/i18n";
+import { useNonce } from "~/lib/nonce";
 import type { RootData } from "~/lib/root-data";
+import { safeRedirectPath } from "~/lib/safe-redirect";
 import { hasCookieConsent } from "~/server/cookie-consent.server";
+import { requestInfoContext } from "~/server/http/context.server";
 import { getLang, i18nextMiddleware, langCookie, savedLang } from "~/server/i18n.server";
 import { publicOrigin } from "~/server/origin.server";
 import { getOptionalUser } from "~/server/session.server";
@@ -35,17 +38,25 @@ const languageChoiceMiddleware: Route.MiddlewareFunction = async ({ request }) =
   const requested = url.searchParams.get("lng");
   if (isLang(requested)) {
     url.searchParams.delete("lng");
-    const target = localizePath(url.pathname, requested);
-    throw redirect(`${target}${url.search}`, {
+    // The path is the visitor's own input ("//evil.example/x?lng=it"): same-origin or home.
+    const target = safeRedirectPath(`${localizePath(url.pathname, requested)}${url.search}`, localizePath("/", requested));
+    throw redirect(target, {
       headers: { "Set-Cookie": await langCookie.serialize(requested) },
     });
   }
   if (!langFromPath(url.pathname) && isLocalizablePath(url.pathname) && (await savedLang(request)) === "en") {
-    throw redirect(`${localizePath(url.pathname, "en")}${url.search}`);
+    throw redirect(safeRedirectPath(`${localizePath(url.pathname, "en")}${url.search}`, "/en"));
   }
 };
 
-export const middleware: Route.MiddlewareFunction[] = [languageChoiceMiddleware, i18nextMiddleware];
+/** The access log names the staff member behind a request (the session cookie is only read when sent). */
+const staffForLogMiddleware: Route.MiddlewareFunction = async ({ request, context }) => {
+  if (!request.headers.get("Cookie")?.includes("staff_session=")) return;
+  const user = await getOptionalUser(request);
+  if (user) context.get(requestInfoContext).userId = user.id;
+};
+
+export const middleware: Route.MiddlewareFunction[] = [staffForLogMiddleware, languageChoiceMiddleware, i18nextMiddleware];
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const lang = getLang(context);
@@ -87,21 +98,22 @@ export function Layout({ children }: { children: React.ReactNode }) {
   const root = useRouteLoaderData("root") as RootData | undefined;
   const { pathname } = useLocation();
   const lang = root?.lang ?? langFromPath(pathname) ?? "it";
+  const nonce = useNonce();
   return (
     <html lang={lang}>
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         {/* Lets CSS tell "JavaScript will run" apart from "no JavaScript" before hydration. */}
-        <script dangerouslySetInnerHTML={{ __html: "document.documentElement.dataset.js='on'" }} />
+        <script nonce={nonce} dangerouslySetInnerHTML={{ __html: "document.documentElement.dataset.js='on'" }} />
         <Meta />
         <Links />
         {root ? <AlternateLinks origin={root.origin} /> : null}
       </head>
       <body>
         {children}
-        <ScrollRestoration />
-        <Scripts />
+        <ScrollRestoration nonce={nonce} />
+        <Scripts nonce={nonce} />
       </body>
     </html>
   );
@@ -155,8 +167,8 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   const { t } = useTranslation();
   const { pathname } = useLocation();
   const lang = langFromPath(pathname) ?? "it";
+  // Server errors are logged once, with the request id, by entry.server.tsx's handleError.
   const notFound = isRouteErrorResponse(error) && error.status === 404;
-  if (!notFound) console.error(error);
   const status = isRouteErrorResponse(error) ? error.status : 500;
   const knownClientError = isRouteErrorResponse(error) && status >= 400 && status < 500 && !notFound;
   return (

@@ -8,6 +8,8 @@ import { pageMeta } from "~/lib/meta";
 import { createCaptcha } from "~/server/captcha.server";
 import { outcomeStatus, submitContact } from "~/server/contact.server";
 import { getEnv } from "~/server/env.server";
+import { field } from "~/server/http/body.server";
+import { readPageForm } from "~/server/http/forms.server";
 import { getInstance, getLang } from "~/server/i18n.server";
 import { clientAddress } from "~/server/rate-limit.server";
 import "~/styles/public2.css";
@@ -24,12 +26,9 @@ export function headers() {
 
 export async function action({ request, context }: Route.ActionArgs) {
   const lang = getLang(context);
-  const form = await request.formData();
+  const form = await readPageForm(request, lang);
   const values = contactValuesFrom(form);
-  const text = (name: string) => {
-    const v = form.get(name);
-    return typeof v === "string" ? v : "";
-  };
+  const text = (name: string) => field(form, name);
   if (text("intent") === "refresh") {
     return data<ContactActionData>({ status: "refresh", values, captcha: await createCaptcha() });
   }

@@ -1,14 +1,13 @@
 import { data, Form, redirect, useNavigation } from "react-router";
 import { useTranslation } from "react-i18next";
-import { AuthenticityTokenInput, AuthenticityTokenProvider } from "remix-utils/csrf/react";
 import type { Route } from "./+types/login";
 import { PageHero } from "~/components/layout/PageHero";
 import { pageMeta } from "~/lib/meta";
 import { safeRedirectPath } from "~/lib/safe-redirect";
 import { LoginError, authenticator, readCredentials } from "~/server/auth.server";
-import { CSRF_FIELD_NAME as CSRF_FIELD } from "~/components/admin/form-fields";
-import { assertSameSitePost, commitCsrfToken } from "~/server/csrf.server";
-import { getInstance } from "~/server/i18n.server";
+import { field } from "~/server/http/body.server";
+import { readPageForm } from "~/server/http/forms.server";
+import { getInstance, getLang } from "~/server/i18n.server";
 import { createUserSession, getOptionalUser, isStaffUser } from "~/server/session.server";
 import "~/styles/admin.css";
 
@@ -16,21 +15,22 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const redirectTo = safeRedirectPath(url.searchParams.get("redirectTo"), "/admin/");
   if (isStaffUser(await getOptionalUser(request))) throw redirect(redirectTo);
-  const [csrf, setCookie] = await commitCsrfToken(request);
   const t = getInstance(context).t;
-  return data(
-    { title: t("pages.login"), csrf, redirectTo },
-    { headers: setCookie ? { "Set-Cookie": setCookie } : undefined },
-  );
+  return { title: t("pages.login"), redirectTo };
 }
 
-export async function action({ request }: Route.ActionArgs) {
-  const form = await request.clone().formData();
-  await assertSameSitePost(request, form);
+export async function action({ request, context }: Route.ActionArgs) {
+  const form = await readPageForm(request, getLang(context));
+  for (const name of ["username", "password", "redirectTo"]) field(form, name);
   const { username } = readCredentials(form);
-  const redirectTo = safeRedirectPath(form.get("redirectTo"), "/admin/");
+  const redirectTo = safeRedirectPath(field(form, "redirectTo"), "/admin/");
+  // remix-auth-form reads the body itself: hand it the form already read (and limited) above.
+  const headers = new Headers(request.headers);
+  headers.delete("Content-Type");
+  headers.delete("Content-Length");
+  const checked = new Request(request.url, { method: "POST", headers, body: form });
   try {
-    const user = await authenticator.authenticate("form", request);
+    const user = await authenticator.authenticate("form", checked);
     const setCookie = await createUserSession(user.id, request);
     return redirect(redirectTo, { headers: { "Set-Cookie": setCookie } });
   } catch (error) {
@@ -44,11 +44,10 @@ export default function LoginPage({ loaderData, actionData }: Route.ComponentPro
   const navigation = useNavigation();
   const busy = navigation.state === "submitting";
   return (
-    <AuthenticityTokenProvider token={loaderData.csrf}>
+    <>
       <PageHero title={t("pages.login")} />
       <section className="container login">
         <Form method="post" className="admin-form login__form" noValidate>
-          <AuthenticityTokenInput name={CSRF_FIELD} />
           <input type="hidden" name="redirectTo" value={loaderData.redirectTo} />
           {actionData?.error ? (
             <p className="form-error" role="alert">
@@ -68,7 +67,7 @@ export default function LoginPage({ loaderData, actionData }: Route.ComponentPro
           </button>
         </Form>
       </section>
-    </AuthenticityTokenProvider>
+    </>
   );
 }
 

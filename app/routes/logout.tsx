@@ -1,10 +1,9 @@
-import { data, Form, redirect } from "react-router";
-import { AuthenticityTokenInput, AuthenticityTokenProvider } from "remix-utils/csrf/react";
+import { Form, redirect } from "react-router";
 import type { Route } from "./+types/logout";
 import { PageHero } from "~/components/layout/PageHero";
 import { signOut } from "~/server/auth.server";
-import { CSRF_FIELD_NAME as CSRF_FIELD } from "~/components/admin/form-fields";
-import { assertSameSitePost, commitCsrfToken } from "~/server/csrf.server";
+import { readPageForm } from "~/server/http/forms.server";
+import { getLang } from "~/server/i18n.server";
 import { getOptionalUser } from "~/server/session.server";
 import "~/styles/admin.css";
 
@@ -12,28 +11,24 @@ import "~/styles/admin.css";
 export async function loader({ request }: Route.LoaderArgs) {
   const user = await getOptionalUser(request);
   if (!user) throw redirect("/");
-  const [csrf, setCookie] = await commitCsrfToken(request);
-  return data({ csrf }, { headers: setCookie ? { "Set-Cookie": setCookie } : undefined });
+  return null;
 }
 
 /**
- * Signs out (auth.server.ts signOut).
- * The token is checked when sent; the footer's JavaScript logout posts from a page without one,
- * and React Router's origin check plus the SameSite cookie already stop cross-site posts here.
+ * Signs out (auth.server.ts signOut). Forgery: the Express edge refuses a post from another site
+ * (docs/decisions/003-one-forgery-policy.md), the same check as every other form.
  */
-export async function action({ request }: Route.ActionArgs) {
-  const form = await request.clone().formData();
-  if (form.has(CSRF_FIELD)) await assertSameSitePost(request, form);
+export async function action({ request, context }: Route.ActionArgs) {
+  await readPageForm(request, getLang(context));
   return redirect("/", { headers: { "Set-Cookie": await signOut(request) } });
 }
 
-export default function LogoutPage({ loaderData }: Route.ComponentProps) {
+export default function LogoutPage() {
   return (
-    <AuthenticityTokenProvider token={loaderData.csrf}>
+    <>
       <PageHero title="Logout" />
       <section className="container login">
         <Form method="post" className="admin-form login__form" reloadDocument>
-          <AuthenticityTokenInput name={CSRF_FIELD} />
           <p>Sei sicuro di voler uscire?</p>
           <div className="form-actions">
             <button className="button button--primary" type="submit" name="confirmed" value="1">
@@ -45,7 +40,7 @@ export default function LogoutPage({ loaderData }: Route.ComponentProps) {
           </div>
         </Form>
       </section>
-    </AuthenticityTokenProvider>
+    </>
   );
 }
 

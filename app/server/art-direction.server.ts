@@ -1,6 +1,7 @@
 import { type ArtDirectionItem, type LabelItem, type SubCategory, externalHref, isWorkSubcategory } from "~/lib/content-types";
 import { type Lang, localized, localizePath } from "~/lib/i18n";
 import type { ImageInfo } from "~/lib/images";
+import type { WorkCard } from "~/lib/work-card";
 import { categoriesOrNone } from "./safe-categories.server";
 import { readContentList } from "./content.server";
 import { imageInfo } from "./images.server";
@@ -18,17 +19,6 @@ export type LabelCard = {
 export type LabelGroup = { category: string; labels: LabelCard[] };
 
 export type ArtDirectionOverview = { intro: { title: string; description: string } | null; groups: LabelGroup[] };
-
-export type WorkCard = {
-  id: number;
-  year: number;
-  title: string;
-  description: string;
-  image: ImageInfo | null;
-  href: string | null;
-  artists: { id: number; name: string; href: string | null }[];
-  producer: string;
-};
 
 export type ArtDirectionCategoryPage = {
   category: string;

@@ -17,6 +17,9 @@ const schema = z.object({
   CONTACT_TO: z.string().default("studio@example.com"),
   CONTACT_EMAIL: z.string().default("info@elenamarchetti.example"),
   PUBLIC_ORIGIN: z.string().url().optional(),
+  // Behind a reverse proxy: how many hops (1), "true" (all), or a list of addresses/subnets.
+  TRUST_PROXY: z.string().optional(),
+  LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).optional(),
   SEED_DEMO: z
     .enum(["0", "1", "true", "false"])
     .default("1")
@@ -38,8 +41,17 @@ export type Env = {
   contactTo: string;
   contactEmail: string;
   publicOrigin?: string;
+  /** Express's "trust proxy" setting; false when TRUST_PROXY is unset. */
+  trustProxy: boolean | number | string;
+  logLevel: string;
   seedDemo: boolean;
 };
+
+function trustProxySetting(raw: string | undefined): boolean | number | string {
+  if (!raw || raw === "false" || raw === "0") return false;
+  if (raw === "true") return true;
+  return /^\d+$/.test(raw) ? Number(raw) : raw;
+}
 
 let cached: Env | undefined;
 
@@ -84,6 +96,8 @@ export function getEnv(): Env {
     contactTo: e.CONTACT_TO,
     contactEmail: e.CONTACT_EMAIL,
     publicOrigin: e.PUBLIC_ORIGIN?.replace(/\/$/, ""),
+    trustProxy: trustProxySetting(e.TRUST_PROXY),
+    logLevel: e.LOG_LEVEL ?? (e.NODE_ENV === "test" ? "warn" : "info"),
     seedDemo: e.SEED_DEMO,
   };
   return cached;

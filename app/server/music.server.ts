@@ -4,6 +4,7 @@ import { uniqueSlug } from "~/lib/slug";
 import { logActivity, type Actor, type PageRequest } from "./activity.server";
 import { REQUIRED_MESSAGE, zodFieldErrors } from "./categories.server";
 import { db } from "./db.server";
+import { prismaClientError } from "./http/errors.server";
 import {
   UploadError,
   deleteUnreferencedFiles,
@@ -194,18 +195,26 @@ async function saveMusic(current: Current, input: MusicInput, files: MusicFilesI
     videos: input.mode === "tracks" && input.videos ? input.videos : null,
     tracks: { create: tracks.files.map((f, position) => ({ position, name: f.name, url: f.url })) },
   };
-  const item = await db.$transaction(async (tx) => {
-    if (current) {
-      await tx.musicTrack.deleteMany({ where: { musicId: current.id } });
-      const row = await tx.music.update({ where: { id: current.id }, data, select: musicSelect });
-      await logActivity(tx, actor, `Modificato il contenuto musicale "${row.title}"`);
+  let item: MusicItem;
+  try {
+    item = await db.$transaction(async (tx) => {
+      if (current) {
+        await tx.musicTrack.deleteMany({ where: { musicId: current.id } });
+        const row = await tx.music.update({ where: { id: current.id }, data, select: musicSelect });
+        await logActivity(tx, actor, `Modificato il contenuto musicale "${row.title}"`);
+        return row;
+      }
+      const slug = await uniqueSlug(input.title, async (s) => !!(await tx.music.findUnique({ where: { slug: s }, select: { id: true } })));
+      const row = await tx.music.create({ data: { ...data, slug }, select: musicSelect });
+      await logActivity(tx, actor, `Creato il contenuto musicale "${row.title}"`);
       return row;
-    }
-    const slug = await uniqueSlug(input.title, async (s) => !!(await tx.music.findUnique({ where: { slug: s }, select: { id: true } })));
-    const row = await tx.music.create({ data: { ...data, slug }, select: musicSelect });
-    await logActivity(tx, actor, `Creato il contenuto musicale "${row.title}"`);
-    return row;
-  });
+    });
+  } catch (error) {
+    // Deleted meanwhile (a DELETE raced this save): the files just stored belong to nothing.
+    await deleteUnreferencedFiles([image?.url, ...tracks.files.map((f) => f.url)]);
+    if (prismaClientError(error)?.status === 404) return { ok: false, status: 404, errors: { form: "Elemento non trovato" } };
+    throw error;
+  }
   await discardTempUploads([...tracks.usedTemp, ...(image?.temp ? [image.temp] : [])]);
   if (current) await deleteUnreferencedFiles([current.img, ...current.tracks.map((t) => t.url)]);
   return { ok: true, item };

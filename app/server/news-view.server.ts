@@ -1,7 +1,8 @@
 import { formatDateDash, formatDateSlash } from "~/lib/format";
 import { localized, localizePath, type Lang } from "~/lib/i18n";
 import type { NewsCardData } from "~/lib/news-card";
-import { htmlExcerpt, sanitizeHtml } from "./html.server";
+import { htmlExcerpt } from "~/lib/html-text";
+import { sanitizeNewsHtml } from "./sanitize.server";
 import { imageInfo } from "./images.server";
 import type { NewsItem } from "./news.server";
 
@@ -28,7 +29,7 @@ export async function newsDetail(item: NewsItem, lang: Lang) {
     date: formatDateSlash(item.date),
     isoDate: item.date,
     category: localized(item.category, "name", lang),
-    html: sanitizeHtml(html),
+    html: sanitizeNewsHtml(html),
     summary: htmlExcerpt(html, 160),
     image: await imageInfo(item.image),
     attachments: item.attachments,

@@ -5,6 +5,7 @@ import { uniqueSlug } from "~/lib/slug";
 import { logActivity, type Actor, type PageRequest } from "./activity.server";
 import { REQUIRED_MESSAGE, zodFieldErrors } from "./categories.server";
 import { db } from "./db.server";
+import { prismaClientError } from "./http/errors.server";
 import { sanitizeNewsHtml } from "./sanitize.server";
 import {
   UploadError,
@@ -215,16 +216,24 @@ export async function updateNews(id: number, input: NewsInput, files: NewsFilesI
   if ("ok" in stored) return stored;
   const { image, attachments } = stored;
   const nextImage = image ? image.url : files.removeImage ? null : current.image;
-  const item = await db.$transaction(async (tx) => {
-    await tx.newsAttachment.deleteMany({ where: { newsId: id } });
-    const row = await tx.news.update({
-      where: { id },
-      data: newsRowData(input, nextImage, attachments.files),
-      select: newsSelect,
+  let item: NewsItem;
+  try {
+    item = await db.$transaction(async (tx) => {
+      await tx.newsAttachment.deleteMany({ where: { newsId: id } });
+      const row = await tx.news.update({
+        where: { id },
+        data: newsRowData(input, nextImage, attachments.files),
+        select: newsSelect,
+      });
+      await logActivity(tx, actor, `Modificata la notizia "${row.title}"`);
+      return row;
     });
-    await logActivity(tx, actor, `Modificata la notizia "${row.title}"`);
-    return row;
-  });
+  } catch (error) {
+    // Deleted meanwhile (a DELETE raced this save): the files just stored belong to nothing.
+    await deleteUnreferencedFiles([image?.url, ...attachments.files.map((f) => f.url)]);
+    if (prismaClientError(error)?.status === 404) return { ok: false, status: 404, errors: { form: "Elemento non trovato" } };
+    throw error;
+  }
   await discardTempUploads([...attachments.usedTemp, ...(image?.temp ? [image.temp] : [])]);
   await deleteUnreferencedFiles([current.image, ...current.attachments.map((a) => a.url)]);
   return { ok: true, item };

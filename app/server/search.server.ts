@@ -1,7 +1,7 @@
 import { type ArtDirectionItem, externalHref, isWorkSubcategory } from "~/lib/content-types";
 import { htmlToText } from "~/lib/html-text";
 import { type Lang, localized } from "~/lib/i18n";
-import type { ImageInfo } from "~/lib/images";
+import type { SearchResult, SearchType } from "~/lib/search-result";
 import { compositionPath } from "~/lib/music-links";
 import { foldText } from "~/lib/slug";
 import { listCategories } from "./categories.server";
@@ -15,7 +15,6 @@ export const SEARCH_PAGE_SIZE = 12;
 const MAX_QUERY_LENGTH = 200;
 const MAX_TERMS = 10;
 
-export type SearchType = "compositions" | "news" | "artDirection";
 
 /** One searchable thing, both languages, with its texts folded once at index time. */
 export type SearchEntry = {
@@ -38,16 +37,6 @@ export type SearchEntry = {
  * range of the sorted vocabulary, so a query costs a binary search and its posting lists.
  */
 export type SearchIndex = { entries: SearchEntry[]; vocab: string[]; postings: Int32Array[]; builtAt: number };
-
-export type SearchResult = {
-  key: string;
-  type: SearchType;
-  title: string;
-  category: string;
-  image: ImageInfo | null;
-  href: string;
-  external: boolean;
-};
 
 export type SearchPage = { query: string; page: number; pageCount: number; total: number; results: SearchResult[] };
 

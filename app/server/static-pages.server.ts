@@ -8,6 +8,7 @@ import {
   externalHref,
 } from "~/lib/content-types";
 import { type Lang, localized } from "~/lib/i18n";
+import type { GalleryCard, GalleryPicture, GallerySection } from "~/lib/gallery-card";
 import type { ImageInfo } from "~/lib/images";
 import { categoriesOrNone } from "./safe-categories.server";
 import { readContentList } from "./content.server";
@@ -52,9 +53,6 @@ export async function creditsPage(lang: Lang): Promise<CreditSection[]> {
   return sections;
 }
 
-export type GalleryPicture = { title: string; description: string; image: ImageInfo };
-export type GalleryCard = { id: number; title: string; description: string; cover: ImageInfo | null; images: GalleryPicture[] };
-export type GallerySection = { category: string; title: string; items: GalleryCard[] };
 
 async function galleryCard(item: GalleryItem, lang: Lang): Promise<GalleryCard> {
   const images: GalleryPicture[] = [];

@@ -30,6 +30,14 @@ async function cached(path: string, headers: Record<string, string> = {}) {
   throw new Error(`${path} is never served from the cache`);
 }
 
+/** A staff member signed in through the login form. */
+async function signedInStaff() {
+  const admin = new HttpClient(server.url);
+  const res = await admin.post("/login", { username: ADMIN.username, password: ADMIN.password });
+  expect(res.status).toBe(302);
+  return admin;
+}
+
 /** The News route's id in a client navigation: `.data` answers are keyed by their query too. */
 const NEWS_DATA = (lang: "it" | "en") => (lang === "it" ? "/news.data?_routes=it%3Anews" : "/en/news.data?_routes=en%3Anews");
 
@@ -60,7 +68,9 @@ describe("anonymous page cache", () => {
     expect(revalidated.headers.get("content-security-policy")).toBeNull();
     const stale = await get("/en/bio", { "If-None-Match": 'W/"0-stale"' });
     expect(stale.status).toBe(200);
-    expect(await stale.text()).toBe(body);
+    // The same page, apart from its fresh nonce.
+    const withoutNonces = (html: string) => html.replace(/nonce="[^"]+"/g, "");
+    expect(withoutNonces(await stale.text())).toBe(withoutNonces(body));
   });
 
   it("shows an api/ write on the next anonymous request, in both languages and in .data answers", async () => {
@@ -89,10 +99,8 @@ describe("anonymous page cache", () => {
     expect(before.body).toContain(category.name);
     await cached("/en/compositions");
 
-    const admin = new HttpClient(server.url);
-    await admin.login();
-    const csrf = await admin.token(`/admin/categoryList/${category.id}`);
-    const res = await admin.post(`/admin/categoryList/${category.id}`, { csrf, name: "CATEGORIA RINOMINATA", name_eng: "RENAMED CATEGORY", type: "music" });
+    const admin = await signedInStaff();
+    const res = await admin.post(`/admin/categoryList/${category.id}`, { name: "CATEGORIA RINOMINATA", name_eng: "RENAMED CATEGORY", type: "music" });
     expect(res.status).toBe(302);
 
     expect(await (await get("/compositions")).text()).toContain("CATEGORIA RINOMINATA");
@@ -112,8 +120,7 @@ describe("anonymous page cache", () => {
   });
 
   it("never serves staff a cached page and never stores theirs", async () => {
-    const admin = new HttpClient(server.url);
-    await admin.login();
+    const admin = await signedInStaff();
     const anonymous = await cached("/gallery");
     expect(anonymous.body).toContain('href="/login"');
 
@@ -170,6 +177,22 @@ describe("anonymous page cache", () => {
     expect(toggle.status).toBe(302);
     expect(toggle.headers.getSetCookie().length).toBeGreaterThan(0);
     expect((await get("/news?lng=en")).headers.getSetCookie().length).toBeGreaterThan(0);
+  });
+
+  it("carries a fresh CSP nonce on a page served from the cache", async () => {
+    const nonceOf = (res: Response) => /'nonce-([^']+)'/.exec(res.headers.get("content-security-policy") ?? "")?.[1];
+    const first = await get("/bio");
+    const firstNonce = nonceOf(first);
+    expect(firstNonce).toBeTruthy();
+    expect(await first.text()).toContain(`nonce="${firstNonce}"`);
+    const { res, body } = await cached("/bio");
+    const hitNonce = nonceOf(res);
+    expect(hitNonce).toBeTruthy();
+    expect(hitNonce).not.toBe(firstNonce);
+    const scriptNonces = [...body.matchAll(/<script[^>]*\snonce="([^"]+)"/g)].map((m) => m[1]);
+    expect(scriptNonces.length).toBeGreaterThan(0);
+    expect(new Set(scriptNonces)).toEqual(new Set([hitNonce]));
+    expect(body).not.toContain(firstNonce);
   });
 
   it("caches search result pages", async () => {

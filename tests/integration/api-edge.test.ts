@@ -1,6 +1,7 @@
 import { describe, expect, it, vi } from "vitest";
 import { CSRF_COOKIE, csrfCookieFrom, csrfFailure, isCrossSite, newCsrfToken } from "~/server/api/csrf.server";
-import { ApiError, endpoint, json, readBody, readJsonObject } from "~/server/api/http.server";
+import { ApiError, endpoint, json, readJsonObject } from "~/server/api/http.server";
+import { readBytes } from "~/server/http/body.server";
 import { pageOf } from "~/server/api/list.server";
 import { wire } from "~/server/api/wire.server";
 import { loader as userinfoLoader } from "~/routes/api/userinfo";
@@ -95,7 +96,7 @@ describe("http edge", () => {
       },
     });
     const request = new Request(`${BASE}/api/x`, { method: "POST", body: stream, duplex: "half" } as RequestInit);
-    await expect(readBody(request, 256 * 1024)).rejects.toMatchObject({ status: 413 });
+    await expect(readBytes(request, 256 * 1024)).rejects.toMatchObject({ status: 413 });
     expect(pulled).toBeLessThan(10);
   });
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { parseListParams, listHref } from "~/components/admin/list-params";
+import { parseListParams, listHref } from "~/lib/list-params";
 import { sanitizeNewsHtml } from "~/server/sanitize.server";
 import { cleanDisplayName, detectFileType, parseFileEntries } from "~/server/uploads.server";
 

@@ -1,7 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { categoryKey, categoryPath, compositionPath, externalHref } from "~/lib/music-links";
 import { videoEmbed } from "~/lib/video";
-import { decodeEntities, htmlExcerpt, htmlToText, sanitizeHtml } from "~/server/html.server";
+import { decodeEntities, htmlExcerpt, htmlToText } from "~/lib/html-text";
+import { sanitizeNewsHtml as sanitizeHtml } from "~/server/sanitize.server";
 
 describe("videoEmbed", () => {
   it("turns YouTube watch, share, shorts and embed URLs into the no-cookie embed", () => {

@@ -115,3 +115,14 @@ describe("small helpers", () => {
     expect(clampScale(1.5)).toBe(1.5);
   });
 });
+
+describe("one plain-text rule for rich HTML (cards, search, feeds)", () => {
+  it("joins inline elements without inventing spaces and separates blocks", () => {
+    // Cards and search used two copies that disagreed: "abc" on cards, "a b c" in search.
+    expect(htmlToText("a<span>b</span>c")).toBe("abc");
+    expect(htmlToText("<p>uno</p><p>due</p>")).toBe("uno due");
+  });
+  it("decodes the same entities everywhere, &reg; included", () => {
+    expect(htmlToText("Marchio&reg; &trade;")).toBe("Marchio® ™");
+  });
+});

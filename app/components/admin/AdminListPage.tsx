@@ -3,7 +3,7 @@ import { Link, useLocation } from "react-router";
 import { DeleteLink } from "./DeleteLink";
 import { EditIcon } from "./Icons";
 import { Breadcrumb, ListSearch, Notice, Pagination } from "./ListControls";
-import type { ListState } from "./list-params";
+import type { ListState } from "~/lib/list-params";
 
 type Column<Row> = { header: string; cell: (row: Row) => ReactNode };
 

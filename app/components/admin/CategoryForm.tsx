@@ -1,6 +1,6 @@
 import { Form, Link, useNavigation } from "react-router";
 import { CATEGORY_TYPES } from "~/lib/category-types";
-import { CsrfInput, Field, FormError, REQUIRED_MESSAGE } from "./form-fields";
+import { Field, FormError, REQUIRED_MESSAGE } from "./form-fields";
 
 export type CategoryFormValues = { name: string; name_eng: string; type: string };
 
@@ -17,7 +17,6 @@ export function CategoryForm({
   const hasErrors = errors && Object.keys(errors).length > 0;
   return (
     <Form method="post" className="admin-form" noValidate>
-      <CsrfInput />
       <FormError message={hasErrors ? (errors.form ?? REQUIRED_MESSAGE) : null} />
       <Field label="Nome" htmlFor="name" required error={errors?.name}>
         <input id="name" name="name" defaultValue={values.name} required maxLength={200} />

@@ -1,5 +1,5 @@
 import { Form, Link } from "react-router";
-import { CsrfInput, FormError } from "./form-fields";
+import { FormError } from "./form-fields";
 
 /** The no-JavaScript confirmation of a delete: a POST form with the anti-forgery token. */
 export function ConfirmDelete({ title, question, cancelTo, error }: { title: string; question: string; cancelTo: string; error?: string }) {
@@ -9,7 +9,6 @@ export function ConfirmDelete({ title, question, cancelTo, error }: { title: str
       <FormError message={error} />
       <p>{question}</p>
       <Form method="post">
-        <CsrfInput />
         <input type="hidden" name="intent" value="delete" />
         <div className="form-actions">
           <button className="button button--danger" type="submit" disabled={!!error}>

@@ -1,6 +1,4 @@
 import { useSubmit } from "react-router";
-import { useAuthenticityToken } from "remix-utils/csrf/react";
-import { CSRF_FIELD_NAME } from "./form-fields";
 import { DeleteIcon } from "./Icons";
 
 /**
@@ -9,7 +7,6 @@ import { DeleteIcon } from "./Icons";
  */
 export function DeleteLink({ href, label, question }: { href: string; label: string; question: string }) {
   const submit = useSubmit();
-  const csrf = useAuthenticityToken();
   return (
     <a
       href={href}
@@ -19,7 +16,7 @@ export function DeleteLink({ href, label, question }: { href: string; label: str
       onClick={(event) => {
         event.preventDefault();
         if (window.confirm(question)) {
-          submit({ [CSRF_FIELD_NAME]: csrf, intent: "delete" }, { method: "post", action: href });
+          submit({ intent: "delete" }, { method: "post", action: href });
         }
       }}
     >

@@ -1,5 +1,4 @@
 import { useRef, useState } from "react";
-import { useAuthenticityToken } from "remix-utils/csrf/react";
 import { useHydrated } from "remix-utils/use-hydrated";
 
 export type StoredFile = { url: string; name: string };
@@ -25,17 +24,21 @@ function itemNames(item: Item): string[] {
 let counter = 0;
 const nextKey = () => `f${++counter}`;
 
+/** The api/ anti-forgery token: the csrftoken cookie (readable by scripts), echoed in X-CSRFToken. */
+function csrfToken(): string {
+  return /(?:^|;\s*)csrftoken=([^;]+)/.exec(document.cookie)?.[1] ?? "";
+}
+
 /** Sends one file to /admin/upload with progress; answers the temp upload or an error message. */
 function uploadFile(
   file: File,
   purpose: string,
-  csrf: string,
   onProgress: (fraction: number) => void,
 ): Promise<{ temp_name: string; display_name: string } | { error: string }> {
   return new Promise((resolve) => {
     const xhr = new XMLHttpRequest();
     xhr.open("POST", "/admin/upload");
-    xhr.setRequestHeader("X-CSRF-Token", csrf);
+    xhr.setRequestHeader("X-CSRFToken", csrfToken());
     xhr.responseType = "json";
     xhr.upload.onprogress = (event) => {
       if (event.lengthComputable) onProgress(event.loaded / event.total);
@@ -85,7 +88,6 @@ export function FileListField({
   error?: string;
 }) {
   const hydrated = useHydrated();
-  const csrf = useAuthenticityToken();
   const [items, setItems] = useState<Item[]>(() => existing.map((f) => ({ key: nextKey(), state: "existing", url: f.url, name: f.name })));
   const inputRef = useRef<HTMLInputElement>(null);
 
@@ -108,7 +110,7 @@ export function FileListField({
     setItems((list) => [...list, ...added]);
     fresh.forEach((file, index) => {
       const key = added[index].key;
-      void uploadFile(file, purpose, csrf, (fraction) =>
+      void uploadFile(file, purpose, (fraction) =>
         update(key, (i) => (i.state === "uploading" ? { ...i, progress: fraction } : i)),
       ).then((result) =>
         update(key, () =>

@@ -1,5 +1,5 @@
 import { Form, Link } from "react-router";
-import { PAGE_SIZES, PAGE_SIZE_LABELS, listHref, pageCount, type PageSize } from "./list-params";
+import { PAGE_SIZES, PAGE_SIZE_LABELS, listHref, pageCount, type PageSize } from "~/lib/list-params";
 
 /** Breadcrumb of an admin page: Dashboard › ... */
 export function Breadcrumb({ items }: { items: { label: string; to?: string }[] }) {

@@ -2,7 +2,7 @@ import { useState } from "react";
 import { Form, Link, useNavigation } from "react-router";
 import { useHydrated } from "remix-utils/use-hydrated";
 import { FileListField, type StoredFile } from "./FileListField";
-import { CategorySelect, CsrfInput, Field, FormError, REQUIRED_MESSAGE } from "./form-fields";
+import { CategorySelect, Field, FormError, REQUIRED_MESSAGE } from "./form-fields";
 
 export type MusicFormValues = { category: string; title: string; description: string; description_eng: string; mode: string; videos: string; link: string };
 
@@ -37,7 +37,6 @@ export function MusicForm({
   const linkDisabled = lockedMode === "tracks" || (hydrated && mode === "tracks");
   return (
     <Form method="post" encType="multipart/form-data" className="admin-form" noValidate>
-      <CsrfInput />
       <FormError message={hasErrors ? (errors.form ?? REQUIRED_MESSAGE) : null} />
       <CategorySelect categories={categories} value={values.category} error={errors?.category} />
       <Field label="Titolo" htmlFor="title" required error={errors?.title}>

@@ -1,6 +1,6 @@
 import { Form, Link, useNavigation } from "react-router";
 import { FileListField, type StoredFile } from "./FileListField";
-import { CategorySelect, CsrfInput, Field, FormError, REQUIRED_MESSAGE } from "./form-fields";
+import { CategorySelect, Field, FormError, REQUIRED_MESSAGE } from "./form-fields";
 import { RichTextEditor } from "./RichTextEditor";
 
 export type NewsFormValues = { category: string; title: string; title_eng: string; description: string; description_eng: string; date: string };
@@ -25,7 +25,6 @@ export function NewsForm({
   const onlyFileErrors = hasErrors && Object.keys(errors).every((k) => k === "image" || k === "attachments" || k === "form" || k === "date");
   return (
     <Form method="post" encType="multipart/form-data" className="admin-form" noValidate>
-      <CsrfInput />
       <FormError message={hasErrors ? (errors.form ?? (onlyFileErrors ? Object.values(errors)[0] : REQUIRED_MESSAGE)) : null} />
       <CategorySelect categories={categories} value={values.category} error={errors?.category} />
       <div className="field-row">

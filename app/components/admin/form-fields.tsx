@@ -1,13 +1,6 @@
 import type { ReactNode } from "react";
-import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 
-export const CSRF_FIELD_NAME = "csrf";
 export const REQUIRED_MESSAGE = "Compila i campi obbligatori";
-
-/** The hidden anti-forgery field every admin form carries. */
-export function CsrfInput() {
-  return <AuthenticityTokenInput name={CSRF_FIELD_NAME} />;
-}
 
 export type FieldErrors = Record<string, string | undefined>;
 

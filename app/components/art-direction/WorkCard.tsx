@@ -1,6 +1,6 @@
 import { useTranslation } from "react-i18next";
 import { Picture } from "~/components/media/Picture";
-import type { WorkCard as Work } from "~/server/art-direction.server";
+import type { WorkCard as Work } from "~/lib/work-card";
 
 /** An art direction work: the whole card links out (new tab); artist pills link to their pages. */
 export function WorkCard({ work }: { work: Work }) {

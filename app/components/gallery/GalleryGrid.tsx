@@ -4,7 +4,7 @@ import { Picture } from "~/components/media/Picture";
 import { localizePath } from "~/lib/i18n";
 import { useLang } from "~/lib/root-data";
 import { useHydrated } from "~/lib/use-hydrated";
-import type { GallerySection } from "~/server/static-pages.server";
+import type { GallerySection } from "~/lib/gallery-card";
 import { Lightbox } from "./Lightbox";
 
 /**

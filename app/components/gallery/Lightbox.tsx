@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useId, useRef } from "react";
 import { useTranslation } from "react-i18next";
-import type { GalleryCard } from "~/server/static-pages.server";
+import type { GalleryCard } from "~/lib/gallery-card";
 import { ImageViewer } from "./ImageViewer";
 
 type LightboxProps = {

@@ -4,7 +4,7 @@ import { Link } from "react-router";
 import { Picture } from "~/components/media/Picture";
 import { localizePath } from "~/lib/i18n";
 import { useLang } from "~/lib/root-data";
-import type { SearchResult } from "~/server/search.server";
+import type { SearchResult } from "~/lib/search-result";
 
 /** A result: type label, image, title and category badge; the whole card is the link. */
 export function SearchResultCard({ result }: { result: SearchResult }) {

@@ -1,6 +1,6 @@
 import type { Route } from "./+types/activity-list";
 import { AdminListPage } from "~/components/admin/AdminListPage";
-import { listState, parseListParams } from "~/components/admin/list-params";
+import { listState, parseListParams } from "~/lib/list-params";
 import { formatDateTime } from "~/lib/format";
 import { listActivities } from "~/server/activity.server";
 

@@ -3,7 +3,7 @@ import type { Route } from "./+types/category-create";
 import { CategoryForm } from "~/components/admin/CategoryForm";
 import { Breadcrumb } from "~/components/admin/ListControls";
 import { createCategory, parseCategoryInput } from "~/server/categories.server";
-import { adminForm } from "~/server/csrf.server";
+import { adminForm } from "~/server/http/forms.server";
 import { staffFrom } from "~/server/session.server";
 
 export async function action({ context }: Route.ActionArgs) {

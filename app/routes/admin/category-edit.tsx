@@ -3,7 +3,7 @@ import type { Route } from "./+types/category-edit";
 import { CategoryForm } from "~/components/admin/CategoryForm";
 import { Breadcrumb } from "~/components/admin/ListControls";
 import { getCategory, parseCategoryInput, updateCategory } from "~/server/categories.server";
-import { adminForm } from "~/server/csrf.server";
+import { adminForm } from "~/server/http/forms.server";
 import { staffFrom } from "~/server/session.server";
 
 const NOT_FOUND = "/admin/categoryList?avviso=non-trovato";

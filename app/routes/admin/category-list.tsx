@@ -1,6 +1,6 @@
 import type { Route } from "./+types/category-list";
 import { AdminListPage } from "~/components/admin/AdminListPage";
-import { listState, parseListParams } from "~/components/admin/list-params";
+import { listState, parseListParams } from "~/lib/list-params";
 import { listCategoriesPage } from "~/server/categories.server";
 
 export async function loader({ request }: Route.LoaderArgs) {

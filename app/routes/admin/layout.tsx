@@ -1,22 +1,23 @@
 import { data, isRouteErrorResponse, NavLink, Outlet, useLocation, useRouteError } from "react-router";
-import { AuthenticityTokenProvider } from "remix-utils/csrf/react";
 import { useHydrated } from "remix-utils/use-hydrated";
 import type { Route } from "./+types/layout";
 import { LogoutButton } from "~/components/layout/LogoutButton";
-import { adminFormContext, commitCsrfToken, readGuardedForm } from "~/server/csrf.server";
+import { csrfCookieFrom, newCsrfToken, serializeCsrfCookie } from "~/server/api/csrf.server";
+import { adminFormContext, readAdminForm } from "~/server/http/forms.server";
 import { requireStaff, staffContext } from "~/server/session.server";
 import "~/styles/admin.css";
 
 /**
  * SPEC.md 4/6: only signed-in staff or superusers; everyone else goes to /login. Middleware runs
  * before every child loader AND action (a layout loader alone would not protect child actions).
- * Posts are also checked here (size, origin, anti-forgery token) and their form parsed once.
+ * Posts are read here, once, by the edge's form reader (size, type); their origin was checked by
+ * the Express edge (docs/decisions/003-one-forgery-policy.md).
  */
 const staffGuard: Route.MiddlewareFunction = async ({ request, context }) => {
   const user = await requireStaff(request);
   context.set(staffContext, user);
   if (request.method !== "GET" && request.method !== "HEAD") {
-    context.set(adminFormContext, await readGuardedForm(request));
+    context.set(adminFormContext, await readAdminForm(request));
   }
 };
 
@@ -24,11 +25,9 @@ export const middleware: Route.MiddlewareFunction[] = [staffGuard];
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const user = context.get(staffContext);
-  const [csrf, setCookie] = await commitCsrfToken(request);
-  return data(
-    { username: user?.username ?? "", csrf },
-    { headers: setCookie ? { "Set-Cookie": setCookie } : undefined },
-  );
+  // The asynchronous upload (/admin/upload, the api/ upload) carries the api/ token, read by script.
+  const setCookie = csrfCookieFrom(request) ? null : serializeCsrfCookie(newCsrfToken());
+  return data({ username: user?.username ?? "" }, { headers: setCookie ? { "Set-Cookie": setCookie } : undefined });
 }
 
 /** Admin pages hold private data and one-time tokens: never cached by the browser or a proxy. */
@@ -69,7 +68,7 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
   // data-hydrated tells tests (and CSS) when the JavaScript niceties are live.
   const hydrated = useHydrated();
   return (
-    <AuthenticityTokenProvider token={loaderData.csrf}>
+    <>
       <div className="admin" data-hydrated={hydrated ? "true" : "false"}>
         <Sidebar />
         <div className="admin__body">
@@ -87,7 +86,7 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
           </main>
         </div>
       </div>
-    </AuthenticityTokenProvider>
+    </>
   );
 }
 
@@ -101,7 +100,6 @@ export function ErrorBoundary() {
       : status === 404
         ? "Pagina non trovata"
         : "Si è verificato un errore. Riprova.";
-  if (status >= 500) console.error(error);
   return (
     <div className="admin admin--error">
       <main id="main" className="admin__main">

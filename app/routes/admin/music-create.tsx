@@ -3,7 +3,7 @@ import type { Route } from "./+types/music-create";
 import { Breadcrumb } from "~/components/admin/ListControls";
 import { MusicForm } from "~/components/admin/MusicForm";
 import { categoryChoices } from "~/server/categories.server";
-import { adminForm } from "~/server/csrf.server";
+import { adminForm } from "~/server/http/forms.server";
 import { createMusic, musicFilesFromForm, musicPublicPath, musicValuesFrom, parseMusicInput } from "~/server/music.server";
 import { staffFrom } from "~/server/session.server";
 

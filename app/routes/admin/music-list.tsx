@@ -1,6 +1,6 @@
 import type { Route } from "./+types/music-list";
 import { AdminListPage } from "~/components/admin/AdminListPage";
-import { listState, parseListParams } from "~/components/admin/list-params";
+import { listState, parseListParams } from "~/lib/list-params";
 import { listMusicPage } from "~/server/music.server";
 
 export async function loader({ request }: Route.LoaderArgs) {

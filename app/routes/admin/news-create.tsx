@@ -4,7 +4,7 @@ import { Breadcrumb } from "~/components/admin/ListControls";
 import { NewsForm } from "~/components/admin/NewsForm";
 import { todayIso } from "~/lib/format";
 import { categoryChoices } from "~/server/categories.server";
-import { adminForm } from "~/server/csrf.server";
+import { adminForm } from "~/server/http/forms.server";
 import { createNews, newsFilesFromForm, newsValuesFrom, parseNewsInput } from "~/server/news.server";
 import { staffFrom } from "~/server/session.server";
 

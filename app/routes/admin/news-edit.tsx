@@ -3,7 +3,7 @@ import type { Route } from "./+types/news-edit";
 import { Breadcrumb } from "~/components/admin/ListControls";
 import { NewsForm } from "~/components/admin/NewsForm";
 import { categoryChoices } from "~/server/categories.server";
-import { adminForm } from "~/server/csrf.server";
+import { adminForm } from "~/server/http/forms.server";
 import { getNewsForEdit, newsFilesFromForm, newsValuesFrom, parseNewsInput, updateNews } from "~/server/news.server";
 import { staffFrom } from "~/server/session.server";
 

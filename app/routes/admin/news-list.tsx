@@ -1,6 +1,6 @@
 import type { Route } from "./+types/news-list";
 import { AdminListPage } from "~/components/admin/AdminListPage";
-import { listState, parseListParams } from "~/components/admin/list-params";
+import { listState, parseListParams } from "~/lib/list-params";
 import { formatDateDash } from "~/lib/format";
 import { listNewsPage } from "~/server/news.server";
 

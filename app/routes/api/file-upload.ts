@@ -1,10 +1,10 @@
 import { ApiError, endpoint, json, readForm } from "~/server/api/http.server";
 import { requireStaffWrite } from "~/server/api/guard.server";
 import { wire } from "~/server/api/wire.server";
-import { MAX_FILE_BYTES, MB, UploadError, detectFileType, isPurpose, isRealFile, saveTempUpload, type UploadPurpose } from "~/server/uploads.server";
+import { UPLOAD_LIMIT } from "~/server/http/routes.server";
+import { MAX_FILE_BYTES, UploadError, detectFileType, isPurpose, isRealFile, saveTempUpload, type UploadPurpose } from "~/server/uploads.server";
 
-/** Room for the multipart envelope around the largest file. */
-const REQUEST_LIMIT = Math.max(...Object.values(MAX_FILE_BYTES)) + MB;
+const LARGEST_FILE = Math.max(...Object.values(MAX_FILE_BYTES));
 
 /**
  * The original name from `Content-Disposition: attachment; filename=<url-encoded name>` (also
@@ -45,14 +45,14 @@ async function purposeOf(file: File, requested: string | null): Promise<UploadPu
 }
 
 /**
- * PUT (or POST) api/file/upload/ (staff): multipart field `file`, the url-encoded original name in
+ * PUT (or POST) api/file/upload/ and /admin/upload (staff): multipart field `file`, the url-encoded original name in
  * the Content-Disposition header, optional `kind` (field or query) and `display_name`. The file is
  * checked by uploads.server.ts (magic bytes, size) and kept as a temporary upload until a music
  * or news save lists its temp_name. Answers {file_name, temp_name, display_name}.
  */
 async function upload({ request }: { request: Request }) {
   await requireStaffWrite(request);
-  const form = await readForm(request, REQUEST_LIMIT, ["multipart"]);
+  const form = await readForm(request, UPLOAD_LIMIT, ["multipart"], LARGEST_FILE);
   const file = form.get("file");
   if (!isRealFile(file)) throw new ApiError(400, 'Nessun file ricevuto nel campo "file".');
   const fromHeader = nameFromDisposition(request.headers.get("Content-Disposition"));
@@ -70,7 +70,8 @@ async function upload({ request }: { request: Request }) {
   }
 }
 
-const api = endpoint({ PUT: upload, POST: upload });
+/** Also mounted at /admin/upload (routes/admin/upload.ts) for the admin forms. */
+const api = endpoint({ PUT: upload, POST: upload }, { bodyLimit: UPLOAD_LIMIT });
 
 export const loader = api.loader;
 export const action = api.action;

@@ -2,15 +2,18 @@ import { data, redirect } from "react-router";
 import type { Route } from "./+types/cookie-consent";
 import { safeRedirectPath } from "~/lib/safe-redirect";
 import { consentCookie } from "~/server/cookie-consent.server";
+import { field } from "~/server/http/body.server";
+import { readPageForm } from "~/server/http/forms.server";
+import { getLang } from "~/server/i18n.server";
 
 /** SPEC.md 4: accepting stores the consent for 365 days. A native post goes back to the page. */
-export async function action({ request }: Route.ActionArgs) {
-  const form = await request.formData();
+export async function action({ request, context }: Route.ActionArgs) {
+  const form = await readPageForm(request, getLang(context));
   const headers = { "Set-Cookie": await consentCookie.serialize("accepted") };
   // Fetcher posts (JavaScript on) come as single-fetch data requests and stay on the page.
   const accept = request.headers.get("Accept") ?? "";
   if (accept.includes("text/html")) {
-    return redirect(safeRedirectPath(form.get("redirectTo"), "/"), { headers });
+    return redirect(safeRedirectPath(field(form, "redirectTo"), "/"), { headers });
   }
   return data({ accepted: true }, { headers });
 }

@@ -1,6 +1,7 @@
 import { createMusic, deleteMusic, parseMusicInput, updateMusic, type MusicFilesInput, type MusicItem } from "../music.server";
 import { createNews, deleteNews, parseNewsInput, updateNews, type NewsFilesInput, type NewsItem } from "../news.server";
-import { MAX_REQUEST_BYTES, isRealFile, parseFileEntries, type FileEntry } from "../uploads.server";
+import { RequestError } from "../http/errors.server";
+import { MAX_FILE_BYTES, MAX_REQUEST_BYTES, isRealFile, parseFileEntries, type FileEntry } from "../uploads.server";
 import type { SessionUser } from "../session.server";
 import { ApiError, JSON_BODY_LIMIT, checkTypes, firstError, formStrings, isJson, json, noContent, readForm, readJsonObject } from "./http.server";
 import { findMusic, findNews } from "./lookup.server";
@@ -11,12 +12,14 @@ import { MUSIC_FIELDS, NEWS_FIELDS, wire } from "./wire.server";
  * for a PATCH without new files) turned into the inputs of the domain functions the admin forms
  * call. Validation, storage, activity rows and file clean-up all happen there.
  */
+const LARGEST_FILE = Math.max(...Object.values(MAX_FILE_BYTES));
+
 type Body = { fields: Record<string, unknown>; files: Map<string, File> };
 
 async function readWriteBody(request: Request, allowJson: boolean): Promise<Body> {
   if (allowJson && isJson(request)) return { fields: await readJsonObject(request, JSON_BODY_LIMIT), files: new Map() };
-  const form = await readForm(request, MAX_REQUEST_BYTES, ["multipart"]).catch((error) => {
-    if (error instanceof ApiError && error.status === 415 && allowJson) {
+  const form = await readForm(request, MAX_REQUEST_BYTES, ["multipart"], LARGEST_FILE).catch((error) => {
+    if (error instanceof RequestError && error.status === 415 && allowJson) {
       throw new ApiError(415, "Content-Type non supportato: invia multipart/form-data o application/json.");
     }
     throw error;

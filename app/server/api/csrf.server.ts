@@ -1,5 +1,7 @@
 import crypto from "node:crypto";
 import { getEnv } from "../env.server";
+import { MESSAGES } from "../http/errors.server";
+import { isCrossSite } from "../http/forgery.server";
 
 /**
  * Anti-forgery for the api/ resource routes (React Router's own origin check does not run for
@@ -7,14 +9,15 @@ import { getEnv } from "../env.server";
  * that scripts of this site can read (not HttpOnly, SameSite=Lax) and an `X-CSRFToken` header that
  * must carry the same value on every unsafe method. The token is signed with the session secret,
  * so a cookie planted by a sibling host does not pass. On top of that: cross-site requests are
- * refused by Origin and Sec-Fetch-Site.
+ * refused by Origin and Sec-Fetch-Site (the Express edge already did; checked again here so the
+ * api/ holds without it). docs/decisions/003-one-forgery-policy.md
  */
 export const CSRF_COOKIE = "csrftoken";
 export const CSRF_HEADER = "X-CSRFToken";
 const MAX_AGE_S = 365 * 24 * 60 * 60;
 
 export const CSRF_FAILED_MESSAGE = "Token CSRF mancante o non valido: rileggi il cookie csrftoken e invialo nell'header X-CSRFToken.";
-export const CROSS_SITE_MESSAGE = "Richiesta rifiutata: proviene da un altro sito.";
+export const CROSS_SITE_MESSAGE = MESSAGES.crossSite.it;
 
 function sign(value: string): string {
   return crypto.createHmac("sha256", getEnv().sessionSecret).update(`api-csrf:${value}`).digest("base64url");
@@ -68,25 +71,8 @@ export function ensureCsrfCookie(request: Request, response: Response): Response
   }
 }
 
-/** True when the request plainly comes from another site (Origin or Sec-Fetch-Site). */
-export function isCrossSite(request: Request): boolean {
-  if (request.headers.get("Sec-Fetch-Site")?.toLowerCase() === "cross-site") return true;
-  const origin = request.headers.get("Origin");
-  if (origin === null) return false; // not a browser, or a same-origin GET: the token still decides
-  if (origin === "null") return true;
-  let o: URL;
-  try {
-    o = new URL(origin);
-  } catch {
-    return true;
-  }
-  const own = new URL(request.url);
-  if (o.origin === own.origin) return false;
-  const pub = getEnv().publicOrigin;
-  if (pub && o.origin === new URL(pub).origin) return false;
-  // Behind a TLS-terminating proxy the app sees http:// for an https:// page of the same host.
-  return o.host !== own.host;
-}
+/** The one origin check (forgery.server.ts), re-exported for the api/ guard. */
+export { isCrossSite };
 
 export type CsrfFailure = "cross-site" | "token";
 

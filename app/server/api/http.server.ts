@@ -1,3 +1,6 @@
+import { JSON_LIMIT, isJsonRequest, mediaType, readForm as readEdgeForm, readJson, type FormKind } from "../http/body.server";
+import { MESSAGES, RequestError, asClientError } from "../http/errors.server";
+import { log } from "../http/log.server";
 import { ensureCsrfCookie } from "./csrf.server";
 
 /**
@@ -9,14 +12,15 @@ export type ApiArgs = { request: Request; params: Record<string, string | undefi
 export type ApiHandler = (args: ApiArgs) => Promise<Response> | Response;
 export type Method = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
 
-export class ApiError extends Error {
+/** A client error of the api/ (Italian message, extra JSON keys); the edge's RequestError with a body. */
+export class ApiError extends RequestError {
   constructor(
-    public status: 400 | 401 | 403 | 404 | 405 | 409 | 413 | 415 | 429,
+    status: 400 | 401 | 403 | 404 | 405 | 409 | 413 | 415 | 429,
     message: string,
     public extra: Record<string, unknown> = {},
-    public headers: Record<string, string> = {},
+    headers: Record<string, string> = {},
   ) {
-    super(message);
+    super(status, { it: message, en: message }, headers);
     this.name = "ApiError";
   }
 }
@@ -43,105 +47,64 @@ export const NOT_FOUND_MESSAGE = "Elemento non trovato";
 
 /**
  * Builds the loader (GET/HEAD) and action (everything else) of a resource route from handlers per
- * method. Unknown methods get 405 with Allow; every answer carries the csrftoken cookie when the
- * client has none yet (the Django-style double submit the original client expects).
+ * method. OPTIONS answers 204 with Allow, unknown methods 405 with Allow (the Express edge reads the
+ * same list from `loader.allowedMethods`); every answer carries the csrftoken cookie when the client
+ * has none yet (the Django-style double submit the original client expects). Client errors thrown
+ * anywhere below (ApiError, the edge readers' RequestError, Prisma's not-found/conflict) are JSON
+ * 4xx; anything else is logged and answered as a bare 500 JSON (never a stack trace).
  */
-export function endpoint(handlers: Partial<Record<Method, ApiHandler>>) {
-  const allowed = Object.keys(handlers) as Method[];
-  if (allowed.includes("GET")) allowed.push("HEAD" as Method);
-  const allow = allowed.join(", ");
+export function endpoint(handlers: Partial<Record<Method, ApiHandler>>, options: { bodyLimit?: number } = {}) {
+  const allowed: string[] = Object.keys(handlers);
+  if (allowed.includes("GET")) allowed.splice(allowed.indexOf("GET") + 1, 0, "HEAD");
+  const allow = [...allowed, "OPTIONS"].join(", ");
   async function dispatch(args: ApiArgs): Promise<Response> {
     const method = args.request.method.toUpperCase();
+    if (method === "OPTIONS") return noContent({ Allow: allow });
     const handler = handlers[(method === "HEAD" ? "GET" : method) as Method];
     let response: Response;
     try {
       if (!handler) throw new ApiError(405, "Metodo non consentito", {}, { Allow: allow });
       response = await handler(args);
     } catch (error) {
-      if (error instanceof ApiError) response = errorResponse(error);
+      const clientError = asClientError(error);
+      if (clientError instanceof ApiError) response = errorResponse(clientError);
+      else if (clientError) response = json({ error: clientError.messages.it }, clientError.status, clientError.headers);
       else if (error instanceof Response) response = error;
       else {
-        console.error(`api ${method} ${new URL(args.request.url).pathname}:`, error);
-        response = json({ error: "Errore interno del server" }, 500);
+        log().error({ err: error, method, path: new URL(args.request.url).pathname }, "api request failed");
+        response = json({ error: MESSAGES.internal.it }, 500);
       }
     }
     return ensureCsrfCookie(args.request, response);
   }
-  return { loader: dispatch, action: dispatch };
+  return {
+    loader: Object.assign(dispatch, { allowedMethods: [...allowed], bodyLimit: options.bodyLimit }),
+    action: dispatch,
+  };
 }
 
-// --- bodies ---
+// --- bodies: the edge readers (app/server/http/body.server.ts) under the names the api/ uses ---
 
-export const JSON_BODY_LIMIT = 2 * 1024 * 1024;
-
-function contentType(request: Request): string {
-  return (request.headers.get("Content-Type") ?? "").split(";")[0].trim().toLowerCase();
-}
+export const JSON_BODY_LIMIT = JSON_LIMIT;
 
 export function isJson(request: Request) {
-  return contentType(request) === "application/json";
+  return isJsonRequest(request);
 }
 export function isMultipart(request: Request) {
-  return contentType(request) === "multipart/form-data";
+  return mediaType(request) === "multipart/form-data";
 }
 export function isUrlEncoded(request: Request) {
-  return contentType(request) === "application/x-www-form-urlencoded";
-}
-
-/** Reads the whole body, refusing (413) before buffering more than `limit` bytes. */
-export async function readBody(request: Request, limit: number): Promise<Uint8Array<ArrayBuffer>> {
-  const declared = Number(request.headers.get("Content-Length") ?? "");
-  if (Number.isFinite(declared) && declared > limit) throw new ApiError(413, `Richiesta troppo grande: il limite è ${Math.floor(limit / (1024 * 1024))} MB.`);
-  if (!request.body) return new Uint8Array();
-  const reader = request.body.getReader();
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    size += value.byteLength;
-    if (size > limit) {
-      await reader.cancel().catch(() => {});
-      throw new ApiError(413, `Richiesta troppo grande: il limite è ${Math.floor(limit / (1024 * 1024))} MB.`);
-    }
-    chunks.push(value);
-  }
-  const out = new Uint8Array(size);
-  let offset = 0;
-  for (const c of chunks) {
-    out.set(c, offset);
-    offset += c.byteLength;
-  }
-  return out;
+  return mediaType(request) === "application/x-www-form-urlencoded";
 }
 
 /** A JSON object body (Content-Type application/json, which a cross-site HTML form cannot send). */
 export async function readJsonObject(request: Request, limit = JSON_BODY_LIMIT): Promise<Record<string, unknown>> {
-  if (!isJson(request)) throw new ApiError(415, "Content-Type non supportato: invia application/json.");
-  const bytes = await readBody(request, limit);
-  let parsed: unknown;
-  try {
-    parsed = JSON.parse(new TextDecoder().decode(bytes));
-  } catch {
-    throw new ApiError(400, "JSON non valido.");
-  }
-  if (!parsed || typeof parsed !== "object" || Array.isArray(parsed)) throw new ApiError(400, "Il corpo della richiesta deve essere un oggetto JSON.");
-  return parsed as Record<string, unknown>;
+  return readJson(request, limit);
 }
 
 /** A multipart or url-encoded form body. */
-export async function readForm(request: Request, limit: number, accept: ("multipart" | "urlencoded")[] = ["multipart"]): Promise<FormData> {
-  const ok = (accept.includes("multipart") && isMultipart(request)) || (accept.includes("urlencoded") && isUrlEncoded(request));
-  if (!ok) {
-    const wanted = accept.map((a) => (a === "multipart" ? "multipart/form-data" : "application/x-www-form-urlencoded")).join(" o ");
-    throw new ApiError(415, `Content-Type non supportato: invia ${wanted}.`);
-  }
-  const bytes = await readBody(request, limit);
-  try {
-    return await new Response(bytes, { headers: { "Content-Type": request.headers.get("Content-Type") ?? "" } }).formData();
-  } catch {
-    throw new ApiError(400, "Corpo della richiesta non leggibile.");
-  }
+export async function readForm(request: Request, limit: number, accept: FormKind[] = ["multipart"], maxFileSize?: number): Promise<FormData> {
+  return readEdgeForm(request, { limit, accept, maxFileSize });
 }
 
 /**

@@ -1,4 +1,4 @@
-import { parseListParams } from "~/components/admin/list-params";
+import { parseListParams } from "~/lib/list-params";
 import { json } from "./http.server";
 
 /**

@@ -1,0 +1,168 @@
+import { MaxFileSizeExceededError, parseFormData } from "@mjackson/form-data-parser";
+import { MESSAGES, RequestError } from "./errors.server";
+
+/**
+ * THE body readers: every action and endpoint reads its body through one of these, never through
+ * `request.formData()` / `request.json()` on an unbounded stream. Bytes are counted as they arrive
+ * (413 as soon as the limit is passed, Content-Length checked up front), the content type must be
+ * one the route takes (415), and anything unreadable is a 400 in the client's language.
+ */
+export type FormKind = "urlencoded" | "multipart";
+export type FormLimits = {
+  /** Whole body. */
+  limit: number;
+  accept?: readonly FormKind[];
+  /** One file part; defaults to `limit`. */
+  maxFileSize?: number;
+  maxFiles?: number;
+};
+
+const MIME: Record<FormKind, string> = { urlencoded: "application/x-www-form-urlencoded", multipart: "multipart/form-data" };
+
+export function mediaType(request: Request): string {
+  return (request.headers.get("Content-Type") ?? "").split(";")[0]!.trim().toLowerCase();
+}
+
+/** Refuses a declared Content-Length over the limit before reading a byte. */
+function checkDeclaredLength(request: Request, limit: number) {
+  const declared = request.headers.get("Content-Length");
+  if (declared !== null && /^\d+$/.test(declared.trim()) && Number(declared) > limit) {
+    throw new RequestError(413, MESSAGES.tooLarge(limit));
+  }
+}
+
+/** The body stream, erroring with a 413 RequestError as soon as more than `limit` bytes arrived. */
+export function limitedBody(request: Request, limit: number): ReadableStream<Uint8Array> {
+  checkDeclaredLength(request, limit);
+  const source = request.body;
+  if (!source) return new ReadableStream({ start: (c) => c.close() });
+  const reader = source.getReader();
+  let size = 0;
+  return new ReadableStream<Uint8Array>({
+    async pull(controller) {
+      const { done, value } = await reader.read();
+      if (done) return controller.close();
+      size += value.byteLength;
+      if (size > limit) {
+        await reader.cancel().catch(() => {});
+        return controller.error(new RequestError(413, MESSAGES.tooLarge(limit)));
+      }
+      controller.enqueue(value);
+    },
+    cancel: (reason) => reader.cancel(reason),
+  });
+}
+
+/** The whole body as bytes, at most `limit` of them. */
+export async function readBytes(request: Request, limit: number): Promise<Uint8Array> {
+  const reader = limitedBody(request, limit).getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    chunks.push(value);
+    size += value.byteLength;
+  }
+  const out = new Uint8Array(size);
+  let offset = 0;
+  for (const c of chunks) {
+    out.set(c, offset);
+    offset += c.byteLength;
+  }
+  return out;
+}
+
+function utf8(bytes: Uint8Array): string {
+  try {
+    return new TextDecoder("utf-8", { fatal: true }).decode(bytes);
+  } catch {
+    throw new RequestError(400, MESSAGES.badText);
+  }
+}
+
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+
+/** String.prototype.isWellFormed (Node 20), written out for the TypeScript lib this project targets. */
+export function isWellFormed(text: string): boolean {
+  return !LONE_SURROGATE.test(text);
+}
+
+/** Lone surrogates ("\ud800" in JSON) are not text: the database and mail would choke on them. */
+function assertWellFormed(value: unknown, depth = 0): void {
+  if (depth > 64) throw new RequestError(400, MESSAGES.badJson);
+  if (typeof value === "string") {
+    if (!isWellFormed(value)) throw new RequestError(400, MESSAGES.badText);
+  } else if (Array.isArray(value)) {
+    for (const v of value) assertWellFormed(v, depth + 1);
+  } else if (value && typeof value === "object") {
+    for (const [k, v] of Object.entries(value)) {
+      assertWellFormed(k, depth + 1);
+      assertWellFormed(v, depth + 1);
+    }
+  }
+}
+
+export const JSON_LIMIT = 2 * 1024 * 1024;
+
+export function isJsonRequest(request: Request) {
+  const type = mediaType(request);
+  return type === "application/json" || (type.startsWith("application/") && type.endsWith("+json"));
+}
+
+/** A JSON object body (application/json, which a cross-site HTML form cannot send). */
+export async function readJson(request: Request, limit = JSON_LIMIT): Promise<Record<string, unknown>> {
+  if (!isJsonRequest(request)) throw new RequestError(415, MESSAGES.unsupportedType("application/json"));
+  const text = utf8(await readBytes(request, limit));
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(text);
+  } catch {
+    throw new RequestError(400, MESSAGES.badJson);
+  }
+  if (!parsed || typeof parsed !== "object" || Array.isArray(parsed)) throw new RequestError(400, MESSAGES.jsonObject);
+  assertWellFormed(parsed);
+  return parsed as Record<string, unknown>;
+}
+
+/**
+ * A form body (url-encoded and/or multipart, as the route takes). Multipart is parsed as a stream
+ * (@mjackson/form-data-parser) with a cap per file and a cap on the whole body.
+ */
+export async function readForm(request: Request, { limit, accept = ["urlencoded", "multipart"], maxFileSize, maxFiles = 20 }: FormLimits): Promise<FormData> {
+  const type = mediaType(request);
+  const kind = accept.find((k) => MIME[k] === type);
+  if (!kind) throw new RequestError(415, MESSAGES.unsupportedType(accept.map((k) => MIME[k]).join(" / ")));
+  let form: FormData;
+  if (kind === "urlencoded") {
+    const params = new URLSearchParams(utf8(await readBytes(request, limit)));
+    form = new FormData();
+    for (const [k, v] of params) form.append(k, v);
+  } else {
+    const boundary = /;\s*boundary=("?)([^";]{1,200})\1/i.exec(request.headers.get("Content-Type") ?? "")?.[2];
+    if (!boundary) throw new RequestError(400, MESSAGES.badForm);
+    const body = limitedBody(request, limit);
+    const limited = new Request(request.url, { method: "POST", headers: request.headers, body, duplex: "half" } as RequestInit);
+    try {
+      form = await parseFormData(limited, { maxFileSize: maxFileSize ?? limit, maxFiles, maxHeaderSize: 8 * 1024 });
+    } catch (error) {
+      const cause = error instanceof Error && error.cause instanceof RequestError ? error.cause : error;
+      if (cause instanceof RequestError) throw cause;
+      if (cause instanceof MaxFileSizeExceededError) throw new RequestError(413, MESSAGES.tooLarge(maxFileSize ?? limit));
+      // Too many files, a header too long, a stream that ended early or garbage: the client's fault.
+      throw new RequestError(400, MESSAGES.badForm);
+    }
+  }
+  for (const [key, value] of form) {
+    if (!isWellFormed(key) || (typeof value === "string" && !isWellFormed(value))) throw new RequestError(400, MESSAGES.badText);
+  }
+  return form;
+}
+
+/** A text field that must appear at most once ("" when absent); a repeated field is a 400. */
+export function field(form: FormData, name: string): string {
+  const values = form.getAll(name);
+  if (values.length > 1) throw new RequestError(400, MESSAGES.repeatedField(name));
+  const value = values[0];
+  return typeof value === "string" ? value : "";
+}

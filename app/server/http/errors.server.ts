@@ -1,0 +1,54 @@
+import { Prisma } from "~/generated/prisma/client";
+
+/**
+ * A request the client got wrong (bad body, wrong method, too large, forged...). The edge readers
+ * throw it; api/ answers it as JSON `{error}` (Italian), pages as a 4xx in the visitor's language.
+ */
+export type ClientErrorStatus = 400 | 401 | 403 | 404 | 405 | 409 | 413 | 415 | 429;
+export type Messages = { it: string; en: string };
+
+export class RequestError extends Error {
+  constructor(
+    public status: ClientErrorStatus,
+    public messages: Messages,
+    public headers: Record<string, string> = {},
+  ) {
+    super(messages.it);
+    this.name = "RequestError";
+  }
+}
+
+export const MESSAGES = {
+  crossSite: { it: "Richiesta rifiutata: proviene da un altro sito.", en: "Request refused: it comes from another site." },
+  method: { it: "Metodo non consentito.", en: "Method not allowed." },
+  tooLarge: (limit: number) => {
+    const size = limit >= 1024 * 1024 ? `${Math.floor(limit / (1024 * 1024))} MB` : `${Math.floor(limit / 1024)} KB`;
+    return { it: `Richiesta troppo grande: il limite è ${size}.`, en: `Request too large: the limit is ${size}.` };
+  },
+  unsupportedType: (wanted: string) => ({ it: `Content-Type non supportato: invia ${wanted}.`, en: `Unsupported Content-Type: send ${wanted}.` }),
+  badForm: { it: "Richiesta non valida: il modulo inviato non è leggibile.", en: "Invalid request: the submitted form cannot be read." },
+  badJson: { it: "JSON non valido.", en: "Invalid JSON." },
+  jsonObject: { it: "Il corpo della richiesta deve essere un oggetto JSON.", en: "The request body must be a JSON object." },
+  badText: { it: "Richiesta non valida: il testo contiene caratteri non validi.", en: "Invalid request: the text contains invalid characters." },
+  repeatedField: (field: string) => ({ it: `Il campo "${field}" è ripetuto: invia un solo valore.`, en: `The field "${field}" is repeated: send one value.` }),
+  notFound: { it: "Elemento non trovato", en: "Not found" },
+  conflict: { it: "Conflitto: l'elemento è stato modificato o esiste già.", en: "Conflict: the item was changed or already exists." },
+  internal: { it: "Errore interno del server", en: "Internal server error" },
+} as const;
+
+/**
+ * Prisma's "not found" (a row deleted under our feet) and "conflict" (unique constraint, a write
+ * that lost a race) are the client's news, not a server fault.
+ */
+export function prismaClientError(error: unknown): RequestError | null {
+  if (!(error instanceof Prisma.PrismaClientKnownRequestError)) return null;
+  if (error.code === "P2025" || error.code === "P2001" || error.code === "P2015") return new RequestError(404, MESSAGES.notFound);
+  if (error.code === "P2002" || error.code === "P2003" || error.code === "P2034") return new RequestError(409, MESSAGES.conflict);
+  return null;
+}
+
+/** A RequestError for anything a client caused, or null for a real server fault. */
+export function asClientError(error: unknown): RequestError | null {
+  if (error instanceof RequestError) return error;
+  return prismaClientError(error);
+}

@@ -1,0 +1,159 @@
+import crypto from "node:crypto";
+import type { ErrorRequestHandler, NextFunction, Request, RequestHandler, Response } from "express";
+import { RouterContextProvider, type ServerBuild } from "react-router";
+import { getEnv } from "../env.server";
+import { requestInfoContext, type RequestInfo } from "./context.server";
+import { contentSecurityPolicy, newNonce, securityHeaders } from "./csp.server";
+import { MESSAGES, type Messages } from "./errors.server";
+import { SAFE_METHODS, isCrossSiteRequest } from "./forgery.server";
+import { log } from "./log.server";
+import { createRouteFacts } from "./routes.server";
+
+/**
+ * The Express half of the request edge (server.mjs mounts these, in this order):
+ *   begin   request id, CSP nonce + headers, client address, the access log line
+ *   guard   methods from the route table, cross-site refusal, Content-Length over the limit
+ *   getLoadContext   hands the request id and nonce to React Router
+ *   lastResort   anything that escaped: logged with its id, answered without internals
+ * Body limits for chunked bodies are enforced by the readers (body.server.ts) while streaming.
+ */
+const REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
+
+type Locals = { cspNonce: string; requestId: string; requestInfo: RequestInfo };
+
+function locals(res: Response): Locals {
+  return res.locals as Locals;
+}
+
+function langOf(path: string): "it" | "en" {
+  return path === "/en" || path.startsWith("/en/") ? "en" : "it";
+}
+
+const PAGE_TEXT = {
+  it: { title: "Errore", home: "Torna alla home" },
+  en: { title: "Error", home: "Back to the home page" },
+};
+
+function escapeHtml(text: string) {
+  return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+}
+
+/** An answer from the edge: JSON `{error}` under /api/ (Italian), a small page in the visitor's language elsewhere. */
+export function edgeAnswer(req: Request, res: Response, status: number, messages: Messages, headers: Record<string, string> = {}) {
+  for (const [k, v] of Object.entries(headers)) res.setHeader(k, v);
+  res.setHeader("Cache-Control", "no-store");
+  const path = req.path;
+  if (path === "/api" || path.startsWith("/api/") || path.endsWith(".data") || req.method === "HEAD") {
+    if (req.method === "HEAD") return res.status(status).end();
+    return res.status(status).json({ error: messages.it });
+  }
+  const lang = langOf(path);
+  const text = PAGE_TEXT[lang];
+  const home = lang === "en" ? "/en/" : "/";
+  res
+    .status(status)
+    .type("html")
+    .send(
+      `<!doctype html><html lang="${lang}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><meta name="robots" content="noindex"><title>${status} ${text.title}</title></head>` +
+        `<body><main><h1>${status} ${text.title}</h1><p>${escapeHtml(messages[lang])}</p><p><a href="${home}">${text.home}</a></p></main></body></html>`,
+    );
+}
+
+export function createEdge(build: Pick<ServerBuild, "routes">) {
+  const env = getEnv();
+  const https = (env.publicOrigin ?? "").startsWith("https://");
+  const factsFor = createRouteFacts(build);
+  const extraHeaders = securityHeaders({ https });
+  let warnedForwarded = false;
+
+  const begin: RequestHandler = (req, res, next) => {
+    const started = process.hrtime.bigint();
+    const fromProxy = env.trustProxy ? req.get("x-request-id") : undefined;
+    const requestId = fromProxy && REQUEST_ID.test(fromProxy) ? fromProxy : crypto.randomUUID();
+    const nonce = newNonce();
+    const info: RequestInfo = { requestId, nonce, userId: null };
+    Object.assign(res.locals, { cspNonce: nonce, requestId, requestInfo: info } satisfies Locals);
+    res.setHeader("X-Request-Id", requestId);
+    res.setHeader("Content-Security-Policy", contentSecurityPolicy(nonce, { https }));
+    for (const [k, v] of Object.entries(extraHeaders)) res.setHeader(k, v);
+    // React Router only sees the Request: the address (rate limits) travels in a header that is
+    // always overwritten here, so a client cannot forge it.
+    req.headers["x-client-address"] = req.ip ?? req.socket.remoteAddress ?? "unknown";
+    if (!env.trustProxy && !warnedForwarded && req.get("x-forwarded-for")) {
+      warnedForwarded = true;
+      log().warn({ reqId: requestId }, "requests carry X-Forwarded-For but TRUST_PROXY is not set: client addresses are the proxy's (set TRUST_PROXY=1 behind one proxy)");
+    }
+    let logged = false;
+    const done = () => {
+      if (logged) return;
+      logged = true;
+      const durationMs = Number((process.hrtime.bigint() - started) / 1000n) / 1000;
+      log().info(
+        {
+          reqId: requestId,
+          method: req.method,
+          path: req.path,
+          status: res.statusCode,
+          durationMs,
+          ip: req.ip ?? req.socket.remoteAddress,
+          ...(info.userId !== null ? { userId: info.userId } : {}),
+          ...(res.writableFinished ? {} : { aborted: true }),
+        },
+        "request",
+      );
+    };
+    res.on("finish", done);
+    res.on("close", done);
+    next();
+  };
+
+  const guard: RequestHandler = (req, res, next) => {
+    const method = req.method.toUpperCase();
+    const facts = factsFor(req.path);
+    const allow = facts.methods.join(", ");
+    if (method === "OPTIONS") {
+      if (facts.methods.length === 0) return edgeAnswer(req, res, 405, MESSAGES.method);
+      res.setHeader("Allow", allow);
+      return res.status(204).end();
+    }
+    if (!facts.methods.includes(method)) {
+      // Static files are served after this guard: a GET the route table does not know still passes.
+      if (method === "GET" || method === "HEAD") return next();
+      return edgeAnswer(req, res, 405, MESSAGES.method, allow ? { Allow: allow } : {});
+    }
+    if (SAFE_METHODS.has(method)) return next();
+    if (isCrossSiteRequest((name) => req.get(name), `${req.protocol}://${req.get("host") ?? "localhost"}`)) {
+      return edgeAnswer(req, res, 403, MESSAGES.crossSite);
+    }
+    const declared = req.get("content-length");
+    if (declared !== undefined && /^\d+$/.test(declared) && Number(declared) > facts.bodyLimit) {
+      // The body is not read: close the connection rather than drain it.
+      res.setHeader("Connection", "close");
+      return edgeAnswer(req, res, 413, MESSAGES.tooLarge(facts.bodyLimit));
+    }
+    next();
+  };
+
+  const getLoadContext = (_req: Request, res: Response) => {
+    const context = new RouterContextProvider();
+    context.set(requestInfoContext, locals(res).requestInfo);
+    return context;
+  };
+
+  const lastResort: ErrorRequestHandler = (error: unknown, req: Request, res: Response, next: NextFunction) => {
+    const status = typeof (error as { status?: unknown })?.status === "number" ? (error as { status: number }).status : 500;
+    if (status >= 400 && status < 500) {
+      // Express's own body/URL errors (malformed URI...): the client's.
+      if (res.headersSent) return next(error);
+      return edgeAnswer(req, res, status, { it: "Richiesta non valida.", en: "Invalid request." });
+    }
+    log().error({ reqId: locals(res).requestId, err: error, method: req.method, path: req.path }, "unhandled error");
+    if (res.headersSent) {
+      res.destroy();
+      return;
+    }
+    edgeAnswer(req, res, 500, MESSAGES.internal);
+  };
+
+  return { trustProxy: env.trustProxy, begin, guard, getLoadContext, lastResort };
+}

@@ -1,0 +1,41 @@
+import { createContext, data, type RouterContext } from "react-router";
+import type { Lang } from "~/lib/i18n";
+import { MAX_FILE_BYTES } from "../uploads.server";
+import { readForm, type FormLimits } from "./body.server";
+import { RequestError } from "./errors.server";
+import { CONTENT_FORM_LIMIT, PUBLIC_FORM_LIMIT } from "./routes.server";
+
+/**
+ * The form of a page action (contact, sign-in, sign-out, cookie consent, admin forms), read by the
+ * one form reader with the page kind's limits. A refused body becomes a 4xx in the page's language,
+ * shown by the error boundary. The origin was already checked by the Express edge (forgery.server.ts).
+ */
+export const PUBLIC_FORM: FormLimits = { limit: PUBLIC_FORM_LIMIT, accept: ["urlencoded", "multipart"], maxFiles: 0 };
+export const ADMIN_FORM: FormLimits = {
+  limit: CONTENT_FORM_LIMIT,
+  accept: ["urlencoded", "multipart"],
+  maxFileSize: Math.max(...Object.values(MAX_FILE_BYTES)),
+};
+
+export async function readPageForm(request: Request, lang: Lang, limits: FormLimits = PUBLIC_FORM): Promise<FormData> {
+  try {
+    return await readForm(request, limits);
+  } catch (error) {
+    if (error instanceof RequestError) throw data(error.messages[lang], { status: error.status, headers: error.headers });
+    throw error;
+  }
+}
+
+/** The form of an admin post, parsed once by the admin layout's middleware (actions run after it). */
+export const adminFormContext = createContext<FormData | null>(null);
+
+export function readAdminForm(request: Request): Promise<FormData> {
+  return readPageForm(request, "it", ADMIN_FORM);
+}
+
+/** The form of an admin post, already read by the admin layout's middleware. */
+export function adminForm(context: { get<T>(context: RouterContext<T>): T }): FormData {
+  const form = context.get(adminFormContext);
+  if (!form) throw data("Richiesta non valida.", { status: 400 });
+  return form;
+}

@@ -1,0 +1,84 @@
+import fs from "node:fs";
+import path from "node:path";
+import sharp from "sharp";
+import { beforeAll, describe, expect, it, vi } from "vitest";
+import { action as newsItemAction } from "~/routes/api/news-item";
+import { updateNewsFromRequest } from "~/server/api/content.server";
+import { createCategory } from "~/server/categories.server";
+import { db } from "~/server/db.server";
+import { getEnv } from "~/server/env.server";
+import { createNews, parseNewsInput } from "~/server/news.server";
+import { upsertStaffUser } from "~/server/users.server";
+
+/**
+ * issue 9: PATCH /api/news/{id}/ racing a DELETE of the same row answered 500 (Prisma P2025) and
+ * left the image the PATCH had stored on disk. The race is made deterministic: the row is deleted
+ * right before the PATCH's transaction starts.
+ */
+let actor: { id: number; username: string; isStaff: boolean; isSuperuser: boolean };
+let categoryId: number;
+
+beforeAll(async () => {
+  const user = await upsertStaffUser("racer", "racer-password-1");
+  actor = { id: user.id, username: user.username, isStaff: true, isSuperuser: false };
+  categoryId = (await createCategory({ name: "Gara", name_eng: "Race", type: "news" }, user)).id;
+});
+
+function files(): string[] {
+  const dir = getEnv().uploadsDir;
+  if (!fs.existsSync(dir)) return [];
+  return fs.readdirSync(dir, { recursive: true, withFileTypes: true }).filter((d) => d.isFile()).map((d) => path.join(d.parentPath, d.name)).sort();
+}
+
+async function newsRow(title: string) {
+  const parsed = parseNewsInput({ category: String(categoryId), title, title_eng: title, description: "<p>x</p>", date: "" });
+  if (!parsed.ok) throw new Error("fixture");
+  const created = await createNews(parsed.data, {}, actor);
+  if (!created.ok) throw new Error("fixture");
+  return created.item;
+}
+
+async function patchWithImage(id: number) {
+  const png = await sharp({ create: { width: 8, height: 8, channels: 3, background: "#c00" } }).png().toBuffer();
+  const body = new FormData();
+  body.set("title", "Nuovo titolo");
+  body.set("image", new File([new Uint8Array(png)], "nuova.png", { type: "image/png" }));
+  return new Request(`http://site.test/api/news/${id}/`, { method: "PATCH", body });
+}
+
+/**
+ * A DELETE wins the race: the row disappears after the PATCH checked it and its category (the
+ * last read before the new image is stored and the row updated).
+ */
+function deleteAfterCategoryCheck(id: number) {
+  const category = db.category;
+  const original = category.findUnique.bind(category);
+  return vi.spyOn(category, "findUnique").mockImplementationOnce((async (args: never) => {
+    const found = await original(args);
+    await db.news.delete({ where: { id } });
+    return found;
+  }) as never);
+}
+
+describe("PATCH racing DELETE (issue 9)", () => {
+  it("answers 404, not 500, and leaves no stored image behind", async () => {
+    const item = await newsRow("Corsa uno");
+    const before = files();
+    const spy = deleteAfterCategoryCheck(item.id);
+    await expect(updateNewsFromRequest(String(item.id), await patchWithImage(item.id), actor)).rejects.toMatchObject({ status: 404 });
+    spy.mockRestore();
+    expect(files()).toEqual(before);
+    expect(await db.news.count({ where: { id: item.id } })).toBe(0);
+  });
+
+  it("the api/ endpoint maps a Prisma not-found escaping a handler to a JSON 404", async () => {
+    const item = await newsRow("Corsa due");
+    const spy = vi.spyOn(db.news, "findUnique").mockRejectedValueOnce(
+      Object.assign(new (await import("~/generated/prisma/client")).Prisma.PrismaClientKnownRequestError("gone", { code: "P2025", clientVersion: "6" })),
+    );
+    const response = (await newsItemAction({ request: new Request(`http://site.test/api/news/${item.id}/`), params: { id: String(item.id) } } as never)) as Response;
+    spy.mockRestore();
+    expect(response.status).toBe(404);
+    expect(await response.json()).toEqual({ error: "Elemento non trovato" });
+  });
+});
