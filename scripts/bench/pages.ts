@@ -1,11 +1,12 @@
 // Pages against the production build: the static file, cached and cold pages at 32 connections,
 // 50 concurrent visitors over mixed pages, and Lighthouse mobile scores with Debian's Chromium.
 // Requires `npm run build` first. BENCH_SECONDS (default 8), BENCH_VISITOR_SECONDS (default 60),
-// BENCH_LIGHTHOUSE=0 to skip Lighthouse.
+// BENCH_LIGHTHOUSE=0 to skip Lighthouse, BENCH_NODE_ARGS for the server (e.g. --cpu-prof).
 import { execFile, execFileSync, spawn } from "node:child_process";
 import fs from "node:fs";
 import net from "node:net";
 import os from "node:os";
+import { gzipSync } from "node:zlib";
 import path from "node:path";
 import autocannon from "autocannon";
 
@@ -45,7 +46,9 @@ async function startProductionServer() {
     LOG_LEVEL: "warn",
   };
   execFileSync("npx", ["prisma", "migrate", "deploy"], { env, stdio: "pipe" });
-  const child = spawn(process.execPath, [...(process.env.BENCH_NODE_ARGS?.split(" ").filter(Boolean) ?? []), "server.mjs"], {
+  // BENCH_SERVER + BUILD_DIR measure another build (e.g. a copy of the previous one) the same way.
+  const serverScript = process.env.BENCH_SERVER || "server.mjs";
+  const child = spawn(process.execPath, [...(process.env.BENCH_NODE_ARGS?.split(" ").filter(Boolean) ?? []), serverScript], {
     env,
     stdio: ["ignore", "ignore", "inherit"],
   });
@@ -102,6 +105,21 @@ async function staticAssetPath(url: string): Promise<string> {
   const match = html.match(/\/assets\/entry\.client-[\w-]+\.js/) ?? html.match(/\/assets\/[\w.-]+\.js/);
   if (!match) throw new Error("no built JS asset found in the home page");
   return match[0];
+}
+
+/** Gzip size of every script the page's HTML loads before it is interactive (entry, preloads, imports). */
+async function firstLoadJs(url: string, page: string): Promise<{ files: number; gzip: number }> {
+  const html = await (await fetch(`${url}${page}`, { headers: { "accept-encoding": "identity" } })).text();
+  // The inline route manifest names every route's chunks: count only what this page loads.
+  const preloads = [...html.matchAll(/<link rel="modulepreload" href="(\/assets\/[\w.-]+\.js)"/g)].map((m) => m[1]!);
+  const imports = [...html.matchAll(/import\("(\/assets\/[\w.-]+\.js)"\)/g)].map((m) => m[1]!);
+  const scripts = new Set([...preloads, ...imports]);
+  let gzip = 0;
+  for (const script of scripts) {
+    // fetch undoes the encoding: gzip the bytes the way compression() does (level 6).
+    gzip += gzipSync(Buffer.from(await (await fetch(`${url}${script}`)).arrayBuffer()), { level: 6 }).length;
+  }
+  return { files: scripts.size, gzip };
 }
 
 async function lighthouse(url: string): Promise<string[]> {
@@ -194,6 +212,11 @@ export async function benchPages() {
           widths,
         ) + (problems ? `  (${problems} errors/non-2xx)` : ""),
       );
+    }
+
+    for (const page of ["/", "/en"]) {
+      const js = await firstLoadJs(url, page);
+      lines.push(`first-load JS on ${page}: ${js.files} files, ${(js.gzip / 1024).toFixed(1)} KB gzip (as sent by the server)`);
     }
 
     let next = 0;
