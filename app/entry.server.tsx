@@ -13,6 +13,7 @@ import { log } from "~/server/http/log.server";
 import { i18nFor } from "~/server/i18n.server";
 
 export { boot } from "~/server/boot.server";
+export { pageCache } from "~/server/http/page-cache.server";
 export { disconnectDatabase as shutdown } from "~/server/db.server";
 // What server.mjs needs from the request edge (app/server/http/).
 export { createEdge } from "~/server/http/express.server";

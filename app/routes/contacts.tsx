@@ -36,6 +36,11 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return data({ ...page, captcha }, { status: captcha ? 200 : 429 });
 }
 
+/** Each visitor gets their own captcha: the page is never shared by a cache. */
+export function headers() {
+  return { "Cache-Control": "private, no-store" };
+}
+
 export async function action({ request, context }: Route.ActionArgs) {
   const lang = getLang(context);
   const form = await readPageForm(request, lang);
