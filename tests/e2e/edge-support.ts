@@ -30,6 +30,11 @@ export function raw(
       });
       res.on("error", reject);
     });
+    // CONNECT answers arrive as a "connect" event, not a response
+    req.on("connect", (res, socket) => {
+      socket.destroy();
+      resolve({ status: res.statusCode ?? 0, headers: res.headers, body: "" });
+    });
     req.on("error", reject);
     if (opts.body !== undefined) req.write(opts.body);
     if (opts.declaredLength === undefined) req.end();
