@@ -20,6 +20,7 @@ app.use(compression());
 app.use("/assets", express.static(path.join(buildDir, "client/assets"), { immutable: true, maxAge: "1y" }));
 app.use(express.static(path.join(buildDir, "client"), { maxAge: "1h", index: false }));
 // page cache mounts here
+app.use(build.entry.module.pageCache); // anonymous pages from memory (app/server/http/page-cache.server.ts)
 app.all("*", createRequestHandler({ build, getLoadContext: edge.getLoadContext }));
 app.use(edge.lastResort);
 

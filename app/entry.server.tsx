@@ -13,10 +13,13 @@ import { log } from "~/server/http/log.server";
 import { i18nFor } from "~/server/i18n.server";
 
 export { boot } from "~/server/boot.server";
+export { pageCache } from "~/server/http/page-cache.server";
 export { disconnectDatabase as shutdown } from "~/server/db.server";
 // What server.mjs needs from the request edge (app/server/http/).
 export { createEdge } from "~/server/http/express.server";
 export { log } from "~/server/http/log.server";
+// scripts/create-user.mjs (npm run user:create) runs from the build, so the image needs no tsx.
+export { upsertStaffUser } from "~/server/users.server";
 
 export const streamTimeout = 5_000;
 

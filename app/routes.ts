@@ -25,6 +25,7 @@ function publicPages(lang: "it" | "en") {
     route("legal-notes", "routes/legal-notes.tsx", id("legal-notes")),
     route("cookie-policy", "routes/cookie-policy.tsx", id("cookie-policy")),
     route("search", "routes/search.tsx", id("search")),
+    route("rss.xml", "routes/resources/news-feed.ts", id("news-feed")),
     route("*", "routes/not-found.tsx", id("not-found")),
   ];
 }

@@ -1,19 +1,30 @@
-/** A stored image with its intrinsic size (from app/server/images.server.ts imageInfo). */
-export type ImageInfo = { src: string; width: number; height: number };
+/**
+ * A stored image with its intrinsic size and a tiny blurred placeholder (a data URI), from
+ * app/server/images.server.ts imageInfo.
+ */
+export type ImageInfo = { src: string; width: number; height: number; placeholder?: string };
 
-/** The widths the server makes WebP variants of (?w=N on a /media image URL). */
+/** The widths the server makes variants of (?w=N on a /media image URL). */
 export const IMAGE_WIDTHS = [320, 480, 640, 960, 1280, 1920] as const;
 
-export function variantUrl(src: string, width: number): string {
-  return `${src}?w=${width}`;
+/** The variant formats (?fm=avif; WebP without it): AVIF first in <picture>, WebP for the rest. */
+export const IMAGE_FORMATS = ["webp", "avif"] as const;
+export type ImageFormat = (typeof IMAGE_FORMATS)[number];
+
+export function isImageFormat(value: string): value is ImageFormat {
+  return (IMAGE_FORMATS as readonly string[]).includes(value);
 }
 
-/** srcset of WebP variants up to the image's own width. */
-export function srcSetFor(image: ImageInfo): string | undefined {
+export function variantUrl(src: string, width: number, format: ImageFormat = "webp"): string {
+  return format === "webp" ? `${src}?w=${width}` : `${src}?w=${width}&fm=${format}`;
+}
+
+/** srcset of variants up to the image's own width. */
+export function srcSetFor(image: ImageInfo, format: ImageFormat = "webp"): string | undefined {
   if (!image.src.startsWith("/media/")) return undefined;
   const widths = IMAGE_WIDTHS.filter((w) => w <= image.width);
   if (widths.length === 0 || widths[widths.length - 1] < image.width) widths.push(nearestWidth(image.width));
-  return [...new Set(widths)].map((w) => `${variantUrl(image.src, w)} ${Math.min(w, image.width)}w`).join(", ");
+  return [...new Set(widths)].map((w) => `${variantUrl(image.src, w, format)} ${Math.min(w, image.width)}w`).join(", ");
 }
 
 function nearestWidth(width: number): (typeof IMAGE_WIDTHS)[number] {

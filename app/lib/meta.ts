@@ -1,7 +1,17 @@
 import type { MetaDescriptor } from "react-router";
+import { localizePath } from "./i18n";
 import type { RootData } from "./root-data";
 
-type Matches = ReadonlyArray<{ id: string; data?: unknown } | undefined>;
+/** For a page whose content gives no description (SEO: every page has one, in its language). */
+const SITE_DESCRIPTION = {
+  it: "Elena Marchetti, compositrice e sound designer: colonne sonore, musica da concerto, sound design e teatro.",
+  en: "Elena Marchetti, composer and sound designer: film scores, concert music, sound design and theatre.",
+};
+
+type Matches = ReadonlyArray<{ id: string; data?: unknown; pathname?: string } | undefined>;
+
+/** og:type: pages are websites, news items articles, compositions albums (Open Graph music vertical). */
+export type OgType = "website" | "article" | "music.album";
 
 /**
  * Title, description and Open Graph tags of a public page. Canonical and hreflang links are
@@ -9,7 +19,7 @@ type Matches = ReadonlyArray<{ id: string; data?: unknown } | undefined>;
  */
 export function pageMeta(
   matches: Matches,
-  page: { title: string; description?: string; image?: string | null; type?: "website" | "article" },
+  page: { title: string; description?: string; image?: string | null; type?: OgType },
 ): MetaDescriptor[] {
   const root = matches.find((m) => m?.id === "root")?.data as RootData | undefined;
   const siteName = "Elena Marchetti";
@@ -20,13 +30,25 @@ export function pageMeta(
     { title },
     { property: "og:title", content: title },
     { property: "og:type", content: page.type ?? "website" },
+    // Route match paths are decoded ("colonne sonore"); the URL is the canonical, encoded one.
+    { property: "og:url", content: `${origin}${encodeURI(localizePath(matches.at(-1)?.pathname ?? "/", root?.lang ?? "it"))}` },
     { property: "og:site_name", content: siteName },
     { property: "og:locale", content: root?.lang === "en" ? "en_GB" : "it_IT" },
     { property: "og:image", content: image },
     { name: "twitter:card", content: "summary_large_image" },
+    // The news feed in the page's language (app/routes/resources/news-feed.ts)
+    { tagName: "link", rel: "alternate", type: "application/rss+xml", title: newsFeedTitle(root?.lang ?? "it"), href: `${origin}${newsFeedPath(root?.lang ?? "it")}` },
   ];
-  if (page.description) {
-    tags.push({ name: "description", content: page.description }, { property: "og:description", content: page.description });
-  }
+  const description = page.description?.trim() || SITE_DESCRIPTION[root?.lang === "en" ? "en" : "it"];
+  tags.push({ name: "description", content: description }, { property: "og:description", content: description });
   return tags;
+}
+
+/** The stable URL of the news feed of a language: /rss.xml (Italian) and /en/rss.xml. */
+export function newsFeedPath(lang: "it" | "en"): string {
+  return localizePath("/rss.xml", lang);
+}
+
+export function newsFeedTitle(lang: "it" | "en"): string {
+  return `Elena Marchetti – ${lang === "en" ? "News" : "Notizie"}`;
 }

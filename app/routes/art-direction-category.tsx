@@ -3,6 +3,7 @@ import { Link, data } from "react-router";
 import type { Route } from "./+types/art-direction-category";
 import { WorkCard } from "~/components/art-direction/WorkCard";
 import { PageHero } from "~/components/layout/PageHero";
+import { JsonLd, useSiteUrls } from "~/components/seo/JsonLd";
 import { localizePath } from "~/lib/i18n";
 import { pageMeta } from "~/lib/meta";
 import { useLang } from "~/lib/root-data";
@@ -21,8 +22,15 @@ export default function ArtDirectionCategoryPage({ loaderData }: Route.Component
   const { t } = useTranslation("public2");
   const lang = useLang();
   const { category, intro, groups } = loaderData;
+  const { t: tc } = useTranslation();
+  const urls = useSiteUrls();
+  const breadcrumbs = urls.breadcrumbs([
+    [tc("nav.artDirection"), localizePath("/art-direction", lang)],
+    [category, urls.page],
+  ]);
   return (
     <>
+      <JsonLd data={breadcrumbs} />
       <PageHero title={category.toLocaleUpperCase(lang)} />
       <div className="container art-direction">
         {intro ? <p className="art-direction__intro">{intro}</p> : null}

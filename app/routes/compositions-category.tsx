@@ -3,7 +3,8 @@ import { data } from "react-router";
 import type { Route } from "./+types/compositions-category";
 import { MusicCard } from "~/components/compositions/MusicCard";
 import { PageHero } from "~/components/layout/PageHero";
-import { localized } from "~/lib/i18n";
+import { JsonLd, useSiteUrls } from "~/components/seo/JsonLd";
+import { localizePath, localized } from "~/lib/i18n";
 import { pageMeta } from "~/lib/meta";
 import { findMusicCategory, musicCards } from "~/server/compositions.server";
 import { getInstance, getLang } from "~/server/i18n.server";
@@ -22,8 +23,15 @@ export async function loader({ params, context }: Route.LoaderArgs) {
 
 export default function CompositionsCategoryPage({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation("public1");
+  const { t: tc } = useTranslation();
+  const urls = useSiteUrls();
+  const breadcrumbs = urls.breadcrumbs([
+    [tc("nav.compositions"), localizePath("/compositions", urls.lang)],
+    [loaderData.title, urls.page],
+  ]);
   return (
     <>
+      <JsonLd data={breadcrumbs} />
       <PageHero title={loaderData.title} />
       <div className="compositions-page container">
         {loaderData.cards.length === 0 ? <p className="empty-message">{t("compositions.empty")}</p> : null}

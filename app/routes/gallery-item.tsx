@@ -2,6 +2,7 @@ import { useTranslation } from "react-i18next";
 import { Link, data } from "react-router";
 import type { Route } from "./+types/gallery-item";
 import { PageHero } from "~/components/layout/PageHero";
+import { JsonLd, useSiteUrls } from "~/components/seo/JsonLd";
 import { Picture } from "~/components/media/Picture";
 import { localizePath } from "~/lib/i18n";
 import { pageMeta } from "~/lib/meta";
@@ -19,9 +20,16 @@ export async function loader({ context, params }: Route.LoaderArgs) {
 /** One gallery card's pictures on a page of their own: what a card opens without JavaScript. */
 export default function GalleryItemPage({ loaderData: item }: Route.ComponentProps) {
   const { t } = useTranslation("public2");
+  const { t: tc } = useTranslation();
   const lang = useLang();
+  const urls = useSiteUrls();
+  const breadcrumbs = urls.breadcrumbs([
+    [tc("nav.gallery"), localizePath("/gallery", lang)],
+    [item.title, urls.page],
+  ]);
   return (
     <>
+      <JsonLd data={breadcrumbs} />
       <PageHero title={item.title}>
         {item.description ? <p className="page-hero__text">{item.description}</p> : null}
       </PageHero>

@@ -4,8 +4,10 @@ import type { Route } from "./+types/home";
 import { CompositionsBrowser } from "~/components/home/CompositionsBrowser";
 import { HERO_SIZES, HeroSlider } from "~/components/home/HeroSlider";
 import { Picture } from "~/components/media/Picture";
+import { JsonLd, useSiteUrls } from "~/components/seo/JsonLd";
 import { srcSetFor } from "~/lib/images";
 import { pageMeta } from "~/lib/meta";
+import { personLd } from "~/lib/structured-data";
 import { categoryKey } from "~/lib/music-links";
 import { DEFAULT_MUSIC_CATEGORY } from "~/server/compositions.server";
 import { homeData } from "~/server/home.server";
@@ -33,8 +35,17 @@ export default function HomePage({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation("public1");
   const { t: tc } = useTranslation();
   const { heroSlides, singleHero, albumDescriptions, categories, cards, selected, about, follows, tiles } = loaderData;
+  const urls = useSiteUrls();
+  const person = personLd({
+    name: tc("composerName"),
+    url: urls.page,
+    description: tc("siteDescription"),
+    image: heroSlides[0] ? urls.abs(heroSlides[0].src) : undefined,
+    sameAs: follows.map((follow) => follow.link),
+  });
   return (
     <div className="home">
+      <JsonLd data={person} />
       <HeroSlider slides={heroSlides} title={tc("composerName")} subtitle={t("home.subtitle")} label={t("home.heroLabel")} />
 
       <section id="compositions" className="home-section home-compositions" aria-labelledby="home-compositions-title">
@@ -129,7 +140,8 @@ export const meta: Route.MetaFunction = ({ data, matches }) => {
   const first = data.heroSlides[0];
   const tags = pageMeta(matches, { title: data.meta.title, description: data.meta.description, image: first?.src });
   if (first) {
-    tags.push({ tagName: "link", rel: "preload", as: "image", href: first.src, imageSrcSet: srcSetFor(first), imageSizes: HERO_SIZES, fetchPriority: "high" });
+    // The AVIF candidates, as <picture> picks them; a browser without AVIF skips this preload by its type.
+    tags.push({ tagName: "link", rel: "preload", as: "image", type: "image/avif", href: first.src, imageSrcSet: srcSetFor(first, "avif"), imageSizes: HERO_SIZES, fetchPriority: "high" });
   }
   return tags;
 };

@@ -2,9 +2,11 @@ import { useTranslation } from "react-i18next";
 import { Link, data } from "react-router";
 import type { Route } from "./+types/news-detail";
 import { Picture } from "~/components/media/Picture";
+import { JsonLd, useSiteUrls } from "~/components/seo/JsonLd";
 import { localizePath } from "~/lib/i18n";
 import { pageMeta } from "~/lib/meta";
 import { useLang } from "~/lib/root-data";
+import { newsArticleLd } from "~/lib/structured-data";
 import { getLang } from "~/server/i18n.server";
 import { newsDetail } from "~/server/news-view.server";
 import { getNewsBySlug } from "~/server/news.server";
@@ -20,8 +22,27 @@ export default function NewsDetailPage({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation("public1");
   const lang = useLang();
   const news = loaderData;
+  const { t: tc } = useTranslation();
+  const urls = useSiteUrls();
+  const structuredData = [
+    newsArticleLd({
+      headline: news.title,
+      url: urls.page,
+      datePublished: news.isoDate,
+      image: news.image ? urls.abs(news.image.src) : undefined,
+      description: news.summary,
+      inLanguage: lang,
+      author: tc("composerName"),
+      authorUrl: urls.abs(localizePath("/", lang)),
+    }),
+    urls.breadcrumbs([
+      [tc("nav.news"), localizePath("/news", lang)],
+      [news.title, urls.page],
+    ]),
+  ];
   return (
     <article className="news-detail container">
+      <JsonLd data={structuredData} />
       <div className="news-detail__inner">
         {news.image ? (
           <div className="news-detail__image">

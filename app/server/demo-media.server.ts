@@ -46,25 +46,120 @@ export async function renderArtwork(seed: string, width: number, height: number)
   return sharp(Buffer.from(svg)).jpeg({ quality: 80 }).toBuffer();
 }
 
-/** A few seconds of a synthesised melody as a real 16-bit mono WAV file. */
-export function synthesizeWav(seed: string, seconds = 6, sampleRate = 22050): Buffer {
+const A4 = 440;
+const midiToHz = (note: number) => A4 * 2 ** ((note - 69) / 12);
+const MAJOR = [0, 2, 4, 5, 7, 9, 11];
+const MINOR = [0, 2, 3, 5, 7, 8, 10];
+/** Chord roots as scale degrees: a few common progressions in major and minor. */
+const PROGRESSIONS = {
+  major: [[0, 5, 3, 4], [0, 3, 4, 0], [0, 4, 5, 3], [3, 4, 0, 0]],
+  minor: [[0, 5, 2, 6], [0, 3, 4, 0], [0, 6, 5, 4], [0, 3, 6, 2]],
+};
+
+/** A scale degree (may be negative or above 7) as a MIDI note in the given key. */
+function degreeToMidi(tonic: number, scale: number[], degree: number): number {
+  const octave = Math.floor(degree / 7);
+  const step = ((degree % 7) + 7) % 7;
+  return tonic + 12 * octave + scale[step];
+}
+
+type Note = { start: number; length: number; midi: number; gain: number };
+
+/**
+ * A short musical phrase as a real 16-bit mono WAV: a melody over a chord progression, with a
+ * bass line and a soft pad, synthesised from the seed (same seed, same music). Bars and tempo
+ * vary, so the tracks last from about 5 to 20 seconds.
+ */
+export function synthesizePhrase(seed: string, sampleRate = 16000): { wav: Buffer; seconds: number } {
   const rand = prng(seed);
-  const scale = [261.63, 293.66, 329.63, 392.0, 440.0, 523.25, 587.33];
-  const noteLength = 0.5;
-  const samples = Math.floor(seconds * sampleRate);
-  const data = Buffer.alloc(samples * 2);
-  let freq = scale[0];
-  for (let i = 0; i < samples; i++) {
-    const t = i / sampleRate;
-    const inNote = t % noteLength;
-    if (inNote < 1 / sampleRate) freq = scale[Math.floor(rand() * scale.length)];
-    const envelope = Math.min(1, inNote * 40) * Math.exp(-inNote * 4);
-    const value = envelope * (0.6 * Math.sin(2 * Math.PI * freq * t) + 0.2 * Math.sin(4 * Math.PI * freq * t));
-    data.writeInt16LE(Math.round(value * 0.5 * 32767), i * 2);
+  const pick = <T,>(items: readonly T[]): T => items[Math.floor(rand() * items.length)];
+  const mode = rand() < 0.5 ? "major" : "minor";
+  const scale = mode === "major" ? MAJOR : MINOR;
+  const tonic = 57 + Math.floor(rand() * 8); // A3..E4
+  const bpm = 72 + Math.floor(rand() * 48);
+  const beat = 60 / bpm;
+  const bars = Math.min(8, Math.max(2, Math.round((2 + rand() * 6) * (bpm / 96))));
+  const progression = pick(PROGRESSIONS[mode]);
+  const notes: { melody: Note[]; bass: Note[]; pad: Note[] } = { melody: [], bass: [], pad: [] };
+  let degree = 7 + Math.floor(rand() * 3) * 2; // start on a chord tone an octave up
+  for (let bar = 0; bar < bars; bar++) {
+    const root = progression[bar % progression.length];
+    const barStart = bar * 4 * beat;
+    notes.bass.push({ start: barStart, length: 2 * beat, midi: degreeToMidi(tonic - 24, scale, root), gain: 0.5 });
+    notes.bass.push({ start: barStart + 2 * beat, length: 2 * beat, midi: degreeToMidi(tonic - 24, scale, root + (rand() < 0.5 ? 4 : 0)), gain: 0.4 });
+    for (const third of [0, 2, 4]) {
+      notes.pad.push({ start: barStart, length: 4 * beat, midi: degreeToMidi(tonic - 12, scale, root + third), gain: 0.12 });
+    }
+    const rhythm = pick([[1, 1, 1, 1], [1.5, 0.5, 1, 1], [2, 1, 1], [1, 0.5, 0.5, 2], [0.5, 0.5, 1, 2]]);
+    let t = 0;
+    for (const [i, length] of rhythm.entries()) {
+      const last = bar === bars - 1 && i === rhythm.length - 1;
+      // Strong beats land on chord tones; the rest move by step, so the line sings.
+      if (last) degree = 7;
+      else if (t % 2 === 0) degree = root + 7 + pick([0, 2, 4]) - (degree > 11 ? 7 : 0);
+      else degree += pick([-1, 1, 1, 2, -2]);
+      notes.melody.push({ start: barStart + t * beat, length: length * beat * 0.95, midi: degreeToMidi(tonic, scale, degree), gain: 0.32 });
+      t += length;
+    }
   }
+  const tail = 1.2;
+  const seconds = bars * 4 * beat + tail;
+  const samples = Math.floor(seconds * sampleRate);
+  const mix = new Float32Array(samples);
+  // One-cycle wavetables and a per-sample decay factor keep the synthesis to a few table
+  // look-ups per sample: the whole demo catalogue renders in well under a second.
+  const TABLE = 2048;
+  const wavetable = (harmonics: number[]) => {
+    const table = new Float32Array(TABLE + 1);
+    for (let i = 0; i <= TABLE; i++) {
+      const p = (2 * Math.PI * i) / TABLE;
+      table[i] = harmonics.reduce((sum, amp, h) => sum + amp * Math.sin((h + 1) * p), 0);
+    }
+    return table;
+  };
+  const render = (list: Note[], table: Float32Array, attack: number, release: number, decayPerSecond: number) => {
+    const decay = Math.exp(-decayPerSecond / sampleRate);
+    for (const note of list) {
+      const step = (midiToHz(note.midi) * TABLE) / sampleRate;
+      const first = Math.floor(note.start * sampleRate);
+      const attackSamples = Math.max(1, Math.floor(attack * sampleRate));
+      const holdSamples = Math.floor(note.length * sampleRate);
+      const releaseSamples = Math.max(1, Math.floor(release * sampleRate));
+      const count = Math.min(samples - first, holdSamples + releaseSamples);
+      let phase = 0;
+      let level = 1;
+      let releaseFrom = 0;
+      for (let i = 0; i < count; i++) {
+        let env: number;
+        if (i < attackSamples) env = i / attackSamples;
+        else if (i < holdSamples) env = level *= decay;
+        else env = (releaseFrom ||= level) * (1 - (i - holdSamples) / releaseSamples);
+        mix[first + i] += note.gain * env * table[phase | 0];
+        phase += step;
+        if (phase >= TABLE) phase -= TABLE;
+      }
+    }
+  };
+  render(notes.melody, wavetable([1, 0.3, 0.1, 0.05]), 0.02, 0.25, 1.2);
+  render(notes.bass, wavetable([1, 0.15]), 0.01, 0.2, 0.8);
+  render(notes.pad, wavetable([1, 0.2, 0.15, 0.1, 0.05]), 0.4, 0.8, 0.2);
+  let peak = 0;
+  for (const v of mix) peak = Math.max(peak, Math.abs(v));
+  const scaleTo = peak > 0 ? 0.8 / peak : 0;
+  const fadeOut = Math.floor(0.3 * sampleRate);
+  const pcm = new Int16Array(samples); // WAV is little-endian, like every machine Node runs on here
+  for (let i = 0; i < samples; i++) {
+    const fade = i > samples - fadeOut ? (samples - i) / fadeOut : 1;
+    pcm[i] = Math.round(mix[i] * scaleTo * fade * 32767);
+  }
+  const data = Buffer.from(pcm.buffer);
+  return { wav: Buffer.concat([wavHeader(data.length, sampleRate), data]), seconds: samples / sampleRate };
+}
+
+function wavHeader(dataLength: number, sampleRate: number): Buffer {
   const header = Buffer.alloc(44);
   header.write("RIFF", 0);
-  header.writeUInt32LE(36 + data.length, 4);
+  header.writeUInt32LE(36 + dataLength, 4);
   header.write("WAVE", 8);
   header.write("fmt ", 12);
   header.writeUInt32LE(16, 16);
@@ -75,8 +170,8 @@ export function synthesizeWav(seed: string, seconds = 6, sampleRate = 22050): Bu
   header.writeUInt16LE(2, 32);
   header.writeUInt16LE(16, 34);
   header.write("data", 36);
-  header.writeUInt32LE(data.length, 40);
-  return Buffer.concat([header, data]);
+  header.writeUInt32LE(dataLength, 40);
+  return header;
 }
 
 /** A one-page PDF with a line of text (valid enough for every PDF reader). */

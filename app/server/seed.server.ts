@@ -4,7 +4,8 @@ import { demoCategories, demoMusic, demoNews } from "../../prisma/demo-content";
 import { slugify } from "~/lib/slug";
 import { CONTENT_FILES, type ContentFile, readContentRaw } from "./content.server";
 import { db } from "./db.server";
-import { contentImageSize, makePdf, renderArtwork, synthesizeWav } from "./demo-media.server";
+import { contentImageSize, makePdf, renderArtwork, synthesizePhrase } from "./demo-media.server";
+import { imageInfo } from "./images.server";
 import { storeContentAddressed, uploadsDir, writeFileAtomic } from "./storage.server";
 
 /** True when the database holds no content yet (a fresh data folder). */
@@ -32,6 +33,7 @@ export async function ensureContentImages(): Promise<number> {
     } catch {
       const { width, height } = contentImageSize(name);
       await writeFileAtomic(full, await renderArtwork(name, width, height));
+      await imageInfo(`/media/content/${name}`); // its placeholder is made now, not on a visit
       created++;
     }
   }
@@ -44,23 +46,20 @@ export async function seedDemoContent() {
   type Track = { position: number; name: string; url: string };
   const musicRows: { item: (typeof demoMusic)[number]; img: string; tracks: Track[]; createdAt: Date }[] = [];
   for (const [index, item] of demoMusic.entries()) {
-    const img = await storeContentAddressed("images", await renderArtwork(`music:${item.title}`, 1200, 1200), "jpg");
+    const img = await storeDemoImage(`music:${item.title}`, 1200, 1200);
     const tracks: Track[] = [];
     for (const [position, name] of item.tracks.entries()) {
-      const url = await storeContentAddressed("tracks", synthesizeWav(`${item.title}:${name}`, 8), "wav");
+      const url = await storeContentAddressed("tracks", synthesizePhrase(`${item.title}:${name}`).wav, "wav");
       tracks.push({ position, name, url });
     }
     musicRows.push({ item, img, tracks, createdAt: new Date(Date.UTC(2025, 0, 1) + index * 86_400_000) });
   }
-  const newsRows: { item: (typeof demoNews)[number]; image: string | null; attachments: Track[] }[] = [];
+  const newsRows: { item: (typeof demoNews)[number]; image: string; attachments: Track[] }[] = [];
   for (const item of demoNews) {
-    const image = item.hasImage
-      ? await storeContentAddressed("images", await renderArtwork(`news:${item.title}`, 1600, 1000), "jpg")
-      : null;
+    const image = await storeDemoImage(`news:${item.title}`, 1600, 1000);
     const attachments: Track[] = [];
     for (const [position, name] of item.attachments.entries()) {
-      const url = await storeContentAddressed("attachments", makePdf(`${item.title} - ${name}`), "pdf");
-      attachments.push({ position, name, url });
+      attachments.push({ position, name, url: await storeDemoAttachment(item.title, name) });
     }
     newsRows.push({ item, image, attachments });
   }
@@ -118,4 +117,19 @@ export async function seedDemoContent() {
       });
     }
   });
+}
+
+/** A demo attachment whose content matches its name: a picture for .jpg, a PDF otherwise. */
+async function storeDemoAttachment(newsTitle: string, name: string): Promise<string> {
+  if (/\.jpe?g$/i.test(name)) {
+    return storeContentAddressed("attachments", await renderArtwork(`attachment:${newsTitle}:${name}`, 1600, 1600), "jpg");
+  }
+  return storeContentAddressed("attachments", makePdf(`${newsTitle} - ${name}`), "pdf");
+}
+
+/** A generated picture, stored with its placeholder made at once. */
+async function storeDemoImage(seed: string, width: number, height: number): Promise<string> {
+  const url = await storeContentAddressed("images", await renderArtwork(seed, width, height), "jpg");
+  await imageInfo(url);
+  return url;
 }

@@ -111,7 +111,7 @@ describe("uploads", () => {
     expect(res.status).toBe(200);
     const body = await res.json();
     expect(body.temp_name).toMatch(/^[0-9a-f]{32}\.pdf$/);
-    expect(body.display_name).toBe("passwd.pdf");
+    expect(body.display_name).toBe("passwd");
     expect(listFiles().every((f) => f.startsWith(uploadsDir() + path.sep))).toBe(true);
     expect(fs.existsSync(path.join(uploadsDir(), "tmp", body.temp_name))).toBe(true);
 

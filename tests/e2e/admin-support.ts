@@ -93,9 +93,11 @@ export async function pngBytes(color = "#a8742a", size = 24): Promise<Uint8Array
   return new Uint8Array(await sharp({ create: { width: size, height: size, channels: 3, background: color } }).png().toBuffer());
 }
 
-/** A minimal MP3-looking file (ID3 header plus padding). */
+/** A minimal MP3: an empty ID3 tag and silent MPEG-1 Layer III frames (417 bytes each) filling about `extra` bytes. */
 export function mp3Bytes(extra = 2048): Uint8Array<ArrayBuffer> {
-  return new Uint8Array(Buffer.concat([Buffer.from("ID3\u0004\u0000\u0000\u0000\u0000\u0000\u0000", "latin1"), Buffer.alloc(extra, 0)]));
+  const frame = Buffer.concat([Buffer.from([0xff, 0xfb, 0x90, 0x00]), Buffer.alloc(413, 0)]);
+  const frames = Array.from({ length: Math.max(2, Math.ceil(extra / frame.length)) }, () => frame);
+  return new Uint8Array(Buffer.concat([Buffer.from("ID3\u0004\u0000\u0000\u0000\u0000\u0000\u0000", "latin1"), ...frames]));
 }
 
 /** A minimal PDF; `seed` changes its bytes (stored files are content-addressed, so equal bytes share a file). */

@@ -188,12 +188,12 @@ describe("video modal", () => {
     await page.locator(".track-link").first().click();
     await waitForPlayback(page);
     const videoButton = page.locator(".composition__actions a[data-action=video]");
-    expect(await videoButton.getAttribute("href")).toBe("https://www.youtube.com/watch?v=Vn3bR8sJw0E");
+    expect(await videoButton.getAttribute("href")).toBe("https://www.youtube.com/watch?v=aqz-KE-bpKQ");
     await videoButton.click();
     const dialog = page.locator("dialog.video-modal");
     await dialog.waitFor();
     expect(await dialog.evaluate((d: HTMLDialogElement) => d.open)).toBe(true);
-    expect(await dialog.locator("iframe").getAttribute("src")).toBe("https://www.youtube-nocookie.com/embed/Vn3bR8sJw0E");
+    expect(await dialog.locator("iframe").getAttribute("src")).toBe("https://www.youtube-nocookie.com/embed/aqz-KE-bpKQ");
     await page.waitForFunction(() => document.querySelector<HTMLElement>(".audio-player")?.hidden === true && document.querySelector("audio")?.paused === true);
 
     await page.keyboard.press("Escape");

@@ -18,7 +18,7 @@ describe("wire mapping (SPEC.md 3)", () => {
     expect(wire.category(category)).toEqual({ id: 1, name: "COLONNE SONORE", name_eng: "SOUNDTRACKS", type: "music" });
     const music = wire.music({
       id: 2, slug: "s", title: "T", description: "d", descriptionEng: "e", img: "/media/images/a.jpg", link: "", videos: null,
-      createdAt: new Date(), category: { id: 1, name: "N", nameEng: "NE" }, tracks: [{ name: "a", url: "/media/tracks/a.mp3" }],
+      createdAt: new Date(), category: { id: 1, name: "N", nameEng: "NE" }, tracks: [{ name: "a", url: "/media/tracks/a.mp3", durationSeconds: 8 }],
     });
     expect(music).toEqual({
       id: 2, slug: "s", title: "T", description: "d", description_eng: "e", category: { id: 1, name: "N", name_eng: "NE" },

@@ -1,5 +1,5 @@
 import { Link } from "react-router";
-import { Picture } from "~/components/media/Picture";
+import { ImageFallback, Picture } from "~/components/media/Picture";
 import type { MusicCardData } from "~/lib/music-card";
 import { PlayButton, VideoButton } from "./MediaButtons";
 
@@ -11,7 +11,7 @@ export const CARD_SIZES = "(min-width: 1200px) 25vw, (min-width: 992px) 33vw, (m
  * internal items also get the player and (when there is one) the video button.
  */
 export function MusicCard({ item, sizes = CARD_SIZES, showCategory = false }: { item: MusicCardData; sizes?: string; showCategory?: boolean }) {
-  const cover = item.image ? <Picture image={item.image} sizes={sizes} alt={item.title} className="music-card__img" /> : <span className="music-card__img music-card__img--empty" />;
+  const cover = item.image ? <Picture image={item.image} sizes={sizes} alt={item.title} className="music-card__img" /> : <ImageFallback className="music-card__img" />;
   return (
     <article className="music-card" data-slug={item.slug}>
       {item.external ? (
@@ -38,7 +38,7 @@ export function MusicCard({ item, sizes = CARD_SIZES, showCategory = false }: { 
         </h3>
         {item.external ? null : (
           <div className="music-card__actions">
-            <PlayButton title={item.title} tracks={item.tracks} className="button button--primary button--small" />
+            <PlayButton id={item.slug} title={item.title} tracks={item.tracks} cover={item.image} className="button button--primary button--small" />
             {item.video ? <VideoButton title={item.title} video={item.video} className="button button--ghost button--small" /> : null}
           </div>
         )}

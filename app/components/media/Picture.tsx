@@ -1,5 +1,6 @@
-import type { ImgHTMLAttributes } from "react";
+import type { CSSProperties, ImgHTMLAttributes } from "react";
 import { srcSetFor, type ImageInfo } from "~/lib/images";
+import "~/styles/media.css";
 
 type PictureProps = Omit<ImgHTMLAttributes<HTMLImageElement>, "src" | "srcSet" | "width" | "height"> & {
   image: ImageInfo;
@@ -10,23 +11,62 @@ type PictureProps = Omit<ImgHTMLAttributes<HTMLImageElement>, "src" | "srcSet" |
   priority?: boolean;
 };
 
+/** The blurred placeholder stays behind a transparent picture once it has loaded; drop it then. */
+function dropPlaceholder(img: HTMLImageElement | null) {
+  if (img?.complete && img.naturalWidth > 0) img.style.backgroundImage = "none";
+}
+
 /**
- * Every content image: WebP variants sized for the slot (srcset/sizes), intrinsic width and
- * height so nothing shifts while loading, lazy below the fold.
+ * Every content image: AVIF and WebP variants sized for the slot (srcset/sizes), intrinsic width
+ * and height so nothing shifts while loading, a blurred placeholder behind it until it arrives,
+ * lazy below the fold.
  */
-export function Picture({ image, alt, sizes, priority = false, ...rest }: PictureProps) {
+export function Picture({ image, alt, sizes, priority = false, style, ...rest }: PictureProps) {
+  const avif = srcSetFor(image, "avif");
+  const placeholder: CSSProperties | undefined = image.placeholder
+    ? { backgroundImage: `url("${image.placeholder}")`, backgroundSize: "cover", backgroundPosition: "center", backgroundRepeat: "no-repeat" }
+    : undefined;
   return (
-    <img
-      src={image.src}
-      srcSet={srcSetFor(image)}
-      sizes={sizes}
-      width={image.width}
-      height={image.height}
-      alt={alt}
-      loading={priority ? "eager" : "lazy"}
-      decoding={priority ? "sync" : "async"}
-      fetchPriority={priority ? "high" : undefined}
-      {...rest}
-    />
+    <picture>
+      {avif ? <source type="image/avif" srcSet={avif} sizes={sizes} /> : null}
+      <img
+        src={image.src}
+        srcSet={srcSetFor(image)}
+        sizes={sizes}
+        width={image.width}
+        height={image.height}
+        alt={alt}
+        loading={priority ? "eager" : "lazy"}
+        decoding={priority ? "sync" : "async"}
+        fetchPriority={priority ? "high" : undefined}
+        style={placeholder || style ? { ...placeholder, ...style } : undefined}
+        ref={dropPlaceholder}
+        onLoad={(event) => dropPlaceholder(event.currentTarget)}
+        {...rest}
+      />
+    </picture>
+  );
+}
+
+/**
+ * What an item without a picture shows in the picture's place: a quiet panel with a staff and
+ * a note, in the site's colours, never an empty grey box.
+ */
+export function ImageFallback({ className = "" }: { className?: string }) {
+  return (
+    <span className={`image-fallback ${className}`.trim()} data-testid="image-fallback" aria-hidden="true">
+      <svg viewBox="0 0 64 40" width="64" height="40" focusable="false">
+        <g stroke="currentColor" strokeWidth="1" opacity="0.5">
+          <line x1="2" y1="8" x2="62" y2="8" />
+          <line x1="2" y1="14" x2="62" y2="14" />
+          <line x1="2" y1="20" x2="62" y2="20" />
+          <line x1="2" y1="26" x2="62" y2="26" />
+          <line x1="2" y1="32" x2="62" y2="32" />
+        </g>
+        <ellipse cx="28" cy="29" rx="5" ry="3.6" transform="rotate(-20 28 29)" fill="currentColor" />
+        <line x1="32.6" y1="28" x2="32.6" y2="6" stroke="currentColor" strokeWidth="1.6" />
+        <path d="M32.6 6c3 3 8 4 8 10" fill="none" stroke="currentColor" strokeWidth="1.6" />
+      </svg>
+    </span>
   );
 }

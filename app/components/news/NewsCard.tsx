@@ -1,6 +1,6 @@
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
-import { Picture } from "~/components/media/Picture";
+import { ImageFallback, Picture } from "~/components/media/Picture";
 import type { NewsCardData } from "~/lib/news-card";
 
 const SIZES = "(min-width: 1400px) 25vw, (min-width: 1200px) 33vw, (min-width: 992px) 50vw, 100vw";
@@ -10,7 +10,7 @@ export function NewsCard({ news }: { news: NewsCardData }) {
   return (
     <article className="news-card" data-slug={news.slug}>
       <Link to={news.href} className="news-card__media" tabIndex={-1} aria-hidden="true">
-        {news.image ? <Picture image={news.image} sizes={SIZES} alt="" className="news-card__img" /> : null}
+        {news.image ? <Picture image={news.image} sizes={SIZES} alt="" className="news-card__img" /> : <ImageFallback className="news-card__img" />}
       </Link>
       <div className="news-card__body">
         <span className="badge">{news.category}</span>

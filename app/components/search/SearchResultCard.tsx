@@ -1,7 +1,7 @@
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
-import { Picture } from "~/components/media/Picture";
+import { ImageFallback, Picture } from "~/components/media/Picture";
 import { localizePath } from "~/lib/i18n";
 import { useLang } from "~/lib/root-data";
 import type { SearchResult } from "~/lib/search-result";
@@ -13,7 +13,7 @@ export function SearchResultCard({ result }: { result: SearchResult }) {
   const body: ReactNode = (
     <>
       <div className="result-card__media">
-        {result.image ? <Picture image={result.image} alt="" sizes="(min-width: 1200px) 25vw, (min-width: 768px) 50vw, 100vw" /> : null}
+        {result.image ? <Picture image={result.image} alt="" sizes="(min-width: 1200px) 25vw, (min-width: 768px) 50vw, 100vw" /> : <ImageFallback />}
       </div>
       <div className="result-card__body">
         <span className="result-card__type">{t(`search.types.${result.type}`)}</span>

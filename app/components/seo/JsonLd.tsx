@@ -1,0 +1,37 @@
+import { useTranslation } from "react-i18next";
+import { useLocation } from "react-router";
+import { localizePath } from "~/lib/i18n";
+import { useRootData } from "~/lib/root-data";
+import { absoluteUrl, breadcrumbLd, serializeJsonLd, type JsonLdThing } from "~/lib/structured-data";
+
+/**
+ * Structured data of a page. Every JSON-LD block goes through here, so a CSP nonce (if one is
+ * ever needed: data blocks are not executed) is added in one place.
+ */
+export function JsonLd({ data }: { data: JsonLdThing | ReadonlyArray<JsonLdThing> }) {
+  const things = Array.isArray(data) ? data : [data as JsonLdThing];
+  return (
+    <>
+      {things.map((thing, index) => (
+        <script key={index} type="application/ld+json" dangerouslySetInnerHTML={{ __html: serializeJsonLd(thing) }} />
+      ))}
+    </>
+  );
+}
+
+/** Absolute URLs for structured data: the site origin, the visitor's language, this page. */
+export function useSiteUrls() {
+  const { origin, lang } = useRootData();
+  const { pathname } = useLocation();
+  const { t } = useTranslation();
+  const abs = (pathOrUrl: string) => absoluteUrl(origin, pathOrUrl);
+  return {
+    origin,
+    lang,
+    abs,
+    page: abs(pathname),
+    /** Home > section > ... > this page, each crumb as [name, site path] (the page itself last). */
+    breadcrumbs: (trail: ReadonlyArray<readonly [string, string]>) =>
+      breadcrumbLd([[t("nav.home"), localizePath("/", lang)] as const, ...trail].map(([name, path]) => ({ name, url: abs(path) }))),
+  };
+}

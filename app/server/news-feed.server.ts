@@ -1,0 +1,45 @@
+import { Feed } from "feed";
+import { localized, localizePath, type Lang } from "~/lib/i18n";
+import { newsFeedPath, newsFeedTitle } from "~/lib/meta";
+import { absoluteUrl } from "~/lib/structured-data";
+import { htmlExcerpt } from "~/lib/html-text";
+import { sanitizeNewsHtml } from "./sanitize.server";
+import { listNews } from "./news.server";
+
+/** How many of the newest items a feed carries (readers keep what they have already seen). */
+const FEED_ITEMS = 30;
+
+const IMAGE_TYPES: Record<string, string> = { jpg: "image/jpeg", jpeg: "image/jpeg", png: "image/png", webp: "image/webp", avif: "image/avif", gif: "image/gif" };
+
+/** The news of one language as RSS 2.0, newest first, with absolute links to the public pages. */
+export async function newsFeedXml(lang: Lang, origin: string, description: string): Promise<string> {
+  const news = (await listNews()).slice(0, FEED_ITEMS);
+  const newsPage = absoluteUrl(origin, localizePath("/news", lang));
+  const feed = new Feed({
+    title: newsFeedTitle(lang),
+    description,
+    id: newsPage,
+    link: newsPage,
+    language: lang,
+    updated: news[0] ? new Date(`${news[0].date}T00:00:00Z`) : undefined,
+    generator: false,
+    copyright: `© Elena Marchetti`,
+    feedLinks: { rss: absoluteUrl(origin, newsFeedPath(lang)) },
+  });
+  for (const item of news) {
+    const link = absoluteUrl(origin, localizePath(`/news/${encodeURIComponent(item.slug)}`, lang));
+    const html = localized(item, "description", lang);
+    const extension = item.image?.split(".").pop()?.toLowerCase() ?? "";
+    feed.addItem({
+      title: localized(item, "title", lang),
+      id: link,
+      link,
+      date: new Date(`${item.date}T00:00:00Z`),
+      description: htmlExcerpt(html, 300),
+      content: sanitizeNewsHtml(html),
+      category: [{ name: localized(item.category, "name", lang) }],
+      ...(item.image ? { image: { url: absoluteUrl(origin, item.image), type: IMAGE_TYPES[extension] ?? "image/jpeg", length: 0 } } : {}),
+    });
+  }
+  return feed.rss2();
+}

@@ -1,0 +1,74 @@
+import type { Browser } from "playwright-core";
+import Parser from "rss-parser";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { rows } from "./admin-support";
+import { acceptCookies, launchBrowser, newContext, visit } from "./helpers/browser";
+import { startServer, type TestServer } from "./helpers/server";
+
+let server: TestServer;
+let browser: Browser;
+/** One test loads a dozen or more pages in turn; the machine is shared, so give it room. */
+const MATRIX_TIMEOUT = 300_000;
+
+beforeAll(async () => {
+  server = await startServer();
+  browser = await launchBrowser();
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+const FEEDS = { it: "/rss.xml", en: "/en/rss.xml" } as const;
+
+describe("news feeds", () => {
+  for (const lang of ["it", "en"] as const) {
+    it(`${FEEDS[lang]} is valid RSS 2.0 with every news item in ${lang}, newest first`, async () => {
+      const res = await fetch(`${server.url}${FEEDS[lang]}`);
+      expect(res.status).toBe(200);
+      expect(res.headers.get("content-type")).toMatch(/^application\/rss\+xml/);
+      const xml = await res.text();
+      expect(xml).toMatch(/^<\?xml version="1.0" encoding="utf-8"\?>\s*<rss version="2.0"/i);
+      const feed = await new Parser().parseString(xml);
+      const news = rows<{ slug: string; title: string; titleEng: string; date: string }>(
+        server,
+        "SELECT slug, title, titleEng, date FROM News ORDER BY date DESC, createdAt DESC, id DESC",
+      );
+      expect(feed.title).toBe(lang === "en" ? "Elena Marchetti – News" : "Elena Marchetti – Notizie");
+      expect(feed.link).toBe(`${server.url}${lang === "en" ? "/en/news" : "/news"}`);
+      expect(feed.language).toBe(lang);
+      expect(feed.items.map((i) => i.title)).toEqual(news.slice(0, 30).map((n) => (lang === "en" ? n.titleEng : n.title)));
+      const first = feed.items[0];
+      expect(first.link).toBe(`${server.url}${lang === "en" ? "/en" : ""}/news/${news[0].slug}`);
+      expect(first.guid).toBe(first.link);
+      expect(new Date(first.isoDate!).toISOString().slice(0, 10)).toBe(news[0].date);
+      expect(first.contentSnippet?.length).toBeGreaterThan(20);
+      expect(first.enclosure?.url).toMatch(new RegExp(`^${server.url}/media/`));
+      // Every link in the feed answers
+      for (const item of feed.items.slice(0, 3)) expect((await fetch(item.link!)).status).toBe(200);
+    });
+  }
+
+  for (const javaScriptEnabled of [true, false]) {
+    for (const width of [390, 1440]) {
+      it(`every public page links its language's feed in <head> (JavaScript ${javaScriptEnabled ? "on" : "off"}, ${width} px)`, async () => {
+        const { context, errors } = await newContext(browser, { javaScriptEnabled, viewport: { width, height: 900 } });
+        await acceptCookies(context, server.url);
+        const page = await context.newPage();
+        const [news] = rows<{ slug: string }>(server, "SELECT slug FROM News LIMIT 1");
+        for (const lang of ["it", "en"] as const) {
+          for (const path of ["/", "/news", `/news/${news.slug}`, "/compositions", "/bio", "/gallery", "/contacts", "/search"]) {
+            const url = `${server.url}${lang === "en" ? (path === "/" ? "/en" : `/en${path}`) : path}`;
+            await visit(page, url);
+            const links = await page.$$eval('head link[rel="alternate"][type="application/rss+xml"]', (els) => els.map((el) => ({ href: el.getAttribute("href"), title: el.getAttribute("title") })));
+            expect(links, url).toEqual([{ href: `${server.url}${FEEDS[lang]}`, title: lang === "en" ? "Elena Marchetti – News" : "Elena Marchetti – Notizie" }]);
+          }
+        }
+        // ERR_NETWORK_CHANGED comes from the machine (other jobs add network interfaces), not the page.
+        expect(errors.filter((e) => !e.includes("net::ERR_NETWORK_CHANGED"))).toEqual([]);
+        await context.close();
+      }, MATRIX_TIMEOUT);
+    }
+  }
+});

@@ -1,0 +1,93 @@
+import fs from "node:fs";
+import { XMLParser, XMLValidator } from "fast-xml-parser";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { rows } from "./admin-support";
+import { startServer, type TestServer } from "./helpers/server";
+
+let server: TestServer;
+
+beforeAll(async () => {
+  server = await startServer();
+});
+
+afterAll(async () => {
+  await server?.stop();
+});
+
+type Alternate = { "@_rel": string; "@_hreflang": string; "@_href": string };
+type SitemapUrl = { loc: string; lastmod: string; "xhtml:link": Alternate[] };
+
+async function sitemap(): Promise<SitemapUrl[]> {
+  const res = await fetch(`${server.url}/sitemap.xml`);
+  expect(res.status).toBe(200);
+  expect(res.headers.get("content-type")).toMatch(/^application\/xml/);
+  const xml = await res.text();
+  expect(XMLValidator.validate(xml)).toBe(true);
+  const parsed = new XMLParser({ ignoreAttributes: false, isArray: (name) => name === "url" || name === "xhtml:link" }).parse(xml) as {
+    urlset: { "@_xmlns": string; "@_xmlns:xhtml": string; url: SitemapUrl[] };
+  };
+  expect(parsed.urlset["@_xmlns"]).toBe("http://www.sitemaps.org/schemas/sitemap/0.9");
+  expect(parsed.urlset["@_xmlns:xhtml"]).toBe("http://www.w3.org/1999/xhtml");
+  return parsed.urlset.url;
+}
+
+describe("sitemap.xml", () => {
+  it("is valid XML; every URL has lastmod and it, en and x-default alternates", async () => {
+    const urls = await sitemap();
+    expect(urls.length).toBeLessThan(50_000);
+    const locs = urls.map((u) => u.loc);
+    expect(new Set(locs).size).toBe(locs.length);
+    for (const url of urls) {
+      expect(url.lastmod, url.loc).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+      expect(new Date(url.lastmod).getTime()).toBeLessThanOrEqual(Date.now());
+      const alternates = Object.fromEntries(url["xhtml:link"].map((l) => [l["@_hreflang"], l["@_href"]]));
+      expect(Object.keys(alternates).sort(), url.loc).toEqual(["en", "it", "x-default"]);
+      expect(alternates["x-default"]).toBe(alternates.it);
+      expect([alternates.it, alternates.en]).toContain(url.loc);
+      // both twins are listed
+      expect(locs).toContain(alternates.it);
+      expect(locs).toContain(alternates.en);
+    }
+  });
+
+  it("lists every public page: categories, labels, gallery items, compositions and news, each answering 200", async () => {
+    const locs = (await sitemap()).map((u) => u.loc.replace(server.url, ""));
+    const expected = ["/", "/en", "/bio", "/compositions", "/art-direction", "/portfolio", "/gallery", "/credits", "/contacts", "/news", "/privacy-policy", "/legal-notes", "/cookie-policy"];
+    for (const categories of rows<{ name: string }>(server, "SELECT DISTINCT c.name FROM Category c JOIN Music m ON m.categoryId = c.id")) {
+      expected.push(`/compositions/${encodeURIComponent(categories.name.toLowerCase())}`);
+    }
+    for (const m of rows<{ slug: string; category: string }>(server, "SELECT m.slug, c.name AS category FROM Music m JOIN Category c ON c.id = m.categoryId WHERE m.link IS NULL")) {
+      expected.push(`/compositions/${encodeURIComponent(m.category.toLowerCase())}/${m.slug}`);
+    }
+    for (const n of rows<{ slug: string }>(server, "SELECT slug FROM News")) expected.push(`/news/${n.slug}`, `/en/news/${n.slug}`);
+    const gallery = JSON.parse(fs.readFileSync("content/data/gallery.json", "utf8")) as { gallery: { id: number }[] };
+    for (const g of gallery.gallery) expected.push(`/gallery/${g.id}`, `/en/gallery/${g.id}`);
+    expected.push("/art-direction/nebbia%20records", "/en/art-direction/officina%20sonora");
+    for (const path of expected) expect(locs, path).toContain(path);
+    // Pages with no page of their own, and private pages, are left out
+    expect(locs.some((l) => /^\/(en\/)?(admin|login|search|api)/.test(l))).toBe(false);
+    for (const m of rows<{ slug: string }>(server, "SELECT slug FROM Music WHERE link IS NOT NULL")) {
+      expect(locs.some((l) => l.endsWith(`/${m.slug}`))).toBe(false);
+    }
+    for (const path of locs) {
+      const res = await fetch(`${server.url}${path}`, { headers: { Cookie: "" } });
+      expect(res.status, path).toBe(200);
+    }
+  });
+
+  it("lastmod follows the content: an edited news item gets today's date", async () => {
+    const [news] = rows<{ id: number; slug: string }>(server, "SELECT id, slug FROM News ORDER BY date ASC LIMIT 1");
+    const before = (await sitemap()).find((u) => u.loc === `${server.url}/news/${news.slug}`)!;
+    expect(before.lastmod).toBe(new Date().toISOString().slice(0, 10)); // seeded just now
+    const db = (await import("./admin-support")).openDb(server);
+    try {
+      db.prepare("UPDATE News SET updatedAt = ? WHERE id = ?").run(Date.UTC(2026, 0, 2), news.id);
+    } finally {
+      db.close();
+    }
+    const after = (await sitemap()).find((u) => u.loc === `${server.url}/news/${news.slug}`)!;
+    expect(after.lastmod).toBe("2026-01-02");
+    const newsIndex = (await sitemap()).find((u) => u.loc === `${server.url}/news`)!;
+    expect(newsIndex.lastmod >= after.lastmod).toBe(true);
+  });
+});
