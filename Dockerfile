@@ -1,29 +1,49 @@
-# One small production image: build in a full Node image, run on a slim one as a non-root user.
+# One small production image: build with every tool, run on a slim image with runtime files only.
 FROM node:20-bookworm-slim AS build
 WORKDIR /app
 RUN apt-get update && apt-get install -y --no-install-recommends python3 make g++ && rm -rf /var/lib/apt/lists/*
+# better-sqlite3 compiles against these headers instead of downloading them from nodejs.org.
+ENV npm_config_nodedir=/usr/local NPM_CONFIG_UPDATE_NOTIFIER=false
 COPY package.json package-lock.json prisma.config.ts ./
 COPY prisma ./prisma
 # Its postinstall generates the Prisma client, hence the schema copied above.
 RUN npm ci --no-audit --no-fund
 COPY . .
-RUN npm run build && npm prune --omit=dev
+# The build bundles the generated client; the runtime keeps only what the bundle imports:
+# no Prisma CLI, TypeScript or build tools. `npm prune --omit=dev` keeps "devOptional" packages
+# (prisma, effect, typescript: optional peers of @prisma/client), so those go by the lock's flag.
+# Of @prisma/client's runtime only SQLite's query compiler stays; better-sqlite3 loses its sources.
+RUN npm run build \
+ && npm prune --omit=dev --no-audit --no-fund \
+ && node -e 'for (const [dir, p] of Object.entries(require("./package-lock.json").packages)) if (dir && p.devOptional) require("fs").rmSync(dir, { recursive: true, force: true })' \
+ && find node_modules/.bin -xtype l -delete \
+ && find node_modules/@prisma/client/runtime -type f \
+      ! -name 'client.js' ! -name 'client.mjs' ! -name 'index-browser.js' ! -name 'index-browser.mjs' \
+      ! -name 'query_compiler_bg.sqlite.*' -delete \
+ && find node_modules/@prisma/client/runtime -name '*.map' -delete \
+ && rm -rf node_modules/@prisma/client/generator-build node_modules/better-sqlite3/deps node_modules/better-sqlite3/src \
+ && mv node_modules/better-sqlite3/build/Release/better_sqlite3.node /tmp/ \
+ && rm -rf node_modules/better-sqlite3/build && mkdir -p node_modules/better-sqlite3/build/Release \
+ && mv /tmp/better_sqlite3.node node_modules/better-sqlite3/build/Release/
 
 FROM node:20-bookworm-slim
-ENV NODE_ENV=production PORT=3000 DATA_DIR=/data SEED_DEMO=0
+# tini is PID 1: it forwards docker stop's SIGTERM to node and reaps zombies.
+RUN apt-get update && apt-get install -y --no-install-recommends tini && apt-get clean && rm -rf /var/lib/apt/lists/*
+ENV NODE_ENV=production PORT=3000 DATA_DIR=/data SEED_DEMO=0 NPM_CONFIG_UPDATE_NOTIFIER=false
 WORKDIR /app
 COPY --from=build --chown=node:node /app/node_modules ./node_modules
 COPY --from=build --chown=node:node /app/build ./build
-COPY --from=build --chown=node:node /app/app/generated ./app/generated
-COPY --chown=node:node package.json server.mjs prisma.config.ts ./
-COPY --chown=node:node prisma ./prisma
+COPY --chown=node:node package.json server.mjs ./
+COPY --chown=node:node prisma/migrations ./prisma/migrations
 COPY --chown=node:node content ./content
-COPY --chown=node:node scripts ./scripts
+COPY --chown=node:node scripts/*.mjs ./scripts/
+COPY --chown=node:node scripts/ops ./scripts/ops
 RUN mkdir -p /data && chown node:node /data
 USER node
 VOLUME ["/data"]
 EXPOSE 3000
 HEALTHCHECK --interval=30s --timeout=5s --start-period=30s --retries=3 \
   CMD node -e "fetch('http://127.0.0.1:'+(process.env.PORT||3000)+'/healthz').then(r=>process.exit(r.ok?0:1)).catch(()=>process.exit(1))"
-# npm start applies the migrations, then serves; SIGTERM is forwarded to the server.
+ENTRYPOINT ["/usr/bin/tini", "--"]
+# Migrates (backup first, all-or-nothing) with node directly, then serves; exits 0 on docker stop.
 CMD ["node", "scripts/start.mjs"]

@@ -20,6 +20,7 @@ app.use(compression());
 app.use("/assets", express.static(path.join(buildDir, "client/assets"), { immutable: true, maxAge: "1y" }));
 app.use(express.static(path.join(buildDir, "client"), { maxAge: "1h", index: false }));
 // page cache mounts here
+app.use(build.entry.module.pageCache); // anonymous pages from memory (app/server/http/page-cache.server.ts)
 app.all("*", createRequestHandler({ build, getLoadContext: edge.getLoadContext }));
 app.use(edge.lastResort);
 
@@ -27,6 +28,7 @@ const port = Number(process.env.PORT || 3000);
 const server = app.listen(port, () => {
   build.entry.module.log().info({ port }, `Sito in ascolto su http://localhost:${port}`);
 });
+server.on("connect", edge.refuseTunnel);
 
 // SIGTERM (docker stop): stop accepting, let requests in flight finish, then close the database.
 let shuttingDown = false;

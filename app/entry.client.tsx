@@ -1,25 +1,42 @@
-import i18next from "i18next";
+import i18next, { type BackendModule, type ResourceLanguage } from "i18next";
 import { StrictMode, startTransition } from "react";
 import { hydrateRoot } from "react-dom/client";
 import { I18nextProvider, initReactI18next } from "react-i18next";
 import { HydratedRouter } from "react-router/dom";
-import resources from "~/locales";
 
-// The texts are small, so both languages ship with the bundle; the server chose the language.
+// The server chose the language; only its texts are loaded, the other language's when the
+// visitor switches (i18next asks this backend for the namespaces it lacks).
 const lang = document.documentElement.lang === "en" ? "en" : "it";
+const loadLanguage = (language: string): Promise<ResourceLanguage> =>
+  (language === "en" ? import("~/locales/en") : import("~/locales/it")).then((module) => module.default);
+const lazyLanguages: BackendModule = {
+  type: "backend",
+  init() {},
+  read(language, namespace, callback) {
+    loadLanguage(language).then(
+      (texts) => callback(null, texts[namespace] as never),
+      (error: unknown) => callback(error as Error, false),
+    );
+  },
+};
 
-void i18next
-  .use(initReactI18next)
-  .init({
-    resources,
-    lng: lang,
-    fallbackLng: "it",
-    defaultNS: "common",
-    ns: ["common", "public1", "public2"],
-    interpolation: { escapeValue: false },
-    // i18next otherwise prints an advertisement in every visitor's console.
-    showSupportNotice: false,
-  })
+void loadLanguage(lang)
+  .then((texts) =>
+    i18next
+      .use(initReactI18next)
+      .use(lazyLanguages)
+      .init({
+        resources: { [lang]: texts },
+        partialBundledLanguages: true,
+        lng: lang,
+        fallbackLng: false,
+        defaultNS: "common",
+        ns: ["common", "public1", "public2"],
+        interpolation: { escapeValue: false },
+        // i18next otherwise prints an advertisement in every visitor's console.
+        showSupportNotice: false,
+      }),
+  )
   .then(() => {
     try {
       window.localStorage.setItem("isEnglish", String(lang === "en"));

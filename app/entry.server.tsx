@@ -10,13 +10,16 @@ import { NonceProvider } from "~/lib/nonce";
 import { requestInfoContext } from "~/server/http/context.server";
 import { asClientError } from "~/server/http/errors.server";
 import { log } from "~/server/http/log.server";
-import { getInstance } from "~/server/i18n.server";
+import { i18nFor } from "~/server/i18n.server";
 
 export { boot } from "~/server/boot.server";
+export { pageCache } from "~/server/http/page-cache.server";
 export { disconnectDatabase as shutdown } from "~/server/db.server";
 // What server.mjs needs from the request edge (app/server/http/).
 export { createEdge } from "~/server/http/express.server";
 export { log } from "~/server/http/log.server";
+// scripts/create-user.mjs (npm run user:create) runs from the build, so the image needs no tsx.
+export { upsertStaffUser } from "~/server/users.server";
 
 export const streamTimeout = 5_000;
 
@@ -37,7 +40,7 @@ export default function handleRequest(
     const { nonce } = routerContext.get(requestInfoContext);
     const { pipe, abort } = renderToPipeableStream(
       <NonceProvider value={nonce}>
-        <I18nextProvider i18n={getInstance(routerContext)}>
+        <I18nextProvider i18n={i18nFor(routerContext, request)}>
           <ServerRouter context={entryContext} url={request.url} nonce={nonce} />
         </I18nextProvider>
       </NonceProvider>,

@@ -21,6 +21,7 @@ import { LANGUAGES, isLang, isLocalizablePath, langFromPath, localizePath } from
 import { useNonce } from "~/lib/nonce";
 import type { RootData } from "~/lib/root-data";
 import { safeRedirectPath } from "~/lib/safe-redirect";
+import { useRouteFocus } from "~/lib/use-route-focus";
 import { hasCookieConsent } from "~/server/cookie-consent.server";
 import { requestInfoContext } from "~/server/http/context.server";
 import { getLang, i18nextMiddleware, langCookie, savedLang } from "~/server/i18n.server";
@@ -119,13 +120,6 @@ export function Layout({ children }: { children: React.ReactNode }) {
   );
 }
 
-function useScrollToTopOnRouteChange() {
-  const { pathname } = useLocation();
-  useEffect(() => {
-    window.scrollTo(0, 0);
-  }, [pathname]);
-}
-
 function useSyncLanguage(lang: string) {
   const { i18n } = useTranslation();
   useEffect(() => {
@@ -152,13 +146,18 @@ function PublicChrome({ children }: { children: React.ReactNode }) {
 export default function App({ loaderData }: Route.ComponentProps) {
   const { pathname } = useLocation();
   useSyncLanguage(loaderData.lang);
-  useScrollToTopOnRouteChange();
+  // Scroll positions are <ScrollRestoration>'s job (in Layout); this only moves focus and announces.
+  const announcement = useRouteFocus();
+  const { t } = useTranslation();
   const isAdmin = pathname === "/admin" || pathname.startsWith("/admin/");
   return (
     <PlayerProvider>
       {isAdmin ? <Outlet /> : <PublicChrome><Outlet /></PublicChrome>}
       <AudioPlayer />
       <CookieBanner />
+      <p className="visually-hidden" aria-live="polite" aria-atomic="true" data-testid="route-announcer">
+        {announcement ? t("pageLoaded", { title: announcement }) : ""}
+      </p>
     </PlayerProvider>
   );
 }

@@ -17,9 +17,13 @@ export const TINY_PNG = Buffer.from(
   "base64",
 );
 
-/** An "MP3" (ID3 header) with unique bytes, so its stored file belongs to one item only. */
+/**
+ * A short MP3 with unique bytes (so its stored file belongs to one item only): an empty ID3 tag
+ * and five MPEG-1 Layer III frames (128 kbps, 44.1 kHz: 417 bytes each) of random payload.
+ */
 export function fakeMp3(): Buffer {
-  return Buffer.concat([Buffer.from("ID3\u0003\u0000\u0000\u0000\u0000\u0000\u0000", "latin1"), crypto.randomBytes(2048)]);
+  const frame = () => Buffer.concat([Buffer.from([0xff, 0xfb, 0x90, 0x00]), crypto.randomBytes(413)]);
+  return Buffer.concat([Buffer.from("ID3\u0003\u0000\u0000\u0000\u0000\u0000\u0000", "latin1"), ...Array.from({ length: 5 }, frame)]);
 }
 
 /** A "PDF" with unique bytes. */

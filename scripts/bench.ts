@@ -1,11 +1,13 @@
 // `npm run bench [name ...]`: server-side benchmarks, each in its own throwaway database.
 // Add a benchmark: write scripts/bench/<name>.ts exporting an async function that returns
 // { name, lines }, and list it below.
+import { benchPages } from "./bench/pages";
 import { benchSearch } from "./bench/search";
 
 type Bench = () => Promise<{ name: string; lines: string[] }>;
 
 const BENCHMARKS: Record<string, Bench> = {
+  pages: () => benchPages(),
   search: () => benchSearch({ items: Number(process.env.BENCH_ITEMS) || 10_000, runs: Number(process.env.BENCH_RUNS) || 200 }),
 };
 

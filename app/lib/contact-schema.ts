@@ -8,17 +8,22 @@ export const CONTACT_MESSAGES = {
     email: "Email non valida",
     captcha: "Il codice inserito non è corretto.",
     tooLong: "Testo troppo lungo",
+    captchaLimited: "Hai chiesto troppi codici di verifica. Attendi un minuto, poi chiedi un nuovo codice.",
   },
   en: {
     required: "Mandatory field",
     email: "Invalid email",
     captcha: "The code entered is not correct.",
     tooLong: "Text too long",
+    captchaLimited: "Too many verification codes were requested. Wait a minute, then ask for a new code.",
   },
 } as const satisfies Record<Lang, Record<string, string>>;
 
-/** Text, @, text, dot, text; no spaces anywhere (SPEC.md 5). */
-export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+/**
+ * Text, @, text, dot, text; no spaces anywhere (SPEC.md 5), and none of the characters that
+ * quote or separate addresses in a mail header (the address becomes the Reply-To).
+ */
+export const EMAIL_PATTERN = /^[^\s@<>()[\]\\,;:"]+@[^\s@<>()[\]\\,;:"]+\.[^\s@<>()[\]\\,;:"]+$/;
 
 export const CONTACT_LIMITS = { name: 200, email: 254, description: 5000 } as const;
 

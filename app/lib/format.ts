@@ -44,3 +44,13 @@ export function todayIso(now = new Date()): string {
 }
 
 export const COPYRIGHT_START_YEAR = 2014;
+
+/** A track length as m:ss (h:mm:ss from an hour), rounded to the second; "" when unknown. */
+export function formatDuration(seconds: number | null | undefined): string {
+  if (seconds == null || !Number.isFinite(seconds) || seconds < 0) return "";
+  const total = Math.round(seconds);
+  const h = Math.floor(total / 3600);
+  const m = Math.floor((total % 3600) / 60);
+  const s = String(total % 60).padStart(2, "0");
+  return h > 0 ? `${h}:${String(m).padStart(2, "0")}:${s}` : `${m}:${s}`;
+}

@@ -2,6 +2,12 @@ import type { MetaDescriptor } from "react-router";
 import { localizePath } from "./i18n";
 import type { RootData } from "./root-data";
 
+/** For a page whose content gives no description (SEO: every page has one, in its language). */
+const SITE_DESCRIPTION = {
+  it: "Elena Marchetti, compositrice e sound designer: colonne sonore, musica da concerto, sound design e teatro.",
+  en: "Elena Marchetti, composer and sound designer: film scores, concert music, sound design and theatre.",
+};
+
 type Matches = ReadonlyArray<{ id: string; data?: unknown; pathname?: string } | undefined>;
 
 /** og:type: pages are websites, news items articles, compositions albums (Open Graph music vertical). */
@@ -33,9 +39,8 @@ export function pageMeta(
     // The news feed in the page's language (app/routes/resources/news-feed.ts)
     { tagName: "link", rel: "alternate", type: "application/rss+xml", title: newsFeedTitle(root?.lang ?? "it"), href: `${origin}${newsFeedPath(root?.lang ?? "it")}` },
   ];
-  if (page.description) {
-    tags.push({ name: "description", content: page.description }, { property: "og:description", content: page.description });
-  }
+  const description = page.description?.trim() || SITE_DESCRIPTION[root?.lang === "en" ? "en" : "it"];
+  tags.push({ name: "description", content: description }, { property: "og:description", content: description });
   return tags;
 }
 

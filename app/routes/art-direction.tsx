@@ -38,26 +38,28 @@ export default function ArtDirectionPage({ loaderData }: Route.ComponentProps) {
           <h2 className="section-title" id="labels-title">
             {t("artDirection.labels")}
           </h2>
-          {groups.map((group) => (
-            <div key={group.category} className="labels__group">
-              <h3 className="labels__category">{group.category}</h3>
-              <ul className="labels__list">
-                {group.labels.map((label) => (
-                  <li key={label.id} className="label-card">
-                    <LabelLink href={label.href} external={label.external}>
-                      {label.image ? (
-                        <Picture image={label.image} alt={label.name} sizes="(min-width: 992px) 33vw, 100vw" className="label-card__image" />
-                      ) : (
-                        <span className="label-card__name">{label.name}</span>
-                      )}
-                      {label.external ? <span className="visually-hidden"> {t("artDirection.opensNewTab")}</span> : null}
-                    </LabelLink>
-                    {label.description ? <p className="label-card__description">{label.description}</p> : null}
-                  </li>
-                ))}
-              </ul>
-            </div>
-          ))}
+          <div className="labels__groups">
+            {groups.map((group) => (
+              <div key={group.category} className="labels__group">
+                <h3 className="labels__category">{group.category}</h3>
+                <ul className="labels__list">
+                  {group.labels.map((label) => (
+                    <li key={label.id} className="label-card">
+                      <LabelLink href={label.href} external={label.external}>
+                        {label.image ? (
+                          <Picture image={label.image} alt={label.name} sizes="(min-width: 992px) 33vw, 100vw" className="label-card__image" />
+                        ) : (
+                          <span className="label-card__name">{label.name}</span>
+                        )}
+                        {label.external ? <span className="visually-hidden"> {t("artDirection.opensNewTab")}</span> : null}
+                      </LabelLink>
+                      {label.description ? <p className="label-card__description">{label.description}</p> : null}
+                    </li>
+                  ))}
+                </ul>
+              </div>
+            ))}
+          </div>
         </section>
       </div>
     </>

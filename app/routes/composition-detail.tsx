@@ -3,7 +3,7 @@ import { Link, data } from "react-router";
 import type { Route } from "./+types/composition-detail";
 import { PlayButton, VideoButton } from "~/components/compositions/MediaButtons";
 import { Picture } from "~/components/media/Picture";
-import { usePlayer } from "~/components/player/player-context";
+import { TrackList } from "~/components/compositions/TrackList";
 import { JsonLd, useSiteUrls } from "~/components/seo/JsonLd";
 import { localized, localizePath } from "~/lib/i18n";
 import { pageMeta } from "~/lib/meta";
@@ -23,10 +23,12 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   const title = localized(item, "title", lang);
   const description = localized(item, "description", lang);
   return {
+    slug: item.slug,
     title,
     description,
     category: { label: localized(item.category, "name", lang), href: localizePath(categoryPath(item.category.name), lang) },
     image: await imageInfo(item.img),
+    // durationSeconds: shown as m:ss and given to the structured data.
     tracks: item.tracks,
     video: item.link ? null : musicVideo(item.videos),
     link: item.link?.trim() ? externalHref(item.link) : null,
@@ -35,8 +37,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
 
 export default function CompositionDetailPage({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation("public1");
-  const { play } = usePlayer();
-  const { title, description, category, image, tracks, video, link } = loaderData;
+  const { slug, title, description, category, image, tracks, video, link } = loaderData;
   const { t: tc } = useTranslation();
   const urls = useSiteUrls();
   const structuredData = [
@@ -74,36 +75,10 @@ export default function CompositionDetailPage({ loaderData }: Route.ComponentPro
                 {t("compositions.externalLink")} <span className="visually-hidden">{t("compositions.newTab")}</span>
               </a>
             ) : null}
-            {!link && tracks.length === 1 ? <PlayButton title={title} tracks={tracks} /> : null}
+            {!link && tracks.length === 1 ? <PlayButton id={slug} title={title} tracks={tracks} cover={image} /> : null}
             {video ? <VideoButton title={title} video={video} className="button button--ghost" /> : null}
           </div>
-          {!link && tracks.length >= 2 ? (
-            <section className="tracks" aria-labelledby="tracks-title">
-              <h2 id="tracks-title" className="tracks__title">
-                {t("compositions.tracks")}
-              </h2>
-              <ol className="tracks__list">
-                {tracks.map((track, index) => (
-                  <li key={track.url + index}>
-                    <a
-                      className="track-link"
-                      href={track.url}
-                      data-action="play-track"
-                      onClick={(event) => {
-                        if (event.metaKey || event.ctrlKey || event.shiftKey || event.button !== 0) return;
-                        event.preventDefault();
-                        play(title, tracks, index);
-                      }}
-                    >
-                      <span className="track-link__number">{index + 1}</span>
-                      <span className="track-link__name">{track.name}</span>
-                      <span className="visually-hidden"> ({t("player.play")})</span>
-                    </a>
-                  </li>
-                ))}
-              </ol>
-            </section>
-          ) : null}
+          {!link && tracks.length >= 2 ? <TrackList id={slug} title={title} tracks={tracks} cover={image} /> : null}
           {description ? <div className="composition__description">{description}</div> : null}
         </div>
       </div>

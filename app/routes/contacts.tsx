@@ -1,11 +1,11 @@
 import { useTranslation } from "react-i18next";
-import { type ShouldRevalidateFunctionArgs, data } from "react-router";
+import { type ShouldRevalidateFunctionArgs, createContext, data } from "react-router";
 import type { Route } from "./+types/contacts";
 import { type ContactActionData, ContactForm } from "~/components/contacts/ContactForm";
 import { PageHero } from "~/components/layout/PageHero";
 import { contactValuesFrom } from "~/lib/contact-schema";
 import { pageMeta } from "~/lib/meta";
-import { createCaptcha } from "~/server/captcha.server";
+import { type CaptchaRef, createCaptcha } from "~/server/captcha.server";
 import { outcomeStatus, submitContact } from "~/server/contact.server";
 import { getEnv } from "~/server/env.server";
 import { field } from "~/server/http/body.server";
@@ -14,9 +14,31 @@ import { getInstance, getLang } from "~/server/i18n.server";
 import { clientAddress } from "~/server/rate-limit.server";
 import "~/styles/public2.css";
 
-export async function loader({ context }: Route.LoaderArgs) {
+/**
+ * The captcha made by this request's action: after a native (no JavaScript) post the loader runs
+ * in the same request and reuses it, instead of writing a second row the page never shows.
+ */
+const actionCaptcha = createContext<{ captcha: CaptchaRef | null } | null>(null);
+
+async function newCaptcha(request: Request, context: Route.ActionArgs["context"]) {
+  const captcha = await createCaptcha(clientAddress(request));
+  context.set(actionCaptcha, { captcha });
+  return captcha;
+}
+
+export async function loader({ request, context }: Route.LoaderArgs) {
   const t = getInstance(context).t;
-  return { title: t("pages.contacts"), contactEmail: getEnv().contactEmail, captcha: await createCaptcha() };
+  const page = { title: t("pages.contacts"), description: t("public2:contacts.intro"), contactEmail: getEnv().contactEmail };
+  const made = context.get(actionCaptcha);
+  if (made) return data({ ...page, captcha: made.captcha });
+  const captcha = await createCaptcha(clientAddress(request));
+  // Without a captcha the page still renders, saying why (ContactForm), and answers 429.
+  return data({ ...page, captcha }, { status: captcha ? 200 : 429 });
+}
+
+/** Each visitor gets their own captcha: the page is never shared by a cache. */
+export function headers() {
+  return { "Cache-Control": "private, no-store" };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -25,7 +47,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   const values = contactValuesFrom(form);
   const text = (name: string) => field(form, name);
   if (text("intent") === "refresh") {
-    return data<ContactActionData>({ status: "refresh", values, captcha: await createCaptcha() });
+    const fresh = await newCaptcha(request, context);
+    return data<ContactActionData>({ status: "refresh", values, captcha: fresh }, { status: fresh ? 200 : 429 });
   }
   const outcome = await submitContact({
     values,
@@ -35,7 +58,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     ip: clientAddress(request),
     lang,
   });
-  const captcha = await createCaptcha();
+  const captcha = await newCaptcha(request, context);
   const status = outcomeStatus(outcome);
   if (outcome.status === "sent") return data<ContactActionData>({ status: "sent", captcha, values: { name: "", email: "", description: "", privacy: false } });
   if (outcome.status === "invalid") return data<ContactActionData>({ status: "invalid", errors: outcome.errors, values, captcha }, { status });
@@ -65,4 +88,4 @@ export default function ContactsPage({ loaderData, actionData }: Route.Component
   );
 }
 
-export const meta: Route.MetaFunction = ({ data: page, matches }) => pageMeta(matches, { title: page?.title ?? "" });
+export const meta: Route.MetaFunction = ({ data: page, matches }) => pageMeta(matches, { title: page?.title ?? "", description: page?.description });

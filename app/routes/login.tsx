@@ -8,6 +8,7 @@ import { LoginError, authenticator, readCredentials } from "~/server/auth.server
 import { field } from "~/server/http/body.server";
 import { readPageForm } from "~/server/http/forms.server";
 import { getInstance, getLang } from "~/server/i18n.server";
+import { plainHttpCookieMessage } from "~/server/secure-cookies.server";
 import { createUserSession, getOptionalUser, isStaffUser } from "~/server/session.server";
 import "~/styles/admin.css";
 
@@ -16,7 +17,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const redirectTo = safeRedirectPath(url.searchParams.get("redirectTo"), "/admin/");
   if (isStaffUser(await getOptionalUser(request))) throw redirect(redirectTo);
   const t = getInstance(context).t;
-  return { title: t("pages.login"), redirectTo };
+  return { title: t("pages.login"), redirectTo, plainHttp: plainHttpCookieMessage(request) };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -49,6 +50,11 @@ export default function LoginPage({ loaderData, actionData }: Route.ComponentPro
       <section className="container login">
         <Form method="post" className="admin-form login__form" noValidate>
           <input type="hidden" name="redirectTo" value={loaderData.redirectTo} />
+          {loaderData.plainHttp ? (
+            <p className="form-error" role="alert">
+              {loaderData.plainHttp}
+            </p>
+          ) : null}
           {actionData?.error ? (
             <p className="form-error" role="alert">
               {actionData.error}

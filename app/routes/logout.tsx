@@ -16,7 +16,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 
 /**
  * Signs out (auth.server.ts signOut). Forgery: the Express edge refuses a post from another site
- * (docs/decisions/003-one-forgery-policy.md), the same check as every other form.
+ * (docs/decisions/009-one-forgery-policy.md), the same check as every other form.
  */
 export async function action({ request, context }: Route.ActionArgs) {
   await readPageForm(request, getLang(context));

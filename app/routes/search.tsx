@@ -18,12 +18,13 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   const query = (url.searchParams.get("query") ?? "").slice(0, 200);
   const page = Number.parseInt(url.searchParams.get("page") ?? "1", 10) || 1;
   const title = getInstance(context).t("pages.search");
+  const description = getInstance(context).t("public2:search.description");
   try {
     const result: SearchPage = await searchSite(query, getLang(context), page);
-    return { title, error: false, ...result };
+    return { title, description, error: false, ...result };
   } catch (error) {
     console.error("Ricerca non riuscita:", error);
-    return { title, error: true, query: query.trim(), page: 1, pageCount: 0, total: 0, results: [] as SearchPage["results"] };
+    return { title, description, error: true, query: query.trim(), page: 1, pageCount: 0, total: 0, results: [] as SearchPage["results"] };
   }
 }
 
@@ -78,4 +79,4 @@ export default function SearchRoute({ loaderData }: Route.ComponentProps) {
 }
 
 export const meta: Route.MetaFunction = ({ data, matches }) =>
-  pageMeta(matches, { title: data?.query ? `${data.title}: ${data.query}` : (data?.title ?? "") });
+  pageMeta(matches, { title: data?.query ? `${data.title}: ${data.query}` : (data?.title ?? ""), description: data?.description });

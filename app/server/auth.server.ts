@@ -2,15 +2,27 @@ import { Authenticator } from "remix-auth";
 import { FormStrategy } from "remix-auth-form";
 import { logActivity } from "./activity.server";
 import { db } from "./db.server";
-import { verifyPassword } from "./password.server";
-import { clientAddress, hit } from "./rate-limit.server";
+import { DUMMY_PASSWORD_HASH, verifyPassword } from "./password.server";
+import { clientAddress, hit, releaseHit, resetRateLimit } from "./rate-limit.server";
 import { destroyUserSession, getOptionalUser, type SessionUser } from "./session.server";
 
 export const LOGIN_FAILED_MESSAGE = "Username o password errati";
 export const LOGIN_THROTTLED_MESSAGE = "Troppi tentativi di accesso. Riprova tra qualche minuto.";
 
-/** Failed sign-ins allowed per window, per username and per client address. */
-export const LOGIN_LIMITS = { perUsername: 10, perAddress: 30, windowMs: 15 * 60 * 1000 };
+/**
+ * Sign-in throttling after OWASP's authentication cheat sheet. Failures are counted per
+ * (username, address) and per address; either limit answers 429 to that address only. The
+ * username-wide count only slows attempts down: it never refuses the right password, so nobody
+ * can lock the owner out by failing on purpose from elsewhere.
+ */
+export const LOGIN_LIMITS = {
+  perUsernameAndAddress: 10,
+  perAddress: 30,
+  /** Failures of one username (from any address) after which every attempt waits `slowdownMs`. */
+  slowdownAfter: 10,
+  slowdownMs: 1000,
+  windowMs: 15 * 60 * 1000,
+};
 
 export class LoginError extends Error {
   constructor(
@@ -22,42 +34,46 @@ export class LoginError extends Error {
   }
 }
 
-/** Peeks at a fixed-window counter of rate-limit.server.ts without counting a hit. */
-async function currentCount(key: string): Promise<number> {
-  const row = await db.rateLimit.findUnique({ where: { key }, select: { count: true, resetAt: true } });
-  if (!row || row.resetAt.getTime() <= Date.now()) return 0;
-  return row.count;
+function throttleKeys(username: string, address: string) {
+  // Bounded: a key is stored, and the username comes straight from the request.
+  const name = username.toLowerCase().slice(0, 150);
+  return { pair: `login:pair:${address}:${name}`, address: `login:ip:${address}`, username: `login:user:${name}` };
 }
 
 /**
  * Checks credentials (already trimmed) with throttling; answers the user or throws LoginError.
  * Shared by the /login form and the api/login/ endpoint. Writes the sign-in activity row.
+ *
+ * Every attempt is counted before the password is checked (one atomic increment per counter), so
+ * a parallel burst is counted in full; a success then takes its own attempt back. A success never
+ * clears the failures of other addresses.
  */
 export async function verifyLogin(username: string, password: string, address: string): Promise<SessionUser> {
-  const userKey = `login:user:${username.toLowerCase()}`;
-  const addressKey = `login:ip:${address}`;
-  if (
-    (await currentCount(userKey)) >= LOGIN_LIMITS.perUsername ||
-    (await currentCount(addressKey)) >= LOGIN_LIMITS.perAddress
-  ) {
-    throw new LoginError(LOGIN_THROTTLED_MESSAGE, 429);
-  }
+  const keys = throttleKeys(username, address);
+  const { windowMs } = LOGIN_LIMITS;
+  const pair = await hit(keys.pair, LOGIN_LIMITS.perUsernameAndAddress, windowMs);
+  const fromAddress = await hit(keys.address, LOGIN_LIMITS.perAddress, windowMs);
+  if (!pair.allowed || !fromAddress.allowed) throw new LoginError(LOGIN_THROTTLED_MESSAGE, 429);
+  const forUsername = await hit(keys.username, LOGIN_LIMITS.slowdownAfter, windowMs);
+  if (!forUsername.allowed) await new Promise((resolve) => setTimeout(resolve, LOGIN_LIMITS.slowdownMs));
+
   const user = username
     ? await db.user.findUnique({
         where: { username },
         select: { id: true, username: true, isStaff: true, isSuperuser: true, passwordHash: true },
       })
     : null;
-  const ok = user && password ? await verifyPassword(password, user.passwordHash) : false;
+  // Unknown usernames are checked against a dummy hash: the same scrypt work either way.
+  const ok = await verifyPassword(password, user?.passwordHash ?? DUMMY_PASSWORD_HASH);
   if (!user || !ok) {
-    // Only failures count, so staff who sign in correctly never lock themselves out.
-    await hit(userKey, LOGIN_LIMITS.perUsername, LOGIN_LIMITS.windowMs);
-    await hit(addressKey, LOGIN_LIMITS.perAddress, LOGIN_LIMITS.windowMs);
     console.warn(`Accesso non riuscito per "${username.slice(0, 60)}" da ${address}`);
     throw new LoginError(LOGIN_FAILED_MESSAGE, 400);
   }
+  // Only failures count: staff who sign in correctly never use up their own allowance.
+  await resetRateLimit(keys.pair);
+  await releaseHit(keys.address);
+  await releaseHit(keys.username);
   await db.$transaction(async (tx) => {
-    await tx.rateLimit.deleteMany({ where: { key: userKey } });
     await logActivity(tx, user, `Accesso effettuato da "${user.username}"`);
   });
   return { id: user.id, username: user.username, isStaff: user.isStaff, isSuperuser: user.isSuperuser };

@@ -2,6 +2,7 @@ import { startContactDelivery } from "./contact.server";
 import { configureDatabase } from "./db.server";
 import { getEnv } from "./env.server";
 import { ensureContentImages, isDatabaseEmpty, seedDemoContent } from "./seed.server";
+import { backfillTrackDurations } from "./track-durations.server";
 import { startUploadCleanup } from "./uploads.server";
 import { ensureAdminUser } from "./users.server";
 
@@ -18,6 +19,8 @@ export async function boot() {
     await seedDemoContent();
   }
   await ensureContentImages();
+  // Demo tracks and tracks stored before durations were kept.
+  await backfillTrackDurations();
   startContactDelivery();
   startUploadCleanup();
 }

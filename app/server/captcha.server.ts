@@ -1,6 +1,7 @@
 import crypto from "node:crypto";
 import * as svgCaptchaModule from "svg-captcha";
 import { db } from "./db.server";
+import { hit, limitForAddress } from "./rate-limit.server";
 
 /** Captchas live 10 minutes and are single use (SPEC.md 4, 7). */
 export const CAPTCHA_TTL_MS = 10 * 60 * 1000;
@@ -25,13 +26,30 @@ function randomCode(): string {
   return Array.from(bytes, (b) => CAPTCHA_CHARS[b % CAPTCHA_CHARS.length]).join("");
 }
 
-/** A new captcha: stored with its answer, addressed by an unguessable id. */
-export async function createCaptcha(now = new Date()): Promise<CaptchaRef> {
+/**
+ * Captchas a client address may have made per minute. Every contact page view and post makes
+ * one, so this caps the rows an anonymous visitor can write; a person rarely needs more than a
+ * few (the page, a wrong code, a new code).
+ */
+export const CAPTCHA_LIMIT = { limit: 10, windowMs: 60 * 1000 };
+
+/**
+ * A new captcha for a visitor at `address`: stored with its answer, addressed by an unguessable
+ * id. Null when that address has made too many in the last minute.
+ */
+export async function createCaptcha(address: string, now = new Date()): Promise<CaptchaRef | null> {
+  const allowed = await hit(`captcha:${address}`, limitForAddress(address, CAPTCHA_LIMIT.limit), CAPTCHA_LIMIT.windowMs, now);
+  if (!allowed.allowed) return null;
   const id = crypto.randomUUID();
   await db.captcha.create({ data: { id, answer: randomCode(), expiresAt: new Date(now.getTime() + CAPTCHA_TTL_MS) } });
-  // Housekeeping: visitors who never send leave rows behind.
-  await db.captcha.deleteMany({ where: { expiresAt: { lt: now } } });
+  // Housekeeping (through the expiresAt index): visitors who never send leave rows behind.
+  await purgeExpiredCaptchas(now);
   return { id, url: captchaUrl(id) };
+}
+
+export async function purgeExpiredCaptchas(now = new Date()): Promise<number> {
+  const { count } = await db.captcha.deleteMany({ where: { expiresAt: { lt: now } } });
+  return count;
 }
 
 /** The SVG picture of a live captcha, or null when it is unknown, used or expired. */

@@ -24,7 +24,8 @@ export async function musicCard(item: MusicItem, lang: Lang): Promise<MusicCardD
     href: link ? externalHref(link) : localizePath(compositionPath(item.category.name, item.slug), lang),
     external: Boolean(link),
     image: await imageInfo(item.img),
-    tracks: link ? [] : item.tracks,
+    // Cards play tracks but never show their lengths: names and URLs only.
+    tracks: link ? [] : item.tracks.map(({ name, url }) => ({ name, url })),
     video: link ? null : musicVideo(item.videos),
   };
 }

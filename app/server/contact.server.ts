@@ -4,21 +4,11 @@ import { verifyCaptcha } from "./captcha.server";
 import { db } from "./db.server";
 import { getEnv } from "./env.server";
 import { isMailConfigured, sendMail } from "./mail.server";
-import { hit } from "./rate-limit.server";
+import { hit, limitForAddress } from "./rate-limit.server";
 
 /** Spam limits per client address: messages saved, and send attempts (which also try captchas). */
 export const CONTACT_MESSAGE_LIMIT = { limit: 5, windowMs: 10 * 60 * 1000 };
 export const CONTACT_ATTEMPT_LIMIT = { limit: 30, windowMs: 10 * 60 * 1000 };
-/**
- * Without a proxy header every visitor is "unknown" and shares one counter: it then works as a
- * site-wide flood guard with a larger allowance instead of blocking everybody after 5 messages.
- */
-const UNKNOWN_ADDRESS_FACTOR = 10;
-
-function limitFor(ip: string, limit: number) {
-  return ip === "unknown" ? limit * UNKNOWN_ADDRESS_FACTOR : limit;
-}
-
 export const RATE_LIMIT_MESSAGES: Record<Lang, string> = {
   it: "Hai inviato troppe richieste. Riprova tra qualche minuto.",
   en: "You have sent too many requests. Please try again in a few minutes.",
@@ -50,7 +40,7 @@ export function outcomeStatus(outcome: ContactOutcome): number {
  * answers like a success but saves nothing.
  */
 export async function submitContact(input: ContactSubmission): Promise<ContactOutcome> {
-  const attempts = await hit(`contact-attempt:${input.ip}`, limitFor(input.ip, CONTACT_ATTEMPT_LIMIT.limit), CONTACT_ATTEMPT_LIMIT.windowMs);
+  const attempts = await hit(`contact-attempt:${input.ip}`, limitForAddress(input.ip, CONTACT_ATTEMPT_LIMIT.limit), CONTACT_ATTEMPT_LIMIT.windowMs);
   if (!attempts.allowed) return { status: "rate-limited", message: RATE_LIMIT_MESSAGES[input.lang] };
   if (input.honeypot.trim() !== "") {
     await verifyCaptcha(input.captchaId, input.captchaValue);
@@ -61,7 +51,7 @@ export async function submitContact(input: ContactSubmission): Promise<ContactOu
   if (!captchaOk) errors.captcha = CONTACT_MESSAGES[input.lang].captcha;
   if (Object.keys(errors).length > 0) return { status: "invalid", errors };
 
-  const sent = await hit(`contact:${input.ip}`, limitFor(input.ip, CONTACT_MESSAGE_LIMIT.limit), CONTACT_MESSAGE_LIMIT.windowMs);
+  const sent = await hit(`contact:${input.ip}`, limitForAddress(input.ip, CONTACT_MESSAGE_LIMIT.limit), CONTACT_MESSAGE_LIMIT.windowMs);
   if (!sent.allowed) return { status: "rate-limited", message: RATE_LIMIT_MESSAGES[input.lang] };
 
   const row = await db.contactMessage.create({
@@ -76,6 +66,21 @@ export async function submitContact(input: ContactSubmission): Promise<ContactOu
   // Delivery runs after the answer; a failure leaves the row for the retry loop.
   void deliverPendingMessages().catch((error) => console.error("Invio messaggi di contatto:", error));
   return { status: "sent", messageId: row.id };
+}
+
+/**
+ * A visitor's name as a display name with no address syntax left: no `<address>`, no bare
+ * address, none of the characters that separate or quote addresses in a header. So the name
+ * `Eve <attacker@evil.example>, "Bob"` becomes `Eve Bob` and adds no address to Reply-To.
+ */
+export function plainDisplayName(name: string): string {
+  return name
+    .replace(/<[^>]*>?/g, " ")
+    .replace(/\S*@\S*/g, " ")
+    .replace(/[\u0000-\u001f\u007f"<>,;:\\()[\]@]/g, " ")
+    .replace(/\s+/g, " ")
+    .trim()
+    .slice(0, 100);
 }
 
 /** Wait before the next try after `attempts` failures: 1, 2, 4 ... minutes, at most 6 hours. */
@@ -133,8 +138,9 @@ async function runDelivery(now: () => Date) {
     try {
       await sendMail({
         to: contactTo,
-        replyTo: `${message.name.replace(/[<>"\r\n]/g, "")} <${message.email}>`,
-        subject: `Richiesta di contatto da ${message.name.replace(/[\r\n]/g, " ")}`,
+        // An address object, never a string: nodemailer would parse a string as a list of addresses.
+        replyTo: { name: plainDisplayName(message.name), address: message.email },
+        subject: `Richiesta di contatto da ${plainDisplayName(message.name) || message.email}`,
         text: `Nome: ${message.name}\nEmail: ${message.email}\nRicevuto: ${message.createdAt.toISOString()}\n\n${message.description}\n`,
       });
       await db.contactMessage.update({ where: { id: message.id }, data: { deliveredAt: now(), attempts: { increment: 1 }, lastError: null } });

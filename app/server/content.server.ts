@@ -1,5 +1,6 @@
 import fs from "node:fs";
 import path from "node:path";
+import { getEnv } from "./env.server";
 
 /** SPEC.md 7: the static content files and the key under which each holds its list. */
 export const CONTENT_FILES = {
@@ -25,19 +26,42 @@ export function isContentFile(name: string): name is ContentFile {
   return Object.hasOwn(CONTENT_FILES, name);
 }
 
+/** The shipped defaults (in the image, replaced at every deploy). */
 export function contentDir(): string {
   return path.resolve("content", "data");
 }
 
-const cache = new Map<ContentFile, { mtimeMs: number; raw: string; parsed: Record<string, unknown> }>();
+/** The operator's edited copies: DATA_DIR/content/<name>.json wins over the shipped file, and is backed up. */
+export function contentOverrideDir(): string {
+  return path.join(getEnv().dataDir, "content");
+}
+
+const cache = new Map<ContentFile, { file: string; mtimeMs: number; raw: string; parsed: Record<string, unknown> }>();
+
+function statIfFile(file: string): fs.Stats | null {
+  try {
+    const stat = fs.statSync(file);
+    return stat.isFile() ? stat : null;
+  } catch {
+    return null;
+  }
+}
 
 function load(name: ContentFile) {
-  const file = path.join(contentDir(), `${name}.json`);
-  const { mtimeMs } = fs.statSync(file);
+  const override = path.join(contentOverrideDir(), `${name}.json`);
+  const overrideStat = statIfFile(override);
+  const file = overrideStat ? override : path.join(contentDir(), `${name}.json`);
+  const { mtimeMs } = overrideStat ?? fs.statSync(file);
   const hit = cache.get(name);
-  if (hit && hit.mtimeMs === mtimeMs) return hit;
+  if (hit && hit.file === file && hit.mtimeMs === mtimeMs) return hit;
   const raw = fs.readFileSync(file, "utf8");
-  const entry = { mtimeMs, raw, parsed: JSON.parse(raw) as Record<string, unknown> };
+  let parsed: Record<string, unknown>;
+  try {
+    parsed = JSON.parse(raw) as Record<string, unknown>;
+  } catch (error) {
+    throw new Error(`${file} non è JSON valido: ${error instanceof Error ? error.message : String(error)}`, { cause: error });
+  }
+  const entry = { file, mtimeMs, raw, parsed };
   cache.set(name, entry);
   return entry;
 }

@@ -1,6 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { Readable } from "node:stream";
+import { create as contentDisposition } from "content-disposition";
 
 const MIME_TYPES: Record<string, string> = {
   ".jpg": "image/jpeg",
@@ -21,6 +22,20 @@ const MIME_TYPES: Record<string, string> = {
 
 export function mimeTypeOf(file: string): string {
   return MIME_TYPES[path.extname(file).toLowerCase()] ?? "application/octet-stream";
+}
+
+/**
+ * Content-Disposition of a stored file: images and audio play in the page (inline); anything else
+ * (PDF ...) is downloaded, never rendered by the browser at our origin, under its display name
+ * when known (RFC 6266: an ASCII filename plus filename* in UTF-8).
+ */
+export function mediaDisposition(file: string, displayName: string | null): string {
+  const mime = mimeTypeOf(file);
+  if (mime.startsWith("image/") || mime.startsWith("audio/")) return "inline";
+  const ext = path.extname(file).toLowerCase();
+  const base = displayName?.trim() || path.basename(file);
+  const name = ext && !base.toLowerCase().endsWith(ext) ? `${base}${ext}` : base;
+  return contentDisposition(name, { type: "attachment" });
 }
 
 /** A 32-hex content hash in the name means the bytes never change under that URL. */

@@ -1,6 +1,6 @@
+import { createInstance, type i18n, type InitOptions } from "i18next";
 import { initReactI18next } from "react-i18next";
-import { createCookie } from "react-router";
-import { createI18nextMiddleware } from "remix-i18next/middleware";
+import { createContext, createCookie, type MiddlewareFunction, type RouterContext } from "react-router";
 import resources from "~/locales";
 import { DEFAULT_LANG, LANG_COOKIE, isLang, isLocalizablePath, langFromPath, type Lang } from "~/lib/i18n";
 
@@ -30,17 +30,82 @@ async function findLocale(request: Request): Promise<Lang> {
   return DEFAULT_LANG;
 }
 
-export const [i18nextMiddleware, getLocale, getInstance] = createI18nextMiddleware({
-  detection: {
-    supportedLanguages: ["it", "en"],
-    fallbackLanguage: DEFAULT_LANG,
-    order: ["custom"],
-    findLocale,
-  },
-  // showSupportNotice: i18next otherwise prints an advertisement in the server log.
-  i18next: { resources, defaultNS: "common", ns: ["common", "public1", "public2"], interpolation: { escapeValue: false }, showSupportNotice: false },
-  plugins: [initReactI18next],
-});
+const i18nOptions: InitOptions = {
+  resources,
+  fallbackLng: DEFAULT_LANG,
+  defaultNS: "common",
+  ns: ["common", "public1", "public2"],
+  interpolation: { escapeValue: false },
+  // i18next otherwise prints an advertisement in the server log.
+  showSupportNotice: false,
+};
+
+/**
+ * One initialised i18next instance per language for the life of the process, shared by every
+ * request in that language (remix-i18next's middleware built and initialised one per request,
+ * about 5 % of a page's CPU). Nothing on the server changes an instance's language.
+ */
+const instances = new Map<Lang, Promise<i18n>>();
+function instanceFor(lang: Lang): Promise<i18n> {
+  let instance = instances.get(lang);
+  if (!instance) {
+    const created = createInstance(i18nOptions).use(initReactI18next);
+    instance = created.init({ lng: lang }).then(() => created);
+    instances.set(lang, instance);
+  }
+  return instance;
+}
+
+const localeContext = createContext<Lang>(DEFAULT_LANG);
+const i18nextContext = createContext<i18n | null>(null);
+
+type ContextReader = { get<T>(context: RouterContext<T>): T };
+
+/** Sets the request's language and its (shared) i18next instance for loaders and the render. */
+export const i18nextMiddleware: MiddlewareFunction<Response> = async ({ request, context }, next) => {
+  const lang = await findLocale(request);
+  context.set(localeContext, lang);
+  context.set(i18nextContext, await instanceFor(lang));
+  return next();
+};
+
+export function getLocale(context: ContextReader): Lang {
+  return context.get(localeContext);
+}
+
+export function getInstance(context: ContextReader): i18n {
+  const instance = context.get(i18nextContext);
+  if (!instance) throw new Error("i18next middleware has not run for this request");
+  return instance;
+}
+
+const fallbackInstances = new Map<Lang, i18n>();
+
+/**
+ * The request's i18next instance, or, when React Router refused the request before the middleware
+ * ran (a URL it cannot decode), one for the path's language so the error page still renders.
+ */
+export function i18nFor(context: Parameters<typeof getInstance>[0], request: Request): i18n {
+  try {
+    return getInstance(context);
+  } catch {
+    let path = "/";
+    try {
+      path = new URL(request.url).pathname;
+    } catch {
+      // keep "/"
+    }
+    const lang = langFromPath(path) ?? DEFAULT_LANG;
+    let instance = fallbackInstances.get(lang);
+    if (!instance) {
+      instance = createInstance({ ...i18nOptions, lng: lang, initAsync: false });
+      instance.use(initReactI18next);
+      void instance.init();
+      fallbackInstances.set(lang, instance);
+    }
+    return instance;
+  }
+}
 
 export function getLang(context: Parameters<typeof getLocale>[0]): Lang {
   const locale = getLocale(context);

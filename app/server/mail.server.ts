@@ -1,7 +1,9 @@
 import nodemailer, { type Transporter } from "nodemailer";
 import { getEnv } from "./env.server";
 
-export type MailMessage = { to: string; subject: string; text: string; replyTo?: string; from?: string };
+/** A mailbox as nodemailer takes it: the name is quoted and encoded, never parsed for addresses. */
+export type Mailbox = { name: string; address: string };
+export type MailMessage = { to: string; subject: string; text: string; replyTo?: Mailbox; from?: string };
 
 let cached: { url: string; transport: Transporter } | undefined;
 

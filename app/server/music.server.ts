@@ -1,10 +1,12 @@
 import { z } from "zod";
 import type { Prisma } from "~/generated/prisma/client";
+import { externalHref } from "~/lib/music-links";
 import { uniqueSlug } from "~/lib/slug";
 import { logActivity, type Actor, type PageRequest } from "./activity.server";
 import { REQUIRED_MESSAGE, zodFieldErrors } from "./categories.server";
 import { db } from "./db.server";
 import { prismaClientError } from "./http/errors.server";
+import { withDurations } from "./track-durations.server";
 import {
   UploadError,
   deleteUnreferencedFiles,
@@ -29,7 +31,7 @@ export const musicSelect = {
   videos: true,
   createdAt: true,
   category: { select: { id: true, name: true, nameEng: true } },
-  tracks: { select: { name: true, url: true }, orderBy: { position: "asc" } },
+  tracks: { select: { name: true, url: true, durationSeconds: true }, orderBy: { position: "asc" } },
 } as const;
 
 export type MusicItem = {
@@ -43,7 +45,7 @@ export type MusicItem = {
   videos: string | null;
   createdAt: Date;
   category: { id: number; name: string; nameEng: string };
-  tracks: { name: string; url: string }[];
+  tracks: { name: string; url: string; durationSeconds: number | null }[];
 };
 
 /**
@@ -67,6 +69,8 @@ const optionalUrl = z
   .string()
   .trim()
   .max(2000)
+  // SPEC.md 2.6: "www.example.com/x" is stored as https://www.example.com/x; other schemes become "#" and are refused below.
+  .transform((v) => (v ? externalHref(v) : v))
   .refine((v) => {
     if (!v) return true;
     try {
@@ -156,7 +160,7 @@ async function storeImage(image: MusicFilesInput["image"]): Promise<{ url: strin
   return { url: await promoteTempUpload(image.temp_name, "image"), temp: image.temp_name };
 }
 
-type Current = { id: number; img: string; tracks: { name: string; url: string }[] } | null;
+type Current = { id: number; img: string; tracks: { name: string; url: string; durationSeconds: number | null }[] } | null;
 
 async function saveMusic(current: Current, input: MusicInput, files: MusicFilesInput, actor: Actor): Promise<MusicFormResult<MusicItem>> {
   const errors: Record<string, string> = {};
@@ -185,6 +189,7 @@ async function saveMusic(current: Current, input: MusicInput, files: MusicFilesI
       return uploadFailure(error, "tracks");
     }
   }
+  const trackRows = await withDurations(tracks.files, current?.tracks);
   const data = {
     title: input.title,
     description: input.description,
@@ -193,7 +198,7 @@ async function saveMusic(current: Current, input: MusicInput, files: MusicFilesI
     img: image?.url ?? current?.img ?? "",
     link: input.mode === "link" ? input.link : null,
     videos: input.mode === "tracks" && input.videos ? input.videos : null,
-    tracks: { create: tracks.files.map((f, position) => ({ position, name: f.name, url: f.url })) },
+    tracks: { create: trackRows.map((f, position) => ({ position, name: f.name, url: f.url, durationSeconds: f.durationSeconds })) },
   };
   let item: MusicItem;
   try {
@@ -228,7 +233,7 @@ export function createMusic(input: MusicInput, files: MusicFilesInput, actor: Ac
 export async function updateMusic(id: number, input: MusicInput, files: MusicFilesInput, actor: Actor): Promise<MusicFormResult<MusicItem>> {
   const current = await db.music.findUnique({
     where: { id },
-    select: { id: true, img: true, tracks: { select: { name: true, url: true }, orderBy: { position: "asc" } } },
+    select: { id: true, img: true, tracks: { select: { name: true, url: true, durationSeconds: true }, orderBy: { position: "asc" } } },
   });
   if (!current) return { ok: false, status: 404, errors: { form: "Elemento non trovato" } };
   return saveMusic(current, input, files, actor);

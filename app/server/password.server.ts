@@ -31,3 +31,19 @@ export async function verifyPassword(password: string, stored: string): Promise<
   });
   return actual.length === expected.length && crypto.timingSafeEqual(actual, expected);
 }
+
+/**
+ * A hash of a random password nobody knows, with the current parameters. Checking a password for
+ * an unknown username against it costs the same scrypt work as for a real user, so the answer
+ * time does not tell which usernames exist.
+ */
+export const DUMMY_PASSWORD_HASH =
+  "scrypt$32768$8$1$coefu+G5yQi1dHZtQ9w96g==$QRmDuhUyTAJ0s0rGrqqgrmryjhUQKDsTPSV6tFOv2RxORHy6U2mgeLzHRtIVCwl1O6LnXKrpja4AiJXzsu9n1w==";
+
+/** The parameters a stored hash was made with (the dummy must keep up with PARAMS). */
+export function hashParameters(stored: string): { N: number; r: number; p: number } | null {
+  const [scheme, n, r, p] = stored.split("$");
+  return scheme === "scrypt" ? { N: Number(n), r: Number(r), p: Number(p) } : null;
+}
+
+export const CURRENT_HASH_PARAMETERS = { N: PARAMS.N, r: PARAMS.r, p: PARAMS.p };

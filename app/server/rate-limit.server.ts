@@ -27,6 +27,15 @@ export async function hit(key: string, limit: number, windowMs: number, now = ne
   return { allowed: row.count <= limit, count: row.count, remaining: Math.max(0, limit - row.count), resetAt: row.resetAt };
 }
 
+/**
+ * Takes back one hit of `key` in its current window: for callers that count an attempt before
+ * knowing its outcome (so parallel attempts are all counted) and then learn it must not count,
+ * e.g. a sign-in that succeeded.
+ */
+export async function releaseHit(key: string, now = new Date()): Promise<void> {
+  await db.rateLimit.updateMany({ where: { key, count: { gt: 0 }, resetAt: { gt: now } }, data: { count: { decrement: 1 } } });
+}
+
 /** Forgets the counter of `key` (e.g. after a successful sign-in). */
 export async function resetRateLimit(key: string): Promise<void> {
   await db.rateLimit.deleteMany({ where: { key } });
@@ -36,6 +45,17 @@ export async function resetRateLimit(key: string): Promise<void> {
 export async function purgeExpiredRateLimits(now = new Date()): Promise<number> {
   const { count } = await db.rateLimit.deleteMany({ where: { resetAt: { lte: now } } });
   return count;
+}
+
+/**
+ * Without a proxy header every visitor is "unknown" and shares one counter: it then works as a
+ * site-wide flood guard with a larger allowance instead of blocking everybody at once.
+ */
+const UNKNOWN_ADDRESS_FACTOR = 10;
+
+/** The allowance of one client address for a per-address `limit`. */
+export function limitForAddress(address: string, limit: number): number {
+  return address === "unknown" ? limit * UNKNOWN_ADDRESS_FACTOR : limit;
 }
 
 /** Header in which server.mjs passes the client address to the app (any value sent by a client is replaced). */

@@ -31,6 +31,32 @@ export function mediaFilePath(urlOrRelative: string): string | null {
   return full;
 }
 
+/** Folders of UPLOADS_DIR that /media serves; tmp (unsaved uploads) and dot folders (cache) are not public. */
+const PUBLIC_MEDIA_FOLDERS = new Set<MediaFolder>(["images", "tracks", "attachments", "content"]);
+
+/**
+ * The file behind the path of a /media request (the part after /media/, as it came in the URL):
+ * percent-decoded exactly once, then checked segment by segment, so no encoding (%2f, %2e%2e,
+ * %5c, double encoding, NUL) can step into tmp/, a dot folder or out of the uploads folder.
+ * Answers null for anything that is not a plain path inside a public folder.
+ */
+export function publicMediaFilePath(encodedRelative: string): string | null {
+  let decoded: string;
+  try {
+    decoded = decodeURIComponent(encodedRelative);
+  } catch {
+    return null;
+  }
+  // After one decoding a "%" left means the client encoded twice: no server-made name has one.
+  if (/[\u0000-\u001f\u007f\\%]/.test(decoded)) return null;
+  const segments = decoded.split("/");
+  if (segments.some((segment) => segment === "" || segment.startsWith("."))) return null;
+  if (segments.length < 2 || !PUBLIC_MEDIA_FOLDERS.has(segments[0] as MediaFolder)) return null;
+  const root = uploadsDir();
+  const full = path.resolve(root, ...segments);
+  return full.startsWith(root + path.sep) ? full : null;
+}
+
 /** Write to a temporary name, then rename: a crash never leaves a half file that a row points to. */
 export async function writeFileAtomic(fullPath: string, content: Buffer | Uint8Array) {
   await fs.mkdir(path.dirname(fullPath), { recursive: true });

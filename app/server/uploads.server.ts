@@ -3,12 +3,15 @@ import fs from "node:fs/promises";
 import path from "node:path";
 import sharp from "sharp";
 import { db } from "./db.server";
+import { type DetectedFile, type FileFamily, detectFileType } from "./file-types.server";
 import { deleteMediaFile, storeContentAddressed, uploadsDir, writeFileAtomic } from "./storage.server";
+
+export { detectFileType };
 
 /**
  * Every file that reaches the server (admin form posts, the async /admin/upload endpoint, the api/
- * endpoints) goes through here: type by content (magic bytes, never the name or the browser's
- * Content-Type), a size limit per kind, server-made names, images re-encoded with sharp.
+ * endpoints) goes through here: type by content (file-types.server.ts, never the name or the
+ * browser's Content-Type), a size limit per kind, server-made names, images re-encoded with sharp.
  */
 export type UploadPurpose = "image" | "track" | "attachment";
 
@@ -21,40 +24,7 @@ export const TEMP_UPLOAD_TTL_MS = 24 * 60 * 60 * 1000;
 
 export const REQUEST_TOO_LARGE_MESSAGE = `Richiesta troppo grande: il limite è ${MAX_REQUEST_BYTES / MB} MB per invio.`;
 
-type Detected = { mime: string; ext: string; family: "image" | "audio" | "pdf" };
-
-function ascii(bytes: Uint8Array, start: number, end: number) {
-  return Buffer.from(bytes.subarray(start, end)).toString("latin1");
-}
-
-/** The file type from its first bytes, or null when it is none of the accepted ones. */
-export function detectFileType(bytes: Uint8Array): Detected | null {
-  if (bytes.length < 4) return null;
-  const b = bytes;
-  if (b[0] === 0xff && b[1] === 0xd8 && b[2] === 0xff) return { mime: "image/jpeg", ext: "jpg", family: "image" };
-  if (b[0] === 0x89 && ascii(b, 1, 4) === "PNG" && b[4] === 0x0d && b[5] === 0x0a) return { mime: "image/png", ext: "png", family: "image" };
-  if (ascii(b, 0, 6) === "GIF87a" || ascii(b, 0, 6) === "GIF89a") return { mime: "image/gif", ext: "gif", family: "image" };
-  if (ascii(b, 0, 4) === "RIFF" && ascii(b, 8, 12) === "WEBP") return { mime: "image/webp", ext: "webp", family: "image" };
-  if (ascii(b, 0, 4) === "RIFF" && ascii(b, 8, 12) === "WAVE") return { mime: "audio/wav", ext: "wav", family: "audio" };
-  if (ascii(b, 4, 8) === "ftyp") {
-    const brand = ascii(b, 8, 12);
-    if (brand === "avif" || brand === "avis") return { mime: "image/avif", ext: "avif", family: "image" };
-    if (brand === "M4A " || brand === "M4B " || brand === "mp42" || brand === "isom" || brand === "dash")
-      return { mime: "audio/mp4", ext: "m4a", family: "audio" };
-  }
-  if (ascii(b, 0, 3) === "ID3") return { mime: "audio/mpeg", ext: "mp3", family: "audio" };
-  if (b[0] === 0xff && (b[1] & 0xe0) === 0xe0) {
-    // MPEG audio frame sync; 0xFFF1/0xFFF9 are AAC in ADTS.
-    if ((b[1] & 0xf6) === 0xf0) return { mime: "audio/aac", ext: "aac", family: "audio" };
-    return { mime: "audio/mpeg", ext: "mp3", family: "audio" };
-  }
-  if (ascii(b, 0, 4) === "OggS") return { mime: "audio/ogg", ext: "ogg", family: "audio" };
-  if (ascii(b, 0, 4) === "fLaC") return { mime: "audio/flac", ext: "flac", family: "audio" };
-  if (ascii(b, 0, 5) === "%PDF-") return { mime: "application/pdf", ext: "pdf", family: "pdf" };
-  return null;
-}
-
-function familyOfMime(mime: string): Detected["family"] | "other" {
+function familyOfMime(mime: string): FileFamily | "other" {
   if (mime.startsWith("image/")) return "image";
   if (mime.startsWith("audio/")) return "audio";
   return mime === "application/pdf" ? "pdf" : "other";
@@ -89,6 +59,12 @@ export function cleanDisplayName(name: string | null | undefined, fallback = "fi
   return cleaned && cleaned !== "." && cleaned !== ".." ? cleaned : fallback;
 }
 
+/** The name a track or attachment shows until the staff change it: the file name without its extension. */
+export function defaultDisplayName(fileName: string): string {
+  const stem = fileName.replace(/\.[^.]+$/, "").trim();
+  return stem || fileName;
+}
+
 export function isPurpose(value: unknown): value is UploadPurpose {
   return value === "image" || value === "track" || value === "attachment";
 }
@@ -96,7 +72,7 @@ export function isPurpose(value: unknown): value is UploadPurpose {
 type Prepared = { bytes: Buffer; ext: string; mime: string; folder: "images" | "tracks" | "attachments" };
 
 /** Re-encodes an image (which also proves it is one) and drops its metadata (EXIF, GPS). */
-async function reencodeImage(bytes: Buffer, detected: Detected): Promise<{ bytes: Buffer; ext: string; mime: string }> {
+async function reencodeImage(bytes: Buffer, detected: DetectedFile): Promise<{ bytes: Buffer; ext: string; mime: string }> {
   try {
     const animated = detected.ext === "gif" || detected.ext === "webp";
     const image = sharp(bytes, { animated, limitInputPixels: 80_000_000 }).rotate();
@@ -120,7 +96,7 @@ export async function prepareFile(bytes: Buffer, purpose: UploadPurpose): Promis
   if (bytes.length > MAX_FILE_BYTES[purpose]) {
     throw new UploadError(`File troppo grande: il limite è ${MAX_FILE_BYTES[purpose] / MB} MB.`, 413);
   }
-  const detected = detectFileType(bytes);
+  const detected = await detectFileType(bytes);
   if (!detected || !ACCEPTED[purpose].includes(detected.family)) throw new UploadError(PURPOSE_LABEL[purpose], 415);
   const folder = purpose === "image" ? "images" : purpose === "track" ? "tracks" : "attachments";
   if (detected.family === "image") {
@@ -164,7 +140,7 @@ export async function saveTempUpload(file: File, purpose: UploadPurpose, display
   const prepared = await prepareFile(Buffer.from(await file.arrayBuffer()), purpose);
   const tempName = `${crypto.randomBytes(16).toString("hex")}.${prepared.ext}`;
   const fileName = cleanDisplayName(file.name);
-  const display = cleanDisplayName(displayName ?? fileName, fileName);
+  const display = cleanDisplayName(displayName ?? defaultDisplayName(fileName), defaultDisplayName(fileName));
   await writeFileAtomic(path.join(tmpDir(), tempName), prepared.bytes);
   await db.upload.create({
     data: { tempName, fileName, displayName: display, kind: purpose, mime: prepared.mime, size: prepared.bytes.length },
@@ -236,6 +212,12 @@ export function startUploadCleanup() {
   cleanupTimer.unref();
 }
 
+/** The name staff gave a stored file (a news attachment), for downloads; null when no row names it. */
+export async function storedFileDisplayName(url: string): Promise<string | null> {
+  const row = await db.newsAttachment.findFirst({ where: { url }, select: { name: true }, orderBy: { id: "desc" } });
+  return row?.name ?? null;
+}
+
 /** Removes stored files that no row references any more (content-addressed files can be shared). */
 export async function deleteUnreferencedFiles(urls: (string | null | undefined)[]) {
   for (const url of new Set(urls.filter((u): u is string => !!u && u.startsWith("/media/")))) {
@@ -299,7 +281,7 @@ export async function resolveFileEntries(
       }
     }
     for (const file of formFiles) {
-      files.push({ name: cleanDisplayName(file.name), url: await storeFormFile(file, purpose) });
+      files.push({ name: defaultDisplayName(cleanDisplayName(file.name)), url: await storeFormFile(file, purpose) });
     }
   } catch (error) {
     // One bad entry refuses the whole list: the files stored before it must not stay behind.

@@ -36,9 +36,9 @@ describe("guard", () => {
     const res = await client.post("/admin/categoryCreate", { csrf, name: "Anon", name_eng: "Anon", type: "news" });
     expect(res.status).toBe(302);
     expect(res.headers.get("location")).toMatch(/^\/login\?redirectTo=/);
-    const upload = await client.request("/admin/upload", { method: "POST", body: new FormData(), headers: { "X-CSRF-Token": csrf } });
+    const upload = await client.request("/admin/upload", { method: "POST", body: new FormData(), headers: { "X-CSRFToken": csrf } });
     expect(upload.status).toBe(401);
-    expect((await upload.json()).error).toMatch(/staff/);
+    expect((await upload.json()).error).toMatch(/login/);
     expect(rows(server, "SELECT id FROM Category WHERE name = 'Anon'")).toHaveLength(0);
   });
 

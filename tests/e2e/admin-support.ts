@@ -35,12 +35,13 @@ export class HttpClient {
     return this.request(p, init);
   }
 
-  /** The anti-forgery token of a page (from its hidden csrf input). */
+  /**
+   * The api/ token (csrftoken cookie) after visiting a page: the asynchronous upload sends it as
+   * X-CSRFToken. Forms carry no token (docs/decisions/009-one-forgery-policy.md); "" when none.
+   */
   async token(p = "/login"): Promise<string> {
-    const html = await (await this.get(p)).text();
-    const match = html.match(/name="csrf" value="([^"]+)"/);
-    if (!match) throw new Error(`no csrf token on ${p}`);
-    return decodeHtmlAttribute(match[1]);
+    await (await this.get(p)).text();
+    return this.cookies.get("csrftoken") ?? "";
   }
 
   post(p: string, body: Record<string, string> | FormData, init: RequestInit = {}) {
@@ -49,12 +50,10 @@ export class HttpClient {
   }
 
   async login(username = ADMIN.username, password = ADMIN.password) {
-    // the login page sends signed-in staff on; its token is the same on every page
-    const probe = await this.get("/login");
-    const csrf = probe.status === 200 ? await this.token("/login") : await this.token("/logout");
-    const res = await this.post("/login", { csrf, username, password });
+    const res = await this.post("/login", { username, password });
     if (res.status !== 302) throw new Error(`login failed: ${res.status}`);
-    return csrf;
+    // the admin pages hand out the api/ token the asynchronous upload sends
+    return this.token("/admin/");
   }
 }
 
@@ -94,9 +93,11 @@ export async function pngBytes(color = "#a8742a", size = 24): Promise<Uint8Array
   return new Uint8Array(await sharp({ create: { width: size, height: size, channels: 3, background: color } }).png().toBuffer());
 }
 
-/** A minimal MP3-looking file (ID3 header plus padding). */
+/** A minimal MP3: an empty ID3 tag and silent MPEG-1 Layer III frames (417 bytes each) filling about `extra` bytes. */
 export function mp3Bytes(extra = 2048): Uint8Array<ArrayBuffer> {
-  return new Uint8Array(Buffer.concat([Buffer.from("ID3\u0004\u0000\u0000\u0000\u0000\u0000\u0000", "latin1"), Buffer.alloc(extra, 0)]));
+  const frame = Buffer.concat([Buffer.from([0xff, 0xfb, 0x90, 0x00]), Buffer.alloc(413, 0)]);
+  const frames = Array.from({ length: Math.max(2, Math.ceil(extra / frame.length)) }, () => frame);
+  return new Uint8Array(Buffer.concat([Buffer.from("ID3\u0004\u0000\u0000\u0000\u0000\u0000\u0000", "latin1"), ...frames]));
 }
 
 /** A minimal PDF; `seed` changes its bytes (stored files are content-addressed, so equal bytes share a file). */

@@ -192,7 +192,7 @@ describe("the api/ edge", () => {
     expect(await missing.json()).toHaveProperty("error");
     const wrong = await anon.request("POST", "/api/latest-news/", { json: {} });
     expect(wrong.status).toBe(405);
-    expect(wrong.headers.get("allow")).toBe("GET, HEAD");
+    expect(wrong.headers.get("allow")).toBe("GET, HEAD, OPTIONS");
     expect(await wrong.json()).toHaveProperty("error");
     const put = await anon.request("PUT", "/api/category/1/", { json: {} });
     expect(put.status).toBe(405);

@@ -170,7 +170,7 @@ describe("news", () => {
     form.set("attachments", JSON.stringify([...news.attachments, { temp_name: second.temp_name, display_name: second.display_name }]));
     form.set("image", "");
     const withTwo = await expectJson(await staff.request("PATCH", `/api/news/${news.slug}`, { form }), "patch 2");
-    expect(withTwo.attachments.map((a: any) => a.name)).toEqual(["Comunicato", "Locandina.pdf"]);
+    expect(withTwo.attachments.map((a: any) => a.name)).toEqual(["Comunicato", "Locandina"]);
     expect(withTwo.image).toBeNull();
     expect(fs.existsSync(mediaFile(server, news.image))).toBe(false); // the replaced image is gone
 

@@ -18,7 +18,7 @@ describe("wire mapping (SPEC.md 3)", () => {
     expect(wire.category(category)).toEqual({ id: 1, name: "COLONNE SONORE", name_eng: "SOUNDTRACKS", type: "music" });
     const music = wire.music({
       id: 2, slug: "s", title: "T", description: "d", descriptionEng: "e", img: "/media/images/a.jpg", link: "", videos: null,
-      createdAt: new Date(), category: { id: 1, name: "N", nameEng: "NE" }, tracks: [{ name: "a", url: "/media/tracks/a.mp3" }],
+      createdAt: new Date(), category: { id: 1, name: "N", nameEng: "NE" }, tracks: [{ name: "a", url: "/media/tracks/a.mp3", durationSeconds: 8 }],
     });
     expect(music).toEqual({
       id: 2, slug: "s", title: "T", description: "d", description_eng: "e", category: { id: 1, name: "N", name_eng: "NE" },
@@ -74,7 +74,7 @@ describe("http edge", () => {
     });
     const put = await api.action(args(new Request(`${BASE}/api/x`, { method: "PUT" })));
     expect(put.status).toBe(405);
-    expect(put.headers.get("Allow")).toBe("GET, POST, DELETE, HEAD");
+    expect(put.headers.get("Allow")).toBe("GET, HEAD, POST, DELETE, OPTIONS");
     const boom = await api.action(args(new Request(`${BASE}/api/x`, { method: "POST" })));
     expect(boom.status).toBe(500);
     expect(await boom.text()).toBe('{"error":"Errore interno del server"}');

@@ -7,6 +7,13 @@ import { db } from "~/server/db.server";
 import { resetEnvForTests } from "~/server/env.server";
 import { hit, purgeExpiredRateLimits, resetRateLimit } from "~/server/rate-limit.server";
 
+/** A captcha for a visitor without a known address (the shared, larger allowance). */
+async function newCaptcha() {
+  const captcha = await createCaptcha("unknown");
+  if (!captcha) throw new Error("captcha refused");
+  return captcha;
+}
+
 const answer = async (id: string) => (await db.captcha.findUniqueOrThrow({ where: { id } })).answer;
 
 describe("rate limit (fixed window)", () => {
@@ -31,7 +38,7 @@ describe("rate limit (fixed window)", () => {
 
 describe("captcha", () => {
   it("is single use, case-insensitive and expires", async () => {
-    const a = await createCaptcha();
+    const a = await newCaptcha();
     expect(a.url).toBe(`/captcha/${a.id}`);
     expect(await captchaSvg(a.id)).toMatch(/^<svg[\s\S]*<path/);
     const code = await answer(a.id);
@@ -40,11 +47,11 @@ describe("captcha", () => {
     expect(await verifyCaptcha(a.id, code)).toBe(false);
     expect(await captchaSvg(a.id)).toBeNull();
 
-    const b = await createCaptcha();
+    const b = await newCaptcha();
     expect(await verifyCaptcha(b.id, "WRONG")).toBe(false);
     expect(await verifyCaptcha(b.id, await answer(b.id).catch(() => "gone"))).toBe(false);
 
-    const c = await createCaptcha();
+    const c = await newCaptcha();
     const late = new Date(Date.now() + CAPTCHA_TTL_MS + 1000);
     expect(await captchaSvg(c.id, late)).toBeNull();
     expect(await verifyCaptcha(c.id, await answer(c.id), late)).toBe(false);
@@ -57,17 +64,17 @@ describe("contact messages", () => {
   const values = { name: "Anna", email: "anna@example.it", description: "Buongiorno", privacy: true };
 
   it("saves a valid message, refuses invalid ones, fakes success for a honeypot", async () => {
-    const ok = await createCaptcha();
+    const ok = await newCaptcha();
     const sent = await submitContact({ values, captchaId: ok.id, captchaValue: await answer(ok.id), honeypot: "", ip: "192.0.2.1", lang: "it" });
     expect(sent.status).toBe("sent");
     const row = await db.contactMessage.findFirstOrThrow({ where: { email: "anna@example.it" } });
     expect(row).toMatchObject({ name: "Anna", description: "Buongiorno", ip: "192.0.2.1", deliveredAt: null });
 
-    const bad = await createCaptcha();
+    const bad = await newCaptcha();
     const invalid = await submitContact({ values: { ...values, email: "nope" }, captchaId: bad.id, captchaValue: "x", honeypot: "", ip: "192.0.2.1", lang: "en" });
     expect(invalid).toEqual({ status: "invalid", errors: { email: "Invalid email", captcha: "The code entered is not correct." } });
 
-    const trap = await createCaptcha();
+    const trap = await newCaptcha();
     const bot = await submitContact({ values: { ...values, email: "bot@example.it" }, captchaId: trap.id, captchaValue: await answer(trap.id), honeypot: "http://x", ip: "192.0.2.9", lang: "it" });
     expect(bot.status).toBe("sent");
     expect(await db.contactMessage.count({ where: { email: "bot@example.it" } })).toBe(0);
@@ -76,7 +83,7 @@ describe("contact messages", () => {
   it("answers too many messages from one address with the localised limit message", async () => {
     let last;
     for (let i = 0; i < 6; i++) {
-      const c = await createCaptcha();
+      const c = await newCaptcha();
       last = await submitContact({ values: { ...values, email: "many@example.it" }, captchaId: c.id, captchaValue: await answer(c.id), honeypot: "", ip: "192.0.2.50", lang: "en" });
     }
     expect(last).toEqual({ status: "rate-limited", message: "You have sent too many requests. Please try again in a few minutes." });
@@ -85,7 +92,7 @@ describe("contact messages", () => {
 
   it("gives visitors of unknown address (no proxy header) a shared, larger allowance", async () => {
     for (let i = 0; i < 6; i++) {
-      const c = await createCaptcha();
+      const c = await newCaptcha();
       const outcome = await submitContact({ values: { ...values, email: "shared@example.it" }, captchaId: c.id, captchaValue: await answer(c.id), honeypot: "", ip: "unknown", lang: "it" });
       expect(outcome.status, `message ${i + 1}`).toBe("sent");
     }

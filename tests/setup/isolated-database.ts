@@ -2,9 +2,9 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import Database from "better-sqlite3";
 import { afterAll } from "vitest";
 import { resetEnvForTests } from "~/server/env.server";
+import { applyPendingMigrations } from "../../scripts/ops/migrations.mjs";
 
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), "composer-test-"));
 const databaseFile = path.join(dir, "test.db");
@@ -16,15 +16,8 @@ process.env.SESSION_SECRET = "test-secret-test-secret-test-secret";
 process.env.SEED_DEMO = "0";
 resetEnvForTests();
 
-export function applyMigrations(file: string) {
-  const sqlite = new Database(file);
-  const root = path.resolve("prisma/migrations");
-  for (const name of fs.readdirSync(root).filter((n) => fs.statSync(path.join(root, n)).isDirectory()).sort()) {
-    sqlite.exec(fs.readFileSync(path.join(root, name, "migration.sql"), "utf8"));
-  }
-  sqlite.close();
-}
-applyMigrations(databaseFile);
+// The same migration step as `npm start` (scripts/ops/migrations.mjs), so tests see the server's schema.
+await applyPendingMigrations({ databaseFile, migrationsDir: path.resolve("prisma/migrations"), log: () => {} });
 
 afterAll(async () => {
   const { disconnectDatabase } = await import("~/server/db.server");

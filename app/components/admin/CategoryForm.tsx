@@ -1,6 +1,6 @@
 import { Form, Link, useNavigation } from "react-router";
-import { CATEGORY_TYPES } from "~/lib/category-types";
-import { Field, FormError, REQUIRED_MESSAGE } from "./form-fields";
+import { CATEGORY_TYPES, categoryTypeLabel } from "~/lib/category-types";
+import { Field, FormError, formErrorMessage } from "./form-fields";
 
 export type CategoryFormValues = { name: string; name_eng: string; type: string };
 
@@ -14,10 +14,9 @@ export function CategoryForm({
   submitLabel: string;
 }) {
   const busy = useNavigation().state === "submitting";
-  const hasErrors = errors && Object.keys(errors).length > 0;
   return (
     <Form method="post" className="admin-form" noValidate>
-      <FormError message={hasErrors ? (errors.form ?? REQUIRED_MESSAGE) : null} />
+      <FormError message={formErrorMessage(errors)} />
       <Field label="Nome" htmlFor="name" required error={errors?.name}>
         <input id="name" name="name" defaultValue={values.name} required maxLength={200} />
       </Field>
@@ -29,7 +28,7 @@ export function CategoryForm({
           <option value="">Seleziona il tipo</option>
           {CATEGORY_TYPES.map((t) => (
             <option key={t} value={t}>
-              {t}
+              {categoryTypeLabel(t)}
             </option>
           ))}
         </select>

@@ -2,7 +2,7 @@ import { useState } from "react";
 import { Form, Link, useNavigation } from "react-router";
 import { useHydrated } from "remix-utils/use-hydrated";
 import { FileListField, type StoredFile } from "./FileListField";
-import { CategorySelect, Field, FormError, REQUIRED_MESSAGE } from "./form-fields";
+import { CategorySelect, Field, FormError, formErrorMessage } from "./form-fields";
 
 export type MusicFormValues = { category: string; title: string; description: string; description_eng: string; mode: string; videos: string; link: string };
 
@@ -30,14 +30,13 @@ export function MusicForm({
 }) {
   const busy = useNavigation().state === "submitting";
   const [mode, setMode] = useState(lockedMode ?? (values.mode === "link" ? "link" : values.mode === "tracks" ? "tracks" : ""));
-  const hasErrors = errors && Object.keys(errors).length > 0;
   // Without JavaScript nothing can re-enable a group, so only a locked (edit) mode disables one.
   const hydrated = useHydrated();
   const tracksDisabled = lockedMode === "link" || (hydrated && mode === "link");
   const linkDisabled = lockedMode === "tracks" || (hydrated && mode === "tracks");
   return (
     <Form method="post" encType="multipart/form-data" className="admin-form" noValidate>
-      <FormError message={hasErrors ? (errors.form ?? REQUIRED_MESSAGE) : null} />
+      <FormError message={formErrorMessage(errors)} />
       <CategorySelect categories={categories} value={values.category} error={errors?.category} />
       <Field label="Titolo" htmlFor="title" required error={errors?.title}>
         <input id="title" name="title" defaultValue={values.title} required maxLength={300} />
@@ -98,13 +97,14 @@ export function MusicForm({
           error={errors?.tracks}
         />
         <Field label="Video (link)" htmlFor="videos" error={errors?.videos}>
-          <input id="videos" name="videos" type="url" defaultValue={values.videos} placeholder="https://" />
+          <input id="videos" name="videos" type="text" inputMode="url" defaultValue={values.videos} placeholder="https://" />
         </Field>
       </fieldset>
       <fieldset className="option-group" id="group-link" disabled={linkDisabled}>
         <legend>Link esterno</legend>
         <Field label="Link" htmlFor="link" error={errors?.link}>
-          <input id="link" name="link" type="url" defaultValue={values.link} placeholder="https://" />
+          {/* type=text: a link typed without https:// is completed on the server (SPEC.md 2.6), not refused by the browser. */}
+          <input id="link" name="link" type="text" inputMode="url" autoComplete="url" defaultValue={values.link} placeholder="https://" />
         </Field>
       </fieldset>
       <div className="form-actions">

@@ -1,6 +1,6 @@
 import { Form, Link, useNavigation } from "react-router";
 import { FileListField, type StoredFile } from "./FileListField";
-import { CategorySelect, Field, FormError, REQUIRED_MESSAGE } from "./form-fields";
+import { CategorySelect, Field, FormError, formErrorMessage } from "./form-fields";
 import { RichTextEditor } from "./RichTextEditor";
 
 export type NewsFormValues = { category: string; title: string; title_eng: string; description: string; description_eng: string; date: string };
@@ -21,11 +21,9 @@ export function NewsForm({
   submitLabel: string;
 }) {
   const busy = useNavigation().state === "submitting";
-  const hasErrors = errors && Object.keys(errors).length > 0;
-  const onlyFileErrors = hasErrors && Object.keys(errors).every((k) => k === "image" || k === "attachments" || k === "form" || k === "date");
   return (
     <Form method="post" encType="multipart/form-data" className="admin-form" noValidate>
-      <FormError message={hasErrors ? (errors.form ?? (onlyFileErrors ? Object.values(errors)[0] : REQUIRED_MESSAGE)) : null} />
+      <FormError message={formErrorMessage(errors)} />
       <CategorySelect categories={categories} value={values.category} error={errors?.category} />
       <div className="field-row">
         <Field label="Titolo" htmlFor="title" required error={errors?.title}>

@@ -2,6 +2,19 @@ import type { ReactNode } from "react";
 
 export const REQUIRED_MESSAGE = "Compila i campi obbligatori";
 
+/**
+ * The message above a refused form: "fill in the required fields" only when a required field is
+ * empty; otherwise the first field's own message (a wrong URL, an image format); each field shows its own too.
+ */
+export function formErrorMessage(errors: Record<string, string | undefined> | undefined): string | null {
+  if (!errors) return null;
+  if (errors.form) return errors.form;
+  const messages = Object.values(errors).filter((m): m is string => Boolean(m));
+  if (messages.length === 0) return null;
+  if (messages.includes(REQUIRED_MESSAGE)) return REQUIRED_MESSAGE;
+  return messages[0];
+}
+
 export type FieldErrors = Record<string, string | undefined>;
 
 export function Field({

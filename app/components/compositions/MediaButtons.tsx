@@ -1,13 +1,33 @@
 import { useTranslation } from "react-i18next";
-import { usePlayer, type Track } from "~/components/player/player-context";
+import type { ImageInfo } from "~/lib/images";
+import { preloadPlayer, useIsPlaying, usePlayer, type Track } from "~/components/player/player-context";
 
 /**
  * Listen: a link to the first track (works without JavaScript); with JavaScript it opens the
- * site-wide player instead. Disabled when there is nothing to play (SPEC.md 2.5).
+ * site-wide player instead. Disabled when there is nothing to play (SPEC.md 2.5). While its
+ * composition is the one playing it is marked current (every list shows what plays).
  */
-export function PlayButton({ title, tracks, index = 0, label, className = "button button--primary" }: { title: string; tracks: Track[]; index?: number; label?: string; className?: string }) {
+export function PlayButton({
+  id,
+  title,
+  tracks,
+  cover = null,
+  index = 0,
+  label,
+  className = "button button--primary",
+}: {
+  /** The composition's slug: which list is playing. */
+  id: string;
+  title: string;
+  tracks: Track[];
+  cover?: ImageInfo | null;
+  index?: number;
+  label?: string;
+  className?: string;
+}) {
   const { t } = useTranslation("public1");
   const { play } = usePlayer();
+  const playing = useIsPlaying(id);
   const text = label ?? t("player.listen");
   if (tracks.length === 0) {
     return (
@@ -21,14 +41,18 @@ export function PlayButton({ title, tracks, index = 0, label, className = "butto
       className={className}
       href={tracks[index].url}
       data-action="play"
+      data-playing={playing ? "true" : undefined}
+      aria-current={playing ? "true" : undefined}
       aria-label={`${text}: ${title}`}
+      onPointerEnter={preloadPlayer}
+      onFocus={preloadPlayer}
       onClick={(event) => {
         if (event.metaKey || event.ctrlKey || event.shiftKey || event.button !== 0) return;
         event.preventDefault();
-        play(title, tracks, index);
+        play({ id, title, tracks, index, cover });
       }}
     >
-      <PlayIcon /> {text}
+      {playing ? <NowPlayingIcon /> : <PlayIcon />} {text}
     </a>
   );
 }
@@ -61,6 +85,17 @@ function PlayIcon() {
   return (
     <svg viewBox="0 0 24 24" aria-hidden="true" className="icon">
       <path d="M7 4v16l13-8z" />
+    </svg>
+  );
+}
+
+/** Three bars: shown instead of the play triangle on what is playing. */
+export function NowPlayingIcon() {
+  return (
+    <svg viewBox="0 0 24 24" aria-hidden="true" className="icon now-playing-icon">
+      <rect x="4" y="8" width="4" height="12" />
+      <rect x="10" y="4" width="4" height="16" />
+      <rect x="16" y="10" width="4" height="10" />
     </svg>
   );
 }

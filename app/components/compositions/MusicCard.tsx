@@ -38,7 +38,7 @@ export function MusicCard({ item, sizes = CARD_SIZES, showCategory = false }: { 
         </h3>
         {item.external ? null : (
           <div className="music-card__actions">
-            <PlayButton title={item.title} tracks={item.tracks} className="button button--primary button--small" />
+            <PlayButton id={item.slug} title={item.title} tracks={item.tracks} cover={item.image} className="button button--primary button--small" />
             {item.video ? <VideoButton title={item.title} video={item.video} className="button button--ghost button--small" /> : null}
           </div>
         )}

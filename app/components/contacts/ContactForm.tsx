@@ -9,10 +9,10 @@ import { useHydrated } from "~/lib/use-hydrated";
 export type CaptchaRef = { id: string; url: string };
 
 export type ContactActionData =
-  | { status: "sent"; captcha: CaptchaRef; values: ContactValues }
-  | { status: "refresh"; captcha: CaptchaRef; values: ContactValues }
-  | { status: "invalid"; captcha: CaptchaRef; values: ContactValues; errors: ContactErrors }
-  | { status: "rate-limited"; captcha: CaptchaRef; values: ContactValues; message: string };
+  | { status: "sent"; captcha: CaptchaRef | null; values: ContactValues }
+  | { status: "refresh"; captcha: CaptchaRef | null; values: ContactValues }
+  | { status: "invalid"; captcha: CaptchaRef | null; values: ContactValues; errors: ContactErrors }
+  | { status: "rate-limited"; captcha: CaptchaRef | null; values: ContactValues; message: string };
 
 const EMPTY: ContactValues = { name: "", email: "", description: "", privacy: false };
 /** SPEC.md 4/9: after a send the page scrolls to the form, 250 px above it. */
@@ -23,13 +23,13 @@ const SCROLL_OFFSET = 250;
  * fields are checked before posting, the captcha refreshes in place and the page scrolls back to
  * the form after a send.
  */
-export function ContactForm({ initialCaptcha, actionData }: { initialCaptcha: CaptchaRef; actionData: ContactActionData | undefined }) {
+export function ContactForm({ initialCaptcha, actionData }: { initialCaptcha: CaptchaRef | null; actionData: ContactActionData | undefined }) {
   const { t } = useTranslation("public2");
   const lang = useLang();
   const navigation = useNavigation();
   const captchaFetcher = useFetcher<ContactActionData>({ key: "contact-captcha" });
   const formRef = useRef<HTMLFormElement>(null);
-  const [captcha, setCaptcha] = useState<CaptchaRef>(actionData?.captcha ?? initialCaptcha);
+  const [captcha, setCaptcha] = useState<CaptchaRef | null>(actionData ? actionData.captcha : initialCaptcha);
   const [clientErrors, setClientErrors] = useState<ContactErrors | null>(null);
   const hydrated = useHydrated();
 
@@ -44,7 +44,7 @@ export function ContactForm({ initialCaptcha, actionData }: { initialCaptcha: Ca
   }, [actionData]);
 
   useEffect(() => {
-    if (captchaFetcher.data?.captcha) setCaptcha(captchaFetcher.data.captcha);
+    if (captchaFetcher.data) setCaptcha(captchaFetcher.data.captcha);
   }, [captchaFetcher.data]);
 
   const values = actionData && actionData.status !== "sent" ? actionData.values : EMPTY;
@@ -136,9 +136,15 @@ export function ContactForm({ initialCaptcha, actionData }: { initialCaptcha: Ca
       </div>
 
       <div className="field field--captcha">
-        <input type="hidden" name="captcha_id" value={captcha.id} />
+        <input type="hidden" name="captcha_id" value={captcha?.id ?? ""} />
         <div className="captcha">
-          <img className="captcha__image" src={captcha.url} alt={t("contacts.captchaImage")} width={180} height={60} />
+          {captcha ? (
+            <img className="captcha__image" src={captcha.url} alt={t("contacts.captchaImage")} width={180} height={60} />
+          ) : (
+            <p className="form-error captcha__limited" role="alert">
+              {CONTACT_MESSAGES[lang].captchaLimited}
+            </p>
+          )}
           <button
             type="submit"
             name="intent"
@@ -156,7 +162,7 @@ export function ContactForm({ initialCaptcha, actionData }: { initialCaptcha: Ca
         </div>
         <label htmlFor="contact-captcha">{t("contacts.captchaCode")}</label>
         <input
-          key={captcha.id}
+          key={captcha?.id ?? "none"}
           id="contact-captcha"
           name="captcha_value"
           type="text"

@@ -31,7 +31,6 @@ export function GalleryGrid({ sections }: { sections: GallerySection[] }) {
                 key={item.id}
                 className="gallery-card"
                 href={localizePath(`/gallery/${item.id}`, lang)}
-                aria-label={t("gallery.open", { title: item.title })}
                 onClick={(event) => {
                   if (event.defaultPrevented || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
                   if (item.images.length === 0) return;

@@ -5,6 +5,7 @@ import "keen-slider/keen-slider.min.css";
 import { MusicCard } from "~/components/compositions/MusicCard";
 import type { MusicCardData, MusicCategoryData } from "~/lib/music-card";
 import { categoryKey } from "~/lib/music-links";
+import { usePrefersReducedMotion } from "~/lib/use-reduced-motion";
 
 export const CAROUSEL_AUTOPLAY_MS = 5000;
 export const CAROUSEL_TRANSITION_MS = 1000;
@@ -56,6 +57,7 @@ export function CompositionsBrowser({ categories, cards, initialCategory }: { ca
 
 function Carousel({ cards, label }: { cards: MusicCardData[]; label: string }) {
   const count = cards.length;
+  const reducedMotion = usePrefersReducedMotion();
   const [sliderRef, instanceRef] = useKeenSlider<HTMLDivElement>({
     loop: count > 1,
     defaultAnimation: { duration: CAROUSEL_TRANSITION_MS },
@@ -69,11 +71,11 @@ function Carousel({ cards, label }: { cards: MusicCardData[]; label: string }) {
   });
 
   useEffect(() => {
-    if (count < 2) return;
-    // Advance one slide every 5 s; no pause on hover (SPEC.md 2.5).
+    // Advance one slide every 5 s; no pause on hover (SPEC.md 2.5). No autoplay for visitors who asked for less motion.
+    if (count < 2 || reducedMotion) return;
     const timer = window.setInterval(() => instanceRef.current?.next(), CAROUSEL_AUTOPLAY_MS);
     return () => window.clearInterval(timer);
-  }, [instanceRef, count]);
+  }, [instanceRef, count, reducedMotion]);
 
   return (
     <div ref={sliderRef} className="keen-slider carousel" role="region" aria-label={label} data-count={count}>

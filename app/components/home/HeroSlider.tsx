@@ -1,8 +1,10 @@
 import { useEffect, useState } from "react";
+import { useTranslation } from "react-i18next";
 import { useKeenSlider } from "keen-slider/react";
 import "keen-slider/keen-slider.min.css";
 import { Picture } from "~/components/media/Picture";
 import type { ImageInfo } from "~/lib/images";
+import { usePrefersReducedMotion } from "~/lib/use-reduced-motion";
 
 export const HERO_AUTOPLAY_MS = 5000;
 export const HERO_TRANSITION_MS = 1500;
@@ -12,6 +14,8 @@ export const HERO_SIZES = "100vw";
  * SPEC.md 2.4: fading slides, autoplay every 5 s with a 1.5 s cross-fade, no arrows, no dots,
  * no pause on hover. keen-slider drives the timing ("slides" is a number, so it leaves the DOM
  * alone) and each slide's opacity follows its portion. Without JavaScript the first slide shows.
+ * WCAG 2.2.2: a visible pause/play button; under `prefers-reduced-motion: reduce` the slides
+ * start paused (the visitor may still start them).
  */
 export function HeroSlider({ slides, title, subtitle, label }: { slides: ImageInfo[]; title: string; subtitle: string; label: string }) {
   const [opacities, setOpacities] = useState<number[]>([]);
@@ -20,6 +24,11 @@ export function HeroSlider({ slides, title, subtitle, label }: { slides: ImageIn
   // so they never compete with it for bandwidth, and without JavaScript they are never fetched.
   const [showAll, setShowAll] = useState(false);
   useEffect(() => setShowAll(true), []);
+  const { t } = useTranslation("public1");
+  const reducedMotion = usePrefersReducedMotion();
+  // null: the visitor has not chosen, so the system preference decides.
+  const [playChoice, setPlayChoice] = useState<boolean | null>(null);
+  const playing = playChoice ?? !reducedMotion;
   const [sliderRef, instanceRef] = useKeenSlider<HTMLDivElement>({
     slides: slides.length,
     loop: true,
@@ -34,10 +43,10 @@ export function HeroSlider({ slides, title, subtitle, label }: { slides: ImageIn
   });
 
   useEffect(() => {
-    if (slides.length < 2) return;
+    if (slides.length < 2 || !playing) return;
     const timer = window.setInterval(() => instanceRef.current?.next(), HERO_AUTOPLAY_MS);
     return () => window.clearInterval(timer);
-  }, [instanceRef, slides.length]);
+  }, [instanceRef, slides.length, playing]);
 
   return (
     <section className="hero" aria-label={label}>
@@ -57,6 +66,11 @@ export function HeroSlider({ slides, title, subtitle, label }: { slides: ImageIn
         <h1 className="hero__title">{title}</h1>
         <p className="hero__subtitle">{subtitle}</p>
       </div>
+      {showAll && slides.length > 1 ? (
+        <button type="button" className="hero__toggle" data-playing={playing ? "true" : "false"} onClick={() => setPlayChoice(!playing)}>
+          <span aria-hidden="true" className="hero__toggle-icon">{playing ? "❚❚" : "▶"}</span> {playing ? t("home.heroPause") : t("home.heroPlay")}
+        </button>
+      ) : null}
     </section>
   );
 }

@@ -78,9 +78,16 @@ export function Navbar() {
               </li>
             ))}
           </ul>
-          <a
+          {/*
+            A client-side navigation (the audio player keeps playing) to the same page in the other
+            language; without JavaScript the same href is a plain link. Either way `lng` reaches the
+            root middleware, which saves the choice in the cookie and answers with the page without
+            the parameter. The browser mirrors the choice to localStorage (SPEC.md 4).
+            No prefetch: fetching this URL saves a choice.
+          */}
+          <Link
             className="navbar__lang"
-            href={toggleHref}
+            to={toggleHref}
             hrefLang={target}
             lang={target}
             aria-label={t("nav.switchLanguageLabel")}
@@ -93,7 +100,7 @@ export function Navbar() {
             }}
           >
             {target.toUpperCase()}
-          </a>
+          </Link>
         </nav>
       </div>
     </header>

@@ -1,14 +1,19 @@
-import { useEffect, useMemo, useRef, type Ref } from "react";
+import { useEffect, useMemo, useRef, type Ref, type RefObject } from "react";
 import { usePlyr, type APITypes, type PlyrOptions } from "plyr-react";
 import "plyr-react/plyr.css";
+import { handlePlayerKey, SEEK_SECONDS } from "./keyboard";
+import { useMediaSession, type SessionInfo } from "./media-session";
 import spriteUrl from "./plyr.svg?url";
 
-/** SPEC.md 9: jump 5 s; arrows change the volume by 0.1; space, arrows, l and m when focused; no loop. */
+/**
+ * SPEC.md 9: jump 5 s; no loop. The shortcuts (space, arrows, l, m) are handled on the whole
+ * player region (keyboard.ts), so plyr's own keyboard handling is off.
+ */
 function plyrOptions(): PlyrOptions {
   return {
     controls: ["play", "rewind", "fast-forward", "progress", "current-time", "duration", "mute", "volume"],
-    seekTime: 5,
-    keyboard: { focused: true, global: false },
+    seekTime: SEEK_SECONDS,
+    keyboard: { focused: false, global: false },
     loop: { active: false },
     autoplay: false,
     iconUrl: spriteUrl,
@@ -19,11 +24,26 @@ function plyrOptions(): PlyrOptions {
   };
 }
 
+type PlyrAudioProps = {
+  src: string;
+  open: boolean;
+  session: number;
+  /** What the lock screen and system controls show. */
+  info: SessionInfo;
+  /** The track played to its end (not fired while the visitor loops it). */
+  onEnded: () => void;
+  onNext: () => void;
+  onPrevious: () => void;
+  /** The player region: the shortcuts work while focus is anywhere inside it. */
+  region: RefObject<HTMLElement | null>;
+};
+
 /**
  * plyr (through plyr-react's hook) over one <audio> element that stays mounted while the panel
  * lives: a track change swaps its source and plays; closing pauses and rewinds to zero.
+ * This module is the lazily loaded part of the player: plyr and its CSS arrive on first play.
  */
-export default function PlyrAudio({ src, open, session }: { src: string; open: boolean; session: number }) {
+export default function PlyrAudio({ src, open, session, info, onEnded, onNext, onPrevious, region }: PlyrAudioProps) {
   const apiRef = useRef<APITypes>(null);
   const options = useMemo(plyrOptions, []);
   const mediaRef = usePlyr(apiRef, { source: null, options }, []);
@@ -47,6 +67,26 @@ export default function PlyrAudio({ src, open, session }: { src: string; open: b
       // Autoplay may be refused (no user gesture); the play button still works.
     });
   }, [src, open, session, audioRef]);
+
+  useEffect(() => {
+    const audio = audioRef.current;
+    if (!audio) return;
+    audio.addEventListener("ended", onEnded);
+    return () => audio.removeEventListener("ended", onEnded);
+  }, [audioRef, onEnded]);
+
+  useEffect(() => {
+    const element = region.current;
+    const audio = audioRef.current;
+    if (!element || !audio) return;
+    const onKeyDown = (event: KeyboardEvent) => {
+      if (handlePlayerKey(event, audio)) event.stopPropagation();
+    };
+    element.addEventListener("keydown", onKeyDown);
+    return () => element.removeEventListener("keydown", onKeyDown);
+  }, [region, audioRef]);
+
+  useMediaSession(audioRef, open, info, { next: onNext, previous: onPrevious });
 
   return (
     <div className="audio-player__plyr">

@@ -1,32 +1,39 @@
 import { createContext, lazy, Suspense, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
+import type { ImageInfo } from "~/lib/images";
 import { useRootData } from "~/lib/root-data";
 import { VideoModal } from "~/components/video/VideoModal";
+import { PLAYER_KEYSHORTCUTS } from "./keyboard-shortcuts";
 import "./player.css";
 
 /**
  * The site-wide audio player and video modal (SPEC.md 2.6, 4). State lives here, above the routes,
- * so playback survives client-side navigation. Opening one clears the other.
+ * so playback survives client-side navigation (the language toggle included). Opening one clears
+ * the other.
  */
-export type Track = { name: string; url: string };
+export type Track = { name: string; url: string; durationSeconds?: number | null };
 export type VideoRequest = { embedUrl: string; title: string };
+/** What a play button asks for: `id` (the composition's slug) says which list is playing. */
+export type PlayRequest = { id: string; title: string; tracks: Track[]; index?: number; cover?: ImageInfo | null };
 
-type PlayerState = { open: boolean; title: string; tracks: Track[]; index: number; session: number };
+type PlayerState = { open: boolean; id: string; title: string; tracks: Track[]; index: number; cover: ImageInfo | null; session: number };
 
 type PlayerApi = {
   player: PlayerState;
   video: VideoRequest | null;
-  play: (title: string, tracks: Track[], index?: number) => void;
+  play: (request: PlayRequest) => void;
   close: () => void;
   next: () => void;
   previous: () => void;
+  /** At the end of a track: the next one, or stop after the last (no loop, SPEC.md 9). */
+  advance: () => void;
   openVideo: (video: VideoRequest, opener?: HTMLElement | null) => void;
   closeVideo: () => void;
 };
 
 const PlayerContext = createContext<PlayerApi | null>(null);
 
-const CLOSED: PlayerState = { open: false, title: "", tracks: [], index: 0, session: 0 };
+const CLOSED: PlayerState = { open: false, id: "", title: "", tracks: [], index: 0, cover: null, session: 0 };
 
 export function PlayerProvider({ children }: { children: ReactNode }) {
   const [player, setPlayer] = useState<PlayerState>(CLOSED);
@@ -39,11 +46,11 @@ export function PlayerProvider({ children }: { children: ReactNode }) {
     document.documentElement.dataset.hydrated = "true";
   }, []);
 
-  const play = useCallback((title: string, tracks: Track[], index = 0) => {
+  const play = useCallback(({ id, title, tracks, index = 0, cover = null }: PlayRequest) => {
     if (tracks.length === 0) return;
     setVideo(null);
     // `session` changes on every request, so asking again for the same track restarts it.
-    setPlayer((p) => ({ open: true, title, tracks, index: Math.min(Math.max(index, 0), tracks.length - 1), session: p.session + 1 }));
+    setPlayer((p) => ({ open: true, id, title, tracks, cover, index: Math.min(Math.max(index, 0), tracks.length - 1), session: p.session + 1 }));
   }, []);
   const close = useCallback(() => setPlayer((p) => ({ ...p, open: false })), []);
   const step = useCallback((delta: number) => {
@@ -55,6 +62,9 @@ export function PlayerProvider({ children }: { children: ReactNode }) {
   }, []);
   const next = useCallback(() => step(1), [step]);
   const previous = useCallback(() => step(-1), [step]);
+  const advance = useCallback(() => {
+    setPlayer((p) => (p.open && p.index < p.tracks.length - 1 ? { ...p, index: p.index + 1, session: p.session + 1 } : p));
+  }, []);
   const openVideo = useCallback((request: VideoRequest, opener?: HTMLElement | null) => {
     openerRef.current = opener ?? (typeof document !== "undefined" ? (document.activeElement as HTMLElement | null) : null);
     setPlayer((p) => ({ ...p, open: false }));
@@ -68,8 +78,8 @@ export function PlayerProvider({ children }: { children: ReactNode }) {
   }, []);
 
   const api = useMemo(
-    () => ({ player, video, play, close, next, previous, openVideo, closeVideo }),
-    [player, video, play, close, next, previous, openVideo, closeVideo],
+    () => ({ player, video, play, close, next, previous, advance, openVideo, closeVideo }),
+    [player, video, play, close, next, previous, advance, openVideo, closeVideo],
   );
   return <PlayerContext.Provider value={api}>{children}</PlayerContext.Provider>;
 }
@@ -80,23 +90,52 @@ export function usePlayer(): PlayerApi {
   return api;
 }
 
-// plyr touches `document` when imported: load it in the browser only, on first use.
-const PlyrAudio = lazy(() => import("./PlyrAudio"));
+/**
+ * Whether the open player is on this composition (`index` omitted) or on this track of it:
+ * lists use it to mark what is playing.
+ */
+export function useIsPlaying(id: string, index?: number): boolean {
+  const { player } = usePlayer();
+  if (!player.open || player.id !== id) return false;
+  return index === undefined || player.index === index;
+}
+
+// plyr touches `document` when imported, and with its CSS it is the heaviest part of the page:
+// it is loaded in the browser only, when the visitor first asks to listen.
+const loadPlyrAudio = () => import("./PlyrAudio");
+const PlyrAudio = lazy(loadPlyrAudio);
 
 /** The fixed panel (rendered once the visitor first asks to listen) and the video modal. */
 export function AudioPlayer() {
   const { t } = useTranslation("public1");
+  const { t: tc } = useTranslation();
   const { origin } = useRootData();
-  const { player, video, close, next, previous, closeVideo } = usePlayer();
+  const { player, video, close, next, previous, advance, closeVideo } = usePlayer();
   const [everOpened, setEverOpened] = useState(false);
   if (player.open && !everOpened) setEverOpened(true);
   const track = player.tracks[player.index];
   const base = origin || (typeof window !== "undefined" ? window.location.origin : "");
+  const info = useMemo(
+    () => ({ title: track?.name ?? "", artist: tc("composerName"), album: player.title, cover: player.cover }),
+    [track?.name, tc, player.title, player.cover],
+  );
+
+  const regionRef = useRef<HTMLElement>(null);
 
   return (
     <>
       {everOpened && track ? (
-        <section className="audio-player" hidden={!player.open} aria-label={t("player.label")} data-open={player.open ? "true" : "false"}>
+        // The region takes the shortcuts (PlyrAudio listens on it) only while focus is inside it,
+        // so they never take the page's own keys (space and arrows scroll).
+        <section
+          ref={regionRef}
+          className="audio-player"
+          hidden={!player.open}
+          aria-label={t("player.label")}
+          aria-keyshortcuts={PLAYER_KEYSHORTCUTS}
+          aria-describedby="audio-player-keys"
+          data-open={player.open ? "true" : "false"}
+        >
           <div className="audio-player__head">
             <div className="audio-player__titles">
               <p className="audio-player__album">{player.title}</p>
@@ -117,11 +156,28 @@ export function AudioPlayer() {
             </div>
           </div>
           <Suspense fallback={<div className="audio-player__loading" />}>
-            <PlyrAudio src={`${base}${track.url}`} open={player.open} session={player.session} />
+            <PlyrAudio
+              src={`${base}${track.url}`}
+              open={player.open}
+              session={player.session}
+              info={info}
+              onEnded={advance}
+              onNext={next}
+              onPrevious={previous}
+              region={regionRef}
+            />
           </Suspense>
+          <p className="audio-player__keys" id="audio-player-keys">
+            {t("player.shortcuts")}
+          </p>
         </section>
       ) : null}
       {video ? <VideoModal video={video} onClose={closeVideo} /> : null}
     </>
   );
+}
+
+/** Starts fetching plyr when a visitor shows intent to listen (hover, focus), before the click. */
+export function preloadPlayer() {
+  void loadPlyrAudio().catch(() => undefined);
 }

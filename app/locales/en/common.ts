@@ -17,7 +17,8 @@ export default {
     menu: "Menu",
     main: "Main navigation",
     switchLanguage: "Italiano",
-    switchLanguageLabel: "Passa all'italiano",
+    // Starts with the visible "IT" (WCAG 2.5.3: the accessible name contains the visible label).
+    switchLanguageLabel: "IT – Passa all'italiano",
   },
   footer: {
     privacy: "Privacy policy",
@@ -57,4 +58,5 @@ export default {
     cookies: "Cookie policy",
   },
   skipToContent: "Skip to content",
+  pageLoaded: "Page loaded: {{title}}",
 } satisfies typeof it;

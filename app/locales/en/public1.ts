@@ -5,6 +5,8 @@ export default {
     subtitle: "Composer Sound Designer",
     description: "Elena Marchetti, composer and sound designer: film scores, concert music, sound design and theatre.",
     heroLabel: "Featured images",
+    heroPause: "Pause slideshow",
+    heroPlay: "Play slideshow",
     compositions: "Compositions",
     filterLabel: "Filter by category",
     carouselLabel: "Compositions in {{category}}",
@@ -35,6 +37,8 @@ export default {
     previous: "Previous track",
     next: "Next track",
     close: "Close the player",
+    nowPlaying: "Now playing",
+    shortcuts: "Keys: space play/pause · ←/→ 5 s · ↑/↓ volume · L loop · M mute",
   },
   video: {
     open: "Video",

@@ -16,7 +16,6 @@ export default {
     heading: "Gallery",
     photos_one: "{{count}} photo",
     photos_other: "{{count}} photos",
-    open: "Open the gallery “{{title}}”",
     close: "Close",
     previous: "Previous image",
     next: "Next image",
@@ -49,6 +48,7 @@ export default {
   },
   search: {
     heading: "Search",
+    description: "Search Elena Marchetti's compositions, news and art direction.",
     label: "Search the site",
     placeholder: "Search compositions, news, artistic direction...",
     submit: "Search",

@@ -15,7 +15,8 @@ export default {
     menu: "Menu",
     main: "Navigazione principale",
     switchLanguage: "English",
-    switchLanguageLabel: "Switch to English",
+    // Starts with the visible "EN" (WCAG 2.5.3: the accessible name contains the visible label).
+    switchLanguageLabel: "EN – Switch to English",
   },
   footer: {
     privacy: "Privacy policy",
@@ -55,4 +56,5 @@ export default {
     cookies: "Cookie policy",
   },
   skipToContent: "Vai al contenuto",
+  pageLoaded: "Pagina caricata: {{title}}",
 };

@@ -4,6 +4,8 @@ export default {
     subtitle: "Compositrice Sound Designer",
     description: "Elena Marchetti, compositrice e sound designer: colonne sonore, musica da concerto, sound design e teatro.",
     heroLabel: "Immagini in evidenza",
+    heroPause: "Metti in pausa le immagini",
+    heroPlay: "Avvia le immagini",
     compositions: "Composizioni",
     filterLabel: "Filtra per categoria",
     carouselLabel: "Composizioni della categoria {{category}}",
@@ -34,6 +36,8 @@ export default {
     previous: "Traccia precedente",
     next: "Traccia successiva",
     close: "Chiudi il lettore",
+    nowPlaying: "In riproduzione",
+    shortcuts: "Tasti: spazio riproduci/pausa · ←/→ 5 s · ↑/↓ volume · L ripeti · M muto",
   },
   video: {
     open: "Video",

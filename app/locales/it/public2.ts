@@ -15,7 +15,6 @@ export default {
     heading: "Galleria",
     photos_one: "{{count}} foto",
     photos_other: "{{count}} foto",
-    open: "Apri la galleria «{{title}}»",
     close: "Chiudi",
     previous: "Immagine precedente",
     next: "Immagine successiva",
@@ -48,6 +47,7 @@ export default {
   },
   search: {
     heading: "Cerca",
+    description: "Cerca tra le composizioni, le notizie e la direzione artistica di Elena Marchetti.",
     label: "Cerca nel sito",
     placeholder: "Cerca composizioni, news, direzione artistica...",
     submit: "Cerca",

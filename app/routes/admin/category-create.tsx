@@ -6,9 +6,9 @@ import { createCategory, parseCategoryInput } from "~/server/categories.server";
 import { adminForm } from "~/server/http/forms.server";
 import { staffFrom } from "~/server/session.server";
 
-export async function action({ context }: Route.ActionArgs) {
+export async function action({ request, context }: Route.ActionArgs) {
   const user = staffFrom(context);
-  const parsed = parseCategoryInput(Object.fromEntries(adminForm(context)));
+  const parsed = parseCategoryInput(Object.fromEntries(await adminForm(request)));
   if (!parsed.ok) return data({ errors: parsed.errors, values: parsed.values }, { status: 400 });
   await createCategory(parsed.data, user);
   return redirect("/admin/categoryList");

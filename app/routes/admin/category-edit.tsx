@@ -20,11 +20,11 @@ export async function loader({ params }: Route.LoaderArgs) {
   return { category };
 }
 
-export async function action({ params, context }: Route.ActionArgs) {
+export async function action({ request, params, context }: Route.ActionArgs) {
   const user = staffFrom(context);
   const id = idFrom(params.idCategory);
   if (!id) throw redirect(NOT_FOUND);
-  const parsed = parseCategoryInput(Object.fromEntries(adminForm(context)));
+  const parsed = parseCategoryInput(Object.fromEntries(await adminForm(request)));
   if (!parsed.ok) return data({ errors: parsed.errors, values: parsed.values }, { status: 400 });
   const row = await updateCategory(id, parsed.data, user);
   if (!row) throw redirect(NOT_FOUND);

@@ -1,4 +1,5 @@
 import type { Route } from "./+types/category-list";
+import { categoryTypeLabel } from "~/lib/category-types";
 import { AdminListPage } from "~/components/admin/AdminListPage";
 import { listState, parseListParams } from "~/lib/list-params";
 import { listCategoriesPage } from "~/server/categories.server";
@@ -22,7 +23,7 @@ export default function CategoryList({ loaderData: { rows, state } }: Route.Comp
       columns={[
         { header: "Nome", cell: (c) => c.name },
         { header: "Nome (inglese)", cell: (c) => c.nameEng },
-        { header: "Tipo", cell: (c) => c.type },
+        { header: "Tipo", cell: (c) => categoryTypeLabel(c.type) },
       ]}
       actions={{
         editHref: (c) => `/admin/categoryList/${c.id}`,

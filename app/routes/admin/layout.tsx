@@ -3,22 +3,18 @@ import { useHydrated } from "remix-utils/use-hydrated";
 import type { Route } from "./+types/layout";
 import { LogoutButton } from "~/components/layout/LogoutButton";
 import { csrfCookieFrom, newCsrfToken, serializeCsrfCookie } from "~/server/api/csrf.server";
-import { adminFormContext, readAdminForm } from "~/server/http/forms.server";
 import { requireStaff, staffContext } from "~/server/session.server";
 import "~/styles/admin.css";
 
 /**
  * SPEC.md 4/6: only signed-in staff or superusers; everyone else goes to /login. Middleware runs
  * before every child loader AND action (a layout loader alone would not protect child actions).
- * Posts are read here, once, by the edge's form reader (size, type); their origin was checked by
- * the Express edge (docs/decisions/003-one-forgery-policy.md).
+ * Each action reads its form with adminForm (http/forms.server.ts); the origin of every post was
+ * checked by the Express edge (docs/decisions/009-one-forgery-policy.md).
  */
 const staffGuard: Route.MiddlewareFunction = async ({ request, context }) => {
   const user = await requireStaff(request);
   context.set(staffContext, user);
-  if (request.method !== "GET" && request.method !== "HEAD") {
-    context.set(adminFormContext, await readAdminForm(request));
-  }
 };
 
 export const middleware: Route.MiddlewareFunction[] = [staffGuard];

@@ -11,9 +11,9 @@ export async function loader() {
   return { categories: await categoryChoices("music") };
 }
 
-export async function action({ context }: Route.ActionArgs) {
+export async function action({ request, context }: Route.ActionArgs) {
   const user = staffFrom(context);
-  const form = adminForm(context);
+  const form = await adminForm(request);
   const raw = Object.fromEntries(form);
   const values = musicValuesFrom(raw);
   const parsed = parseMusicInput(raw);

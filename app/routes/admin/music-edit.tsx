@@ -16,11 +16,11 @@ export async function loader({ params }: Route.LoaderArgs) {
   return { music, categories: await categoryChoices("music") };
 }
 
-export async function action({ params, context }: Route.ActionArgs) {
+export async function action({ request, params, context }: Route.ActionArgs) {
   const user = staffFrom(context);
   const current = await getMusicForEdit(params.slugMusic);
   if (!current) throw redirect(NOT_FOUND);
-  const form = adminForm(context);
+  const form = await adminForm(request);
   const raw = Object.fromEntries(form);
   const values = musicValuesFrom(raw);
   const parsed = parseMusicInput(raw);

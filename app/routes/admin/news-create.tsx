@@ -12,9 +12,9 @@ export async function loader() {
   return { categories: await categoryChoices("news"), today: todayIso() };
 }
 
-export async function action({ context }: Route.ActionArgs) {
+export async function action({ request, context }: Route.ActionArgs) {
   const user = staffFrom(context);
-  const form = adminForm(context);
+  const form = await adminForm(request);
   const raw = Object.fromEntries(form);
   const parsed = parseNewsInput(raw);
   if (!parsed.ok) return data({ errors: parsed.errors, values: newsValuesFrom(raw) }, { status: 400 });

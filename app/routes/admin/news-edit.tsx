@@ -16,11 +16,11 @@ export async function loader({ params }: Route.LoaderArgs) {
   return { news, categories: await categoryChoices("news") };
 }
 
-export async function action({ params, context }: Route.ActionArgs) {
+export async function action({ request, params, context }: Route.ActionArgs) {
   const user = staffFrom(context);
   const current = await getNewsForEdit(params.slugNews);
   if (!current) throw redirect(NOT_FOUND);
-  const form = adminForm(context);
+  const form = await adminForm(request);
   const raw = Object.fromEntries(form);
   const parsed = parseNewsInput(raw);
   if (!parsed.ok) return data({ errors: parsed.errors, values: newsValuesFrom(raw) }, { status: 400 });

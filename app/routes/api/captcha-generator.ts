@@ -1,10 +1,13 @@
-import { endpoint, json } from "~/server/api/http.server";
-import { createCaptcha } from "~/server/captcha.server";
+import { ApiError, endpoint, json } from "~/server/api/http.server";
+import { CONTACT_MESSAGES } from "~/lib/contact-schema";
+import { CAPTCHA_LIMIT, createCaptcha } from "~/server/captcha.server";
+import { clientAddress } from "~/server/rate-limit.server";
 
 /** GET api/captcha-generator/: a new single-use captcha; the SVG picture is at captcha_url. */
 const api = endpoint({
-  GET: async () => {
-    const captcha = await createCaptcha();
+  GET: async ({ request }) => {
+    const captcha = await createCaptcha(clientAddress(request));
+    if (!captcha) throw new ApiError(429, CONTACT_MESSAGES.it.captchaLimited, {}, { "Retry-After": String(CAPTCHA_LIMIT.windowMs / 1000) });
     return json({ captcha_id: captcha.id, captcha_url: captcha.url });
   },
 });

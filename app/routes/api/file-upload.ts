@@ -40,7 +40,7 @@ async function purposeOf(file: File, requested: string | null): Promise<UploadPu
     if (!isPurpose(requested)) throw new ApiError(400, "Tipo di caricamento non valido: usa image, track o attachment.");
     return requested;
   }
-  const family = detectFileType(new Uint8Array(await file.slice(0, 64).arrayBuffer()))?.family;
+  const family = (await detectFileType(new Uint8Array(await file.arrayBuffer())))?.family;
   return family === "audio" ? "track" : family === "image" ? "image" : "attachment";
 }
 

@@ -1,5 +1,6 @@
 import { LoginError, readCredentials, verifyLogin } from "~/server/auth.server";
 import { newCsrfToken, serializeCsrfCookie } from "~/server/api/csrf.server";
+import { RequestError } from "~/server/http/errors.server";
 import { ApiError, checkTypes, endpoint, isJson, json, readForm, readJsonObject } from "~/server/api/http.server";
 import { requireCsrf } from "~/server/api/guard.server";
 import { findUser } from "~/server/api/lookup.server";
@@ -25,7 +26,7 @@ const api = endpoint({
       for (const key of ["username", "password"] as const) if (typeof body[key] === "string") form.set(key, body[key] as string);
     } else {
       form = await readForm(request, BODY_LIMIT, ["urlencoded", "multipart"]).catch((error) => {
-        if (error instanceof ApiError && error.status === 415) {
+        if (error instanceof RequestError && error.status === 415) {
           throw new ApiError(415, "Content-Type non supportato: invia application/json o un modulo.");
         }
         throw error;

@@ -10,7 +10,7 @@ import { isCrossSite } from "../http/forgery.server";
  * must carry the same value on every unsafe method. The token is signed with the session secret,
  * so a cookie planted by a sibling host does not pass. On top of that: cross-site requests are
  * refused by Origin and Sec-Fetch-Site (the Express edge already did; checked again here so the
- * api/ holds without it). docs/decisions/003-one-forgery-policy.md
+ * api/ holds without it). docs/decisions/009-one-forgery-policy.md
  */
 export const CSRF_COOKIE = "csrftoken";
 export const CSRF_HEADER = "X-CSRFToken";

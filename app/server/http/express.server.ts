@@ -1,4 +1,5 @@
 import crypto from "node:crypto";
+import type { Duplex } from "node:stream";
 import type { ErrorRequestHandler, NextFunction, Request, RequestHandler, Response } from "express";
 import { RouterContextProvider, type ServerBuild } from "react-router";
 import { getEnv } from "../env.server";
@@ -39,11 +40,11 @@ function escapeHtml(text: string) {
 }
 
 /** An answer from the edge: JSON `{error}` under /api/ (Italian), a small page in the visitor's language elsewhere. */
-export function edgeAnswer(req: Request, res: Response, status: number, messages: Messages, headers: Record<string, string> = {}) {
+export function edgeAnswer(req: Request, res: Response, status: number, messages: Messages, headers: Record<string, string> = {}, asJson = false) {
   for (const [k, v] of Object.entries(headers)) res.setHeader(k, v);
   res.setHeader("Cache-Control", "no-store");
   const path = req.path;
-  if (path === "/api" || path.startsWith("/api/") || path.endsWith(".data") || req.method === "HEAD") {
+  if (asJson || path === "/api" || path.startsWith("/api/") || path.endsWith(".data") || req.method === "HEAD") {
     if (req.method === "HEAD") return res.status(status).end();
     return res.status(status).json({ error: messages.it });
   }
@@ -112,24 +113,23 @@ export function createEdge(build: Pick<ServerBuild, "routes">) {
     const facts = factsFor(req.path);
     const allow = facts.methods.join(", ");
     if (method === "OPTIONS") {
-      if (facts.methods.length === 0) return edgeAnswer(req, res, 405, MESSAGES.method);
+      if (facts.methods.length === 0) return edgeAnswer(req, res, 405, MESSAGES.method, {}, facts.json);
       res.setHeader("Allow", allow);
       return res.status(204).end();
     }
     if (!facts.methods.includes(method)) {
       // Static files are served after this guard: a GET the route table does not know still passes.
       if (method === "GET" || method === "HEAD") return next();
-      return edgeAnswer(req, res, 405, MESSAGES.method, allow ? { Allow: allow } : {});
+      return edgeAnswer(req, res, 405, MESSAGES.method, allow ? { Allow: allow } : {}, facts.json);
     }
     if (SAFE_METHODS.has(method)) return next();
     if (isCrossSiteRequest((name) => req.get(name), `${req.protocol}://${req.get("host") ?? "localhost"}`)) {
-      return edgeAnswer(req, res, 403, MESSAGES.crossSite);
+      return edgeAnswer(req, res, 403, MESSAGES.crossSite, {}, facts.json);
     }
     const declared = req.get("content-length");
     if (declared !== undefined && /^\d+$/.test(declared) && Number(declared) > facts.bodyLimit) {
-      // The body is not read: close the connection rather than drain it.
-      res.setHeader("Connection", "close");
-      return edgeAnswer(req, res, 413, MESSAGES.tooLarge(facts.bodyLimit));
+      // The body is never read into memory: Node discards what still arrives after the answer.
+      return edgeAnswer(req, res, 413, MESSAGES.tooLarge(facts.bodyLimit), {}, facts.json);
     }
     next();
   };
@@ -155,5 +155,11 @@ export function createEdge(build: Pick<ServerBuild, "routes">) {
     edgeAnswer(req, res, 500, MESSAGES.internal);
   };
 
-  return { trustProxy: env.trustProxy, begin, guard, getLoadContext, lastResort };
+  /** CONNECT never reaches Express (Node hands over the socket): refuse it like any unknown method. */
+  const refuseTunnel = (req: { method?: string; url?: string }, socket: Duplex) => {
+    log().info({ method: req.method, path: req.url, status: 405 }, "request");
+    socket.end("HTTP/1.1 405 Method Not Allowed\r\nAllow: GET, HEAD, OPTIONS\r\nContent-Length: 0\r\nConnection: close\r\n\r\n");
+  };
+
+  return { trustProxy: env.trustProxy, begin, guard, getLoadContext, lastResort, refuseTunnel };
 }

@@ -1,7 +1,7 @@
 import { getEnv } from "../env.server";
 
 /**
- * THE forgery policy (docs/decisions/003-one-forgery-policy.md), origin half: an unsafe request
+ * THE forgery policy (docs/decisions/009-one-forgery-policy.md), origin half: an unsafe request
  * (anything but GET/HEAD/OPTIONS) that a browser sent from another site is refused, on every path,
  * in one place (the Express edge). A browser says where a request comes from in `Sec-Fetch-Site`
  * and `Origin`; a client that sends neither is not a browser and carries no visitor's cookies.

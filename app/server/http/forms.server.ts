@@ -1,4 +1,4 @@
-import { createContext, data, type RouterContext } from "react-router";
+import { data } from "react-router";
 import type { Lang } from "~/lib/i18n";
 import { MAX_FILE_BYTES } from "../uploads.server";
 import { readForm, type FormLimits } from "./body.server";
@@ -26,16 +26,11 @@ export async function readPageForm(request: Request, lang: Lang, limits: FormLim
   }
 }
 
-/** The form of an admin post, parsed once by the admin layout's middleware (actions run after it). */
-export const adminFormContext = createContext<FormData | null>(null);
-
-export function readAdminForm(request: Request): Promise<FormData> {
+/**
+ * The form of an admin post (Italian messages, the admin's limits). Read in the action, not in the
+ * layout's middleware: React Router rebuilds the Request it hands to the action from the original
+ * body stream, so a middleware may not consume it (and a clone would buffer the whole body).
+ */
+export function adminForm(request: Request): Promise<FormData> {
   return readPageForm(request, "it", ADMIN_FORM);
-}
-
-/** The form of an admin post, already read by the admin layout's middleware. */
-export function adminForm(context: { get<T>(context: RouterContext<T>): T }): FormData {
-  const form = context.get(adminFormContext);
-  if (!form) throw data("Richiesta non valida.", { status: 400 });
-  return form;
 }

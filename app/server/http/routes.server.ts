@@ -9,7 +9,8 @@ import { MAX_FILE_BYTES, MAX_REQUEST_BYTES, MB } from "../uploads.server";
  * `bodyLimit` when it takes more than its kind's default).
  */
 export type RouteKind = "page" | "admin" | "api" | "resource";
-export type RouteFacts = { kind: RouteKind; methods: string[]; bodyLimit: number };
+/** `json`: an endpoint (declared through endpoint()) whose answers, errors included, are JSON. */
+export type RouteFacts = { kind: RouteKind; methods: string[]; bodyLimit: number; json: boolean };
 
 /** A public form (contact, sign-in, consent): a few KB of text. */
 export const PUBLIC_FORM_LIMIT = 64 * 1024;
@@ -67,6 +68,6 @@ export function createRouteFacts(build: Pick<ServerBuild, "routes">) {
     if (methods.length > 0) methods.push("OPTIONS");
     const kind: RouteKind = isApi ? "api" : isAdmin ? "admin" : module.default ? "page" : "resource";
     const bodyLimit = module.loader?.bodyLimit ?? (kind === "api" || kind === "admin" ? CONTENT_FORM_LIMIT : PUBLIC_FORM_LIMIT);
-    return { kind, methods, bodyLimit };
+    return { kind, methods, bodyLimit, json: Boolean(declared) || isApi };
   };
 }

@@ -1,4 +1,4 @@
-import { execFileSync, spawn, type ChildProcess } from "node:child_process";
+import { spawn, type ChildProcess } from "node:child_process";
 import fs from "node:fs";
 import net from "node:net";
 import os from "node:os";
@@ -13,7 +13,7 @@ export type TestServer = {
   stop: (signal?: NodeJS.Signals) => Promise<number | null>;
 };
 
-async function freePort(): Promise<number> {
+export async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const srv = net.createServer();
     srv.listen(0, "127.0.0.1", () => {
@@ -23,14 +23,9 @@ async function freePort(): Promise<number> {
   });
 }
 
-/**
- * Starts the production build (`node server.mjs`) on a free port with its own data folder,
- * after `prisma migrate deploy`, exactly as `npm start` does. Requires `npm run build` first.
- */
-export async function startServer(opts: { env?: Record<string, string>; dataDir?: string } = {}): Promise<TestServer> {
-  const dataDir = opts.dataDir ?? fs.mkdtempSync(path.join(os.tmpdir(), "composer-e2e-"));
-  const port = await freePort();
-  const env: NodeJS.ProcessEnv = {
+/** The environment of a test server: its own port and data folder, production mode. */
+export function serverEnv(dataDir: string, port: number, extra: Record<string, string> = {}): NodeJS.ProcessEnv {
+  return {
     ...process.env,
     NODE_ENV: "production",
     PORT: String(port),
@@ -42,10 +37,22 @@ export async function startServer(opts: { env?: Record<string, string>; dataDir?
     PUBLIC_ORIGIN: `http://127.0.0.1:${port}`,
     // Tests set X-Forwarded-For to give each scenario its own rate-limit counters.
     TRUST_PROXY: "true",
-    ...opts.env,
+    // `npm run test:e2e` builds once before every server starts.
+    BUILD_CHECK: "0",
+    ...extra,
   };
-  execFileSync("npx", ["prisma", "migrate", "deploy"], { env, stdio: "pipe" });
-  const child = spawn(process.execPath, ["server.mjs"], { env, stdio: ["ignore", "pipe", "pipe"] });
+}
+
+/**
+ * Starts the production build exactly as `npm start` does (scripts/start.mjs: DATA_DIR lock, the
+ * migration step with its automatic backup, then server.mjs) on a free port with its own data
+ * folder. Requires `npm run build` first. `process` is the start wrapper; signals reach the server.
+ */
+export async function startServer(opts: { env?: Record<string, string>; dataDir?: string } = {}): Promise<TestServer> {
+  const dataDir = opts.dataDir ?? fs.mkdtempSync(path.join(os.tmpdir(), "composer-e2e-"));
+  const port = await freePort();
+  const env = serverEnv(dataDir, port, opts.env);
+  const child = spawn(process.execPath, ["scripts/start.mjs"], { env, stdio: ["ignore", "pipe", "pipe"] });
   let log = "";
   child.stdout?.on("data", (chunk) => (log += chunk));
   child.stderr?.on("data", (chunk) => (log += chunk));

@@ -1,0 +1,289 @@
+import crypto from "node:crypto";
+import type { NextFunction, Request, Response } from "express";
+import { LRUCache } from "lru-cache";
+import { isLocalizablePath } from "~/lib/i18n";
+import { readContentVersion } from "~/server/content-version.server";
+import { hasCookieConsent } from "~/server/cookie-consent.server";
+import { savedLang } from "~/server/i18n.server";
+import { sessionCookie } from "~/server/session.server";
+
+/**
+ * The anonymous page cache, in front of React Router: a hit is answered from memory without
+ * running middleware, loaders or React, at about the cost of a static file.
+ *
+ * - What: 200 answers to GET of public pages (HTML) and of their client-navigation `.data`
+ *   requests, for visitors without a staff session cookie. Never: other methods, staff, answers
+ *   that set a cookie or say private/no-store (the contact form's captcha), non-200 answers.
+ * - Key: host + path + query + the cookie states that change the page (consent, saved language,
+ *   which redirects unprefixed pages to /en). The page's language is part of its path.
+ * - Freshness: every content write bumps the content version in the database (in its own
+ *   transaction); each process reads it at most once a second, and at once after a write it
+ *   served itself, and empties its cache when it changed. A render that overlapped a write is not
+ *   stored. Entries also expire after `ttlMs` as a safety net (the footer year, files on disk).
+ * - Bound: an LRU bounded by bytes, so random query strings cannot exhaust memory.
+ * - CSP: the request edge sets a fresh nonce per response before this runs; a stored body is split
+ *   at the nonce it was rendered with and a hit is joined with the current one.
+ */
+export type PageCacheOptions = {
+  maxBytes?: number;
+  /** A larger single answer is not stored. */
+  maxEntryBytes?: number;
+  ttlMs?: number;
+  pollMs?: number;
+  /** Injected by tests; the database's content version otherwise. */
+  readVersion?: () => Promise<number>;
+};
+
+type Entry = {
+  /** The body split at the nonce it was rendered with: parts[0] nonce parts[1] nonce ... */
+  parts: Buffer[];
+  size: number;
+  headers: [string, string | string[]][];
+  etag: string;
+};
+
+export const PAGE_CACHE_CONTROL = "public, max-age=5, s-maxage=60, stale-while-revalidate=300";
+const CACHEABLE_TYPE = /^text\/(html|x-script)\b/i;
+const NONCE_IN_CSP = /'nonce-([^']+)'/;
+/** Headers that belong to one response or one connection, or that this cache sets itself. */
+const NOT_STORED = new Set([
+  "set-cookie", "content-length", "content-encoding", "transfer-encoding", "connection", "keep-alive", "date",
+  "etag", "cache-control", "vary", "content-security-policy", "x-request-id", "x-page-cache",
+]);
+
+export type PageCache = ((req: Request, res: Response, next: NextFunction) => void) & {
+  /** Bytes held now (bodies only). */
+  readonly size: number;
+  readonly entries: number;
+  clear(): void;
+};
+
+export function createPageCache(options: PageCacheOptions = {}): PageCache {
+  const maxBytes = options.maxBytes ?? 32 * 1024 * 1024;
+  const maxEntryBytes = Math.min(options.maxEntryBytes ?? 2 * 1024 * 1024, maxBytes);
+  const pollMs = options.pollMs ?? 1000;
+  const readVersion = options.readVersion ?? readContentVersion;
+  const lru = new LRUCache<string, Entry>({
+    maxSize: maxBytes,
+    maxEntrySize: maxEntryBytes,
+    sizeCalculation: (entry) => Math.max(1, entry.size),
+    ttl: options.ttlMs ?? 10 * 60 * 1000,
+  });
+
+  let version: number | null = null;
+  let nextPollAt = 0;
+  let polling: Promise<void> | null = null;
+  /** Bumped by every write this process serves: a render that overlapped one is not stored. */
+  let localWrites = 0;
+
+  function poll(): Promise<void> {
+    polling ??= readVersion()
+      .then(
+        (current) => {
+          if (current !== version) lru.clear();
+          version = current;
+        },
+        (error: unknown) => {
+          // Without a version nothing is stored or served (pages still render).
+          console.error("Versione dei contenuti non leggibile:", error);
+          version = null;
+          lru.clear();
+        },
+      )
+      .finally(() => {
+        nextPollAt = Date.now() + pollMs;
+        polling = null;
+      });
+    return polling;
+  }
+
+  async function currentVersion(): Promise<number | null> {
+    if (Date.now() >= nextPollAt) await poll();
+    return version;
+  }
+
+  const staffCookieName = sessionCookie().name;
+  const staffCookiePattern = new RegExp(`(?:^|;)\\s*${staffCookieName}=`);
+
+  async function keyFor(req: Request): Promise<string> {
+    const cookieHeader = req.headers.cookie ?? "";
+    let variant = "anon";
+    if (cookieHeader) {
+      // The same readers the pages use, so the key and the page can never disagree.
+      const request = { headers: new Headers({ cookie: cookieHeader }) } as globalThis.Request;
+      const [consent, lang] = await Promise.all([hasCookieConsent(request), savedLang(request)]);
+      variant = `consent=${consent ? 1 : 0};lng=${lang ?? "-"}`;
+    }
+    return `${req.protocol}://${req.headers.host ?? ""}${req.originalUrl}\n${variant}`;
+  }
+
+  function send(req: Request, res: Response, entry: Entry) {
+    for (const [name, value] of entry.headers) res.setHeader(name, value);
+    res.setHeader("Cache-Control", PAGE_CACHE_CONTROL);
+    res.setHeader("Vary", "Cookie");
+    res.setHeader("ETag", entry.etag);
+    res.setHeader("X-Page-Cache", "HIT");
+    if (matchesEtag(req.headers["if-none-match"], entry.etag)) {
+      // The browser keeps the body it has, with the CSP it came with: a new nonce here would
+      // replace the stored policy and block that body's scripts.
+      res.removeHeader("Content-Security-Policy");
+      res.statusCode = 304;
+      res.end();
+      return;
+    }
+    const nonce = res.locals.cspNonce as string | undefined;
+    let body: Buffer;
+    if (entry.parts.length === 1) body = entry.parts[0]!;
+    else {
+      const nonceBytes = Buffer.from(nonce ?? "");
+      const pieces: Buffer[] = [];
+      entry.parts.forEach((part, i) => {
+        if (i > 0) pieces.push(nonceBytes);
+        pieces.push(part);
+      });
+      body = Buffer.concat(pieces);
+    }
+    res.statusCode = 200;
+    res.setHeader("Content-Length", body.length);
+    res.end(req.method === "HEAD" ? undefined : body);
+  }
+
+  function record(req: Request, res: Response, key: string, startVersion: number) {
+    const startWrites = localWrites;
+    const before = new Set(Object.keys(res.getHeaders()));
+    const chunks: Buffer[] = [];
+    let size = 0;
+    let tooBig = false;
+    let decided = false;
+    let cacheable = false;
+
+    // Decided when the headers go out: only then are status, type and cookies known.
+    const decide = () => {
+      if (decided) return;
+      decided = true;
+      const type = String(res.getHeader("Content-Type") ?? "");
+      const control = String(res.getHeader("Cache-Control") ?? "");
+      cacheable =
+        res.statusCode === 200 &&
+        CACHEABLE_TYPE.test(type) &&
+        !res.getHeader("Set-Cookie") &&
+        !/no-store|private|no-cache/i.test(control);
+      if (cacheable) {
+        res.setHeader("Cache-Control", PAGE_CACHE_CONTROL);
+        res.setHeader("Vary", "Cookie");
+        res.setHeader("X-Page-Cache", "MISS");
+      }
+    };
+    const keep = (chunk: unknown, encoding?: unknown) => {
+      if (!cacheable || tooBig || chunk == null) return;
+      const buffer = Buffer.isBuffer(chunk)
+        ? Buffer.from(chunk)
+        : typeof chunk === "string"
+          ? Buffer.from(chunk, typeof encoding === "string" ? (encoding as BufferEncoding) : "utf8")
+          : chunk instanceof Uint8Array
+            ? Buffer.from(chunk)
+            : null;
+      if (!buffer) return;
+      size += buffer.length;
+      if (size > maxEntryBytes) {
+        tooBig = true;
+        chunks.length = 0;
+      } else chunks.push(buffer);
+    };
+
+    const originalWriteHead = res.writeHead;
+    const originalWrite = res.write;
+    const originalEnd = res.end;
+    res.writeHead = function (this: Response, ...args: unknown[]) {
+      if (typeof args[0] === "number") res.statusCode = args[0];
+      decide();
+      return (originalWriteHead as (...a: unknown[]) => Response).apply(this, args);
+    } as typeof res.writeHead;
+    res.write = function (this: Response, chunk: unknown, ...rest: unknown[]) {
+      decide();
+      keep(chunk, rest[0]);
+      return (originalWrite as (...a: unknown[]) => boolean).call(this, chunk, ...rest);
+    } as typeof res.write;
+    res.end = function (this: Response, ...args: unknown[]) {
+      decide();
+      if (typeof args[0] !== "function") keep(args[0], args[1]);
+      const result = (originalEnd as (...a: unknown[]) => Response).apply(this, args);
+      if (cacheable && !tooBig && version === startVersion && localWrites === startWrites) {
+        const body = Buffer.concat(chunks);
+        const nonce = renderedNonce(res);
+        const headers: Entry["headers"] = [];
+        for (const [name, value] of Object.entries(res.getHeaders())) {
+          if (before.has(name) || NOT_STORED.has(name) || value === undefined) continue;
+          headers.push([name, typeof value === "number" ? String(value) : value]);
+        }
+        const parts = nonce ? splitAt(body, Buffer.from(nonce)) : [body];
+        const hash = crypto.createHash("sha1");
+        for (const part of parts) hash.update(part).update("\0");
+        lru.set(key, { parts, size: body.length + 256, headers, etag: `W/"${startVersion}-${hash.digest("base64url").slice(0, 22)}"` });
+      }
+      return result;
+    } as typeof res.end;
+  }
+
+  const middleware = (req: Request, res: Response, next: NextFunction) => {
+    if (req.method !== "GET" && req.method !== "HEAD") {
+      // A write this process serves is visible to its very next request.
+      res.on("finish", () => {
+        localWrites++;
+        nextPollAt = 0;
+      });
+      return next();
+    }
+    if (!isLocalizablePath(req.path) || staffCookiePattern.test(req.headers.cookie ?? "")) return next();
+    void (async () => {
+      const current = await currentVersion();
+      if (current === null) return next();
+      const key = await keyFor(req);
+      const entry = lru.get(key);
+      if (entry) return send(req, res, entry);
+      if (req.method === "GET") record(req, res, key, current);
+      next();
+    })().catch(next);
+  };
+
+  // defineProperties, not Object.assign, which would copy the getters' values once.
+  return Object.defineProperties(middleware, {
+    size: { get: () => lru.calculatedSize },
+    entries: { get: () => lru.size },
+    clear: { value: () => lru.clear() },
+  }) as PageCache;
+}
+
+/** The nonce this response's scripts carry (set by the request edge), if any. */
+function renderedNonce(res: Response): string | null {
+  const fromLocals = res.locals.cspNonce;
+  if (typeof fromLocals === "string" && fromLocals) return fromLocals;
+  const csp = res.getHeader("Content-Security-Policy");
+  const match = typeof csp === "string" ? NONCE_IN_CSP.exec(csp) : null;
+  return match?.[1] ?? null;
+}
+
+function splitAt(body: Buffer, separator: Buffer): Buffer[] {
+  const parts: Buffer[] = [];
+  let start = 0;
+  for (let at = body.indexOf(separator, start); at !== -1; at = body.indexOf(separator, start)) {
+    parts.push(body.subarray(start, at));
+    start = at + separator.length;
+  }
+  parts.push(body.subarray(start));
+  return parts;
+}
+
+function matchesEtag(header: string | undefined, etag: string): boolean {
+  if (!header) return false;
+  if (header.trim() === "*") return true;
+  const bare = etag.replace(/^W\//, "");
+  return header.split(",").some((tag) => tag.trim().replace(/^W\//, "") === bare);
+}
+
+/** The cache of this server process (server.mjs mounts it in front of React Router). */
+let processCache: PageCache | undefined;
+export function pageCache(req: Request, res: Response, next: NextFunction) {
+  processCache ??= createPageCache();
+  processCache(req, res, next);
+}

@@ -1,0 +1,2 @@
+-- Track length in seconds, read from the stored audio file (NULL until read).
+ALTER TABLE "MusicTrack" ADD COLUMN "durationSeconds" REAL;

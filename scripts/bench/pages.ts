@@ -1,0 +1,245 @@
+// Pages against the production build: the static file, cached and cold pages at 32 connections,
+// 50 concurrent visitors over mixed pages, and Lighthouse mobile scores with Debian's Chromium.
+// Requires `npm run build` first. BENCH_SECONDS (default 8), BENCH_VISITOR_SECONDS (default 60),
+// BENCH_LIGHTHOUSE=0 to skip Lighthouse, BENCH_NODE_ARGS for the server (e.g. --cpu-prof).
+import { execFile, execFileSync, spawn } from "node:child_process";
+import fs from "node:fs";
+import net from "node:net";
+import os from "node:os";
+import { gzipSync } from "node:zlib";
+import path from "node:path";
+import autocannon from "autocannon";
+
+const CHROMIUM = "/usr/bin/chromium";
+const CHROME_FLAGS =
+  "--headless --no-sandbox --disable-gpu --disable-background-networking --disable-component-update --disable-sync --no-first-run";
+const PAGES = ["/", "/news", "/compositions", "/en/bio"];
+const LIGHTHOUSE_PAGES = ["/", "/compositions", "/news", "/gallery", "/en/bio", "/contacts", "/search?query=colonna"];
+/** What a visitor browses: pages of both languages, details, a search. */
+const VISITOR_PAGES = [
+  "/", "/news", "/compositions", "/gallery", "/bio", "/contacts", "/search?query=colonna",
+  "/en", "/en/news", "/en/compositions", "/en/bio", "/en/gallery", "/credits", "/art-direction",
+];
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = net.createServer();
+    srv.listen(0, "127.0.0.1", () => {
+      const address = srv.address();
+      srv.close(() => (typeof address === "object" && address ? resolve(address.port) : reject(new Error("no port"))));
+    });
+  });
+}
+
+async function startProductionServer() {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "composer-bench-pages-"));
+  const port = await freePort();
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    NODE_ENV: "production",
+    PORT: String(port),
+    DATA_DIR: dataDir,
+    DATABASE_URL: `file:${path.join(dataDir, "app.db")}`,
+    UPLOADS_DIR: path.join(dataDir, "uploads"),
+    SEED_DEMO: "1",
+    SESSION_SECRET: "bench-secret-bench-secret-bench",
+    LOG_LEVEL: "warn",
+  };
+  execFileSync("npx", ["prisma", "migrate", "deploy"], { env, stdio: "pipe" });
+  // BENCH_SERVER + BUILD_DIR measure another build (e.g. a copy of the previous one) the same way.
+  const serverScript = process.env.BENCH_SERVER || "server.mjs";
+  const child = spawn(process.execPath, [...(process.env.BENCH_NODE_ARGS?.split(" ").filter(Boolean) ?? []), serverScript], {
+    env,
+    stdio: ["ignore", "ignore", "inherit"],
+  });
+  const url = `http://127.0.0.1:${port}`;
+  const deadline = Date.now() + 180_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error("server exited early");
+    try {
+      if ((await fetch(`${url}/healthz`)).ok) break;
+    } catch {
+      // not listening yet
+    }
+    if (Date.now() > deadline) throw new Error("server did not start");
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  return {
+    url,
+    stop: () =>
+      new Promise<void>((resolve) => {
+        child.once("exit", () => {
+          fs.rmSync(dataDir, { recursive: true, force: true });
+          resolve();
+        });
+        child.kill("SIGTERM");
+      }),
+  };
+}
+
+type Run = { rps: number; p99: number; errors: number; non2xx: number };
+
+async function cannon(opts: autocannon.Options): Promise<Run> {
+  const result = await autocannon({ headers: { "accept-encoding": "gzip, br" }, ...opts });
+  return { rps: result.requests.average, p99: result.latency.p99, errors: result.errors + result.timeouts, non2xx: result.non2xx };
+}
+
+/** A fresh query string per request: nothing can be served from a cache. */
+function coldRequests(pagePath: string): autocannon.Request[] {
+  let n = 0;
+  const sep = pagePath.includes("?") ? "&" : "?";
+  return [{ setupRequest: (req) => ({ ...req, path: `${pagePath}${sep}bench=${Date.now()}-${n++}` }) }];
+}
+
+function loadNote() {
+  const [one, five] = os.loadavg();
+  return `load average ${one.toFixed(2)} (1 min), ${five.toFixed(2)} (5 min)`;
+}
+
+function pad(cells: string[], widths: number[]) {
+  return cells.map((c, i) => (i === 0 ? c.padEnd(widths[i] ?? 0) : c.padStart(widths[i] ?? 0))).join("  ");
+}
+
+async function staticAssetPath(url: string): Promise<string> {
+  const html = await (await fetch(`${url}/`)).text();
+  const match = html.match(/\/assets\/entry\.client-[\w-]+\.js/) ?? html.match(/\/assets\/[\w.-]+\.js/);
+  if (!match) throw new Error("no built JS asset found in the home page");
+  return match[0];
+}
+
+/** Gzip size of every script the page's HTML loads before it is interactive (entry, preloads, imports). */
+async function firstLoadJs(url: string, page: string): Promise<{ files: number; gzip: number }> {
+  const html = await (await fetch(`${url}${page}`, { headers: { "accept-encoding": "identity" } })).text();
+  // The inline route manifest names every route's chunks: count only what this page loads.
+  const preloads = [...html.matchAll(/<link rel="modulepreload" href="(\/assets\/[\w.-]+\.js)"/g)].map((m) => m[1]!);
+  const imports = [...html.matchAll(/import\("(\/assets\/[\w.-]+\.js)"\)/g)].map((m) => m[1]!);
+  const scripts = new Set([...preloads, ...imports]);
+  let gzip = 0;
+  for (const script of scripts) {
+    // fetch undoes the encoding: gzip the bytes the way compression() does (level 6).
+    gzip += gzipSync(Buffer.from(await (await fetch(`${url}${script}`)).arrayBuffer()), { level: 6 }).length;
+  }
+  return { files: scripts.size, gzip };
+}
+
+async function lighthouse(url: string): Promise<string[]> {
+  const rows: string[] = [];
+  const widths = [24, 5, 5, 5, 5, 8, 8, 6, 8];
+  rows.push(pad(["page", "perf", "a11y", "bp", "seo", "FCP s", "LCP s", "CLS", "JS KB"], widths));
+  for (const page of LIGHTHOUSE_PAGES) {
+    const out = path.join(os.tmpdir(), `lh-${process.pid}-${Math.random().toString(36).slice(2)}.json`);
+    try {
+      await new Promise<void>((resolve, reject) =>
+        execFile(
+          process.execPath,
+          [
+            "node_modules/lighthouse/cli/index.js",
+            `${url}${page}`,
+            "--quiet",
+            "--output=json",
+            `--output-path=${out}`,
+            `--chrome-flags=${CHROME_FLAGS}`,
+          ],
+          { env: { ...process.env, CHROME_PATH: CHROMIUM }, maxBuffer: 1 << 26 },
+          (error) => (error ? reject(error) : resolve()),
+        ),
+      );
+      const report = JSON.parse(fs.readFileSync(out, "utf8"));
+      const score = (id: string) => String(Math.round((report.categories[id]?.score ?? 0) * 100));
+      const audit = (id: string) => report.audits[id]?.numericValue as number | undefined;
+      const jsBytes = (report.audits["network-requests"]?.details?.items ?? [])
+        .filter((item: { resourceType?: string }) => item.resourceType === "Script")
+        .reduce((sum: number, item: { transferSize?: number }) => sum + (item.transferSize ?? 0), 0);
+      rows.push(
+        pad(
+          [
+            page,
+            score("performance"),
+            score("accessibility"),
+            score("best-practices"),
+            score("seo"),
+            ((audit("first-contentful-paint") ?? 0) / 1000).toFixed(2),
+            ((audit("largest-contentful-paint") ?? 0) / 1000).toFixed(2),
+            (audit("cumulative-layout-shift") ?? 0).toFixed(3),
+            (jsBytes / 1024).toFixed(1),
+          ],
+          widths,
+        ),
+      );
+    } catch (error) {
+      rows.push(`${page}: lighthouse failed: ${(error as Error).message.split("\n")[0]}`);
+    } finally {
+      fs.rmSync(out, { force: true });
+    }
+  }
+  return rows;
+}
+
+export async function benchPages() {
+  const seconds = Number(process.env.BENCH_SECONDS) || 8;
+  const visitorSeconds = Number(process.env.BENCH_VISITOR_SECONDS) || 60;
+  const lines: string[] = [];
+  const server = await startProductionServer();
+  try {
+    const { url } = server;
+    lines.push(`pages: ${os.cpus().length} × ${os.cpus()[0]?.model ?? "cpu"}, Node ${process.version}, ${new Date().toISOString()}`);
+    lines.push(`before: ${loadNote()}`);
+    // Warm up: the first renders compile and fill caches.
+    for (const page of [...PAGES, ...VISITOR_PAGES]) await (await fetch(`${url}${page}`)).arrayBuffer();
+
+    const asset = await staticAssetPath(url);
+    const staticRun = await cannon({ url: `${url}${asset}`, connections: 32, duration: seconds });
+    const widths = [28, 9, 7, 8, 9, 7, 8];
+    lines.push("");
+    lines.push(`32 connections, ${seconds} s each (req/s, share of the static file's req/s, p99 latency)`);
+    lines.push(pad(["", "cached", "share", "p99 ms", "cold", "share", "p99 ms"], widths));
+    lines.push(pad(["static file (built JS)", staticRun.rps.toFixed(0), "1", String(staticRun.p99), "", "", ""], widths));
+    for (const page of PAGES) {
+      const cached = await cannon({ url: `${url}${page}`, connections: 32, duration: seconds });
+      const cold = await cannon({ url: `${url}`, connections: 32, duration: seconds, requests: coldRequests(page) });
+      const problems = cached.errors + cached.non2xx + cold.errors + cold.non2xx;
+      lines.push(
+        pad(
+          [
+            page,
+            cached.rps.toFixed(0),
+            (cached.rps / staticRun.rps).toFixed(3),
+            String(cached.p99),
+            cold.rps.toFixed(0),
+            (cold.rps / staticRun.rps).toFixed(3),
+            String(cold.p99),
+          ],
+          widths,
+        ) + (problems ? `  (${problems} errors/non-2xx)` : ""),
+      );
+    }
+
+    for (const page of ["/", "/en"]) {
+      const js = await firstLoadJs(url, page);
+      lines.push(`first-load JS on ${page}: ${js.files} files, ${(js.gzip / 1024).toFixed(1)} KB gzip (as sent by the server)`);
+    }
+
+    let next = 0;
+    const visitors = await cannon({
+      url,
+      connections: 50,
+      duration: visitorSeconds,
+      requests: [{ setupRequest: (req) => ({ ...req, path: VISITOR_PAGES[next++ % VISITOR_PAGES.length] }) }],
+    });
+    lines.push("");
+    lines.push(
+      `50 concurrent visitors, ${visitorSeconds} s, mixed pages: ${visitors.rps.toFixed(0)} req/s, ` +
+        `${visitors.errors} errors, ${visitors.non2xx} non-2xx, p99 ${visitors.p99} ms`,
+    );
+    lines.push(`after: ${loadNote()}`);
+
+    if (process.env.BENCH_LIGHTHOUSE !== "0") {
+      lines.push("");
+      lines.push("Lighthouse mobile (defaults), Debian Chromium headless");
+      lines.push(...(await lighthouse(url)));
+    }
+  } finally {
+    await server.stop();
+  }
+  return { name: "pages", lines };
+}

@@ -1,0 +1,26 @@
+// Creates a staff superuser or resets its password:  npm run user:create -- <username> <password>
+// Plain JavaScript on the server build, so it works in the container (no tsx, no dev dependencies).
+import path from "node:path";
+import { dataPaths } from "./ops/config.mjs";
+import { ensureFreshBuild } from "./ops/build.mjs";
+import { assertWritable, migrateDatabase } from "./ops/prepare.mjs";
+
+const [username, password] = process.argv.slice(2);
+if (!username || !password || password.length < 8) {
+  console.error("Uso: npm run user:create -- <utente> <password (almeno 8 caratteri)>");
+  process.exit(2);
+}
+try {
+  const paths = dataPaths();
+  assertWritable(paths.dataDir);
+  const buildDir = path.resolve(process.env.BUILD_DIR || "build");
+  ensureFreshBuild(buildDir);
+  await migrateDatabase(paths);
+  const build = await import(path.join(buildDir, "server", "index.js"));
+  const user = await build.entry.module.upsertStaffUser(username.trim(), password);
+  console.log(`Utente staff "${user.username}" creato o aggiornato.`);
+  await build.entry.module.shutdown();
+} catch (error) {
+  console.error(error instanceof Error ? error.message : String(error));
+  process.exit(1);
+}

@@ -1,0 +1,233 @@
+// One archive (tar.gz, made with the system tar) holds everything a site needs to come back:
+//   app.db          a consistent copy taken with SQLite's online backup API while the site serves
+//   uploads/        the uploaded files
+//   session-secret  so staff sessions and signed cookies survive a restore
+//   content/        the operator's edited content files (DATA_DIR/content), when there are any
+//   manifest.json   sha256 and size of every file, the migration level and the row counts
+import { Buffer } from "node:buffer";
+import { spawnSync } from "node:child_process";
+import crypto from "node:crypto";
+import fs from "node:fs";
+import path from "node:path";
+import Database from "better-sqlite3";
+import { SQLITE_SIDE_FILES } from "./config.mjs";
+import { acquireDataDirLock } from "./lock.mjs";
+
+export const MANIFEST = "manifest.json";
+const FORMAT = 1;
+
+/** @param {string} file */
+function sha256(file) {
+  const hash = crypto.createHash("sha256");
+  const fd = fs.openSync(file, "r");
+  try {
+    const buffer = Buffer.allocUnsafe(1 << 20);
+    let read;
+    while ((read = fs.readSync(fd, buffer, 0, buffer.length, null)) > 0) hash.update(buffer.subarray(0, read));
+  } finally {
+    fs.closeSync(fd);
+  }
+  return hash.digest("hex");
+}
+
+/** Every regular file under dir, as paths relative to it (symbolic links are not followed). @param {string} dir */
+function listFiles(dir, prefix = "") {
+  /** @type {string[]} */
+  const out = [];
+  if (!fs.existsSync(dir)) return out;
+  for (const entry of fs.readdirSync(path.join(dir, prefix), { withFileTypes: true })) {
+    const rel = path.join(prefix, entry.name);
+    if (entry.isDirectory()) out.push(...listFiles(dir, rel));
+    else if (entry.isFile()) out.push(rel);
+  }
+  return out;
+}
+
+/**
+ * Hard-links (or copies, across file systems) the files of `from` into `to`. A hard link is taken
+ * instantly and keeps the file's bytes even if the site deletes the file a moment later.
+ * @param {string} from @param {string} to
+ */
+function snapshotFiles(from, to) {
+  for (const rel of listFiles(from)) {
+    const target = path.join(to, rel);
+    if (fs.existsSync(target)) continue;
+    fs.mkdirSync(path.dirname(target), { recursive: true });
+    try {
+      fs.linkSync(path.join(from, rel), target);
+    } catch (error) {
+      const code = /** @type {{code?: string}} */ (error).code;
+      if (code === "ENOENT") continue; // deleted meanwhile
+      if (code === "EXDEV" || code === "EPERM") fs.copyFileSync(path.join(from, rel), target);
+      else throw error;
+    }
+  }
+}
+
+/** @param {string} databaseFile */
+function describeDatabase(databaseFile) {
+  const db = new Database(databaseFile, { readonly: true, fileMustExist: true });
+  try {
+    const tables = /** @type {{name: string}[]} */ (
+      db.prepare("SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' ORDER BY name").all()
+    );
+    /** @type {Record<string, number>} */
+    const rows = {};
+    for (const { name } of tables) rows[name] = /** @type {{n: number}} */ (db.prepare(`SELECT count(*) AS n FROM "${name.replaceAll('"', '""')}"`).get()).n;
+    const migrations = tables.some((t) => t.name === "_prisma_migrations")
+      ? /** @type {{migration_name: string}[]} */ (
+          db.prepare("SELECT migration_name FROM _prisma_migrations WHERE finished_at IS NOT NULL AND rolled_back_at IS NULL ORDER BY migration_name").all()
+        ).map((r) => r.migration_name)
+      : [];
+    const integrity = /** @type {{integrity_check: string}[]} */ (db.pragma("integrity_check")).map((r) => r.integrity_check).join("; ");
+    return { rows, migrations, integrity };
+  } finally {
+    db.close();
+  }
+}
+
+/** @param {string[]} args */
+function tar(args) {
+  const result = spawnSync("tar", args, { encoding: "utf8" });
+  if (result.error) throw new Error(`tar non disponibile: ${result.error.message}`);
+  if (result.status !== 0) throw new Error(`tar ${args[0]} non riuscito: ${result.stderr.trim()}`);
+}
+
+const stamp = () => new Date().toISOString().replace(/[:.]/g, "-");
+
+/** Keeps the newest `keep` archives of one kind (manual and pre-migrate are counted apart). */
+function prune(/** @type {string} */ backupsDir, /** @type {string} */ kind, /** @type {number} */ keep) {
+  const archives = fs
+    .readdirSync(backupsDir)
+    .filter((n) => n.startsWith(`${kind}-`) && n.endsWith(".tar.gz"))
+    .sort();
+  for (const name of archives.slice(0, Math.max(0, archives.length - keep))) fs.rmSync(path.join(backupsDir, name), { force: true });
+}
+
+/**
+ * Makes one archive. Safe while the server runs: nothing is locked and the site keeps serving.
+ * @param {ReturnType<typeof import("./config.mjs").dataPaths>} paths
+ * @param {{target?: string, kind?: "backup" | "pre-migrate" | "pre-restore"}} [options]
+ * @returns {Promise<{archive: string, manifest: any}>}
+ */
+export async function createBackup(paths, { target, kind = "backup" } = {}) {
+  fs.mkdirSync(paths.backupsDir, { recursive: true });
+  // Leftovers of a backup interrupted by a signal.
+  for (const name of fs.readdirSync(paths.backupsDir)) {
+    if (name.startsWith(".staging-")) fs.rmSync(path.join(paths.backupsDir, name), { recursive: true, force: true });
+  }
+  const staging = fs.mkdtempSync(path.join(paths.backupsDir, ".staging-"));
+  try {
+    const createdAt = new Date().toISOString();
+    // Uploads before AND after the database copy: a file added meanwhile is in the second pass, one
+    // deleted meanwhile in the first, so every file the copied rows reference is in the archive.
+    snapshotFiles(paths.uploadsDir, path.join(staging, "uploads"));
+    let database = null;
+    if (fs.existsSync(paths.databaseFile)) {
+      const source = new Database(paths.databaseFile, { timeout: 5000, fileMustExist: true });
+      try {
+        await source.backup(path.join(staging, "app.db"));
+      } finally {
+        source.close();
+      }
+      database = describeDatabase(path.join(staging, "app.db"));
+    }
+    snapshotFiles(paths.uploadsDir, path.join(staging, "uploads"));
+    fs.mkdirSync(path.join(staging, "uploads"), { recursive: true });
+    if (fs.existsSync(paths.secretFile)) fs.copyFileSync(paths.secretFile, path.join(staging, "session-secret"));
+    if (fs.existsSync(paths.contentDir)) fs.cpSync(paths.contentDir, path.join(staging, "content"), { recursive: true });
+
+    const files = listFiles(staging)
+      .sort()
+      .map((rel) => ({ path: rel.split(path.sep).join("/"), size: fs.statSync(path.join(staging, rel)).size, sha256: sha256(path.join(staging, rel)) }));
+    const manifest = {
+      format: FORMAT,
+      kind,
+      createdAt,
+      migrationLevel: database?.migrations.at(-1) ?? null,
+      migrations: database?.migrations ?? [],
+      rows: database?.rows ?? {},
+      files,
+    };
+    fs.writeFileSync(path.join(staging, MANIFEST), JSON.stringify(manifest, null, 2) + "\n");
+
+    const archive = path.resolve(target ?? path.join(paths.backupsDir, `${kind}-${stamp()}.tar.gz`));
+    fs.mkdirSync(path.dirname(archive), { recursive: true });
+    const partial = `${archive}.partial`;
+    tar(["-czf", partial, "-C", staging, "."]);
+    fs.renameSync(partial, archive);
+    if (!target) prune(paths.backupsDir, kind, paths.backupKeep);
+    return { archive, manifest };
+  } finally {
+    fs.rmSync(staging, { recursive: true, force: true });
+  }
+}
+
+/**
+ * Unpacks and checks an archive (checksums, PRAGMA integrity_check) without touching DATA_DIR.
+ * @param {string} archive @param {string} into
+ */
+export function verifyArchive(archive, into) {
+  if (!fs.existsSync(archive)) throw new Error(`Archivio non trovato: ${archive}`);
+  tar(["-xzf", archive, "-C", into, "--no-same-owner"]);
+  const manifestFile = path.join(into, MANIFEST);
+  if (!fs.existsSync(manifestFile)) throw new Error(`${archive} non è un backup di questo sito (manca ${MANIFEST}).`);
+  const manifest = JSON.parse(fs.readFileSync(manifestFile, "utf8"));
+  if (manifest.format !== FORMAT) throw new Error(`Formato di backup ${manifest.format} non supportato (atteso ${FORMAT}).`);
+  const problems = [];
+  for (const file of manifest.files) {
+    const full = path.join(into, file.path);
+    if (!fs.existsSync(full)) problems.push(`manca ${file.path}`);
+    else if (sha256(full) !== file.sha256) problems.push(`checksum diverso: ${file.path}`);
+  }
+  const listed = new Set(manifest.files.map((/** @type {{path: string}} */ f) => f.path));
+  for (const rel of listFiles(into)) {
+    const posix = rel.split(path.sep).join("/");
+    if (posix !== MANIFEST && !listed.has(posix)) problems.push(`file non elencato nel manifest: ${posix}`);
+  }
+  if (problems.length) throw new Error(`Archivio danneggiato, niente è stato ripristinato:\n  ${problems.slice(0, 20).join("\n  ")}`);
+  const database = fs.existsSync(path.join(into, "app.db")) ? describeDatabase(path.join(into, "app.db")) : null;
+  if (database && database.integrity !== "ok") throw new Error(`PRAGMA integrity_check non superato: ${database.integrity}`);
+  return { manifest, database };
+}
+
+/** Moves a file or folder into place (rename, or copy across file systems). @param {string} from @param {string} to */
+function moveInto(from, to) {
+  fs.rmSync(to, { recursive: true, force: true });
+  fs.mkdirSync(path.dirname(to), { recursive: true });
+  try {
+    fs.renameSync(from, to);
+  } catch (error) {
+    if (/** @type {{code?: string}} */ (error).code !== "EXDEV") throw error;
+    fs.cpSync(from, to, { recursive: true });
+  }
+}
+
+/**
+ * Restores an archive into DATA_DIR. Refuses (DataDirBusyError) while a server holds DATA_DIR.
+ * @param {ReturnType<typeof import("./config.mjs").dataPaths>} paths @param {string} archive
+ */
+export async function restoreBackup(paths, archive) {
+  const lock = acquireDataDirLock(paths.dataDir, "restore");
+  const unpacked = fs.mkdtempSync(path.join(paths.dataDir, ".restore-"));
+  try {
+    const { manifest, database } = verifyArchive(path.resolve(archive), unpacked);
+    // The data being replaced is kept too, unless there is none (a wiped folder).
+    let previous = null;
+    if (fs.existsSync(paths.databaseFile)) previous = (await createBackup(paths, { kind: "pre-restore" })).archive;
+
+    for (const suffix of ["", ...SQLITE_SIDE_FILES]) fs.rmSync(paths.databaseFile + suffix, { force: true });
+    if (fs.existsSync(path.join(unpacked, "app.db"))) moveInto(path.join(unpacked, "app.db"), paths.databaseFile);
+    moveInto(path.join(unpacked, "uploads"), paths.uploadsDir);
+    if (fs.existsSync(path.join(unpacked, "session-secret"))) {
+      fs.copyFileSync(path.join(unpacked, "session-secret"), paths.secretFile);
+      fs.chmodSync(paths.secretFile, 0o600);
+    }
+    if (fs.existsSync(path.join(unpacked, "content"))) moveInto(path.join(unpacked, "content"), paths.contentDir);
+    else fs.rmSync(paths.contentDir, { recursive: true, force: true });
+    return { manifest, database, previous };
+  } finally {
+    fs.rmSync(unpacked, { recursive: true, force: true });
+    lock.release();
+  }
+}

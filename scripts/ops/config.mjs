@@ -1,0 +1,26 @@
+// Where the data lives, resolved exactly as app/server/env.server.ts does (the operations scripts run
+// outside the app build, with runtime dependencies only, so they cannot import it).
+import path from "node:path";
+
+/** @param {NodeJS.ProcessEnv} [env] */
+export function dataPaths(env = process.env) {
+  const dataDir = path.resolve(env.DATA_DIR || "data");
+  const databaseUrl = env.DATABASE_URL || `file:${path.join(dataDir, "app.db")}`;
+  if (!databaseUrl.startsWith("file:")) {
+    throw new Error("DATABASE_URL deve essere un percorso file: di SQLite (es. file:/data/app.db)");
+  }
+  return {
+    dataDir,
+    databaseFile: path.resolve(databaseUrl.slice("file:".length)),
+    uploadsDir: path.resolve(env.UPLOADS_DIR || path.join(dataDir, "uploads")),
+    /** Operator-edited content files (content/data/<name>.json overrides), see content.server.ts. */
+    contentDir: path.join(dataDir, "content"),
+    secretFile: path.join(dataDir, "session-secret"),
+    backupsDir: path.join(dataDir, "backups"),
+    migrationsDir: path.resolve(env.MIGRATIONS_DIR || path.join("prisma", "migrations")),
+    backupKeep: Math.max(1, Number.parseInt(env.BACKUP_KEEP || "10", 10) || 10),
+  };
+}
+
+/** The files SQLite keeps beside a database: stale ones must go when the database is replaced. */
+export const SQLITE_SIDE_FILES = ["-wal", "-shm", "-journal"];

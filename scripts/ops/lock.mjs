@@ -1,0 +1,64 @@
+// One process at a time owns DATA_DIR: the running server (held by scripts/start.mjs for its whole
+// life) or a restore. The lock is an exclusive SQLite lock on DATA_DIR/.server.lock: the operating
+// system drops it when the holder dies (kill -9, container crash), so a stale lock cannot block a
+// restore, unlike a bare pid file. DATA_DIR/server.pid only says who holds it, for the message.
+import fs from "node:fs";
+import path from "node:path";
+import Database from "better-sqlite3";
+
+export class DataDirBusyError extends Error {
+  /** @param {string} dataDir @param {{pid?: number, role?: string, startedAt?: string} | null} holder */
+  constructor(dataDir, holder) {
+    const who = holder?.pid ? `${holder.role === "restore" ? "da un ripristino" : "dal server"} (pid ${holder.pid}, avviato ${holder.startedAt})` : "da un altro processo";
+    super(
+      `${dataDir} è in uso ${who}.\n` +
+        "Fermalo prima di continuare:\n" +
+        "  - server avviato con npm start: Ctrl+C nel suo terminale, oppure kill " + (holder?.pid ?? "PID") + "\n" +
+        "  - container: docker stop NOME (poi esegui il comando in un container usa-e-getta sullo stesso volume:\n" +
+        "    docker run --rm -v VOLUME:/data IMMAGINE npm run restore -- /data/backups/ARCHIVIO.tar.gz)",
+    );
+    this.name = "DataDirBusyError";
+    this.holder = holder;
+  }
+}
+
+/**
+ * Takes the DATA_DIR lock or throws DataDirBusyError. Keep the returned handle referenced for as
+ * long as the lock must be held; release() (or the process ending) frees it.
+ * @param {string} dataDir @param {"server" | "restore"} role
+ */
+export function acquireDataDirLock(dataDir, role) {
+  fs.mkdirSync(dataDir, { recursive: true });
+  const lockFile = path.join(dataDir, ".server.lock");
+  const pidFile = path.join(dataDir, "server.pid");
+  const db = new Database(lockFile, { timeout: 0 });
+  try {
+    db.pragma("locking_mode = EXCLUSIVE");
+    db.exec("BEGIN EXCLUSIVE");
+  } catch (error) {
+    db.close();
+    if (/** @type {{code?: string}} */ (error).code === "SQLITE_BUSY") throw new DataDirBusyError(dataDir, readHolder(pidFile));
+    throw error;
+  }
+  fs.writeFileSync(pidFile, JSON.stringify({ pid: process.pid, role, startedAt: new Date().toISOString() }) + "\n");
+  return {
+    release() {
+      if (!db.open) return;
+      try {
+        fs.rmSync(pidFile, { force: true });
+        db.exec("ROLLBACK");
+      } finally {
+        db.close();
+      }
+    },
+  };
+}
+
+/** @param {string} pidFile */
+function readHolder(pidFile) {
+  try {
+    return JSON.parse(fs.readFileSync(pidFile, "utf8"));
+  } catch {
+    return null;
+  }
+}

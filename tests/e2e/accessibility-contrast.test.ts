@@ -1,0 +1,120 @@
+// Issue 11: contrast at least 4.5:1 on the key pages (hover and focus states too), the gallery's
+// link names contain their visible text, and every public page has a meta description, both languages.
+import fs from "node:fs";
+import { createRequire } from "node:module";
+import type { Browser, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { launchBrowser, newContext, visit } from "./helpers/browser";
+import { startServer, type TestServer } from "./helpers/server";
+
+let server: TestServer;
+let browser: Browser;
+const axeSource = fs.readFileSync(createRequire(import.meta.url).resolve("axe-core/axe.min.js"), "utf8");
+
+beforeAll(async () => {
+  server = await startServer();
+  browser = await launchBrowser();
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+type Violation = { id: string; nodes: string[] };
+
+/** axe-core's color-contrast and label-content-name-mismatch rules on the page or one element. */
+async function axe(page: Page, selector?: string): Promise<Violation[]> {
+  if (!(await page.evaluate(() => "axe" in window))) await page.addScriptTag({ content: axeSource });
+  return page.evaluate(async (sel) => {
+    const axe = (window as any).axe;
+    const result = await axe.run(sel ? document.querySelector(sel) : document, {
+      runOnly: ["color-contrast", "label-content-name-mismatch"],
+    });
+    return result.violations.map((v: any) => ({ id: v.id, nodes: v.nodes.map((n: any) => `${n.target.join(" ")}: ${n.failureSummary}`) }));
+  }, selector);
+}
+
+const PAGES = ["/", "/compositions", "/news", "/gallery", "/contacts", "/search?query=colonna"];
+
+describe("contrast and accessible names", () => {
+  for (const width of [390, 1440]) {
+    for (const prefix of ["", "/en"]) {
+      it(`${width} px ${prefix || "/it"}: no contrast or name violations, at rest, hovered and focused`, async () => {
+        // no consent cookie: the banner (and its accept button) is on every page
+        // bypassCSP: the page's Content-Security-Policy would refuse the injected axe script
+        const { context } = await newContext(browser, { viewport: { width, height: 900 }, bypassCSP: true });
+        const page = await context.newPage();
+        for (const path of PAGES) {
+          await visit(page, `${server.url}${prefix}${path}`);
+          expect.soft(await axe(page), path).toEqual([]);
+          // interactive states: hover and keyboard focus of buttons, pills and links of the page
+          const targets = await page.$$eval(".button--primary, .pill, .pagination__link, .contacts__email a, .result-card__link, .music-card__title a, .navbar__nav a.active", (els) =>
+            els
+              .filter((el) => (el as HTMLElement).offsetParent !== null)
+              .slice(0, 12)
+              .map((el, i) => {
+                el.setAttribute("data-contrast-probe", String(i));
+                return `[data-contrast-probe="${i}"]`;
+              }),
+          );
+          for (const target of targets) {
+            const box = await page.locator(target).boundingBox();
+            if (!box || box.y < 0 || box.y > 900) continue;
+            await page.hover(target);
+            expect.soft(await axe(page, target), `${path} hover ${target}`).toEqual([]);
+            await page.focus(target);
+            expect.soft(await axe(page, target), `${path} focus ${target}`).toEqual([]);
+          }
+        }
+        await context.close();
+      });
+    }
+  }
+});
+
+describe("meta descriptions", () => {
+  it("every public page has a non-empty description in both languages", async () => {
+    const html = async (p: string) => (await fetch(`${server.url}${p}`)).text();
+    const firstHref = async (p: string, pattern: RegExp) => {
+      const match = (await html(p)).match(pattern);
+      if (!match) throw new Error(`no link like ${pattern} on ${p}`);
+      return match[1];
+    };
+    const pages = [
+      "/",
+      "/bio",
+      "/compositions",
+      await firstHref("/compositions", /href="(\/compositions\/[^"/]+)"/),
+      await firstHref("/compositions", /href="(\/compositions\/[^"/]+\/[^"/]+)"/),
+      "/art-direction",
+      await firstHref("/art-direction", /href="(\/art-direction\/[^"/]+)"/),
+      "/portfolio",
+      "/gallery",
+      await firstHref("/gallery", /href="(\/gallery\/[^"/]+)"/),
+      "/credits",
+      "/contacts",
+      "/news",
+      await firstHref("/news", /href="(\/news\/[^"/]+)"/),
+      "/search",
+      "/search?query=colonna",
+      "/search?query=nessunrisultatoxyz",
+      "/cookie-policy",
+      "/privacy-policy",
+      "/legal-notes",
+    ];
+    const missing: string[] = [];
+    for (const p of pages) {
+      for (const prefix of ["", "/en"]) {
+        const page = await html(`${prefix}${p === "/" && prefix ? "" : p}`);
+        const description = page.match(/<meta name="description" content="([^"]*)"/)?.[1] ?? "";
+        if (description.trim().length < 20) missing.push(`${prefix}${p}`);
+      }
+    }
+    expect(missing).toEqual([]);
+    // the language of the description follows the page
+    const italian = (await html("/contacts")).match(/<meta name="description" content="([^"]*)"/)?.[1];
+    const english = (await html("/en/contacts")).match(/<meta name="description" content="([^"]*)"/)?.[1];
+    expect(italian).not.toEqual(english);
+  });
+});

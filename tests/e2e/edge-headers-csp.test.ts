@@ -1,0 +1,138 @@
+import type { Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { contentSecurityPolicy, securityHeaders } from "~/server/http/csp.server";
+import { ADMIN } from "./api-support";
+import { raw } from "./edge-support";
+import { launchBrowser, newContext, visit } from "./helpers/browser";
+import { startServer, type TestServer } from "./helpers/server";
+import type { Browser, BrowserContext } from "playwright-core";
+
+/**
+ * issue 9: no Content-Security-Policy (6 inline scripts without a nonce), no HSTS,
+ * Permissions-Policy or COOP. Every answer has a CSP with a fresh nonce that every script carries,
+ * and the pages work under it: no violation while the player, video modal, lightbox, zoom viewer
+ * and rich-text editor are used.
+ */
+let server: TestServer;
+let browser: Browser;
+beforeAll(async () => {
+  server = await startServer();
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+const nonceOf = (csp: string | undefined) => /'nonce-([^']+)'/.exec(csp ?? "")?.[1];
+
+describe("headers on every HTML answer", () => {
+  it("a CSP with a different nonce on two responses, carried by every script", async () => {
+    const a = await raw(server.url, "GET", "/");
+    const b = await raw(server.url, "GET", "/");
+    const csp = String(a.headers["content-security-policy"]);
+    const nonceA = nonceOf(csp);
+    const nonceB = nonceOf(String(b.headers["content-security-policy"]));
+    expect(nonceA).toBeTruthy();
+    expect(nonceB).toBeTruthy();
+    expect(nonceA).not.toBe(nonceB);
+    for (const directive of ["object-src 'none'", "base-uri 'self'", "frame-ancestors 'self'", "form-action 'self'", "frame-src https://www.youtube-nocookie.com https://player.vimeo.com"]) {
+      expect(csp).toContain(directive);
+    }
+    const scriptSrc = /script-src ([^;]+)/.exec(csp)?.[1] ?? "";
+    expect(scriptSrc).not.toContain("'unsafe-inline'");
+    const scripts = [...a.body.matchAll(/<script\b[^>]*>/g)].map((m) => m[0]);
+    expect(scripts.length).toBeGreaterThan(3);
+    for (const tag of scripts) expect(tag).toContain(`nonce="${nonceA}"`);
+    expect(a.headers["cross-origin-opener-policy"]).toBe("same-origin");
+    expect(a.headers["permissions-policy"]).toContain("camera=()");
+    expect(a.headers["x-content-type-options"]).toBe("nosniff");
+    expect(a.headers["referrer-policy"]).toBe("strict-origin-when-cross-origin");
+    // PUBLIC_ORIGIN is http here: no HSTS
+    expect(a.headers["strict-transport-security"]).toBeUndefined();
+  });
+
+  it("the error pages and the English pages carry it too", async () => {
+    for (const path of ["/en/news", "/pagina-che-non-esiste", "/en/contacts", "/login"]) {
+      const res = await raw(server.url, "GET", path);
+      const nonce = nonceOf(String(res.headers["content-security-policy"]));
+      expect(nonce, path).toBeTruthy();
+      for (const m of res.body.matchAll(/<script\b[^>]*>/g)) expect(m[0], path).toContain(`nonce="${nonce}"`);
+    }
+  });
+
+  it("HSTS when PUBLIC_ORIGIN is https", () => {
+    expect(securityHeaders({ https: true })["Strict-Transport-Security"]).toMatch(/max-age=\d+/);
+    expect(securityHeaders({ https: false })["Strict-Transport-Security"]).toBeUndefined();
+    expect(contentSecurityPolicy("abc", { https: true })).toContain("upgrade-insecure-requests");
+  });
+});
+
+/** Collects CSP violations: the DOM event and Chromium's console message. */
+async function watchedPage(context: BrowserContext): Promise<{ page: Page; violations: string[] }> {
+  const violations: string[] = [];
+  await context.addInitScript(() => {
+    document.addEventListener("securitypolicyviolation", (e) => {
+      (window as unknown as { __csp: string[] }).__csp ??= [];
+      (window as unknown as { __csp: string[] }).__csp.push(`${e.violatedDirective} ${e.blockedURI}`);
+    });
+  });
+  const page = await context.newPage();
+  page.on("console", (msg) => {
+    if (/Refused to|Content Security Policy/i.test(msg.text())) violations.push(`console: ${msg.text()}`);
+  });
+  return { page, violations };
+}
+
+async function violationsIn(page: Page, violations: string[]) {
+  const fromDom = await page.evaluate(() => (window as unknown as { __csp?: string[] }).__csp ?? []);
+  return [...violations, ...fromDom.map((v) => `event: ${v}`)];
+}
+
+describe("no CSP violation in the browser", () => {
+  it("public pages with the player, the video modal, the lightbox and the zoom viewer", async () => {
+    const { context } = await newContext(browser);
+    await context.addCookies([{ name: "cookie_consent", value: "ImFjY2VwdGVkIg%3D%3D", url: server.url }]);
+    const { page, violations } = await watchedPage(context);
+    for (const path of ["/", "/en", "/bio", "/news", "/compositions", "/art-direction", "/credits", "/gallery", "/contacts", "/en/contacts", "/portfolio", "/search?q=notte", "/privacy-policy", "/login"]) {
+      await visit(page, `${server.url}${path}`);
+    }
+    // the player
+    await visit(page, `${server.url}/compositions/colonne%20sonore/nebbia-su-ferrara`);
+    await page.locator(".track-link").first().click();
+    await page.waitForFunction(() => document.querySelector("audio") && !document.querySelector("audio")!.paused);
+    // the video modal (the iframe's own page is the provider's: only its embedding is ours to check)
+    await page.locator(".composition__actions a[data-action=video]").click();
+    await page.locator("dialog.video-modal iframe").waitFor();
+    await page.keyboard.press("Escape");
+    // the lightbox and its zoom viewer
+    await visit(page, `${server.url}/gallery`);
+    await page.locator('.gallery__grid[data-hydrated="true"]').waitFor();
+    await page.locator(".gallery-card").first().click();
+    const viewer = page.getByRole("dialog").locator(".image-viewer");
+    await viewer.waitFor();
+    await viewer.dblclick();
+    await page.waitForFunction(() => document.querySelector(".image-viewer")?.getAttribute("data-scale") === "2.00");
+    expect(await violationsIn(page, violations)).toEqual([]);
+    await context.close();
+  });
+
+  it("the admin with the rich-text editor in use", async () => {
+    const { context } = await newContext(browser);
+    const { page, violations } = await watchedPage(context);
+    await visit(page, `${server.url}/login`);
+    await page.fill('input[name="username"]', ADMIN.username);
+    await page.fill('input[name="password"]', ADMIN.password);
+    await Promise.all([page.waitForURL(/\/admin\/?$/), page.click('button[type="submit"]')]);
+    await page.goto(`${server.url}/admin/newsCreate`);
+    await page.locator('.rich-text[data-editor="quill"] .ql-editor').first().waitFor();
+    const editor = page.locator(".ql-editor").first();
+    await editor.click();
+    await page.keyboard.type("Prova ");
+    await page.keyboard.press("Control+b");
+    await page.keyboard.type("grassetto");
+    await page.waitForFunction(() => document.querySelector(".ql-editor strong")?.textContent === "grassetto");
+    expect(await violationsIn(page, violations)).toEqual([]);
+    await context.close();
+  });
+});

@@ -1,0 +1,88 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { ADMIN } from "./api-support";
+import { raw } from "./edge-support";
+import { startServer, type TestServer } from "./helpers/server";
+
+/**
+ * issue 9: plain console text, no time, no request id, no access log; an expected 403 logged as
+ * 'Internal Server Error'. Now: one JSON access line per request, X-Request-Id on every answer,
+ * no secret in the log, a 4xx is not an error.
+ */
+let server: TestServer;
+beforeAll(async () => {
+  server = await startServer({ env: { SEED_DEMO: "0" } });
+});
+afterAll(async () => {
+  await server?.stop();
+});
+
+type Line = Record<string, unknown>;
+function lines(): Line[] {
+  return server
+    .output()
+    .split("\n")
+    .filter((l) => l.startsWith("{"))
+    .map((l) => JSON.parse(l) as Line);
+}
+
+async function lineFor(reqId: string): Promise<Line[]> {
+  // the access line is written when the answer finishes: wait for it
+  for (let i = 0; i < 200; i++) {
+    const found = lines().filter((l) => l.reqId === reqId);
+    if (found.some((l) => l.msg === "request")) return found;
+    await new Promise((r) => setImmediate(r));
+    await fetch(`${server.url}/healthz`);
+  }
+  return lines().filter((l) => l.reqId === reqId);
+}
+
+describe("logs (issue 9)", () => {
+  it("one JSON access line per request, with the id the answer carries", async () => {
+    const ids = new Set<string>();
+    for (const path of ["/", "/en/news", "/api/news/", "/nope", "/healthz"]) {
+      const res = await raw(server.url, "GET", path);
+      const id = String(res.headers["x-request-id"]);
+      expect(id).toMatch(/^[0-9a-f-]{36}$/);
+      ids.add(id);
+      const found = await lineFor(id);
+      const access = found.filter((l) => l.msg === "request");
+      expect(access).toHaveLength(1);
+      expect(access[0]).toMatchObject({ level: "info", method: "GET", path, status: res.status });
+      expect(typeof access[0]!.time).toBe("string");
+      expect(typeof access[0]!.durationMs).toBe("number");
+      expect(access[0]!.ip).toBeTruthy();
+    }
+    expect(ids.size).toBe(5);
+  });
+
+  it("keeps a proxy's X-Request-Id (TRUST_PROXY is set in tests)", async () => {
+    const res = await raw(server.url, "GET", "/bio", { headers: { "X-Request-Id": "proxy-abc.123" } });
+    expect(res.headers["x-request-id"]).toBe("proxy-abc.123");
+    const bad = await raw(server.url, "GET", "/bio", { headers: { "X-Request-Id": "no spaces <allowed>" } });
+    expect(bad.headers["x-request-id"]).not.toBe("no spaces <allowed>");
+  });
+
+  it("signing in logs the staff id and no password, cookie or token; a 403 is not an error", async () => {
+    const login = await fetch(`${server.url}/login`, {
+      method: "POST",
+      redirect: "manual",
+      headers: { "Content-Type": "application/x-www-form-urlencoded" },
+      body: new URLSearchParams({ username: ADMIN.username, password: ADMIN.password, redirectTo: "/admin/" }),
+    });
+    expect(login.status).toBe(302);
+    const cookie = login.headers.getSetCookie().map((c) => c.split(";")[0]).join("; ");
+    const admin = await raw(server.url, "GET", "/admin/", { headers: { Cookie: cookie } });
+    expect(admin.status).toBe(200);
+    const access = (await lineFor(String(admin.headers["x-request-id"]))).find((l) => l.msg === "request");
+    expect(access?.userId).toEqual(expect.any(Number));
+    const forged = await raw(server.url, "POST", "/contacts", { headers: { Origin: "https://evil.example", "Content-Type": "application/x-www-form-urlencoded" }, body: "name=x" });
+    expect(forged.status).toBe(403);
+    const forgedLines = await lineFor(String(forged.headers["x-request-id"]));
+    expect(forgedLines.map((l) => l.level)).toEqual(["info"]);
+    const output = server.output();
+    expect(output).not.toContain(ADMIN.password);
+    expect(output).not.toContain("staff_session=");
+    expect(output).not.toMatch(/csrftoken=\w/);
+    expect(output).not.toContain("Internal Server Error");
+  });
+});

@@ -1,0 +1,66 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { ADMIN, HttpClient, rows } from "./admin-support";
+import { ApiClient } from "./api-support";
+import { startServer, type TestServer } from "./helpers/server";
+
+let server: TestServer;
+
+beforeAll(async () => {
+  server = await startServer({ env: { SEED_DEMO: "0" } });
+});
+
+afterAll(async () => {
+  await server?.stop();
+});
+
+/** One visitor at one address (the server trusts X-Forwarded-For in these tests). */
+async function visitor(address: string) {
+  const client = new HttpClient(server.url);
+  const headers = { "X-Forwarded-For": address };
+  const api = new ApiClient(server.url);
+  await api.get("/api/userinfo/");
+  return {
+    client,
+    signIn: (password: string, username = ADMIN.username) => client.post("/login", { username, password }, { headers }),
+    apiSignIn: (password: string, username = ADMIN.username) => api.request("POST", "/api/login/", { json: { username, password }, headers }),
+  };
+}
+
+describe("sign-in throttling", () => {
+  it("lets the owner in from another address while an attacker fails on the same username", async () => {
+    const attacker = await visitor("203.0.113.10");
+    for (let i = 0; i < 12; i++) await attacker.signIn(`guess-${i}`);
+    const refused = await attacker.signIn(ADMIN.password);
+    expect(refused.status).toBe(429);
+    expect(await refused.text()).toContain("Troppi tentativi di accesso");
+
+    const owner = await visitor("198.51.100.20");
+    const res = await owner.signIn(ADMIN.password);
+    expect(res.status).toBe(302);
+    expect(res.headers.get("location")).toBe("/admin/");
+    expect((await owner.client.get("/admin/")).status).toBe(200);
+
+    // the owner's success did not wipe the attacker's failures
+    expect((await attacker.signIn(ADMIN.password)).status).toBe(429);
+  });
+
+  it("counts a parallel burst of 40 wrong passwords in full", async () => {
+    const attacker = await visitor("203.0.113.40");
+    const statuses = await Promise.all(Array.from({ length: 40 }, (_, i) => attacker.signIn(`burst-${i}`).then((r) => r.status)));
+    expect(statuses.every((s) => s === 400 || s === 429)).toBe(true);
+    expect(statuses.filter((s) => s === 400).length).toBeLessThanOrEqual(10);
+    expect((await attacker.signIn(ADMIN.password)).status).toBe(429);
+    const counted = rows<{ count: number }>(server, "SELECT count FROM RateLimit WHERE key LIKE '%203.0.113.40%'");
+    expect(counted.length).toBeGreaterThan(0);
+    expect(counted.every((r) => r.count >= 40)).toBe(true);
+  });
+
+  it("treats api/login/ the same way", async () => {
+    const attacker = await visitor("203.0.113.60");
+    for (let i = 0; i < 11; i++) await attacker.apiSignIn(`guess-${i}`);
+    const refused = await attacker.apiSignIn(ADMIN.password);
+    expect(refused.status).toBe(429);
+    const owner = await visitor("198.51.100.60");
+    expect((await owner.apiSignIn(ADMIN.password)).status).toBe(200);
+  });
+});

@@ -1,0 +1,98 @@
+import fs from "node:fs";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { pdfBytes, pngBytes, run } from "./admin-support";
+import { startServer, type TestServer } from "./helpers/server";
+
+let server: TestServer;
+const TEMP = "0123456789abcdef0123456789abcdef.pdf";
+const PDF = "fedcba9876543210fedcba9876543210.pdf";
+const PNG = "00112233445566778899aabbccddeeff.png";
+const MP3 = "ffeeddccbbaa99887766554433221100.mp3";
+
+function put(relative: string, bytes: Uint8Array) {
+  const full = path.join(server.dataDir, "uploads", relative);
+  fs.mkdirSync(path.dirname(full), { recursive: true });
+  fs.writeFileSync(full, bytes);
+}
+
+beforeAll(async () => {
+  server = await startServer({ env: { SEED_DEMO: "0" } });
+  put(`tmp/${TEMP}`, pdfBytes("temporary"));
+  put(`.variants/images/${PNG}/320.webp`, await pngBytes());
+  put(`attachments/${PDF}`, pdfBytes("programme"));
+  put(`attachments/${PNG}`, await pngBytes());
+  put(`tracks/${MP3}`, new Uint8Array(Buffer.from("ID3 not really audio")));
+  const now = Date.now();
+  run(server, "INSERT INTO Category (id, name, nameEng, type, createdAt) VALUES (900, 'Eventi', 'Events', 'news', ?)", now);
+  run(
+    server,
+    "INSERT INTO News (id, slug, title, titleEng, date, categoryId, createdAt, updatedAt) VALUES (900, 'concerto', 'Concerto', 'Concert', '2026-01-01', 900, ?, ?)",
+    now,
+    now,
+  );
+  run(server, "INSERT INTO NewsAttachment (newsId, position, name, url) VALUES (900, 0, 'Programma di sala – “Città”', ?)", `/media/attachments/${PDF}`);
+});
+
+afterAll(async () => {
+  await server?.stop();
+});
+
+const get = (p: string) => fetch(`${server.url}${p}`, { redirect: "manual" });
+
+describe("media path guard", () => {
+  it("serves a public file by its plain path", async () => {
+    expect((await get(`/media/attachments/${PDF}`)).status).toBe(200);
+  });
+
+  it("never reaches temporary uploads, dot folders or files outside the uploads folder, however encoded", async () => {
+    const attempts = [
+      `/media/tmp/${TEMP}`,
+      `/media/images/..%2ftmp/${TEMP}`,
+      `/media/images/..%2Ftmp/${TEMP}`,
+      `/media/images/%2e%2e/tmp/${TEMP}`,
+      `/media/images/%2e%2e%2ftmp/${TEMP}`,
+      `/media/images/.%2e/tmp/${TEMP}`,
+      `/media/images/..%5ctmp%5c${TEMP}`,
+      `/media/images/..%255ctmp%255c${TEMP}`,
+      `/media/images/..%252ftmp/${TEMP}`,
+      `/media/images/%252e%252e/tmp/${TEMP}`,
+      `/media/attachments/..%2f..%2fapp.db`,
+      `/media/%2e%2e/app.db`,
+      `/media/images%2f..%2f..%2fapp.db`,
+      `/media/attachments/${PDF}%00.png`,
+      `/media/attachments%00/${PDF}`,
+      `/media/.variants/images/${PNG}/320.webp`,
+      `/media/images/..%2f.variants/images/${PNG}/320.webp`,
+      `/media/tmp%2f${TEMP}`,
+      `/media/attachments/%2e%2e%2ftmp%2f${TEMP}`,
+      `/media/attachments//${PDF}`,
+    ];
+    for (const p of attempts) {
+      const res = await get(p);
+      expect(res.status, p).toBeGreaterThanOrEqual(400);
+      expect(res.status, p).toBeLessThan(500);
+      expect(await res.text(), p).not.toContain("%PDF");
+    }
+  });
+});
+
+describe("Content-Disposition", () => {
+  it("downloads a PDF attachment under its display name (RFC 6266 filename*)", async () => {
+    const res = await get(`/media/attachments/${PDF}`);
+    expect(res.headers.get("content-type")).toBe("application/pdf");
+    const disposition = res.headers.get("content-disposition") ?? "";
+    expect(disposition).toMatch(/^attachment;/);
+    const extended = /filename\*=UTF-8''([^;\s]+)/.exec(disposition)?.[1] ?? "";
+    expect(decodeURIComponent(extended)).toBe("Programma di sala – “Città”.pdf");
+    expect(disposition).toMatch(/filename="[\x20-\x7e]+\.pdf"/);
+  });
+
+  it("keeps images and audio inline, attachments folder included", async () => {
+    for (const p of [`/media/attachments/${PNG}`, `/media/tracks/${MP3}`]) {
+      const res = await get(p);
+      expect(res.status, p).toBe(200);
+      expect(res.headers.get("content-disposition"), p).toBe("inline");
+    }
+  });
+});

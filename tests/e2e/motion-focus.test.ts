@@ -1,0 +1,117 @@
+// Issue 13 (Motion and focus): reduced motion stops the hero and the carousel, the hero has a
+// pause/play button (WCAG 2.2.2), Back/Forward restore the scroll position, a new page starts at
+// the top, and after a client navigation focus moves to the new h1 and the title is announced.
+import type { Browser, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { acceptCookies, launchBrowser, newContext, visit } from "./helpers/browser";
+import { startServer, type TestServer } from "./helpers/server";
+
+let server: TestServer;
+let browser: Browser;
+
+beforeAll(async () => {
+  server = await startServer();
+  browser = await launchBrowser();
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+async function open(options: { width?: number; reducedMotion?: "reduce" | "no-preference" } = {}) {
+  const { context, errors } = await newContext(browser, { viewport: { width: options.width ?? 1440, height: 900 }, reducedMotion: options.reducedMotion ?? "no-preference" });
+  await acceptCookies(context, server.url);
+  const page = await context.newPage();
+  return { context, page, errors };
+}
+
+/** The hero's current slide and the carousel's first slide position. */
+const sliderState = (page: Page) =>
+  page.evaluate(() => ({
+    hero: document.querySelector(".hero__fader")?.getAttribute("data-active"),
+    carousel: (document.querySelector(".carousel .keen-slider__slide") as HTMLElement | null)?.style.transform ?? "",
+  }));
+
+describe("reduced motion and the hero's pause control", () => {
+  for (const width of [390, 1440]) {
+    it(`${width} px: with prefers-reduced-motion the hero and the carousel stay still`, async () => {
+      const { context, page } = await open({ width, reducedMotion: "reduce" });
+      await page.clock.install();
+      await visit(page, `${server.url}/`);
+      const before = await sliderState(page);
+      await page.clock.runFor(16_000); // three autoplay periods
+      expect(await sliderState(page)).toEqual(before);
+      // the hero says it is paused and offers to play
+      await page.getByRole("button", { name: "Avvia le immagini" }).waitFor();
+      await context.close();
+    });
+
+    for (const [prefix, pause, play] of [["", "Metti in pausa le immagini", "Avvia le immagini"], ["/en", "Pause slideshow", "Play slideshow"]]) {
+      it(`${width} px ${prefix || "/it"}: the hero autoplays until the visible pause button is pressed`, async () => {
+        const { context, page } = await open({ width });
+        await page.clock.install();
+        await visit(page, `${server.url}${prefix}/`);
+        const button = page.getByRole("button", { name: pause });
+        expect(await button.isVisible()).toBe(true);
+        const box = await button.boundingBox();
+        expect(box && box.x >= 0 && box.x + box.width <= width).toBe(true);
+        await page.clock.runFor(6_000);
+        expect((await sliderState(page)).hero).toBe("1");
+        await button.click();
+        await page.getByRole("button", { name: play }).waitFor();
+        await page.clock.runFor(16_000);
+        expect((await sliderState(page)).hero).toBe("1");
+        await context.close();
+      });
+    }
+  }
+});
+
+describe("scroll restoration and focus after a client navigation", () => {
+  for (const width of [390, 1440]) {
+    for (const prefix of ["", "/en"]) {
+      it(`${width} px ${prefix || "/it"}: Back lands where the visitor was, a new page starts at the top`, async () => {
+        const { context, page, errors } = await open({ width });
+        await visit(page, `${server.url}${prefix}/news`);
+        const link = page.locator(".news-card__title a").last();
+        await link.scrollIntoViewIfNeeded();
+        await page.evaluate(() => window.scrollBy(0, 1)); // a position no layout would land on by itself
+        const listY = await page.evaluate(() => Math.round(window.scrollY));
+        expect(listY).toBeGreaterThan(300);
+        const href = await link.getAttribute("href");
+        await Promise.all([page.waitForURL(`${server.url}${href}`), link.click()]);
+        await page.locator(".news-detail__title").waitFor();
+        expect(await page.evaluate(() => window.scrollY)).toBe(0);
+        await page.evaluate(() => window.scrollTo(0, 200));
+        await page.goBack();
+        await page.waitForURL(`${server.url}${prefix}/news`);
+        await page.waitForFunction((y) => Math.abs(window.scrollY - y) <= 2, listY, { timeout: 5_000 }).catch(() => undefined);
+        expect(Math.abs((await page.evaluate(() => Math.round(window.scrollY))) - listY)).toBeLessThanOrEqual(2);
+        await page.goForward();
+        await page.waitForURL(`${server.url}${href}`);
+        await page.waitForFunction(() => Math.abs(window.scrollY - 200) <= 2, undefined, { timeout: 5_000 }).catch(() => undefined);
+        expect(await page.evaluate(() => Math.round(window.scrollY))).toBe(200);
+        expect(errors).toEqual([]);
+        await context.close();
+      });
+    }
+  }
+
+  for (const [prefix, linkName, announced] of [["", "Contatti", "Pagina caricata: Contatti | Elena Marchetti"], ["/en", "Contacts", "Page loaded: Contacts | Elena Marchetti"]]) {
+    it(`${prefix || "/it"}: focus moves to the new h1 and the new title is announced, not on the first load`, async () => {
+      const { context, page } = await open({ width: 1440 });
+      await visit(page, `${server.url}${prefix}/news`);
+      const announcer = page.getByTestId("route-announcer");
+      expect(await announcer.textContent()).toBe("");
+      expect(await page.evaluate(() => document.activeElement === document.body)).toBe(true);
+      await page.locator("#main-nav").getByRole("link", { name: linkName, exact: true }).click();
+      await page.waitForURL(`${server.url}${prefix}/contacts`);
+      await page.waitForFunction(() => document.activeElement?.tagName === "H1");
+      expect(await page.evaluate(() => document.activeElement?.closest("main") !== null)).toBe(true);
+      await expect.poll(() => announcer.textContent()).toBe(announced);
+      expect(await announcer.getAttribute("aria-live")).toBe("polite");
+      await context.close();
+    });
+  }
+});

@@ -1,0 +1,229 @@
+// Issue 12: backup and restore drill, a failing migration, the start wrapper's exit status, content
+// files edited in DATA_DIR/content. Everything runs through the operator's commands (npm start's
+// scripts/start.mjs, scripts/backup.mjs, scripts/restore.mjs, scripts/migrate.mjs).
+import { execFileSync, spawn } from "node:child_process";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import Database from "better-sqlite3";
+import { describe, expect, it } from "vitest";
+import { freePort, serverEnv, startServer } from "./helpers/server";
+import { ADMIN, ApiClient, TINY_PNG, expectJson, fakePdf } from "./api-support";
+
+type Run = { code: number | null; signal: NodeJS.Signals | null; stdout: string; stderr: string };
+
+/** Runs one of the operator's scripts to its end. */
+function runScript(script: string, args: string[], env: NodeJS.ProcessEnv): Promise<Run> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [script, ...args], { env, stdio: ["ignore", "pipe", "pipe"] });
+    let stdout = "";
+    let stderr = "";
+    child.stdout.on("data", (chunk) => (stdout += chunk));
+    child.stderr.on("data", (chunk) => (stderr += chunk));
+    child.on("error", reject);
+    child.on("exit", (code, signal) => resolve({ code, signal, stdout, stderr }));
+  });
+}
+
+function query<T>(databaseFile: string, sql: string): T[] {
+  const db = new Database(databaseFile, { readonly: true });
+  try {
+    return db.prepare(sql).all() as T[];
+  } finally {
+    db.close();
+  }
+}
+
+/** Schema and every row of every table: "exactly as before" for a database. */
+function snapshot(databaseFile: string) {
+  const tables = query<{ name: string; sql: string }>(databaseFile, "SELECT name, sql FROM sqlite_master WHERE name NOT LIKE 'sqlite_%' ORDER BY name");
+  const rows = Object.fromEntries(
+    tables.filter((t) => t.sql?.startsWith("CREATE TABLE")).map((t) => [t.name, query(databaseFile, `SELECT * FROM "${t.name}" ORDER BY rowid`)]),
+  );
+  return { tables, rows };
+}
+
+/** Every /media/ file the database references. */
+function referencedMedia(databaseFile: string): string[] {
+  const urls = query<{ url: string | null }>(
+    databaseFile,
+    `SELECT image AS url FROM News UNION ALL SELECT url FROM NewsAttachment UNION ALL SELECT img FROM Music UNION ALL SELECT url FROM MusicTrack`,
+  ).map((r) => r.url);
+  return urls.filter((u): u is string => !!u && u.startsWith("/media/"));
+}
+
+async function createNews(api: ApiClient, categoryId: number, title: string) {
+  const upload = await expectJson(await api.upload(fakePdf(), `${title}.pdf`), "upload");
+  const form = new FormData();
+  form.set("category", String(categoryId));
+  form.set("title", title);
+  form.set("title_eng", `${title} (en)`);
+  form.set("description", `<p>${title}</p>`);
+  form.set("description_eng", `<p>${title}</p>`);
+  form.set("date", "2026-05-01");
+  form.set("image", new Blob([new Uint8Array(TINY_PNG)], { type: "image/png" }), "foto.png");
+  form.set("attachments", JSON.stringify([{ temp_name: upload.temp_name, display_name: "Allegato" }]));
+  return expectJson<{ slug: string; image: string }>(await api.request("POST", "/api/news/", { form }), "POST /api/news/");
+}
+
+describe("backup and restore drill", () => {
+  it("backs up while content is written, restores a wiped folder with every row, file, content edit and staff session", async () => {
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "composer-drill-"));
+    // An operator's edit of a content file, kept in DATA_DIR/content.
+    const credits = fs.readFileSync("content/data/credits.json", "utf8").replace("Giulia Ferri", "Giulia Ferri Restaurata");
+    fs.mkdirSync(path.join(dataDir, "content"));
+    fs.writeFileSync(path.join(dataDir, "content", "credits.json"), credits);
+
+    const server = await startServer({ dataDir });
+    const env = serverEnv(dataDir, server.port);
+    const staff = new ApiClient(server.url);
+    await staff.login(ADMIN.username, ADMIN.password);
+    const [category] = await (await staff.get("/api/category/?type=news")).json();
+    const before = [await createNews(staff, category.id, "Prima del backup 1"), await createNews(staff, category.id, "Prima del backup 2")];
+
+    // Writes go on while the backup runs.
+    const backup = runScript("scripts/backup.mjs", [], env);
+    let backupDone = false;
+    void backup.then(() => (backupDone = true));
+    const during: string[] = [];
+    for (let i = 0; !backupDone || during.length === 0; i++) during.push((await createNews(staff, category.id, `Durante il backup ${i}`)).slug);
+    const result = await backup;
+    expect(result.stderr).toBe("");
+    expect(result.code).toBe(0);
+    const archive = result.stdout.trim().split("\n").at(-1) ?? "";
+    expect(archive).toMatch(new RegExp(`^${dataDir}/backups/backup-.*\\.tar\\.gz$`));
+
+    // A restore under the live server is refused, with how to stop it.
+    const refused = await runScript("scripts/restore.mjs", [archive], env);
+    expect(refused.code).toBe(1);
+    expect(refused.stderr).toContain("è in uso dal server");
+    expect(refused.stderr).toContain("docker stop");
+
+    expect(await server.stop()).toBe(0);
+    const kept = path.join(os.tmpdir(), `drill-${path.basename(archive)}`);
+    fs.copyFileSync(archive, kept);
+    fs.rmSync(dataDir, { recursive: true, force: true });
+    fs.mkdirSync(dataDir);
+
+    const restored = await runScript("scripts/restore.mjs", [kept], env);
+    expect(restored.stderr).toBe("");
+    expect(restored.code).toBe(0);
+    expect(restored.stdout).toContain("PRAGMA integrity_check: ok");
+    const manifest = JSON.parse(execFileSync("tar", ["-xzOf", kept, "./manifest.json"], { encoding: "utf8" }));
+    const databaseFile = path.join(dataDir, "app.db");
+    for (const [table, rows] of Object.entries(manifest.rows as Record<string, number>)) {
+      expect(query<{ n: number }>(databaseFile, `SELECT count(*) AS n FROM "${table}"`)[0]?.n, table).toBe(rows);
+    }
+    const slugs = query<{ slug: string }>(databaseFile, "SELECT slug FROM News").map((r) => r.slug);
+    for (const news of before) expect(slugs).toContain(news.slug);
+
+    const again = await startServer({ dataDir });
+    try {
+      const media = referencedMedia(databaseFile);
+      expect(media.length).toBeGreaterThan(before.length * 2);
+      for (const url of media) expect((await fetch(`${again.url}${url}`)).status, url).toBe(200);
+      for (const news of before) expect((await fetch(`${again.url}/news/${news.slug}`)).status).toBe(200);
+      // The staff session from before the backup still works (session row and secret restored).
+      staff.base = again.url;
+      expect((await staff.getJson("/api/userinfo/"))[0]?.username).toBe(ADMIN.username);
+      expect(await (await fetch(`${again.url}/data/credits.json`)).text()).toBe(credits);
+      expect(await (await fetch(`${again.url}/credits`)).text()).toContain("Giulia Ferri Restaurata");
+    } finally {
+      await again.stop();
+    }
+  });
+});
+
+describe("migrations", () => {
+  it("a failing migration stops the start with its SQLite error, leaves the database as it was, and the fixed one applies on the next start", async () => {
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "composer-migrate-"));
+    const migrationsDir = fs.mkdtempSync(path.join(os.tmpdir(), "composer-migrations-"));
+    fs.cpSync("prisma/migrations", migrationsDir, { recursive: true });
+    const env = { ...serverEnv(dataDir, await freePort()), MIGRATIONS_DIR: migrationsDir, SEED_DEMO: "0" };
+    expect((await runScript("scripts/migrate.mjs", [], env)).code).toBe(0);
+    const databaseFile = path.join(dataDir, "app.db");
+    const seeded = new Database(databaseFile);
+    seeded.prepare(`INSERT INTO "Category" (name, nameEng, type) VALUES ('Prova', 'Test', 'news')`).run();
+    seeded.close();
+    const before = snapshot(databaseFile);
+
+    const broken = path.join(migrationsDir, "29990101000000_broken");
+    fs.mkdirSync(broken);
+    fs.writeFileSync(
+      path.join(broken, "migration.sql"),
+      `CREATE TABLE "Half" ("id" INTEGER PRIMARY KEY);\nALTER TABLE "Category" ADD COLUMN "note" TEXT;\nINSERT INTO "Missing" VALUES (1);\n`,
+    );
+    const failed = await runScript("scripts/start.mjs", [], env);
+    expect(failed.code).toBe(1);
+    expect(failed.stderr).toContain("Migrazione 29990101000000_broken non applicata");
+    expect(failed.stderr).toContain("no such table: Missing");
+    expect(failed.stderr).toContain("rimasto com'era");
+    expect(snapshot(databaseFile)).toEqual(before);
+    // The automatic backup before migrating.
+    expect(fs.readdirSync(path.join(dataDir, "backups")).filter((n) => n.startsWith("pre-migrate-"))).toHaveLength(1);
+
+    fs.writeFileSync(path.join(broken, "migration.sql"), `CREATE TABLE "Half" ("id" INTEGER PRIMARY KEY);\nALTER TABLE "Category" ADD COLUMN "note" TEXT;\n`);
+    const server = await startServer({ dataDir, env: { MIGRATIONS_DIR: migrationsDir, SEED_DEMO: "0" } });
+    try {
+      expect(server.output()).toContain("Migrazione applicata: 29990101000000_broken");
+      expect((await fetch(`${server.url}/healthz`)).status).toBe(200);
+    } finally {
+      await server.stop();
+    }
+    const rows = query<{ migration_name: string; applied_steps_count: number; finished_at: string }>(
+      databaseFile,
+      "SELECT migration_name, applied_steps_count, finished_at FROM _prisma_migrations ORDER BY migration_name",
+    );
+    expect(rows.at(-1)).toMatchObject({ migration_name: "29990101000000_broken", applied_steps_count: 1 });
+    expect(query(databaseFile, `SELECT name FROM sqlite_master WHERE name = 'Half'`)).toHaveLength(1);
+  });
+
+  it("records migrations the way Prisma does, so prisma migrate status agrees", async () => {
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "composer-status-"));
+    const env = serverEnv(dataDir, await freePort());
+    expect((await runScript("scripts/migrate.mjs", [], env)).code).toBe(0);
+    const status = execFileSync("npx", ["prisma", "migrate", "status"], { env, encoding: "utf8" });
+    expect(status).toContain("Database schema is up to date!");
+  });
+});
+
+describe("start wrapper", () => {
+  it("exits with 128 + the signal number when the server is killed, and 0 on a graceful stop", async () => {
+    const server = await startServer({ env: { SEED_DEMO: "0" } });
+    const serverPid = Number(execFileSync("pgrep", ["-P", String(server.process.pid)], { encoding: "utf8" }).trim().split("\n")[0]);
+    expect(serverPid).toBeGreaterThan(0);
+    const exit = new Promise<number | null>((resolve) => server.process.once("exit", (code) => resolve(code)));
+    process.kill(serverPid, "SIGKILL");
+    expect(await exit).toBe(128 + os.constants.signals.SIGKILL);
+
+    const graceful = await startServer({ dataDir: server.dataDir, env: { SEED_DEMO: "0" } });
+    expect(await graceful.stop("SIGTERM")).toBe(0);
+  });
+});
+
+describe("staff sign-in over plain http", () => {
+  it("the login page explains that the Secure session cookie needs https on a LAN address, not on localhost", async () => {
+    const server = await startServer({ env: { SEED_DEMO: "0" } });
+    try {
+      // As a browser at http://192.168.1.20:3000 asks for it (through the test's trusted proxy headers).
+      const lan = { "X-Forwarded-Host": "192.168.1.20:3000", "X-Forwarded-Proto": "http" };
+      const page = await fetch(`${server.url}/login`, { headers: lan });
+      expect(page.status).toBe(200);
+      const html = await page.text();
+      expect(html).toContain("«Secure»");
+      expect(html).toContain("https://");
+      // The session cookie is indeed Secure there: the browser would drop it.
+      const res = await fetch(`${server.url}/login`, {
+        method: "POST",
+        redirect: "manual",
+        headers: { ...lan, "Content-Type": "application/x-www-form-urlencoded" },
+        body: new URLSearchParams({ username: ADMIN.username, password: ADMIN.password, redirectTo: "/admin/" }),
+      });
+      expect(res.headers.getSetCookie().find((c) => c.startsWith("staff_session="))).toMatch(/;\s*Secure/i);
+      // Browsers keep Secure cookies on localhost: no warning there.
+      expect(await (await fetch(`${server.url}/login`)).text()).not.toContain("«Secure»");
+    } finally {
+      await server.stop();
+    }
+  });
+});

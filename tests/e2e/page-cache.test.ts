@@ -1,0 +1,202 @@
+// The anonymous page cache, seen from HTTP: what is stored, what is never stored, and that a
+// content write (api/, admin form, another server process) shows on the next anonymous request.
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { consentCookie } from "~/server/cookie-consent.server";
+import { langCookie } from "~/server/i18n.server";
+import { ApiClient, expectJson } from "./api-support";
+import { ADMIN, HttpClient, rows, run } from "./admin-support";
+import { startServer, type TestServer } from "./helpers/server";
+
+let server: TestServer;
+
+beforeAll(async () => {
+  server = await startServer({ env: { SEED_DEMO: "1" } });
+});
+afterAll(async () => {
+  await server?.stop();
+});
+
+function get(path: string, headers: Record<string, string> = {}) {
+  return fetch(`${server.url}${path}`, { headers, redirect: "manual" });
+}
+
+/** Requests `path` until an answer comes from the cache (the first one renders and stores it). */
+async function cached(path: string, headers: Record<string, string> = {}) {
+  for (let i = 0; i < 5; i++) {
+    const res = await get(path, headers);
+    const body = await res.text();
+    if (res.headers.get("x-page-cache") === "HIT") return { res, body };
+  }
+  throw new Error(`${path} is never served from the cache`);
+}
+
+/** A staff member signed in through the login form. */
+async function signedInStaff() {
+  const admin = new HttpClient(server.url);
+  const res = await admin.post("/login", { username: ADMIN.username, password: ADMIN.password });
+  expect(res.status).toBe(302);
+  return admin;
+}
+
+/** The News route's id in a client navigation: `.data` answers are keyed by their query too. */
+const NEWS_DATA = (lang: "it" | "en") => (lang === "it" ? "/news.data?_routes=it%3Anews" : "/en/news.data?_routes=en%3Anews");
+
+describe("anonymous page cache", () => {
+  it("serves repeated anonymous pages and .data answers from memory, with Cache-Control and a Vary on cookies", async () => {
+    const first = await get("/news");
+    expect(first.status).toBe(200);
+    await first.text();
+    const { res, body } = await cached("/news");
+    expect(body).toContain("<html");
+    expect(res.headers.get("cache-control")).toMatch(/public.*max-age=\d+.*s-maxage=\d+.*stale-while-revalidate=\d+/);
+    expect(res.headers.get("vary")).toMatch(/cookie/i);
+    expect(res.headers.get("content-type")).toMatch(/text\/html/);
+    const data = await cached(NEWS_DATA("it"));
+    expect(data.res.headers.get("content-type")).toMatch(/text\/x-script/);
+    expect(data.body).toContain("news");
+  });
+
+  it("answers 304 to a matching If-None-Match, and the full page to a stale one", async () => {
+    const { res, body } = await cached("/en/bio");
+    const etag = res.headers.get("etag");
+    expect(etag).toBeTruthy();
+    const revalidated = await get("/en/bio", { "If-None-Match": etag! });
+    expect(revalidated.status).toBe(304);
+    expect(await revalidated.text()).toBe("");
+    expect(revalidated.headers.get("etag")).toBe(etag);
+    // The browser keeps the policy its stored body came with.
+    expect(revalidated.headers.get("content-security-policy")).toBeNull();
+    const stale = await get("/en/bio", { "If-None-Match": 'W/"0-stale"' });
+    expect(stale.status).toBe(200);
+    // The same page, apart from its fresh nonce.
+    const withoutNonces = (html: string) => html.replace(/nonce="[^"]+"/g, "");
+    expect(withoutNonces(await stale.text())).toBe(withoutNonces(body));
+  });
+
+  it("shows an api/ write on the next anonymous request, in both languages and in .data answers", async () => {
+    const staff = new ApiClient(server.url);
+    await staff.login(ADMIN.username, ADMIN.password);
+    const news = await expectJson<{ id: number; title: string; title_eng: string }[]>(await staff.get("/api/news/"), "list");
+    const target = news[0]!;
+    for (const path of ["/news", "/en/news", NEWS_DATA("it"), NEWS_DATA("en")]) await cached(path);
+
+    await expectJson(
+      await staff.request("PATCH", `/api/news/${target.id}/`, { json: { title: "Titolo appena cambiato", title_eng: "Title just changed" } }),
+      "patch",
+    );
+
+    const it = await get("/news");
+    expect(await it.text()).toContain("Titolo appena cambiato");
+    const en = await get("/en/news");
+    expect(await en.text()).toContain("Title just changed");
+    expect(await (await get(NEWS_DATA("it"))).text()).toContain("Titolo appena cambiato");
+    expect(await (await get(NEWS_DATA("en"))).text()).toContain("Title just changed");
+  });
+
+  it("shows an admin form write on the next anonymous request, in both languages", async () => {
+    const category = rows<{ id: number; name: string; nameEng: string }>(server, `SELECT id, name, nameEng FROM "Category" WHERE type = 'music' ORDER BY id LIMIT 1`)[0]!;
+    const before = await cached("/compositions");
+    expect(before.body).toContain(category.name);
+    await cached("/en/compositions");
+
+    const admin = await signedInStaff();
+    const res = await admin.post(`/admin/categoryList/${category.id}`, { name: "CATEGORIA RINOMINATA", name_eng: "RENAMED CATEGORY", type: "music" });
+    expect(res.status).toBe(302);
+
+    expect(await (await get("/compositions")).text()).toContain("CATEGORIA RINOMINATA");
+    expect(await (await get("/en/compositions")).text()).toContain("RENAMED CATEGORY");
+  });
+
+  it("follows a write made by another server process through the content version in the database", async () => {
+    await cached("/en/news");
+    const row = rows<{ id: number }>(server, `SELECT id FROM "News" ORDER BY id LIMIT 1`)[0]!;
+    run(server, `UPDATE "News" SET titleEng = 'Written elsewhere' WHERE id = ?`, row.id);
+    run(server, `UPDATE "ContentVersion" SET version = version + 1 WHERE id = 1`);
+    // The other process's write is seen within the poll interval (about a second).
+    const deadline = Date.now() + 20_000;
+    let body = "";
+    while (Date.now() < deadline && !body.includes("Written elsewhere")) body = await (await get("/en/news")).text();
+    expect(body).toContain("Written elsewhere");
+  });
+
+  it("never serves staff a cached page and never stores theirs", async () => {
+    const admin = await signedInStaff();
+    const anonymous = await cached("/gallery");
+    expect(anonymous.body).toContain('href="/login"');
+
+    const staffPage = await admin.get("/gallery");
+    const staffBody = await staffPage.text();
+    expect(staffPage.headers.get("x-page-cache")).toBeNull();
+    expect(staffPage.headers.get("cache-control") ?? "").not.toMatch(/public/);
+    expect(staffBody).toContain('href="/admin"');
+
+    // A page first rendered for staff is not kept for anyone.
+    const fresh = "/gallery?from=staff";
+    expect(await (await admin.get(fresh)).text()).toContain('href="/admin"');
+    expect(await (await admin.get(fresh)).text()).toContain('href="/admin"');
+    const after = await get(fresh);
+    expect(after.headers.get("x-page-cache")).toBe("MISS");
+    expect(await after.text()).not.toContain('href="/admin"');
+  });
+
+  it("keeps consent and language variants apart", async () => {
+    const accepted = `${(await consentCookie.serialize("accepted")).split(";")[0]}`;
+    const english = `${(await langCookie.serialize("en")).split(";")[0]}`;
+
+    const banner = await cached("/credits");
+    expect(banner.body).toContain("cookie-banner");
+    const withConsent = await get("/credits", { Cookie: accepted });
+    expect(await withConsent.text()).not.toContain("cookie-banner");
+    const withConsentAgain = await cached("/credits", { Cookie: accepted });
+    expect(withConsentAgain.body).not.toContain("cookie-banner");
+    expect((await cached("/credits")).body).toContain("cookie-banner");
+
+    // A visitor who chose English is sent to the /en twin, not given the cached Italian page.
+    const redirected = await get("/credits", { Cookie: english });
+    expect(redirected.status).toBe(302);
+    expect(redirected.headers.get("location")).toBe("/en/credits");
+    const bothCookies = await get("/credits", { Cookie: `${accepted}; ${english}` });
+    expect(bothCookies.status).toBe(302);
+  });
+
+  it("never stores answers that set a cookie, error pages or the contact form's captcha", async () => {
+    const missing = await get("/news/no-such-news");
+    expect(missing.status).toBe(404);
+    await missing.text();
+    const missingAgain = await get("/news/no-such-news");
+    expect(missingAgain.headers.get("x-page-cache")).toBeNull();
+    await missingAgain.text();
+
+    const contacts = await (await get("/contacts")).text();
+    const contactsAgain = await get("/contacts");
+    expect(contactsAgain.headers.get("x-page-cache")).toBeNull();
+    const captcha = (html: string) => html.match(/\/captcha\/([\w-]+)/)?.[1];
+    expect(captcha(await contactsAgain.text())).not.toBe(captcha(contacts));
+
+    const toggle = await get("/news?lng=en");
+    expect(toggle.status).toBe(302);
+    expect(toggle.headers.getSetCookie().length).toBeGreaterThan(0);
+    expect((await get("/news?lng=en")).headers.getSetCookie().length).toBeGreaterThan(0);
+  });
+
+  it("carries a fresh CSP nonce on a page served from the cache", async () => {
+    const nonceOf = (res: Response) => /'nonce-([^']+)'/.exec(res.headers.get("content-security-policy") ?? "")?.[1];
+    const first = await get("/bio");
+    const firstNonce = nonceOf(first);
+    expect(firstNonce).toBeTruthy();
+    expect(await first.text()).toContain(`nonce="${firstNonce}"`);
+    const { res, body } = await cached("/bio");
+    const hitNonce = nonceOf(res);
+    expect(hitNonce).toBeTruthy();
+    expect(hitNonce).not.toBe(firstNonce);
+    const scriptNonces = [...body.matchAll(/<script[^>]*\snonce="([^"]+)"/g)].map((m) => m[1]);
+    expect(scriptNonces.length).toBeGreaterThan(0);
+    expect(new Set(scriptNonces)).toEqual(new Set([hitNonce]));
+    expect(body).not.toContain(firstNonce);
+  });
+
+  it("caches search result pages", async () => {
+    const { body } = await cached("/search?query=colonna");
+    expect(body).toContain("colonna");
+  });
+});

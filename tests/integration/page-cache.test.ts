@@ -1,0 +1,124 @@
+// The page cache middleware in a small Express app: the byte bound, the CSP nonce contract with the
+// request edge, and the content version in the database that every content write bumps.
+import crypto from "node:crypto";
+import type { AddressInfo } from "node:net";
+import express from "express";
+import { afterEach, describe, expect, it } from "vitest";
+import { createCategory, updateCategory } from "~/server/categories.server";
+import { readContentVersion } from "~/server/content-version.server";
+import { createPageCache, type PageCache } from "~/server/http/page-cache.server";
+import { db } from "~/server/db.server";
+
+type Site = { url: string; renders: () => number; close: () => Promise<void> };
+const sites: Site[] = [];
+afterEach(async () => {
+  await Promise.all(sites.splice(0).map((site) => site.close()));
+});
+
+/**
+ * The request edge (a fresh nonce per response in res.locals and the CSP header), the cache, and
+ * a renderer that puts the nonce on its scripts the way React Router does.
+ */
+async function site(cache: PageCache, body: (req: express.Request, nonce: string) => string): Promise<Site> {
+  const app = express();
+  let renders = 0;
+  app.use((_req, res, next) => {
+    const nonce = crypto.randomBytes(16).toString("base64");
+    res.locals.cspNonce = nonce;
+    res.setHeader("Content-Security-Policy", `script-src 'self' 'nonce-${nonce}'`);
+    next();
+  });
+  app.use(cache);
+  app.get("*", (req, res) => {
+    renders++;
+    res.type("html");
+    const html = body(req, res.locals.cspNonce as string);
+    // Streamed in pieces, as React Router does.
+    res.write(html.slice(0, 10));
+    res.end(html.slice(10));
+  });
+  const server = app.listen(0, "127.0.0.1");
+  await new Promise((resolve) => server.once("listening", resolve));
+  const { port } = server.address() as AddressInfo;
+  const result = {
+    url: `http://127.0.0.1:${port}`,
+    renders: () => renders,
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+  sites.push(result);
+  return result;
+}
+
+const page = (req: express.Request, nonce: string) =>
+  `<!DOCTYPE html><html><head><script nonce="${nonce}">window.a=1</script></head>` +
+  `<body>${req.originalUrl}<script nonce="${nonce}" type="module">import("/x.js")</script></body></html>`;
+
+describe("page cache middleware", () => {
+  it("serves a stored page with the current response's nonce on every script, never the stored one", async () => {
+    const cache = createPageCache({ readVersion: async () => 1 });
+    const { url, renders } = await site(cache, page);
+    const first = await fetch(`${url}/news`);
+    const firstNonce = /'nonce-([^']+)'/.exec(first.headers.get("content-security-policy")!)![1]!;
+    expect(await first.text()).toContain(`nonce="${firstNonce}"`);
+
+    const hit = await fetch(`${url}/news`);
+    expect(hit.headers.get("x-page-cache")).toBe("HIT");
+    expect(renders()).toBe(1);
+    const hitNonce = /'nonce-([^']+)'/.exec(hit.headers.get("content-security-policy")!)![1]!;
+    expect(hitNonce).not.toBe(firstNonce);
+    const html = await hit.text();
+    expect(html.match(/nonce="([^"]+)"/g)).toEqual([`nonce="${hitNonce}"`, `nonce="${hitNonce}"`]);
+    expect(html).not.toContain(firstNonce);
+  });
+
+  it("stays within its byte bound under many distinct query strings", async () => {
+    const maxBytes = 64 * 1024;
+    const cache = createPageCache({ maxBytes, readVersion: async () => 1 });
+    const { url } = await site(cache, (req, nonce) => page(req, nonce) + "x".repeat(4000));
+    for (let i = 0; i < 300; i++) await (await fetch(`${url}/search?query=${i}-${crypto.randomUUID()}`)).text();
+    expect(cache.size).toBeLessThanOrEqual(maxBytes);
+    expect(cache.entries).toBeGreaterThan(0);
+    expect(cache.entries).toBeLessThan(20);
+    // The most recent pages are still there.
+    const recent = `${url}/search?query=recent`;
+    await (await fetch(recent)).text();
+    expect((await fetch(recent)).headers.get("x-page-cache")).toBe("HIT");
+  });
+
+  it("empties when the content version changes, and stores nothing rendered across a change", async () => {
+    let version = 1;
+    const cache = createPageCache({ readVersion: async () => version, pollMs: 0 });
+    const { url, renders } = await site(cache, page);
+    await (await fetch(`${url}/bio`)).text();
+    expect((await fetch(`${url}/bio`)).headers.get("x-page-cache")).toBe("HIT");
+    version = 2;
+    const after = await fetch(`${url}/bio`);
+    expect(after.headers.get("x-page-cache")).toBe("MISS");
+    expect(renders()).toBe(2);
+  });
+
+  it("passes other methods, staff and unlocalized paths straight through", async () => {
+    const cache = createPageCache({ readVersion: async () => 1 });
+    const { url, renders } = await site(cache, page);
+    for (let i = 0; i < 2; i++) {
+      await (await fetch(`${url}/admin/newsList`)).text();
+      await (await fetch(`${url}/api/news/`)).text();
+      await (await fetch(`${url}/news`, { headers: { Cookie: "staff_session=abc" } })).text();
+    }
+    expect(renders()).toBe(6);
+    expect(cache.entries).toBe(0);
+  });
+});
+
+describe("content version", () => {
+  it("is bumped by every content write, in the write's transaction", async () => {
+    const user = await db.user.create({ data: { username: "writer", passwordHash: "x", isStaff: true } });
+    const actor = { id: user.id, username: user.username };
+    const start = await readContentVersion();
+    const category = await createCategory({ name: "Prova", name_eng: "Test", type: "news" }, actor);
+    expect(await readContentVersion()).toBe(start + 1);
+    await updateCategory(category.id, { name: "Prova 2", name_eng: "Test 2", type: "news" }, actor);
+    expect(await readContentVersion()).toBe(start + 2);
+    expect(await db.contentVersion.count()).toBe(1);
+  });
+});

@@ -1,0 +1,88 @@
+import sharp from "sharp";
+import { beforeAll, describe, expect, it } from "vitest";
+import { createCategory } from "~/server/categories.server";
+import { db } from "~/server/db.server";
+import { createMusic, getMusicBySlug, parseMusicInput, updateMusic } from "~/server/music.server";
+import { storeContentAddressed } from "~/server/storage.server";
+import { backfillTrackDurations, readTrackDuration } from "~/server/track-durations.server";
+import { saveTempUpload } from "~/server/uploads.server";
+import { upsertStaffUser } from "~/server/users.server";
+
+/** A silent mono 16-bit PCM WAV of exactly `seconds` (written here, independent of the reader). */
+function wav(seconds: number, sampleRate = 8000): Buffer {
+  const samples = Math.round(seconds * sampleRate);
+  const data = samples * 2;
+  const b = Buffer.alloc(44 + data);
+  b.write("RIFF", 0, "latin1");
+  b.writeUInt32LE(36 + data, 4);
+  b.write("WAVE", 8, "latin1");
+  b.write("fmt ", 12, "latin1");
+  b.writeUInt32LE(16, 16);
+  b.writeUInt16LE(1, 20);
+  b.writeUInt16LE(1, 22);
+  b.writeUInt32LE(sampleRate, 24);
+  b.writeUInt32LE(sampleRate * 2, 28);
+  b.writeUInt16LE(2, 32);
+  b.writeUInt16LE(16, 34);
+  b.write("data", 36, "latin1");
+  b.writeUInt32LE(data, 40);
+  return b;
+}
+const fileOf = (content: Buffer, name: string) => new File([new Uint8Array(content)], name);
+
+let actor: { id: number; username: string };
+let categoryId: number;
+let cover: Buffer;
+
+beforeAll(async () => {
+  actor = await upsertStaffUser("staff", "staff-password-1");
+  categoryId = (await createCategory({ name: "Colonne sonore", name_eng: "Soundtracks", type: "music" }, actor)).id;
+  cover = await sharp({ create: { width: 40, height: 40, channels: 3, background: "#456" } }).png().toBuffer();
+});
+
+const input = (title: string) => {
+  const parsed = parseMusicInput({ category: String(categoryId), title, mode: "tracks", videos: "", link: "" });
+  if (!parsed.ok) throw new Error("bad fixture");
+  return parsed.data;
+};
+
+describe("track durations", () => {
+  it("are read from the file when a track is stored, through the form post and the async upload", async () => {
+    const temp = await saveTempUpload(fileOf(wav(3.5), "tema.wav"), "track");
+    const created = await createMusic(
+      input("Con durate"),
+      { image: fileOf(cover, "c.png"), tracks: [{ temp_name: temp.temp_name, display_name: "Tema" }], trackFiles: [fileOf(wav(125), "lungo.wav")] },
+      actor,
+    );
+    if (!created.ok) throw new Error(JSON.stringify(created.errors));
+    expect(created.item.tracks.map((t) => t.durationSeconds)).toEqual([3.5, 125]);
+    const rows = await db.musicTrack.findMany({ where: { musicId: created.item.id }, orderBy: { position: "asc" }, select: { durationSeconds: true } });
+    expect(rows).toEqual([{ durationSeconds: 3.5 }, { durationSeconds: 125 }]);
+
+    // an edit that keeps a track keeps its duration, and reads the new one's
+    const kept = created.item.tracks[1];
+    const updated = await updateMusic(created.item.id, input("Con durate"), { tracks: [{ url: kept.url, name: "Lungo" }], trackFiles: [fileOf(wav(2), "breve.wav")] }, actor);
+    if (!updated.ok) throw new Error(JSON.stringify(updated.errors));
+    expect(updated.item.tracks.map((t) => [t.name, t.durationSeconds])).toEqual([
+      ["Lungo", 125],
+      [expect.stringMatching(/^breve/), 2],
+    ]);
+    expect((await getMusicBySlug(updated.item.slug))?.tracks.map((t) => t.durationSeconds)).toEqual([125, 2]);
+  });
+
+  it("a file that cannot be read gives no duration, not an error", async () => {
+    expect(await readTrackDuration("/media/tracks/missing.wav")).toBeNull();
+    expect(await readTrackDuration("/media/../../etc/passwd")).toBeNull();
+  });
+
+  it("the boot backfill fills rows stored without one (demo seed, older rows) from their files", async () => {
+    const url = await storeContentAddressed("tracks", wav(7.25), "wav");
+    const music = await db.music.create({
+      data: { slug: "senza-durate", title: "Senza durate", img: "", categoryId, tracks: { create: [{ position: 0, name: "a", url }, { position: 1, name: "b", url: "/media/tracks/gone.wav" }] } },
+      select: { id: true },
+    });
+    await backfillTrackDurations();
+    const rows = await db.musicTrack.findMany({ where: { musicId: music.id }, orderBy: { position: "asc" }, select: { durationSeconds: true } });
+    expect(rows).toEqual([{ durationSeconds: 7.25 }, { durationSeconds: null }]);
+  });
+});
