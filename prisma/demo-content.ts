@@ -75,8 +75,8 @@ export const demoMusic: DemoMusic[] = [
   {
     title: "Segnali dal porto",
     category: "COLONNE SONORE",
-    description: "Musiche per la docuserie sui porti dell'Adriatico. La scheda rimanda alla voce dell'enciclopedia sul mare che ha ispirato la serie.",
-    descriptionEng: "Music for the docuseries about the ports of the Adriatic. The card links to the encyclopedia entry on the sea that inspired the series.",
+    description: "Musiche per la docuserie sui porti dell'Adriatico, pubblicate da Nebbia Records. La scheda rimanda alla voce dell'enciclopedia sul mare che ha ispirato la serie.",
+    descriptionEng: "Music for the docuseries about the ports of the Adriatic, released by Nebbia Records. The card links to the encyclopedia entry on the sea that inspired the series.",
     link: "https://en.wikipedia.org/wiki/Adriatic_Sea",
     tracks: [],
   },

@@ -1,6 +1,7 @@
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { acceptCookies, imagesWithoutSize, launchBrowser, newContext, visit as visitUrl } from "./helpers/browser";
+import { run } from "./admin-support";
 import { startServer, type TestServer } from "./helpers/server";
 
 let server: TestServer;
@@ -225,6 +226,7 @@ describe("video modal", () => {
   });
 
   it("embeds Vimeo from a card on the category page", async () => {
+    run(server, "UPDATE Music SET videos = ? WHERE slug = 'perche-la-notte'", "https://vimeo.com/742915638");
     const { context, page, errors } = await open();
     await visit(page, "/compositions/colonne%20sonore");
     await page.locator('.music-card[data-slug="perche-la-notte"] a[data-action=video]').click();
@@ -323,6 +325,8 @@ describe("hygiene", () => {
 
 describe("without JavaScript", () => {
   it("every page shows its content and its links work; tracks and videos are plain links", async () => {
+    // The demo content links no invented video: this test gives the item one of its own.
+    run(server, "UPDATE Music SET videos = ? WHERE slug = 'il-giardino-dei-ciliegi'", "https://www.youtube.com/watch?v=c8JvQ1tE4sK");
     const { context, page } = await open({ javaScriptEnabled: false });
     await visit(page, "/compositions");
     await page.locator(".compositions-group").nth(3).locator("a", { hasText: "Esplora" }).click();
