@@ -99,7 +99,7 @@ describe("display names", () => {
     const body = new FormData();
     body.set("kind", "attachment");
     body.set("file", new Blob([pdfBytes("x")], { type: "application/pdf" }), "Comunicato stampa.pdf");
-    const res = await client.request("/admin/upload", { method: "POST", body, headers: { "X-CSRF-Token": csrf } });
+    const res = await client.request("/admin/upload", { method: "POST", body, headers: { "X-CSRFToken": csrf } });
     expect(res.status).toBe(200);
     expect(await res.json()).toMatchObject({ file_name: "Comunicato stampa.pdf", display_name: "Comunicato stampa" });
   });

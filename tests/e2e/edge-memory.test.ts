@@ -43,12 +43,16 @@ function sendBig(base: string, path: string, total: number, chunked: boolean): P
     });
     req.on("error", (error) => finish(`transport: ${(error as NodeJS.ErrnoException).code ?? error.message}`));
     let sent = 0;
+    // With a declared length the answer must come before the body is read: send one chunk and
+    // wait for it (pushing all 200 MB only races the server closing the socket: EPIPE).
+    const limit = chunked ? total : chunk.length;
     const pump = () => {
-      while (!settled && sent < total) {
+      while (!settled && sent < limit) {
         sent += chunk.length;
         if (!req.write(sent === chunk.length ? Buffer.concat([Buffer.from("description="), chunk.subarray(12)]) : chunk)) return void req.once("drain", pump);
       }
       if (!settled && sent >= total) req.end();
+      // Declared and not all sent: the request stays open until the server answers.
     };
     pump();
   });

@@ -163,15 +163,19 @@ describe("in the browser", () => {
     const { context, errors } = await newContext(browser);
     const page = await context.newPage();
     await page.goto(`${server.url}/search?query=notte`);
+    // Hydrated, the toggle is a client navigation (the player keeps playing): the document's
+    // language follows once the new page has rendered.
+    await page.waitForFunction(() => document.documentElement.dataset.hydrated === "true");
     await page.click("a.navbar__lang");
     await page.waitForURL(`${server.url}/en/search?query=notte`);
-    expect(await page.getAttribute("html", "lang")).toBe("en");
+    await page.waitForFunction(() => document.documentElement.lang === "en");
     expect(await page.evaluate(() => localStorage.getItem("isEnglish"))).toBe("true");
     await page.goto(`${server.url}/news`);
     expect(page.url()).toBe(`${server.url}/en/news`);
+    await page.waitForFunction(() => document.documentElement.dataset.hydrated === "true");
     await page.click("a.navbar__lang");
     await page.waitForURL(`${server.url}/news`);
-    expect(await page.getAttribute("html", "lang")).toBe("it");
+    await page.waitForFunction(() => document.documentElement.lang === "it");
     expect(await page.evaluate(() => localStorage.getItem("isEnglish"))).toBe("false");
     expect(errors).toEqual([]);
     await context.close();

@@ -1,19 +1,21 @@
 import { useTranslation } from "react-i18next";
 import { useLocation } from "react-router";
 import { localizePath } from "~/lib/i18n";
+import { useNonce } from "~/lib/nonce";
 import { useRootData } from "~/lib/root-data";
 import { absoluteUrl, breadcrumbLd, serializeJsonLd, type JsonLdThing } from "~/lib/structured-data";
 
 /**
- * Structured data of a page. Every JSON-LD block goes through here, so a CSP nonce (if one is
- * ever needed: data blocks are not executed) is added in one place.
+ * Structured data of a page. Data blocks are not executed, but they carry the response's CSP nonce
+ * like every other script element, so "every script has the nonce" stays a rule without exceptions.
  */
 export function JsonLd({ data }: { data: JsonLdThing | ReadonlyArray<JsonLdThing> }) {
+  const nonce = useNonce();
   const things = Array.isArray(data) ? data : [data as JsonLdThing];
   return (
     <>
       {things.map((thing, index) => (
-        <script key={index} type="application/ld+json" dangerouslySetInnerHTML={{ __html: serializeJsonLd(thing) }} />
+        <script key={index} type="application/ld+json" nonce={nonce} dangerouslySetInnerHTML={{ __html: serializeJsonLd(thing) }} />
       ))}
     </>
   );
