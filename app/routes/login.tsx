@@ -8,6 +8,7 @@ import { LoginError, authenticator, readCredentials } from "~/server/auth.server
 import { pageField, readPageForm } from "~/server/http/forms.server";
 import { getInstance, getLang } from "~/server/i18n.server";
 import { plainHttpCookieMessage } from "~/server/secure-cookies.server";
+import { csrfCookieForSessionCookie } from "~/server/api/csrf.server";
 import { createUserSession, getOptionalUser, isStaffUser } from "~/server/session.server";
 import "~/styles/admin.css";
 
@@ -33,7 +34,10 @@ export async function action({ request, context }: Route.ActionArgs) {
   try {
     const user = await authenticator.authenticate("form", checked);
     const setCookie = await createUserSession(user.id, request);
-    return redirect(redirectTo, { headers: { "Set-Cookie": setCookie } });
+    const answerHeaders = new Headers({ "Set-Cookie": setCookie });
+    // The api/ token the admin's upload script sends, bound to the new session (api/csrf.server.ts).
+    answerHeaders.append("Set-Cookie", csrfCookieForSessionCookie(setCookie));
+    return redirect(redirectTo, { headers: answerHeaders });
   } catch (error) {
     if (error instanceof LoginError) return data({ error: error.message, username }, { status: error.status });
     throw error;

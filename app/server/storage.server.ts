@@ -1,6 +1,10 @@
 import crypto from "node:crypto";
+import { createReadStream, createWriteStream } from "node:fs";
 import fs from "node:fs/promises";
 import path from "node:path";
+import { Readable } from "node:stream";
+import { pipeline } from "node:stream/promises";
+import type { ReadableStream as NodeReadableStream } from "node:stream/web";
 import { getEnv } from "./env.server";
 
 export const MEDIA_PREFIX = "/media/";
@@ -57,17 +61,52 @@ export function publicMediaFilePath(encodedRelative: string): string | null {
   return full.startsWith(root + path.sep) ? full : null;
 }
 
-/** Write to a temporary name, then rename: a crash never leaves a half file that a row points to. */
-export async function writeFileAtomic(fullPath: string, content: Buffer | Uint8Array) {
-  await fs.mkdir(path.dirname(fullPath), { recursive: true });
-  const temp = `${fullPath}.${crypto.randomBytes(6).toString("hex")}.part`;
-  await fs.writeFile(temp, content);
-  await fs.rename(temp, fullPath);
+/** Bytes in memory, or a Blob (an upload backed by its file on disk) that is streamed, never read whole. */
+export type FileContent = Buffer | Uint8Array | Blob;
+
+/**
+ * A File whose bytes are a file on disk (a multipart part the edge streamed to UPLOADS_DIR/tmp,
+ * http/body.server.ts): stored by a kernel copy and hashed by a read stream, never read whole.
+ */
+export class DiskFile extends File {
+  constructor(
+    blob: Blob,
+    name: string,
+    options: FilePropertyBag,
+    readonly diskPath: string,
+  ) {
+    super([blob], name, options);
+  }
 }
 
-/** Stores bytes under a content-addressed name and answers its /media URL. */
-export async function storeContentAddressed(folder: MediaFolder, content: Buffer, extension: string): Promise<string> {
-  const hash = crypto.createHash("sha256").update(content).digest("hex").slice(0, 32);
+const streamOf = (blob: Blob) =>
+  blob instanceof DiskFile ? createReadStream(blob.diskPath) : Readable.fromWeb(blob.stream() as NodeReadableStream<Uint8Array>);
+
+/** Write to a temporary name, then rename: a crash never leaves a half file that a row points to. */
+export async function writeFileAtomic(fullPath: string, content: FileContent) {
+  await fs.mkdir(path.dirname(fullPath), { recursive: true });
+  const temp = `${fullPath}.${crypto.randomBytes(6).toString("hex")}.part`;
+  try {
+    if (content instanceof DiskFile) await fs.copyFile(content.diskPath, temp);
+    else if (content instanceof Blob) await pipeline(streamOf(content), createWriteStream(temp));
+    else await fs.writeFile(temp, content);
+    await fs.rename(temp, fullPath);
+  } catch (error) {
+    await fs.rm(temp, { force: true });
+    throw error;
+  }
+}
+
+async function sha256(content: FileContent): Promise<string> {
+  const hash = crypto.createHash("sha256");
+  if (content instanceof Blob) for await (const chunk of streamOf(content)) hash.update(chunk as Buffer);
+  else hash.update(content);
+  return hash.digest("hex");
+}
+
+/** Stores content under a content-addressed name and answers its /media URL. */
+export async function storeContentAddressed(folder: MediaFolder, content: FileContent, extension: string): Promise<string> {
+  const hash = (await sha256(content)).slice(0, 32);
   const name = `${hash}.${extension.replace(/^\./, "")}`;
   const full = path.join(uploadsDir(), folder, name);
   try {

@@ -1,10 +1,11 @@
 import crypto from "node:crypto";
+import { openAsBlob } from "node:fs";
 import fs from "node:fs/promises";
 import path from "node:path";
 import sharp from "sharp";
 import { db } from "./db.server";
 import { type DetectedFile, type FileFamily, detectFileType } from "./file-types.server";
-import { deleteMediaFile, storeContentAddressed, uploadsDir, writeFileAtomic } from "./storage.server";
+import { type FileContent, deleteMediaFile, storeContentAddressed, uploadsDir, writeFileAtomic } from "./storage.server";
 
 export { detectFileType };
 
@@ -69,7 +70,28 @@ export function isPurpose(value: unknown): value is UploadPurpose {
   return value === "image" || value === "track" || value === "attachment";
 }
 
-type Prepared = { bytes: Buffer; ext: string; mime: string; folder: "images" | "tracks" | "attachments" };
+/** A checked file: images re-encoded in memory (at most 10 MB), anything else the upload itself, streamed when stored. */
+type Prepared = { content: FileContent; size: number; ext: string; mime: string; folder: "images" | "tracks" | "attachments" };
+
+/** Files up to this size are type-checked whole; larger ones (long tracks) by their head and tail. */
+const WHOLE_CHECK_BYTES = 16 * MB;
+const HEAD_BYTES = 1 * MB;
+const TAIL_BYTES = 64 * 1024;
+
+/**
+ * The bytes the type check reads: the whole file, or for a large one its head and tail joined
+ * (signatures and format headers are at the start, a PDF's %%EOF at the end), so a 50 MB track
+ * that the edge streamed to disk is never read into memory.
+ */
+export async function typeSample(file: Blob): Promise<Uint8Array> {
+  if (file.size <= WHOLE_CHECK_BYTES) return new Uint8Array(await file.arrayBuffer());
+  const head = new Uint8Array(await file.slice(0, HEAD_BYTES).arrayBuffer());
+  const tail = new Uint8Array(await file.slice(file.size - TAIL_BYTES).arrayBuffer());
+  const out = new Uint8Array(head.length + tail.length);
+  out.set(head);
+  out.set(tail, head.length);
+  return out;
+}
 
 /** Re-encodes an image (which also proves it is one) and drops its metadata (EXIF, GPS). */
 async function reencodeImage(bytes: Buffer, detected: DetectedFile): Promise<{ bytes: Buffer; ext: string; mime: string }> {
@@ -90,33 +112,33 @@ async function reencodeImage(bytes: Buffer, detected: DetectedFile): Promise<{ b
   }
 }
 
-/** Checks size and type of uploaded bytes for a purpose; images come back re-encoded. */
-export async function prepareFile(bytes: Buffer, purpose: UploadPurpose): Promise<Prepared> {
-  if (bytes.length === 0) throw new UploadError("Il file è vuoto.");
-  if (bytes.length > MAX_FILE_BYTES[purpose]) {
+/** Checks size and type of an upload (bytes or a disk-backed File) for a purpose; images come back re-encoded. */
+export async function prepareFile(input: Buffer | Blob, purpose: UploadPurpose): Promise<Prepared> {
+  const file = input instanceof Blob ? input : new Blob([new Uint8Array(input)]);
+  if (file.size === 0) throw new UploadError("Il file è vuoto.");
+  if (file.size > MAX_FILE_BYTES[purpose]) {
     throw new UploadError(`File troppo grande: il limite è ${MAX_FILE_BYTES[purpose] / MB} MB.`, 413);
   }
-  const detected = await detectFileType(bytes);
+  const sample = await typeSample(file);
+  const detected = await detectFileType(sample);
   if (!detected || !ACCEPTED[purpose].includes(detected.family)) throw new UploadError(PURPOSE_LABEL[purpose], 415);
   const folder = purpose === "image" ? "images" : purpose === "track" ? "tracks" : "attachments";
   if (detected.family === "image") {
-    const encoded = await reencodeImage(bytes, detected);
-    return { ...encoded, folder };
+    // Images are at most 10 MB, so the sample is the whole file.
+    const encoded = await reencodeImage(Buffer.from(sample.buffer, sample.byteOffset, sample.byteLength), detected);
+    return { content: encoded.bytes, size: encoded.bytes.length, ext: encoded.ext, mime: encoded.mime, folder };
   }
-  return { bytes, ext: detected.ext, mime: detected.mime, folder };
+  return { content: file, size: file.size, ext: detected.ext, mime: detected.mime, folder };
 }
 
 /** Stores a prepared file under a content-addressed, server-made name; answers its /media URL. */
 export function storePrepared(prepared: Prepared): Promise<string> {
-  return storeContentAddressed(prepared.folder, prepared.bytes, prepared.ext);
+  return storeContentAddressed(prepared.folder, prepared.content, prepared.ext);
 }
 
 /** A file of a form post (no JavaScript) straight to permanent storage. */
 export async function storeFormFile(file: File, purpose: UploadPurpose): Promise<string> {
-  if (file.size > MAX_FILE_BYTES[purpose]) {
-    throw new UploadError(`File troppo grande: il limite è ${MAX_FILE_BYTES[purpose] / MB} MB.`, 413);
-  }
-  return storePrepared(await prepareFile(Buffer.from(await file.arrayBuffer()), purpose));
+  return storePrepared(await prepareFile(file, purpose));
 }
 
 /** A chosen file in a multipart post (browsers send an empty part when nothing was chosen). */
@@ -133,17 +155,14 @@ const TEMP_NAME = /^[0-9a-f]{32}\.[a-z0-9]{2,5}$/;
 export type TempUpload = { file_name: string; temp_name: string; display_name: string };
 
 /** The async upload: checks and keeps the file under UPLOADS_DIR/tmp until a form save promotes it. */
-export async function saveTempUpload(file: File, purpose: UploadPurpose, displayName?: string | null): Promise<TempUpload> {
-  if (file.size > MAX_FILE_BYTES[purpose]) {
-    throw new UploadError(`File troppo grande: il limite è ${MAX_FILE_BYTES[purpose] / MB} MB.`, 413);
-  }
-  const prepared = await prepareFile(Buffer.from(await file.arrayBuffer()), purpose);
+export async function saveTempUpload(file: File, purpose: UploadPurpose, displayName?: string | null, originalName = file.name): Promise<TempUpload> {
+  const prepared = await prepareFile(file, purpose);
   const tempName = `${crypto.randomBytes(16).toString("hex")}.${prepared.ext}`;
-  const fileName = cleanDisplayName(file.name);
+  const fileName = cleanDisplayName(originalName);
   const display = cleanDisplayName(displayName ?? defaultDisplayName(fileName), defaultDisplayName(fileName));
-  await writeFileAtomic(path.join(tmpDir(), tempName), prepared.bytes);
+  await writeFileAtomic(path.join(tmpDir(), tempName), prepared.content);
   await db.upload.create({
-    data: { tempName, fileName, displayName: display, kind: purpose, mime: prepared.mime, size: prepared.bytes.length },
+    data: { tempName, fileName, displayName: display, kind: purpose, mime: prepared.mime, size: prepared.size },
   });
   return { file_name: fileName, temp_name: tempName, display_name: display };
 }
@@ -161,9 +180,9 @@ export async function promoteTempUpload(tempName: string, purpose: UploadPurpose
     throw new UploadError("File caricato non valido o scaduto. Caricalo di nuovo.");
   }
   const full = path.join(tmpDir(), tempName);
-  let bytes: Buffer;
+  let bytes: Blob;
   try {
-    bytes = await fs.readFile(full);
+    bytes = await openAsBlob(full);
   } catch {
     throw new UploadError("File caricato non valido o scaduto. Caricalo di nuovo.");
   }

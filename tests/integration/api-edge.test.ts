@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from "vitest";
-import { CSRF_COOKIE, csrfCookieFrom, csrfFailure, isCrossSite, newCsrfToken } from "~/server/api/csrf.server";
+import { CSRF_COOKIE, csrfCookieFrom, csrfFailure, isCrossSite, newCsrfTokenFor } from "~/server/api/csrf.server";
 import { ApiError, endpoint, json, readJsonObject } from "~/server/api/http.server";
 import { readBytes } from "~/server/http/body.server";
 import { pageOf } from "~/server/api/list.server";
@@ -34,13 +34,13 @@ describe("wire mapping (SPEC.md 3)", () => {
 
 describe("csrf", () => {
   it("accepts only server-signed tokens echoed in the header, from this site", () => {
-    const token = newCsrfToken();
+    const token = newCsrfTokenFor(new Request(`${BASE}/`));
     const good = new Request(`${BASE}/api/x`, { method: "POST", headers: { Cookie: `a=b; ${CSRF_COOKIE}=${token}`, "X-CSRFToken": token } });
     expect(csrfCookieFrom(good)).toBe(token);
     expect(csrfFailure(good)).toBeNull();
     const unsigned = new Request(`${BASE}/api/x`, { method: "POST", headers: { Cookie: `${CSRF_COOKIE}=abc.def`, "X-CSRFToken": "abc.def" } });
     expect(csrfFailure(unsigned)).toBe("token");
-    const other = newCsrfToken();
+    const other = newCsrfTokenFor(new Request(`${BASE}/`));
     expect(csrfFailure(new Request(`${BASE}/api/x`, { method: "POST", headers: { Cookie: `${CSRF_COOKIE}=${token}`, "X-CSRFToken": other } }))).toBe("token");
     const cross = new Request(`${BASE}/api/x`, { method: "POST", headers: { Cookie: `${CSRF_COOKIE}=${token}`, "X-CSRFToken": token, Origin: "https://evil.test" } });
     expect(csrfFailure(cross)).toBe("cross-site");
@@ -126,7 +126,7 @@ describe("routes called directly", () => {
     const list = await categoryLoader(args(new Request(`${BASE}/api/category/?type=music&q=DIRE`)));
     expect(await list.json()).toEqual([expect.objectContaining({ name: "DIRETTA", name_eng: "DIRECT", type: "music" })]);
     expect(list.headers.get("X-Total-Count")).toBe("1");
-    const token = newCsrfToken();
+    const token = newCsrfTokenFor(new Request(`${BASE}/`));
     const write = await categoryAction(
       args(
         new Request(`${BASE}/api/category/`, {

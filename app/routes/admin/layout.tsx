@@ -2,7 +2,7 @@ import { data, isRouteErrorResponse, NavLink, Outlet, useLocation, useRouteError
 import { useHydrated } from "remix-utils/use-hydrated";
 import type { Route } from "./+types/layout";
 import { LogoutButton } from "~/components/layout/LogoutButton";
-import { csrfCookieFrom, newCsrfToken, serializeCsrfCookie } from "~/server/api/csrf.server";
+import { csrfCookieFrom, newCsrfTokenFor, serializeCsrfCookie } from "~/server/api/csrf.server";
 import { requireStaff, staffContext } from "~/server/session.server";
 import "~/styles/admin.css";
 
@@ -22,7 +22,7 @@ export const middleware: Route.MiddlewareFunction[] = [staffGuard];
 export async function loader({ request, context }: Route.LoaderArgs) {
   const user = context.get(staffContext);
   // The asynchronous upload (/admin/upload, the api/ upload) carries the api/ token, read by script.
-  const setCookie = csrfCookieFrom(request) ? null : serializeCsrfCookie(newCsrfToken());
+  const setCookie = csrfCookieFrom(request) ? null : serializeCsrfCookie(newCsrfTokenFor(request));
   return data({ username: user?.username ?? "" }, { headers: setCookie ? { "Set-Cookie": setCookie } : undefined });
 }
 

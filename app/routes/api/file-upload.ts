@@ -2,7 +2,7 @@ import { ApiError, endpoint, json, readForm } from "~/server/api/http.server";
 import { requireStaffWrite } from "~/server/api/guard.server";
 import { wire } from "~/server/api/wire.server";
 import { UPLOAD_LIMIT } from "~/server/http/routes.server";
-import { MAX_FILE_BYTES, UploadError, detectFileType, isPurpose, isRealFile, saveTempUpload, type UploadPurpose } from "~/server/uploads.server";
+import { MAX_FILE_BYTES, UploadError, detectFileType, isPurpose, isRealFile, saveTempUpload, typeSample, type UploadPurpose } from "~/server/uploads.server";
 
 const LARGEST_FILE = Math.max(...Object.values(MAX_FILE_BYTES));
 
@@ -40,7 +40,7 @@ async function purposeOf(file: File, requested: string | null): Promise<UploadPu
     if (!isPurpose(requested)) throw new ApiError(400, "Tipo di caricamento non valido: usa image, track o attachment.");
     return requested;
   }
-  const family = (await detectFileType(new Uint8Array(await file.arrayBuffer())))?.family;
+  const family = (await detectFileType(await typeSample(file)))?.family;
   return family === "audio" ? "track" : family === "image" ? "image" : "attachment";
 }
 
@@ -62,7 +62,7 @@ async function upload({ request }: { request: Request }) {
   const kind = await purposeOf(file, typeof kindField === "string" && kindField ? kindField : new URL(request.url).searchParams.get("kind"));
   const displayName = form.get("display_name");
   try {
-    const saved = await saveTempUpload(new File([file], name, { type: file.type }), kind, typeof displayName === "string" && displayName ? displayName : null);
+    const saved = await saveTempUpload(file, kind, typeof displayName === "string" && displayName ? displayName : null, name);
     return json(wire.upload(saved));
   } catch (error) {
     if (error instanceof UploadError) throw new ApiError(error.status, error.message);

@@ -1,5 +1,5 @@
 import { LoginError, readCredentials, verifyLogin } from "~/server/auth.server";
-import { newCsrfToken, serializeCsrfCookie } from "~/server/api/csrf.server";
+import { csrfCookieForSessionCookie } from "~/server/api/csrf.server";
 import { RequestError } from "~/server/http/errors.server";
 import { ApiError, checkTypes, endpoint, isJson, json, readForm, readJsonObject } from "~/server/api/http.server";
 import { requireCsrf } from "~/server/api/guard.server";
@@ -41,9 +41,11 @@ const api = endpoint({
       throw error;
     }
     const headers = new Headers();
-    headers.append("Set-Cookie", await createUserSession(user.id, request));
-    // Django rotates the token at sign-in; a token known before the login is worth nothing after it.
-    headers.append("Set-Cookie", serializeCsrfCookie(newCsrfToken()));
+    const session = await createUserSession(user.id, request);
+    headers.append("Set-Cookie", session);
+    // Django rotates the token at sign-in; here the new token is also bound to the new session,
+    // so a token known before the login (or from another session) is worth nothing after it.
+    headers.append("Set-Cookie", csrfCookieForSessionCookie(session));
     const profile = await findUser(user.id);
     if (!profile) throw new ApiError(401, "Autenticazione richiesta: effettua il login.");
     return json(wire.user(profile), 200, headers);

@@ -2,13 +2,17 @@ import crypto from "node:crypto";
 import { getEnv } from "../env.server";
 import { MESSAGES } from "../http/errors.server";
 import { isCrossSite } from "../http/forgery.server";
+import { sessionCookie } from "../session.server";
 
 /**
  * Anti-forgery for the api/ resource routes (React Router's own origin check does not run for
  * resource routes). The Django-style double submit the original client uses: a `csrftoken` cookie
  * that scripts of this site can read (not HttpOnly, SameSite=Lax) and an `X-CSRFToken` header that
  * must carry the same value on every unsafe method. The token is signed with the session secret,
- * so a cookie planted by a sibling host does not pass. On top of that: cross-site requests are
+ * so a cookie planted by a sibling host does not pass, and the signature covers the staff session
+ * cookie of the client it was issued to: a token from before the sign-in, or from another
+ * session, does not verify once the client is signed in (sign-in issues a new bound token; an
+ * anonymous client gets a token bound to "no session"). On top of that: cross-site requests are
  * refused by Origin and Sec-Fetch-Site (the Express edge already did; checked again here so the
  * api/ holds without it). docs/decisions/009-one-forgery-policy.md
  */
@@ -19,36 +23,68 @@ const MAX_AGE_S = 365 * 24 * 60 * 60;
 export const CSRF_FAILED_MESSAGE = "Token CSRF mancante o non valido: rileggi il cookie csrftoken e invialo nell'header X-CSRFToken.";
 export const CROSS_SITE_MESSAGE = MESSAGES.crossSite.it;
 
-function sign(value: string): string {
-  return crypto.createHmac("sha256", getEnv().sessionSecret).update(`api-csrf:${value}`).digest("base64url");
-}
-
-export function newCsrfToken(): string {
-  const value = crypto.randomBytes(24).toString("base64url");
-  return `${value}.${sign(value)}`;
-}
-
-function wellFormed(token: string | null | undefined): token is string {
-  if (!token || token.length > 200) return false;
-  const [value, signature, extra] = token.split(".");
-  if (!value || !signature || extra !== undefined) return false;
-  const expected = Buffer.from(sign(value));
-  const actual = Buffer.from(signature);
-  return expected.length === actual.length && crypto.timingSafeEqual(expected, actual);
-}
-
-export function csrfCookieFrom(request: Request): string | null {
-  const header = request.headers.get("Cookie");
+/** What a token is bound to: the raw staff session cookie the client sends ("" when anonymous). */
+function rawCookie(header: string | null, name: string): string | null {
   if (!header) return null;
   for (const part of header.split(";")) {
     const eq = part.indexOf("=");
     if (eq < 0) continue;
-    if (part.slice(0, eq).trim() === CSRF_COOKIE) {
-      const value = part.slice(eq + 1).trim();
-      return wellFormed(value) ? value : null;
-    }
+    if (part.slice(0, eq).trim() === name) return part.slice(eq + 1).trim();
   }
   return null;
+}
+
+function sessionBinding(request: Request): string {
+  return rawCookie(request.headers.get("Cookie"), sessionCookie().name) ?? "";
+}
+
+function sign(value: string, binding: string): string {
+  return crypto.createHmac("sha256", getEnv().sessionSecret).update(`api-csrf:${value}:${binding}`).digest("base64url");
+}
+
+/** A new token bound to `binding` (the raw staff session cookie, "" for an anonymous client). */
+function newCsrfToken(binding: string): string {
+  const value = crypto.randomBytes(24).toString("base64url");
+  return `${value}.${sign(value, binding)}`;
+}
+
+/** A new token for the client of this request, bound to the session it has now. */
+export function newCsrfTokenFor(request: Request): string {
+  return newCsrfToken(sessionBinding(request));
+}
+
+function verifies(token: string | null | undefined, binding: string): token is string {
+  if (!token || token.length > 200) return false;
+  const [value, signature, extra] = token.split(".");
+  if (!value || !signature || extra !== undefined) return false;
+  const expected = Buffer.from(sign(value, binding));
+  const actual = Buffer.from(signature);
+  return expected.length === actual.length && crypto.timingSafeEqual(expected, actual);
+}
+
+/** The client's csrftoken when it verifies for the client's current session, else null. */
+export function csrfCookieFrom(request: Request): string | null {
+  const value = rawCookie(request.headers.get("Cookie"), CSRF_COOKIE);
+  return verifies(value, sessionBinding(request)) ? value : null;
+}
+
+/**
+ * The session an answer leaves the client with: the staff session cookie it sets (sign-in),
+ * "" when it clears it (sign-out), or undefined when it does not touch it.
+ */
+function sessionBindingSetBy(setCookies: string[]): string | undefined {
+  const name = sessionCookie().name;
+  const line = setCookies.find((c) => c.startsWith(`${name}=`));
+  if (line === undefined) return undefined;
+  const [pair, ...attributes] = line.split(";");
+  const value = pair!.slice(name.length + 1).trim();
+  const cleared = !value || attributes.some((a) => /^\s*max-age=0\s*$/i.test(a) || /expires=Thu, 01 Jan 1970/i.test(a));
+  return cleared ? "" : value;
+}
+
+/** The csrftoken Set-Cookie to send with a sign-in (or sign-out) answer: bound to the session it sets. */
+export function csrfCookieForSessionCookie(sessionSetCookie: string): string {
+  return serializeCsrfCookie(newCsrfToken(sessionBindingSetBy([sessionSetCookie]) ?? ""));
 }
 
 export function serializeCsrfCookie(token: string): string {
@@ -56,17 +92,23 @@ export function serializeCsrfCookie(token: string): string {
   return `${CSRF_COOKIE}=${token}; Path=/; Max-Age=${MAX_AGE_S}; SameSite=Lax${secure}`;
 }
 
-/** Adds a fresh csrftoken cookie to an answer when the client has no valid one (and none is being set). */
+/**
+ * Adds a fresh csrftoken cookie to an answer when the client has no valid one (and none is being
+ * set), and a new bound one when the answer signs the client in or out.
+ */
 export function ensureCsrfCookie(request: Request, response: Response): Response {
-  if (csrfCookieFrom(request)) return response;
-  if (response.headers.getSetCookie().some((c) => c.startsWith(`${CSRF_COOKIE}=`))) return response;
+  const setCookies = response.headers.getSetCookie();
+  if (setCookies.some((c) => c.startsWith(`${CSRF_COOKIE}=`))) return response;
+  const newSession = sessionBindingSetBy(setCookies);
+  if (newSession === undefined && csrfCookieFrom(request)) return response;
+  const cookie = serializeCsrfCookie(newCsrfToken(newSession ?? sessionBinding(request)));
   try {
-    response.headers.append("Set-Cookie", serializeCsrfCookie(newCsrfToken()));
+    response.headers.append("Set-Cookie", cookie);
     return response;
   } catch {
     // Immutable headers (a Response thrown by a library): copy it.
     const copy = new Response(response.body, response);
-    copy.headers.append("Set-Cookie", serializeCsrfCookie(newCsrfToken()));
+    copy.headers.append("Set-Cookie", cookie);
     return copy;
   }
 }

@@ -1,5 +1,13 @@
-import { MaxFileSizeExceededError, parseFormData } from "@mjackson/form-data-parser";
+import crypto from "node:crypto";
+import fs from "node:fs";
+import path from "node:path";
+import { Readable } from "node:stream";
+import { pipeline } from "node:stream/promises";
+import type { ReadableStream as NodeReadableStream } from "node:stream/web";
+import busboy from "busboy";
+import { DiskFile, uploadsDir } from "../storage.server";
 import { MESSAGES, RequestError } from "./errors.server";
+import { onRequestEnd } from "./request-end.server";
 
 /**
  * THE body readers: every action and endpoint reads its body through one of these, never through
@@ -141,22 +149,110 @@ export async function readForm(request: Request, { limit, accept = ["urlencoded"
   } else {
     const boundary = /;\s*boundary=("?)([^";]{1,200})\1/i.exec(request.headers.get("Content-Type") ?? "")?.[2];
     if (!boundary) throw new RequestError(400, MESSAGES.badForm);
-    const body = limitedBody(request, limit);
-    const limited = new Request(request.url, { method: "POST", headers: request.headers, body, duplex: "half" } as RequestInit);
-    try {
-      form = await parseFormData(limited, { maxFileSize: maxFileSize ?? limit, maxFiles, maxHeaderSize: 8 * 1024 });
-    } catch (error) {
-      const cause = error instanceof Error && error.cause instanceof RequestError ? error.cause : error;
-      if (cause instanceof RequestError) throw cause;
-      if (cause instanceof MaxFileSizeExceededError) throw new RequestError(413, MESSAGES.tooLarge(maxFileSize ?? limit));
-      // Too many files, a header too long, a stream that ended early or garbage: the client's fault.
-      throw new RequestError(400, MESSAGES.badForm);
-    }
+    form = await readMultipart(request, limit, maxFileSize ?? limit, maxFiles);
   }
   for (const [key, value] of form) {
     if (!isWellFormed(key) || (typeof value === "string" && !isWellFormed(value))) throw new RequestError(400, MESSAGES.badText);
   }
   return form;
+}
+
+/** Where file parts are written while they arrive: UPLOADS_DIR/tmp, never served (storage.server.ts). */
+function partsDir() {
+  return path.join(uploadsDir(), "tmp");
+}
+
+/**
+ * A multipart body parsed as a stream (busboy): text fields are kept (each at most `limit`), file
+ * parts go straight to a `.part` file under UPLOADS_DIR/tmp while they arrive, so a 50 MB upload
+ * never sits in memory whole. A part over `maxFileSize` (or a body over `limit`) is a 413 as soon
+ * as the byte that passes the limit arrives, and every .part file of the request is removed then;
+ * after a successful parse they are removed when the request ends (the answer is sent or the
+ * client goes away). Callers get ordinary `File`s, backed by the disk file (fs.openAsBlob).
+ */
+async function readMultipart(request: Request, limit: number, maxFileSize: number, maxFiles: number): Promise<FormData> {
+  let parser: busboy.Busboy;
+  try {
+    parser = busboy({
+      headers: { "content-type": request.headers.get("Content-Type") ?? "" },
+      defParamCharset: "utf8",
+      limits: { fileSize: maxFileSize, files: maxFiles, fieldSize: limit, parts: 1000, headerPairs: 100 },
+    });
+  } catch {
+    throw new RequestError(400, MESSAGES.badForm);
+  }
+  const written: string[] = [];
+  const writes: Promise<void>[] = [];
+  const entries: { name: string; value: string | (() => Promise<File>) }[] = [];
+  const body = limitedBody(request, limit);
+
+  const fileStreams: Readable[] = [];
+  const source = Readable.fromWeb(body as NodeReadableStream<Uint8Array>);
+  const parsed = new Promise<void>((resolve, reject) => {
+    let failed = false;
+    const fail = (error: unknown) => {
+      if (failed) return;
+      failed = true;
+      reject(error);
+      // Stop parsing and writing at once (the writes settle and their files can be removed), but
+      // read the rest of the body (at most `limit`, discarded) so the client gets the answer
+      // instead of a reset connection.
+      source.unpipe(parser);
+      source.on("error", () => {});
+      source.resume();
+      for (const stream of fileStreams) stream.destroy();
+    };
+    parser.on("field", (name, value, info) => {
+      if (info.valueTruncated || info.nameTruncated) return fail(new RequestError(413, MESSAGES.tooLarge(limit)));
+      entries.push({ name, value });
+    });
+    parser.on("file", (name, stream, info) => {
+      if (failed) return void stream.resume();
+      const file = path.join(partsDir(), `${crypto.randomBytes(16).toString("hex")}.part`);
+      written.push(file);
+      fileStreams.push(stream);
+      stream.on("limit", () => fail(new RequestError(413, MESSAGES.tooLarge(maxFileSize))));
+      const write = fs.promises
+        .mkdir(partsDir(), { recursive: true })
+        .then(() => pipeline(stream, fs.createWriteStream(file, { flags: "wx" })))
+        .catch((error: unknown) => fail(error));
+      writes.push(write);
+      entries.push({
+        name,
+        value: async () =>
+          new DiskFile(await fs.openAsBlob(file), info.filename ?? "", { type: info.mimeType === "application/octet-stream" ? "" : info.mimeType }, file),
+      });
+    });
+    parser.on("filesLimit", () => fail(new RequestError(400, MESSAGES.badForm)));
+    parser.on("partsLimit", () => fail(new RequestError(400, MESSAGES.badForm)));
+    parser.on("error", (error) => fail(error));
+    parser.on("close", () => {
+      void Promise.all(writes).then(() => (failed ? undefined : resolve()));
+    });
+    source.on("error", (error) => fail(error));
+    source.pipe(parser);
+  });
+
+  const removeParts = () => Promise.all(written.map((file) => fs.promises.rm(file, { force: true }))).then(() => undefined);
+  try {
+    await parsed;
+    const form = new FormData();
+    for (const entry of entries) form.append(entry.name, typeof entry.value === "string" ? entry.value : await entry.value());
+    // The Files stay readable until the request ends; then their .part files go. Without the
+    // Express edge (dev server, tests) an aborted request removes them, and anything left is
+    // removed by the temporary-upload clean-up (uploads.server.ts).
+    if (written.length && !onRequestEnd(() => void removeParts())) {
+      request.signal.addEventListener("abort", () => void removeParts(), { once: true });
+    }
+    return form;
+  } catch (error) {
+    // Let every write stop before removing what it wrote.
+    await Promise.allSettled(writes);
+    await removeParts();
+    if (error instanceof RequestError) throw error;
+    // A truncated body, a malformed part or header: the client's fault.
+    throw new RequestError(400, MESSAGES.badForm);
+  }
 }
 
 /** A text field that must appear at most once ("" when absent); a repeated field is a 400. */

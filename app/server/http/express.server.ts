@@ -4,6 +4,7 @@ import type { ErrorRequestHandler, NextFunction, Request, RequestHandler, Respon
 import { RouterContextProvider, type ServerBuild } from "react-router";
 import { getEnv } from "../env.server";
 import { requestInfoContext, type RequestInfo } from "./context.server";
+import { runUntilRequestEnd } from "./request-end.server";
 import { contentSecurityPolicy, newNonce, securityHeaders } from "./csp.server";
 import { MESSAGES, type Messages } from "./errors.server";
 import { SAFE_METHODS, isCrossSiteRequest } from "./forgery.server";
@@ -85,9 +86,11 @@ export function createEdge(build: Pick<ServerBuild, "routes">) {
       log().warn({ reqId: requestId }, "requests carry X-Forwarded-For but TRUST_PROXY is not set: client addresses are the proxy's (set TRUST_PROXY=1 behind one proxy)");
     }
     let logged = false;
+    const atEnd: (() => void)[] = [];
     const done = () => {
       if (logged) return;
       logged = true;
+      for (const fn of atEnd.splice(0)) fn();
       const durationMs = Number((process.hrtime.bigint() - started) / 1000n) / 1000;
       log().info(
         {
@@ -105,7 +108,7 @@ export function createEdge(build: Pick<ServerBuild, "routes">) {
     };
     res.on("finish", done);
     res.on("close", done);
-    next();
+    runUntilRequestEnd(atEnd, next);
   };
 
   const guard: RequestHandler = (req, res, next) => {
