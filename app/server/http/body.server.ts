@@ -135,7 +135,7 @@ export async function readJson(request: Request, limit = JSON_LIMIT): Promise<Re
 
 /**
  * A form body (url-encoded and/or multipart, as the route takes). Multipart is parsed as a stream
- * (@mjackson/form-data-parser) with a cap per file and a cap on the whole body.
+ * (busboy, file parts written to disk as they arrive) with a cap per file and a cap on the whole body.
  */
 export async function readForm(request: Request, { limit, accept = ["urlencoded", "multipart"], maxFileSize, maxFiles = 20 }: FormLimits): Promise<FormData> {
   const type = mediaType(request);
