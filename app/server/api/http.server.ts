@@ -43,7 +43,6 @@ export function errorResponse(error: ApiError): Response {
   return json({ error: error.message, ...error.extra }, error.status, error.headers);
 }
 
-export const NOT_FOUND_MESSAGE = "Elemento non trovato";
 
 /**
  * Builds the loader (GET/HEAD) and action (everything else) of a resource route from handlers per
