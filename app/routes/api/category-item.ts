@@ -1,4 +1,5 @@
-import { ApiError, checkTypes, endpoint, firstError, idParam, json, noContent, readJsonObject } from "~/server/api/http.server";
+import { idParam } from "~/lib/ids";
+import { ApiError, checkTypes, endpoint, firstError, json, noContent, readJsonObject } from "~/server/api/http.server";
 import { requireStaffWrite } from "~/server/api/guard.server";
 import { CATEGORY_FIELDS, wire } from "~/server/api/wire.server";
 import { deleteCategory, getCategory, parseCategoryInput, updateCategory } from "~/server/categories.server";

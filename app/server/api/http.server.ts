@@ -132,7 +132,3 @@ export function firstError(errors: Record<string, string>, fallback = "Dati non 
   return Object.values(errors)[0] ?? fallback;
 }
 
-/** A path parameter that is a database id, or null. */
-export function idParam(value: string | undefined): number | null {
-  return value && /^\d{1,9}$/.test(value) ? Number(value) : null;
-}
