@@ -1,5 +1,6 @@
 /** Search, page and page size of an admin list, all kept in the URL (SPEC.md 2.17, 9). */
 export const PAGE_SIZES = ["30", "50", "100", "all"] as const;
+import { NOT_FOUND_MESSAGE } from "./form-messages";
 export type PageSize = (typeof PAGE_SIZES)[number];
 export const PAGE_SIZE_LABELS: Record<PageSize, string> = {
   "30": "30 per pagina",
@@ -37,7 +38,7 @@ export function listHref(pathname: string, params: { q: string; page: number; si
 
 /** Messages shown at the top of a list after a redirect (`?avviso=`). */
 export const NOTICES: Record<string, string> = {
-  "non-trovato": "Elemento non trovato",
+  "non-trovato": NOT_FOUND_MESSAGE,
   eliminato: "Elemento eliminato",
   salvato: "Modifiche salvate",
 };

@@ -115,8 +115,9 @@ export async function artDirectionCategory(param: string, lang: Lang): Promise<A
           title: localized(w, "title", lang),
           description: localized(w, "description", lang),
           image: await imageInfo(w.url),
-          href: externalHref(w.link),
-          artists: (w.artists ?? []).map((a) => ({ id: a.id, name: a.name, href: externalHref(a.link) })),
+          href: w.link?.trim() ? externalHref(w.link) : null,
+          // SPEC 2.9: an artist pill is a link only when the artist has one.
+          artists: (w.artists ?? []).map((a) => ({ id: a.id, name: a.name, href: a.link?.trim() ? externalHref(a.link) : null })),
           producer: localized(w, "producer", lang),
         })),
       ),

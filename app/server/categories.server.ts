@@ -3,6 +3,7 @@ import type { Prisma } from "~/generated/prisma/client";
 import { CATEGORY_TYPES, type CategoryType } from "~/lib/category-types";
 import { logActivity, type Actor, type PageRequest } from "./activity.server";
 import { db } from "./db.server";
+import { NOT_FOUND_MESSAGE, REQUIRED_MESSAGE } from "~/lib/form-messages";
 
 export const categorySelect = { id: true, name: true, nameEng: true, type: true } as const;
 
@@ -19,7 +20,6 @@ export function getCategory(id: number): Promise<CategoryRow | null> {
 
 // --- admin: validation, lists, writes (each write logs its activity in the same transaction) ---
 
-export const REQUIRED_MESSAGE = "Compila i campi obbligatori";
 
 /** The category form and the api/ body use the same field names (SPEC.md 3). */
 export const categoryInputSchema = z.object({
@@ -113,7 +113,7 @@ export async function deleteCategory(id: number, actor: Actor): Promise<DeleteRe
       where: { id },
       select: { name: true, _count: { select: { news: true, music: true } } },
     });
-    if (!row) return { ok: false, status: 404, message: "Elemento non trovato" };
+    if (!row) return { ok: false, status: 404, message: NOT_FOUND_MESSAGE };
     if (row._count.news + row._count.music > 0) {
       const parts = [
         row._count.news ? `${row._count.news} ${row._count.news === 1 ? "notizia" : "notizie"}` : "",

@@ -3,7 +3,8 @@ import type { Prisma } from "~/generated/prisma/client";
 import { externalHref } from "~/lib/music-links";
 import { uniqueSlug } from "~/lib/slug";
 import { logActivity, type Actor, type PageRequest } from "./activity.server";
-import { REQUIRED_MESSAGE, zodFieldErrors } from "./categories.server";
+import { NOT_FOUND_MESSAGE, REQUIRED_MESSAGE } from "~/lib/form-messages";
+import { zodFieldErrors } from "./categories.server";
 import { db } from "./db.server";
 import { prismaClientError } from "./http/errors.server";
 import { withDurations } from "./track-durations.server";
@@ -217,7 +218,7 @@ async function saveMusic(current: Current, input: MusicInput, files: MusicFilesI
   } catch (error) {
     // Deleted meanwhile (a DELETE raced this save): the files just stored belong to nothing.
     await deleteUnreferencedFiles([image?.url, ...tracks.files.map((f) => f.url)]);
-    if (prismaClientError(error)?.status === 404) return { ok: false, status: 404, errors: { form: "Elemento non trovato" } };
+    if (prismaClientError(error)?.status === 404) return { ok: false, status: 404, errors: { form: NOT_FOUND_MESSAGE } };
     throw error;
   }
   await discardTempUploads([...tracks.usedTemp, ...(image?.temp ? [image.temp] : [])]);
@@ -235,7 +236,7 @@ export async function updateMusic(id: number, input: MusicInput, files: MusicFil
     where: { id },
     select: { id: true, img: true, tracks: { select: { name: true, url: true, durationSeconds: true }, orderBy: { position: "asc" } } },
   });
-  if (!current) return { ok: false, status: 404, errors: { form: "Elemento non trovato" } };
+  if (!current) return { ok: false, status: 404, errors: { form: NOT_FOUND_MESSAGE } };
   return saveMusic(current, input, files, actor);
 }
 

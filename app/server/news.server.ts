@@ -3,7 +3,8 @@ import type { Prisma } from "~/generated/prisma/client";
 import { todayIso } from "~/lib/format";
 import { uniqueSlug } from "~/lib/slug";
 import { logActivity, type Actor, type PageRequest } from "./activity.server";
-import { REQUIRED_MESSAGE, zodFieldErrors } from "./categories.server";
+import { NOT_FOUND_MESSAGE, REQUIRED_MESSAGE } from "~/lib/form-messages";
+import { zodFieldErrors } from "./categories.server";
 import { db } from "./db.server";
 import { prismaClientError } from "./http/errors.server";
 import { sanitizeNewsHtml } from "./sanitize.server";
@@ -210,7 +211,7 @@ export async function updateNews(id: number, input: NewsInput, files: NewsFilesI
     where: { id },
     select: { id: true, image: true, attachments: { select: { name: true, url: true }, orderBy: { position: "asc" } } },
   });
-  if (!current) return { ok: false, status: 404, errors: { form: "Elemento non trovato" } };
+  if (!current) return { ok: false, status: 404, errors: { form: NOT_FOUND_MESSAGE } };
   if (!(await categoryExists(input.category))) return { ok: false, status: 400, errors: { category: "Categoria inesistente" } };
   const stored = await storeNewsFiles(files, current.attachments);
   if ("ok" in stored) return stored;
@@ -231,7 +232,7 @@ export async function updateNews(id: number, input: NewsInput, files: NewsFilesI
   } catch (error) {
     // Deleted meanwhile (a DELETE raced this save): the files just stored belong to nothing.
     await deleteUnreferencedFiles([image?.url, ...attachments.files.map((f) => f.url)]);
-    if (prismaClientError(error)?.status === 404) return { ok: false, status: 404, errors: { form: "Elemento non trovato" } };
+    if (prismaClientError(error)?.status === 404) return { ok: false, status: 404, errors: { form: NOT_FOUND_MESSAGE } };
     throw error;
   }
   await discardTempUploads([...attachments.usedTemp, ...(image?.temp ? [image.temp] : [])]);

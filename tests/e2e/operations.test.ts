@@ -178,6 +178,44 @@ describe("migrations", () => {
     expect(query(databaseFile, `SELECT name FROM sqlite_master WHERE name = 'Half'`)).toHaveLength(1);
   });
 
+  it("SIGTERM during a long migration stops the start at once and leaves the database as it was", async () => {
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "composer-migrate-term-"));
+    const migrationsDir = fs.mkdtempSync(path.join(os.tmpdir(), "composer-migrations-"));
+    fs.cpSync("prisma/migrations", migrationsDir, { recursive: true });
+    const env = { ...serverEnv(dataDir, await freePort()), MIGRATIONS_DIR: migrationsDir, SEED_DEMO: "0" };
+    expect((await runScript("scripts/migrate.mjs", [], env)).code).toBe(0);
+    const databaseFile = path.join(dataDir, "app.db");
+    const before = snapshot(databaseFile);
+    // A migration that writes for minutes: the signal must not wait for it.
+    const slow = path.join(migrationsDir, "29990101000000_slow");
+    fs.mkdirSync(slow);
+    fs.writeFileSync(
+      path.join(slow, "migration.sql"),
+      `CREATE TABLE "Slow" ("id" INTEGER PRIMARY KEY, "pad" TEXT);\nINSERT INTO "Slow" ("id", "pad") WITH RECURSIVE c(x) AS (SELECT 1 UNION ALL SELECT x + 1 FROM c WHERE x < 500000000) SELECT x, 'abcdefghij' FROM c;\n`,
+    );
+    const child = spawn(process.execPath, ["scripts/start.mjs"], { env, stdio: ["ignore", "pipe", "pipe"] });
+    const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) => child.on("exit", (code, signal) => resolve({ code, signal })));
+    // The migration is under way once its transaction has grown the database (or its WAL) by megabytes.
+    const sizeOf = (f: string) => (fs.existsSync(f) ? fs.statSync(f).size : 0);
+    const written = () => sizeOf(databaseFile) + sizeOf(`${databaseFile}-wal`);
+    const startSize = written();
+    const deadline = Date.now() + 60_000;
+    while (written() < startSize + 5_000_000) {
+      if (Date.now() > deadline || child.exitCode !== null) throw new Error("the migration did not start");
+      await new Promise((r) => setTimeout(r, 50));
+    }
+    const signalledAt = Date.now();
+    child.kill("SIGTERM");
+    const result = await exited;
+    expect(result.signal ?? result.code).not.toBe(0);
+    expect(Date.now() - signalledAt).toBeLessThan(5_000);
+    // Opening the database read-write rolls the interrupted transaction back, as any next start does.
+    const recovered = new Database(databaseFile);
+    recovered.prepare("SELECT count(*) FROM sqlite_master").get();
+    recovered.close();
+    expect(snapshot(databaseFile)).toEqual(before);
+  }, 120_000);
+
   it("records migrations the way Prisma does, so prisma migrate status agrees", async () => {
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "composer-status-"));
     const env = serverEnv(dataDir, await freePort());

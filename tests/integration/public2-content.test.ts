@@ -32,6 +32,10 @@ describe("pages built from the static content files", () => {
     const first = page!.groups[0].items[0];
     expect(first).toMatchObject({ title: "Transparencies – music for harp", producer: "Aulicus Classics – «Contemporanea» series" });
     expect(first.artists).toEqual([{ id: 1, name: "Irene Galli", href: "https://www.irenegalli-harp.example" }]);
+    // An artist without a link is plain text, never "https://" (the demo invents no accounts).
+    const withoutLink = page!.groups.flatMap((g) => g.items).flatMap((i) => i.artists).filter((a) => a.href === null);
+    expect(withoutLink.length).toBeGreaterThan(0);
+    expect(page!.groups.flatMap((g) => g.items).flatMap((i) => i.artists).every((a) => a.href === null || /^https:\/\/[^/]+\.[a-z]+/.test(a.href))).toBe(true);
     expect(await artDirectionCategory("nessuna", "it")).toBeNull();
     expect(await artDirectionCategory("%E0%A4%A", "it")).toBeNull();
   });

@@ -65,3 +65,12 @@ describe("safeRedirectPath", () => {
     expect(safeRedirectPath(null, "/x")).toBe("/x");
   });
 });
+
+describe("idParam (one rule for ids in URLs: admin pages, api/ paths and lookups)", () => {
+  it("accepts 1 to 9 digits and nothing else", async () => {
+    const { idParam } = await import("~/lib/ids");
+    expect(idParam("42")).toBe(42);
+    expect(idParam("123456789")).toBe(123456789);
+    for (const bad of ["", "0x1", "-1", "1e3", "1234567890", " 1", "1/", null, undefined]) expect(idParam(bad)).toBeNull();
+  });
+});

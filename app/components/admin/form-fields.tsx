@@ -1,6 +1,5 @@
 import type { ReactNode } from "react";
-
-export const REQUIRED_MESSAGE = "Compila i campi obbligatori";
+import { REQUIRED_MESSAGE } from "~/lib/form-messages";
 
 /**
  * The message above a refused form: "fill in the required fields" only when a required field is

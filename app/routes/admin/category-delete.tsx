@@ -4,16 +4,13 @@ import { ConfirmDelete } from "~/components/admin/ConfirmDelete";
 import { Breadcrumb } from "~/components/admin/ListControls";
 import { deleteCategory, getCategory } from "~/server/categories.server";
 import { staffFrom } from "~/server/session.server";
+import { idParam } from "~/lib/ids";
 
 const LIST = "/admin/categoryList";
 
-function idFrom(param: string | undefined): number | null {
-  return param && /^\d{1,9}$/.test(param) ? Number(param) : null;
-}
-
 /** The confirmation page of a delete without JavaScript. */
 export async function loader({ params }: Route.LoaderArgs) {
-  const id = idFrom(params.idCategory);
+  const id = idParam(params.idCategory);
   const category = id ? await getCategory(id) : null;
   if (!category) throw redirect(`${LIST}?avviso=non-trovato`);
   return { name: category.name };
@@ -21,7 +18,7 @@ export async function loader({ params }: Route.LoaderArgs) {
 
 export async function action({ params, context }: Route.ActionArgs) {
   const user = staffFrom(context);
-  const id = idFrom(params.idCategory);
+  const id = idParam(params.idCategory);
   if (!id) throw redirect(`${LIST}?avviso=non-trovato`);
   const result = await deleteCategory(id, user);
   if (!result.ok) {

@@ -5,15 +5,12 @@ import { Breadcrumb } from "~/components/admin/ListControls";
 import { getCategory, parseCategoryInput, updateCategory } from "~/server/categories.server";
 import { adminForm } from "~/server/http/forms.server";
 import { staffFrom } from "~/server/session.server";
+import { idParam } from "~/lib/ids";
 
 const NOT_FOUND = "/admin/categoryList?avviso=non-trovato";
 
-function idFrom(param: string | undefined): number | null {
-  return param && /^\d{1,9}$/.test(param) ? Number(param) : null;
-}
-
 export async function loader({ params }: Route.LoaderArgs) {
-  const id = idFrom(params.idCategory);
+  const id = idParam(params.idCategory);
   const category = id ? await getCategory(id) : null;
   // SPEC.md 4 sends a failed load to /admin/categoryData, which does not exist (docs/spec-notes.md).
   if (!category) throw redirect(NOT_FOUND);
@@ -22,7 +19,7 @@ export async function loader({ params }: Route.LoaderArgs) {
 
 export async function action({ request, params, context }: Route.ActionArgs) {
   const user = staffFrom(context);
-  const id = idFrom(params.idCategory);
+  const id = idParam(params.idCategory);
   if (!id) throw redirect(NOT_FOUND);
   const parsed = parseCategoryInput(Object.fromEntries(await adminForm(request)));
   if (!parsed.ok) return data({ errors: parsed.errors, values: parsed.values }, { status: 400 });

@@ -1,35 +1,36 @@
-import { ApiError, checkTypes, endpoint, firstError, idParam, json, noContent, readJsonObject } from "~/server/api/http.server";
+import { idParam } from "~/lib/ids";
+import { ApiError, checkTypes, endpoint, firstError, json, noContent, readJsonObject } from "~/server/api/http.server";
 import { requireStaffWrite } from "~/server/api/guard.server";
 import { CATEGORY_FIELDS, wire } from "~/server/api/wire.server";
 import { deleteCategory, getCategory, parseCategoryInput, updateCategory } from "~/server/categories.server";
+import { NOT_FOUND_MESSAGE } from "~/lib/form-messages";
 
-const NOT_FOUND = "Elemento non trovato";
 
 /** api/category/{id}: GET (public), PATCH (staff, JSON, partial) and DELETE (staff; 409 while in use). */
 const api = endpoint({
   GET: async ({ params }) => {
     const id = idParam(params.id);
     const row = id ? await getCategory(id) : null;
-    if (!row) throw new ApiError(404, NOT_FOUND);
+    if (!row) throw new ApiError(404, NOT_FOUND_MESSAGE);
     return json(wire.category(row));
   },
   PATCH: async ({ request, params }) => {
     const user = await requireStaffWrite(request);
     const id = idParam(params.id);
     const current = id ? await getCategory(id) : null;
-    if (!id || !current) throw new ApiError(404, NOT_FOUND);
+    if (!id || !current) throw new ApiError(404, NOT_FOUND_MESSAGE);
     const body = await readJsonObject(request);
     checkTypes(body, CATEGORY_FIELDS);
     const parsed = parseCategoryInput({ ...wire.category(current), ...body });
     if (!parsed.ok) throw new ApiError(400, firstError(parsed.errors), { errors: parsed.errors });
     const row = await updateCategory(id, parsed.data, user);
-    if (!row) throw new ApiError(404, NOT_FOUND);
+    if (!row) throw new ApiError(404, NOT_FOUND_MESSAGE);
     return json(wire.category(row));
   },
   DELETE: async ({ request, params }) => {
     const user = await requireStaffWrite(request);
     const id = idParam(params.id);
-    if (!id) throw new ApiError(404, NOT_FOUND);
+    if (!id) throw new ApiError(404, NOT_FOUND_MESSAGE);
     const result = await deleteCategory(id, user);
     if (!result.ok) throw new ApiError(result.status, result.message);
     return noContent();

@@ -3,12 +3,13 @@ import { deleteMusicFromRequest, updateMusicFromRequest } from "~/server/api/con
 import { requireStaffWrite } from "~/server/api/guard.server";
 import { findMusic } from "~/server/api/lookup.server";
 import { wire } from "~/server/api/wire.server";
+import { NOT_FOUND_MESSAGE } from "~/lib/form-messages";
 
 /** api/music/{id or slug}: GET (public), PATCH and DELETE (staff). */
 const api = endpoint({
   GET: async ({ params }) => {
     const item = await findMusic(params.id ?? "");
-    if (!item) throw new ApiError(404, "Elemento non trovato");
+    if (!item) throw new ApiError(404, NOT_FOUND_MESSAGE);
     return json(wire.music(item));
   },
   PATCH: async ({ request, params }) => updateMusicFromRequest(params.id ?? "", request, await requireStaffWrite(request)),

@@ -3,12 +3,13 @@ import { deleteNewsFromRequest, updateNewsFromRequest } from "~/server/api/conte
 import { requireStaffWrite } from "~/server/api/guard.server";
 import { findNews } from "~/server/api/lookup.server";
 import { wire } from "~/server/api/wire.server";
+import { NOT_FOUND_MESSAGE } from "~/lib/form-messages";
 
 /** api/news/{id or slug}: GET (public), PATCH and DELETE (staff). */
 const api = endpoint({
   GET: async ({ params }) => {
     const item = await findNews(params.id ?? "");
-    if (!item) throw new ApiError(404, "Elemento non trovato");
+    if (!item) throw new ApiError(404, NOT_FOUND_MESSAGE);
     return json(wire.news(item));
   },
   PATCH: async ({ request, params }) => updateNewsFromRequest(params.id ?? "", request, await requireStaffWrite(request)),

@@ -1,4 +1,5 @@
-import { ApiError, endpoint, idParam, json } from "~/server/api/http.server";
+import { idParam } from "~/lib/ids";
+import { ApiError, endpoint, json } from "~/server/api/http.server";
 import { requireStaffApi } from "~/server/api/guard.server";
 import { findUser } from "~/server/api/lookup.server";
 import { wire } from "~/server/api/wire.server";

@@ -6,6 +6,7 @@ import type { SessionUser } from "../session.server";
 import { ApiError, JSON_BODY_LIMIT, checkTypes, firstError, formStrings, isJson, json, noContent, readForm, readJsonObject } from "./http.server";
 import { findMusic, findNews } from "./lookup.server";
 import { MUSIC_FIELDS, NEWS_FIELDS, wire } from "./wire.server";
+import { NOT_FOUND_MESSAGE, REQUIRED_MESSAGE } from "~/lib/form-messages";
 
 /**
  * Music and news writes of the api/: the SPEC wire body (multipart with JSON file lists, or JSON
@@ -86,7 +87,7 @@ export async function createMusicFromRequest(request: Request, user: SessionUser
 
 export async function updateMusicFromRequest(key: string, request: Request, user: SessionUser): Promise<Response> {
   const current = await findMusic(key);
-  if (!current) throw new ApiError(404, "Elemento non trovato");
+  if (!current) throw new ApiError(404, NOT_FOUND_MESSAGE);
   const body = await readWriteBody(request, true);
   checkTypes(body.fields, MUSIC_FIELDS, ["category"]);
   const merged: Record<string, unknown> = {
@@ -102,7 +103,7 @@ export async function updateMusicFromRequest(key: string, request: Request, user
   const parsed = parseMusicInput(merged);
   if (!parsed.ok) failure({ status: 400, errors: parsed.errors });
   const image = imageField(body, "img", current.img);
-  if (image === null) throw new ApiError(400, "Compila i campi obbligatori", { errors: { img: "Compila i campi obbligatori" } });
+  if (image === null) throw new ApiError(400, REQUIRED_MESSAGE, { errors: { img: REQUIRED_MESSAGE } });
   const files: MusicFilesInput = { image: image ?? null, tracks: fileList(body, "music_tracks") ?? null };
   const result = await updateMusic(current.id, parsed.data, files, user);
   if (!result.ok) failure(result);
@@ -111,7 +112,7 @@ export async function updateMusicFromRequest(key: string, request: Request, user
 
 export async function deleteMusicFromRequest(key: string, user: SessionUser): Promise<Response> {
   const current: MusicItem | null = await findMusic(key);
-  if (!current || !(await deleteMusic(current.id, user))) throw new ApiError(404, "Elemento non trovato");
+  if (!current || !(await deleteMusic(current.id, user))) throw new ApiError(404, NOT_FOUND_MESSAGE);
   return noContent();
 }
 
@@ -130,7 +131,7 @@ export async function createNewsFromRequest(request: Request, user: SessionUser)
 
 export async function updateNewsFromRequest(key: string, request: Request, user: SessionUser): Promise<Response> {
   const current: NewsItem | null = await findNews(key);
-  if (!current) throw new ApiError(404, "Elemento non trovato");
+  if (!current) throw new ApiError(404, NOT_FOUND_MESSAGE);
   const body = await readWriteBody(request, true);
   checkTypes(body.fields, NEWS_FIELDS, ["category"]);
   const merged: Record<string, unknown> = {
@@ -157,6 +158,6 @@ export async function updateNewsFromRequest(key: string, request: Request, user:
 
 export async function deleteNewsFromRequest(key: string, user: SessionUser): Promise<Response> {
   const current = await findNews(key);
-  if (!current || !(await deleteNews(current.id, user))) throw new ApiError(404, "Elemento non trovato");
+  if (!current || !(await deleteNews(current.id, user))) throw new ApiError(404, NOT_FOUND_MESSAGE);
   return noContent();
 }

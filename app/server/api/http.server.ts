@@ -43,7 +43,6 @@ export function errorResponse(error: ApiError): Response {
   return json({ error: error.message, ...error.extra }, error.status, error.headers);
 }
 
-export const NOT_FOUND_MESSAGE = "Elemento non trovato";
 
 /**
  * Builds the loader (GET/HEAD) and action (everything else) of a resource route from handlers per
@@ -133,7 +132,3 @@ export function firstError(errors: Record<string, string>, fallback = "Dati non 
   return Object.values(errors)[0] ?? fallback;
 }
 
-/** A path parameter that is a database id, or null. */
-export function idParam(value: string | undefined): number | null {
-  return value && /^\d{1,9}$/.test(value) ? Number(value) : null;
-}

@@ -2,24 +2,21 @@ import { db } from "../db.server";
 import { musicSelect, type MusicItem } from "../music.server";
 import { newsSelect, type NewsItem } from "../news.server";
 import type { UserRow } from "./wire.server";
+import { idParam } from "~/lib/ids";
 
 /**
  * Reads the api/ needs beyond the domain modules' own: items addressed by id *or* slug (the
  * original client used ids, our pages use slugs) and a user's profile. Read-only, and with the
  * domain modules' own `select`, so the rows have exactly the domain shapes.
  */
-function asId(key: string): number | null {
-  return /^\d{1,9}$/.test(key) ? Number(key) : null;
-}
-
 export async function findMusic(key: string): Promise<MusicItem | null> {
-  const id = asId(key);
+  const id = idParam(key);
   const byId = id ? await db.music.findUnique({ where: { id }, select: musicSelect }) : null;
   return byId ?? (key.length <= 200 ? db.music.findUnique({ where: { slug: key }, select: musicSelect }) : null);
 }
 
 export async function findNews(key: string): Promise<NewsItem | null> {
-  const id = asId(key);
+  const id = idParam(key);
   const byId = id ? await db.news.findUnique({ where: { id }, select: newsSelect }) : null;
   return byId ?? (key.length <= 200 ? db.news.findUnique({ where: { slug: key }, select: newsSelect }) : null);
 }

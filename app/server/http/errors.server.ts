@@ -1,4 +1,5 @@
 import { Prisma } from "~/generated/prisma/client";
+import { NOT_FOUND_MESSAGE } from "~/lib/form-messages";
 
 /**
  * A request the client got wrong (bad body, wrong method, too large, forged...). The edge readers
@@ -31,7 +32,7 @@ export const MESSAGES = {
   jsonObject: { it: "Il corpo della richiesta deve essere un oggetto JSON.", en: "The request body must be a JSON object." },
   badText: { it: "Richiesta non valida: il testo contiene caratteri non validi.", en: "Invalid request: the text contains invalid characters." },
   repeatedField: (field: string) => ({ it: `Il campo "${field}" è ripetuto: invia un solo valore.`, en: `The field "${field}" is repeated: send one value.` }),
-  notFound: { it: "Elemento non trovato", en: "Not found" },
+  notFound: { it: NOT_FOUND_MESSAGE, en: "Not found" },
   conflict: { it: "Conflitto: l'elemento è stato modificato o esiste già.", en: "Conflict: the item was changed or already exists." },
   internal: { it: "Errore interno del server", en: "Internal server error" },
 } as const;
