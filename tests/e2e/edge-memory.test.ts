@@ -1,6 +1,7 @@
 import fs from "node:fs";
 import http from "node:http";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { serverPid } from "./edge-support";
 import { startServer, type TestServer } from "./helpers/server";
 
 /**
@@ -60,7 +61,7 @@ function sendBig(base: string, path: string, total: number, chunked: boolean): P
 
 describe("a 200 MB body to each public action (issue 9)", () => {
   it.each(["/contacts", "/en/contacts", "/login", "/logout", "/cookie-consent"])("%s keeps the server's memory within 50 MB", async (path) => {
-    const pid = server.process.pid!;
+    const pid = serverPid(server.process.pid!);
     // warm the route up so its code and caches count in the baseline
     await fetch(`${server.url}${path}`).then((r) => r.text());
     const before = rssMb(pid);

@@ -1,4 +1,5 @@
 // Shared by the edge-*.test.ts files: raw HTTP (any method, any body) and the route table walked.
+import fs from "node:fs";
 import http from "node:http";
 import type { RouteConfigEntry } from "@react-router/dev/routes";
 import routes from "../../app/routes";
@@ -62,3 +63,14 @@ export function routePaths(): { path: string; file: string }[] {
 
 /** Path to match, without the trailing slash of SPEC's api/ URLs. */
 export const dataTwin = (path: string) => (path === "/" ? "/_root.data" : `${path.replace(/\/$/, "")}.data`);
+
+/**
+ * The pid of server.mjs: the test server is started through scripts/start.mjs, which spawns it
+ * (measuring the wrapper would measure nothing).
+ */
+export function serverPid(wrapper: number): number {
+  const children = fs.readFileSync(`/proc/${wrapper}/task/${wrapper}/children`, "utf8").trim().split(/\s+/).filter(Boolean).map(Number);
+  const server = children.find((pid) => fs.readFileSync(`/proc/${pid}/cmdline`, "utf8").includes("server.mjs"));
+  if (!server) throw new Error(`no server.mjs under pid ${wrapper}`);
+  return server;
+}

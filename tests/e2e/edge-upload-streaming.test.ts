@@ -3,6 +3,7 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startServer, type TestServer } from "./helpers/server";
 import { ADMIN, ApiClient, expectJson, tmpFiles } from "./api-support";
+import { serverPid } from "./edge-support";
 
 /**
  * issue 9: uploads stream to disk. A 40 MB track sent to PUT api/file/upload/ must never sit in the
@@ -21,17 +22,6 @@ afterAll(async () => {
 });
 
 const MB = 1024 * 1024;
-
-/**
- * The pid of server.mjs: the test server is started through scripts/start.mjs, which spawns it
- * (measuring the wrapper would measure nothing).
- */
-function serverPid(wrapper: number): number {
-  const children = fs.readFileSync(`/proc/${wrapper}/task/${wrapper}/children`, "utf8").trim().split(/\s+/).filter(Boolean).map(Number);
-  const server = children.find((pid) => fs.readFileSync(`/proc/${pid}/cmdline`, "utf8").includes("server.mjs"));
-  if (!server) throw new Error(`no server.mjs under pid ${wrapper}`);
-  return server;
-}
 
 function rssMb(pid: number): number {
   const status = fs.readFileSync(`/proc/${pid}/status`, "utf8");
