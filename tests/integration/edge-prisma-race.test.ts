@@ -7,6 +7,7 @@ import { updateNewsFromRequest } from "~/server/api/content.server";
 import { createCategory } from "~/server/categories.server";
 import { db } from "~/server/db.server";
 import { getEnv } from "~/server/env.server";
+import { runUntilRequestEnd } from "~/server/http/request-end.server";
 import { createNews, parseNewsInput } from "~/server/news.server";
 import { upsertStaffUser } from "~/server/users.server";
 
@@ -65,9 +66,14 @@ describe("PATCH racing DELETE (issue 9)", () => {
     const item = await newsRow("Corsa uno");
     const before = files();
     const spy = deleteAfterCategoryCheck(item.id);
-    await expect(updateNewsFromRequest(String(item.id), await patchWithImage(item.id), actor)).rejects.toMatchObject({ status: 404 });
+    // As the Express edge does: the request runs with its end-of-request work, done once it is answered
+    // (the reader's temporary .part files live until then).
+    const atRequestEnd: (() => void)[] = [];
+    const request = await patchWithImage(item.id);
+    await expect(runUntilRequestEnd(atRequestEnd, () => updateNewsFromRequest(String(item.id), request, actor))).rejects.toMatchObject({ status: 404 });
     spy.mockRestore();
-    expect(files()).toEqual(before);
+    for (const done of atRequestEnd) done();
+    await vi.waitFor(() => expect(files()).toEqual(before));
     expect(await db.news.count({ where: { id: item.id } })).toBe(0);
   });
 
