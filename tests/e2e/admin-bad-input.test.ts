@@ -2,7 +2,7 @@
 // changes nothing (rows and files are checked).
 import fs from "node:fs";
 import path from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { HttpClient, pdfBytes, pngBytes, rows, run } from "./admin-support";
 import { startServer, type TestServer } from "./helpers/server";
 
@@ -28,6 +28,11 @@ function listFiles(dir = uploadsDir()): string[] {
   if (!fs.existsSync(dir)) return [];
   return fs.readdirSync(dir, { recursive: true, withFileTypes: true }).filter((d) => d.isFile()).map((d) => path.join(d.parentPath, d.name)).sort();
 }
+/** Nothing changed: the rows, and the files once the refused request's streamed .part files are removed (at its end). */
+async function expectUnchanged(before: ReturnType<typeof snapshot>) {
+  await vi.waitFor(() => expect(snapshot()).toEqual(before), { timeout: 5_000 });
+}
+
 function snapshot() {
   return {
     news: rows(server, "SELECT * FROM News"),
@@ -77,7 +82,7 @@ describe("uploads", () => {
     const post = await client.post("/admin/newsCreate", newsForm({ image_file: [new Blob([HTML], { type: "image/jpeg" }), "photo.jpg"] }));
     expect(post.status).toBe(415);
     expect(await post.text()).toContain("Immagine non valida");
-    expect(snapshot()).toEqual(before);
+    await expectUnchanged(before);
   });
 
   it("refuses an SVG with a script, as an image and as an attachment", async () => {
@@ -90,7 +95,7 @@ describe("uploads", () => {
     const post = await client.post("/admin/newsCreate", newsForm({ attachment_files: [new Blob([SVG], { type: "image/svg+xml" }), "logo.svg"] }));
     expect(post.status).toBe(415);
     expect(await post.text()).toContain("Allegato non valido");
-    expect(snapshot()).toEqual(before);
+    await expectUnchanged(before);
   });
 
   it("refuses an oversize file with a 413 and the limit in Italian", async () => {
@@ -102,7 +107,7 @@ describe("uploads", () => {
     const post = await client.post("/admin/newsCreate", newsForm({ image_file: [new Blob([big]), "huge.png"] }));
     expect(post.status).toBe(413);
     expect(await post.text()).toContain("File troppo grande: il limite è 10 MB.");
-    expect(snapshot()).toEqual(before);
+    await expectUnchanged(before);
   });
 
   it("never lets a client name reach the file system", async () => {
@@ -122,7 +127,7 @@ describe("uploads", () => {
       expect(post.status, temp).toBe(400);
       expect(await post.text()).toContain("File caricato non valido o scaduto");
     }
-    expect(snapshot()).toEqual(before);
+    await expectUnchanged(before);
 
     // the valid temp upload, but with a kept url that is not the item's own file: that url is dropped
     const ok = await client.post(
@@ -153,7 +158,7 @@ describe("cross-site and stale requests", () => {
     const up = await upload(new Blob([pdfBytes("evil")]), "a.pdf", "attachment", { "X-CSRFToken": csrf, Origin: "https://evil.example" });
     expect(up.status).toBe(403);
     expect((await up.json()).error).toBe("Richiesta rifiutata: proviene da un altro sito.");
-    expect(snapshot()).toEqual(before);
+    await expectUnchanged(before);
   });
 
   // docs/decisions/009-one-forgery-policy.md: forms are guarded by the browser's word on the
@@ -170,7 +175,7 @@ describe("cross-site and stale requests", () => {
     expect(up.status).toBe(403);
     const wrong = await upload(new Blob([pdfBytes("nocsrf")]), "a.pdf", "attachment", { "X-CSRFToken": `${csrf}x` });
     expect(wrong.status).toBe(403);
-    expect(snapshot()).toEqual(before);
+    await expectUnchanged(before);
   });
 
   it("refuses a stale session: the post goes to /login and nothing changes", async () => {
@@ -183,6 +188,6 @@ describe("cross-site and stale requests", () => {
     expect(res.headers.get("location")).toBe("/login?redirectTo=%2Fadmin%2FcategoryCreate");
     const up = await upload(new Blob([pdfBytes("stale")]), "a.pdf", "attachment", { "X-CSRFToken": token }, stale);
     expect(up.status).toBe(401);
-    expect(snapshot()).toEqual(before);
+    await expectUnchanged(before);
   });
 });
