@@ -3,6 +3,7 @@ import { StrictMode, startTransition } from "react";
 import { hydrateRoot } from "react-dom/client";
 import { I18nextProvider, initReactI18next } from "react-i18next";
 import { HydratedRouter } from "react-router/dom";
+import { NAMESPACES } from "~/locales/namespaces";
 
 // The server chose the language; only its texts are loaded, the other language's when the
 // visitor switches (i18next asks this backend for the namespaces it lacks).
@@ -31,7 +32,7 @@ void loadLanguage(lang)
         lng: lang,
         fallbackLng: false,
         defaultNS: "common",
-        ns: ["common", "public1", "public2"],
+        ns: [...NAMESPACES],
         interpolation: { escapeValue: false },
         // i18next otherwise prints an advertisement in every visitor's console.
         showSupportNotice: false,

@@ -27,7 +27,7 @@ import { requestInfoContext } from "~/server/http/context.server";
 import { getLang, i18nextMiddleware, langCookie, savedLang } from "~/server/i18n.server";
 import { publicOrigin } from "~/server/origin.server";
 import { getOptionalUser } from "~/server/session.server";
-import "~/styles/global.css";
+import siteCss from "~/styles/site.css?inline";
 
 /**
  * `?lng=xx` (the language toggle) saves the choice and drops the parameter; a visitor who chose
@@ -95,6 +95,19 @@ function AlternateLinks({ origin }: { origin: string }) {
   );
 }
 
+const SITE_CSS_ID = "site-css";
+
+/**
+ * The site's one stylesheet, inlined in <head> so the first paint waits for no CSS request. The
+ * server renders it from the build; the browser reuses the text already in the page, so the CSS is
+ * not shipped a second time inside the JavaScript (the `import.meta.env.SSR` branch is dropped from
+ * the client bundle).
+ */
+function siteStylesheet(): string {
+  if (import.meta.env.SSR) return siteCss;
+  return document.getElementById(SITE_CSS_ID)?.textContent ?? "";
+}
+
 export function Layout({ children }: { children: React.ReactNode }) {
   const root = useRouteLoaderData("root") as RootData | undefined;
   const { pathname } = useLocation();
@@ -107,6 +120,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         {/* Lets CSS tell "JavaScript will run" apart from "no JavaScript" before hydration. */}
         <script nonce={nonce} dangerouslySetInnerHTML={{ __html: "document.documentElement.dataset.js='on'" }} />
+        <style id={SITE_CSS_ID} dangerouslySetInnerHTML={{ __html: siteStylesheet() }} />
         <Meta />
         <Links />
         {root ? <AlternateLinks origin={root.origin} /> : null}

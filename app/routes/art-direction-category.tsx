@@ -10,7 +10,6 @@ import { useLang } from "~/lib/root-data";
 import { slugify } from "~/lib/slug";
 import { artDirectionCategory } from "~/server/art-direction.server";
 import { getLang } from "~/server/i18n.server";
-import "~/styles/public2.css";
 
 export async function loader({ context, params }: Route.LoaderArgs) {
   const page = await artDirectionCategory(params.dataCategory, getLang(context));
@@ -19,7 +18,7 @@ export async function loader({ context, params }: Route.LoaderArgs) {
 }
 
 export default function ArtDirectionCategoryPage({ loaderData }: Route.ComponentProps) {
-  const { t } = useTranslation("public2");
+  const { t } = useTranslation("pages");
   const lang = useLang();
   const { category, intro, groups } = loaderData;
   const { t: tc } = useTranslation();

@@ -7,7 +7,6 @@ import { Picture } from "~/components/media/Picture";
 import { pageMeta } from "~/lib/meta";
 import { artDirectionOverview } from "~/server/art-direction.server";
 import { getInstance, getLang } from "~/server/i18n.server";
-import "~/styles/public2.css";
 
 export async function loader({ context }: Route.LoaderArgs) {
   const overview = await artDirectionOverview(getLang(context));
@@ -27,7 +26,7 @@ function LabelLink({ href, external, children }: { href: string; external: boole
 }
 
 export default function ArtDirectionPage({ loaderData }: Route.ComponentProps) {
-  const { t } = useTranslation("public2");
+  const { t } = useTranslation("pages");
   const { intro, groups } = loaderData;
   return (
     <>

@@ -3,16 +3,15 @@ import type { Route } from "./+types/bio";
 import { pageMeta } from "~/lib/meta";
 import { bioSections } from "~/server/home.server";
 import { getInstance, getLang } from "~/server/i18n.server";
-import "~/styles/public1.css";
 
 export async function loader({ context }: Route.LoaderArgs) {
   const t = getInstance(context).t;
   const sections = await bioSections("bio", getLang(context));
-  return { sections, meta: { title: t("public1:bio.title"), description: t("public1:bio.description") } };
+  return { sections, meta: { title: t("pages:bio.title"), description: t("pages:bio.description") } };
 }
 
 export default function BioPage({ loaderData }: Route.ComponentProps) {
-  const { t } = useTranslation("public1");
+  const { t } = useTranslation("pages");
   return (
     <>
       <section className="page-hero page-hero--dark">

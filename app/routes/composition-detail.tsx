@@ -13,7 +13,6 @@ import { musicVideo } from "~/server/compositions.server";
 import { getLang } from "~/server/i18n.server";
 import { imageInfo } from "~/server/images.server";
 import { getMusicBySlug } from "~/server/music.server";
-import "~/styles/public1.css";
 
 export async function loader({ params, context }: Route.LoaderArgs) {
   const lang = getLang(context);
@@ -36,7 +35,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
 }
 
 export default function CompositionDetailPage({ loaderData }: Route.ComponentProps) {
-  const { t } = useTranslation("public1");
+  const { t } = useTranslation("pages");
   const { slug, title, description, category, image, tracks, video, link } = loaderData;
   const { t: tc } = useTranslation();
   const urls = useSiteUrls();

@@ -9,7 +9,6 @@ import { pageMeta } from "~/lib/meta";
 import { findMusicCategory, musicCards } from "~/server/compositions.server";
 import { getInstance, getLang } from "~/server/i18n.server";
 import { listMusic } from "~/server/music.server";
-import "~/styles/public1.css";
 
 export async function loader({ params, context }: Route.LoaderArgs) {
   const lang = getLang(context);
@@ -18,11 +17,11 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   if (!category) throw data(null, { status: 404 });
   const cards = await musicCards(await listMusic({ categoryName: category.name }), lang);
   const label = localized(category, "name", lang);
-  return { title: label.toLocaleUpperCase(lang), cards, meta: { description: t("public1:compositions.categoryDescription", { category: label }) } };
+  return { title: label.toLocaleUpperCase(lang), cards, meta: { description: t("pages:compositions.categoryDescription", { category: label }) } };
 }
 
 export default function CompositionsCategoryPage({ loaderData }: Route.ComponentProps) {
-  const { t } = useTranslation("public1");
+  const { t } = useTranslation("pages");
   const { t: tc } = useTranslation();
   const urls = useSiteUrls();
   const breadcrumbs = urls.breadcrumbs([
@@ -35,7 +34,7 @@ export default function CompositionsCategoryPage({ loaderData }: Route.Component
       <PageHero title={loaderData.title} />
       <div className="compositions-page container">
         {loaderData.cards.length === 0 ? <p className="empty-message">{t("compositions.empty")}</p> : null}
-        <div className="card-grid">
+        <div className="card-grid card-grid--music">
           {loaderData.cards.map((item) => (
             <MusicCard key={item.slug} item={item} />
           ))}

@@ -9,7 +9,6 @@ import { pageMeta } from "~/lib/meta";
 import { categoryKey, categoryPath } from "~/lib/music-links";
 import { musicCatalogue } from "~/server/compositions.server";
 import { getInstance, getLang } from "~/server/i18n.server";
-import "~/styles/public1.css";
 
 /** SPEC.md 2.6 / 9: per music category with items, at most 4 of them, then Explore. */
 const ITEMS_PER_CATEGORY = 4;
@@ -21,11 +20,11 @@ export async function loader({ context }: Route.LoaderArgs) {
   const groups = categories
     .map((category) => ({ ...category, items: cards.filter((c) => categoryKey(c.categoryName) === category.key).slice(0, ITEMS_PER_CATEGORY) }))
     .filter((group) => group.items.length > 0);
-  return { groups, meta: { title: t("public1:compositions.title"), description: t("public1:compositions.description") } };
+  return { groups, meta: { title: t("pages:compositions.title"), description: t("pages:compositions.description") } };
 }
 
 export default function CompositionsPage({ loaderData }: Route.ComponentProps) {
-  const { t } = useTranslation("public1");
+  const { t } = useTranslation("pages");
   const lang = useLang();
   return (
     <>
@@ -37,7 +36,7 @@ export default function CompositionsPage({ loaderData }: Route.ComponentProps) {
             <h2 id={`group-${group.key}`} className="compositions-group__title">
               {group.label}
             </h2>
-            <div className="card-grid">
+            <div className="card-grid card-grid--music">
               {group.items.map((item) => (
                 <MusicCard key={item.slug} item={item} />
               ))}

@@ -11,7 +11,6 @@ import { getEnv } from "~/server/env.server";
 import { pageField, readPageForm } from "~/server/http/forms.server";
 import { getInstance, getLang } from "~/server/i18n.server";
 import { clientAddress } from "~/server/rate-limit.server";
-import "~/styles/public2.css";
 
 /**
  * The captcha made by this request's action: after a native (no JavaScript) post the loader runs
@@ -27,7 +26,7 @@ async function newCaptcha(request: Request, context: Route.ActionArgs["context"]
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const t = getInstance(context).t;
-  const page = { title: t("pages.contacts"), description: t("public2:contacts.intro"), contactEmail: getEnv().contactEmail };
+  const page = { title: t("pages.contacts"), description: t("pages:contacts.intro"), contactEmail: getEnv().contactEmail };
   const made = context.get(actionCaptcha);
   if (made) return data({ ...page, captcha: made.captcha });
   const captcha = await createCaptcha(clientAddress(request));
@@ -70,7 +69,7 @@ export function shouldRevalidate({ formMethod, defaultShouldRevalidate }: Should
 }
 
 export default function ContactsPage({ loaderData, actionData }: Route.ComponentProps) {
-  const { t } = useTranslation("public2");
+  const { t } = useTranslation("pages");
   return (
     <>
       <PageHero title={t("contacts.heading")} />

@@ -6,14 +6,13 @@ import { pageMeta } from "~/lib/meta";
 import { slugify } from "~/lib/slug";
 import { getInstance, getLang } from "~/server/i18n.server";
 import { creditsPage } from "~/server/static-pages.server";
-import "~/styles/public2.css";
 
 export async function loader({ context }: Route.LoaderArgs) {
   return { title: getInstance(context).t("pages.credits"), sections: await creditsPage(getLang(context)) };
 }
 
 export default function CreditsPage({ loaderData }: Route.ComponentProps) {
-  const { t } = useTranslation("public2");
+  const { t } = useTranslation("pages");
   return (
     <>
       <PageHero title={t("credits.heading")} />

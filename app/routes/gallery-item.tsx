@@ -9,7 +9,6 @@ import { pageMeta } from "~/lib/meta";
 import { useLang } from "~/lib/root-data";
 import { getLang } from "~/server/i18n.server";
 import { galleryItem } from "~/server/static-pages.server";
-import "~/styles/public2.css";
 
 export async function loader({ context, params }: Route.LoaderArgs) {
   const item = await galleryItem(params.galleryItem, getLang(context));
@@ -19,7 +18,7 @@ export async function loader({ context, params }: Route.LoaderArgs) {
 
 /** One gallery card's pictures on a page of their own: what a card opens without JavaScript. */
 export default function GalleryItemPage({ loaderData: item }: Route.ComponentProps) {
-  const { t } = useTranslation("public2");
+  const { t } = useTranslation("pages");
   const { t: tc } = useTranslation();
   const lang = useLang();
   const urls = useSiteUrls();

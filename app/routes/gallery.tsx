@@ -5,14 +5,13 @@ import { PageHero } from "~/components/layout/PageHero";
 import { pageMeta } from "~/lib/meta";
 import { getInstance, getLang } from "~/server/i18n.server";
 import { galleryPage } from "~/server/static-pages.server";
-import "~/styles/public2.css";
 
 export async function loader({ context }: Route.LoaderArgs) {
   return { title: getInstance(context).t("pages.gallery"), sections: await galleryPage(getLang(context)) };
 }
 
 export default function GalleryPage({ loaderData }: Route.ComponentProps) {
-  const { t } = useTranslation("public2");
+  const { t } = useTranslation("pages");
   return (
     <>
       <PageHero title={t("gallery.heading")} />

@@ -3,6 +3,7 @@ import { Link } from "react-router";
 import type { Route } from "./+types/home";
 import { CompositionsBrowser } from "~/components/home/CompositionsBrowser";
 import { HERO_SIZES, HeroSlider } from "~/components/home/HeroSlider";
+import { SliderStyles } from "~/components/home/SliderStyles";
 import { Picture } from "~/components/media/Picture";
 import { JsonLd, useSiteUrls } from "~/components/seo/JsonLd";
 import { srcSetFor } from "~/lib/images";
@@ -12,7 +13,6 @@ import { categoryKey } from "~/lib/music-links";
 import { DEFAULT_MUSIC_CATEGORY } from "~/server/compositions.server";
 import { homeData } from "~/server/home.server";
 import { getInstance, getLang } from "~/server/i18n.server";
-import "~/styles/public1.css";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const lang = getLang(context);
@@ -27,12 +27,12 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     ...data,
     categories,
     selected,
-    meta: { title: t("composerName"), description: t("public1:home.description") },
+    meta: { title: t("composerName"), description: t("pages:home.description") },
   };
 }
 
 export default function HomePage({ loaderData }: Route.ComponentProps) {
-  const { t } = useTranslation("public1");
+  const { t } = useTranslation("pages");
   const { t: tc } = useTranslation();
   const { heroSlides, singleHero, albumDescriptions, categories, cards, selected, about, follows, tiles } = loaderData;
   const urls = useSiteUrls();
@@ -45,12 +45,13 @@ export default function HomePage({ loaderData }: Route.ComponentProps) {
   });
   return (
     <div className="home">
+      <SliderStyles />
       <JsonLd data={person} />
       <HeroSlider slides={heroSlides} title={tc("composerName")} subtitle={t("home.subtitle")} label={t("home.heroLabel")} />
 
       <section id="compositions" className="home-section home-compositions" aria-labelledby="home-compositions-title">
         <div className="container">
-          <h2 id="home-compositions-title" className="section-title">
+          <h2 id="home-compositions-title" className="section-title section-title--centered">
             {t("home.compositions")}
           </h2>
           <div className="album-descriptions">
@@ -68,7 +69,7 @@ export default function HomePage({ loaderData }: Route.ComponentProps) {
       {about.length > 0 ? (
         <section className="home-section home-bio" aria-labelledby="home-bio-title">
           <div className="container">
-            <h2 id="home-bio-title" className="section-title">
+            <h2 id="home-bio-title" className="section-title section-title--centered">
               {t("home.bio")}
             </h2>
             {about.map((section) => (
@@ -97,7 +98,7 @@ export default function HomePage({ loaderData }: Route.ComponentProps) {
       {follows.length > 0 ? (
         <section className="home-section home-follow" aria-labelledby="home-follow-title">
           <div className="container">
-            <h2 id="home-follow-title" className="section-title">
+            <h2 id="home-follow-title" className="section-title section-title--centered">
               {t("home.follow")}
             </h2>
             <ul className="follow-list">

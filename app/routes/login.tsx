@@ -10,7 +10,6 @@ import { getInstance, getLang } from "~/server/i18n.server";
 import { plainHttpCookieMessage } from "~/server/secure-cookies.server";
 import { csrfCookieForSessionCookie } from "~/server/api/csrf.server";
 import { createUserSession, getOptionalUser, isStaffUser } from "~/server/session.server";
-import "~/styles/admin.css";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
@@ -52,7 +51,7 @@ export default function LoginPage({ loaderData, actionData }: Route.ComponentPro
     <>
       <PageHero title={t("pages.login")} />
       <section className="container login">
-        <Form method="post" className="admin-form login__form" noValidate>
+        <Form method="post" className="login__form" noValidate>
           <input type="hidden" name="redirectTo" value={loaderData.redirectTo} />
           {loaderData.plainHttp ? (
             <p className="form-error" role="alert">

@@ -5,7 +5,6 @@ import { signOut } from "~/server/auth.server";
 import { readPageForm } from "~/server/http/forms.server";
 import { getLang } from "~/server/i18n.server";
 import { getOptionalUser } from "~/server/session.server";
-import "~/styles/admin.css";
 
 /** Without JavaScript the Logout link lands here: a confirmation page with a POST form. */
 export async function loader({ request }: Route.LoaderArgs) {
@@ -28,7 +27,7 @@ export default function LogoutPage() {
     <>
       <PageHero title="Logout" />
       <section className="container login">
-        <Form method="post" className="admin-form login__form" reloadDocument>
+        <Form method="post" className="login__form" reloadDocument>
           <p>Sei sicuro di voler uscire?</p>
           <div className="form-actions">
             <button className="button button--primary" type="submit" name="confirmed" value="1">

@@ -10,7 +10,6 @@ import { newsArticleLd } from "~/lib/structured-data";
 import { getLang } from "~/server/i18n.server";
 import { newsDetail } from "~/server/news-view.server";
 import { getNewsBySlug } from "~/server/news.server";
-import "~/styles/public1.css";
 
 export async function loader({ params, context }: Route.LoaderArgs) {
   const item = await getNewsBySlug(params.slugNews);
@@ -19,7 +18,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
 }
 
 export default function NewsDetailPage({ loaderData }: Route.ComponentProps) {
-  const { t } = useTranslation("public1");
+  const { t } = useTranslation("pages");
   const lang = useLang();
   const news = loaderData;
   const { t: tc } = useTranslation();

@@ -6,17 +6,16 @@ import { pageMeta } from "~/lib/meta";
 import { getInstance, getLang } from "~/server/i18n.server";
 import { newsCard } from "~/server/news-view.server";
 import { listNews } from "~/server/news.server";
-import "~/styles/public1.css";
 
 export async function loader({ context }: Route.LoaderArgs) {
   const lang = getLang(context);
   const t = getInstance(context).t;
   const news = await Promise.all((await listNews()).map((item) => newsCard(item, lang)));
-  return { news, meta: { title: t("public1:news.title"), description: t("public1:news.description") } };
+  return { news, meta: { title: t("pages:news.title"), description: t("pages:news.description") } };
 }
 
 export default function NewsPage({ loaderData }: Route.ComponentProps) {
-  const { t } = useTranslation("public1");
+  const { t } = useTranslation("pages");
   return (
     <>
       <PageHero title={t("news.title")} />

@@ -4,14 +4,13 @@ import { PageHero } from "~/components/layout/PageHero";
 import { pageMeta } from "~/lib/meta";
 import { getInstance, getLang } from "~/server/i18n.server";
 import { portfolioPage } from "~/server/static-pages.server";
-import "~/styles/public2.css";
 
 export function loader({ context }: Route.LoaderArgs) {
   return { title: getInstance(context).t("pages.portfolio"), sections: portfolioPage(getLang(context)) };
 }
 
 export default function PortfolioPage({ loaderData }: Route.ComponentProps) {
-  const { t } = useTranslation("public2");
+  const { t } = useTranslation("pages");
   return (
     <>
       <PageHero title={t("portfolio.heading")} />

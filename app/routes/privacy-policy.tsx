@@ -4,7 +4,6 @@ import { PageHero } from "~/components/layout/PageHero";
 import { pageMeta } from "~/lib/meta";
 import { getInstance, getLang } from "~/server/i18n.server";
 import { privacyPage } from "~/server/static-pages.server";
-import "~/styles/public2.css";
 
 export function loader({ context }: Route.LoaderArgs) {
   const blocks = privacyPage(getLang(context));
@@ -12,7 +11,7 @@ export function loader({ context }: Route.LoaderArgs) {
 }
 
 export default function PrivacyPolicyPage({ loaderData }: Route.ComponentProps) {
-  const { t } = useTranslation("public2");
+  const { t } = useTranslation("pages");
   return (
     <>
       <PageHero title={t("legal.privacyHeading")} />

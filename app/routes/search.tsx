@@ -11,14 +11,13 @@ import { useLang } from "~/lib/root-data";
 import { useHydrated } from "~/lib/use-hydrated";
 import { getInstance, getLang } from "~/server/i18n.server";
 import { type SearchPage, searchSite } from "~/server/search.server";
-import "~/styles/public2.css";
 
 export async function loader({ context, request }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const query = (url.searchParams.get("query") ?? "").slice(0, 200);
   const page = Number.parseInt(url.searchParams.get("page") ?? "1", 10) || 1;
   const title = getInstance(context).t("pages.search");
-  const description = getInstance(context).t("public2:search.description");
+  const description = getInstance(context).t("pages:search.description");
   try {
     const result: SearchPage = await searchSite(query, getLang(context), page);
     return { title, description, error: false, ...result };
@@ -29,7 +28,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
 }
 
 export default function SearchRoute({ loaderData }: Route.ComponentProps) {
-  const { t } = useTranslation("public2");
+  const { t } = useTranslation("pages");
   const lang = useLang();
   const { query, page, pageCount, total, results, error } = loaderData;
   const hydrated = useHydrated();

@@ -45,8 +45,8 @@ export function ListSearch({ q, size, placeholder }: { q: string; size: PageSize
 export function Pagination({ pathname, q, page, size, total }: { pathname: string; q: string; page: number; size: PageSize; total: number }) {
   const pages = pageCount(total, size);
   return (
-    <nav className="pagination" aria-label="Paginazione">
-      <span className="pagination__info">
+    <nav className="list-pagination" aria-label="Paginazione">
+      <span className="list-pagination__info">
         {total === 0 ? "Nessun risultato" : `Pagina ${page} di ${pages} · ${total} ${total === 1 ? "elemento" : "elementi"}`}
       </span>
       {page > 1 ? (

@@ -1,5 +1,5 @@
 import ReactQuill from "react-quill-new";
-import "react-quill-new/dist/quill.snow.css";
+import "~/styles/vendor/quill.css";
 
 /** Browser-only (Quill needs the DOM); RichTextEditor loads it lazily after hydration. */
 const modules = {

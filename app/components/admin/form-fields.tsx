@@ -1,4 +1,4 @@
-import type { ReactNode } from "react";
+import { Children, cloneElement, isValidElement, type ReactNode } from "react";
 import { REQUIRED_MESSAGE } from "~/lib/form-messages";
 
 /**
@@ -16,6 +16,14 @@ export function formErrorMessage(errors: Record<string, string | undefined> | un
 
 export type FieldErrors = Record<string, string | undefined>;
 
+/** The attributes that tie a control to its field's hint and error message (read out by screen readers). */
+type ControlDescription = { "aria-invalid"?: true; "aria-describedby"?: string };
+
+/**
+ * One labelled form control with its hint and error. With `htmlFor`, the control of that id (a
+ * direct child) gets `aria-invalid` and `aria-describedby` pointing at the hint and the error, so a
+ * refused field is announced with its message, with or without JavaScript.
+ */
 export function Field({
   label,
   error,
@@ -31,6 +39,18 @@ export function Field({
   required?: boolean;
   hint?: string;
 }) {
+  const hintId = htmlFor && hint ? `${htmlFor}-hint` : undefined;
+  const errorId = htmlFor && error ? `${htmlFor}-error` : undefined;
+  const describedBy = [hintId, errorId].filter(Boolean).join(" ");
+  const description: ControlDescription = {
+    ...(error ? { "aria-invalid": true } : {}),
+    ...(describedBy ? { "aria-describedby": describedBy } : {}),
+  };
+  const controls = htmlFor
+    ? Children.map(children, (child) =>
+        isValidElement<{ id?: string } & ControlDescription>(child) && child.props.id === htmlFor ? cloneElement(child, description) : child,
+      )
+    : children;
   return (
     <div className={error ? "field field--invalid" : "field"}>
       {htmlFor ? (
@@ -44,9 +64,17 @@ export function Field({
           {required ? <span aria-hidden="true"> *</span> : null}
         </span>
       )}
-      {children}
-      {hint ? <small className="field__hint">{hint}</small> : null}
-      {error ? <small className="field__error">{error}</small> : null}
+      {controls}
+      {hint ? (
+        <small className="field__hint" id={hintId}>
+          {hint}
+        </small>
+      ) : null}
+      {error ? (
+        <small className="field__error" id={errorId}>
+          {error}
+        </small>
+      ) : null}
     </div>
   );
 }

@@ -4,7 +4,7 @@ import type { WorkCard as Work } from "~/lib/work-card";
 
 /** An art direction work: the whole card links out (new tab); artist pills link to their pages. */
 export function WorkCard({ work }: { work: Work }) {
-  const { t } = useTranslation("public2");
+  const { t } = useTranslation("pages");
   const body = (
     <>
       {work.image ? <Picture image={work.image} alt="" sizes="(min-width: 1200px) 25vw, (min-width: 768px) 50vw, 100vw" className="work-card__image" /> : null}

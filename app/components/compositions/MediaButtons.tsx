@@ -25,7 +25,7 @@ export function PlayButton({
   label?: string;
   className?: string;
 }) {
-  const { t } = useTranslation("public1");
+  const { t } = useTranslation("pages");
   const { play } = usePlayer();
   const playing = useIsPlaying(id);
   const text = label ?? t("player.listen");
@@ -59,7 +59,7 @@ export function PlayButton({
 
 /** Video: a link to the video (new tab) without JavaScript; with it, the modal. */
 export function VideoButton({ title, video, className = "button button--ghost" }: { title: string; video: { url: string; embedUrl: string }; className?: string }) {
-  const { t } = useTranslation("public1");
+  const { t } = useTranslation("pages");
   const { openVideo } = usePlayer();
   return (
     <a

@@ -3,7 +3,7 @@ import { ImageFallback, Picture } from "~/components/media/Picture";
 import type { MusicCardData } from "~/lib/music-card";
 import { PlayButton, VideoButton } from "./MediaButtons";
 
-/** The slot of a card in `.card-grid` (4/3/2/1 columns at 1200/992/576 px). */
+/** The slot of a card in `.card-grid--music` (4/3/2/1 columns at 1200/992/576 px). */
 export const CARD_SIZES = "(min-width: 1200px) 25vw, (min-width: 992px) 33vw, (min-width: 576px) 50vw, 100vw";
 
 /**

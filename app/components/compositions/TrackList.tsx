@@ -10,7 +10,7 @@ import { NowPlayingIcon } from "./MediaButtons";
  * marked (`aria-current` and a visible badge); lengths show as m:ss.
  */
 export function TrackList({ id, title, tracks, cover }: { id: string; title: string; tracks: Track[]; cover: ImageInfo | null }) {
-  const { t } = useTranslation("public1");
+  const { t } = useTranslation("pages");
   const { player, play } = usePlayer();
   const playingIndex = player.open && player.id === id ? player.index : -1;
   return (

@@ -24,7 +24,7 @@ const SCROLL_OFFSET = 250;
  * the form after a send.
  */
 export function ContactForm({ initialCaptcha, actionData }: { initialCaptcha: CaptchaRef | null; actionData: ContactActionData | undefined }) {
-  const { t } = useTranslation("public2");
+  const { t } = useTranslation("pages");
   const lang = useLang();
   const navigation = useNavigation();
   const captchaFetcher = useFetcher<ContactActionData>({ key: "contact-captcha" });

@@ -12,7 +12,7 @@ import { Lightbox } from "./Lightbox";
  * with JavaScript a plain click opens the lightbox instead.
  */
 export function GalleryGrid({ sections }: { sections: GallerySection[] }) {
-  const { t } = useTranslation("public2");
+  const { t } = useTranslation("pages");
   const lang = useLang();
   const [open, setOpen] = useState<{ section: number; item: number; index: number } | null>(null);
   const close = useCallback(() => setOpen(null), []);

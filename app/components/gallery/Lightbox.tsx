@@ -18,7 +18,7 @@ const FOCUSABLE = 'a[href], button:not([disabled]), input, select, textarea, [ta
  * focus kept inside and given back on close.
  */
 export function Lightbox({ card, index, onIndexChange, onClose }: LightboxProps) {
-  const { t } = useTranslation("public2");
+  const { t } = useTranslation("pages");
   const titleId = useId();
   const dialogRef = useRef<HTMLDivElement>(null);
   const closeRef = useRef<HTMLButtonElement>(null);

@@ -1,7 +1,6 @@
 import { useEffect, useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useKeenSlider } from "keen-slider/react";
-import "keen-slider/keen-slider.min.css";
 import { MusicCard } from "~/components/compositions/MusicCard";
 import type { MusicCardData, MusicCategoryData } from "~/lib/music-card";
 import { categoryKey } from "~/lib/music-links";
@@ -21,7 +20,7 @@ function perViewAt(max: number, count: number) {
  * (`?category=...#compositions`) the server answers without JavaScript; with it they filter at once.
  */
 export function CompositionsBrowser({ categories, cards, initialCategory }: { categories: MusicCategoryData[]; cards: MusicCardData[]; initialCategory: string | null }) {
-  const { t } = useTranslation("public1");
+  const { t } = useTranslation("pages");
   const [selected, setSelected] = useState(initialCategory);
   useEffect(() => setSelected(initialCategory), [initialCategory]);
   const visible = useMemo(() => cards.filter((c) => selected === null || categoryKey(c.categoryName) === selected), [cards, selected]);
@@ -33,7 +32,7 @@ export function CompositionsBrowser({ categories, cards, initialCategory }: { ca
         {categories.map((category) => (
           <a
             key={category.key}
-            className="pill"
+            className="pill pill--filter"
             href={`?category=${encodeURIComponent(category.key)}#compositions`}
             aria-current={category.key === selected ? "true" : undefined}
             onClick={(event) => {

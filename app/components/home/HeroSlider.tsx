@@ -1,7 +1,6 @@
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useKeenSlider } from "keen-slider/react";
-import "keen-slider/keen-slider.min.css";
 import { Picture } from "~/components/media/Picture";
 import type { ImageInfo } from "~/lib/images";
 import { usePrefersReducedMotion } from "~/lib/use-reduced-motion";
@@ -24,7 +23,7 @@ export function HeroSlider({ slides, title, subtitle, label }: { slides: ImageIn
   // so they never compete with it for bandwidth, and without JavaScript they are never fetched.
   const [showAll, setShowAll] = useState(false);
   useEffect(() => setShowAll(true), []);
-  const { t } = useTranslation("public1");
+  const { t } = useTranslation("pages");
   const reducedMotion = usePrefersReducedMotion();
   // null: the visitor has not chosen, so the system preference decides.
   const [playChoice, setPlayChoice] = useState<boolean | null>(null);

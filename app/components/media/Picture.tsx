@@ -1,6 +1,5 @@
 import type { CSSProperties, ImgHTMLAttributes } from "react";
 import { srcSetFor, type ImageInfo } from "~/lib/images";
-import "~/styles/media.css";
 
 type PictureProps = Omit<ImgHTMLAttributes<HTMLImageElement>, "src" | "srcSet" | "width" | "height"> & {
   image: ImageInfo;

@@ -6,7 +6,7 @@ import type { NewsCardData } from "~/lib/news-card";
 const SIZES = "(min-width: 1400px) 25vw, (min-width: 1200px) 33vw, (min-width: 992px) 50vw, 100vw";
 
 export function NewsCard({ news }: { news: NewsCardData }) {
-  const { t } = useTranslation("public1");
+  const { t } = useTranslation("pages");
   return (
     <article className="news-card" data-slug={news.slug}>
       <Link to={news.href} className="news-card__media" tabIndex={-1} aria-hidden="true">

@@ -1,6 +1,6 @@
 import { useEffect, useMemo, useRef, type Ref, type RefObject } from "react";
 import { usePlyr, type APITypes, type PlyrOptions } from "plyr-react";
-import "plyr-react/plyr.css";
+import "~/styles/vendor/plyr.css";
 import { handlePlayerKey, SEEK_SECONDS } from "./keyboard";
 import { useMediaSession, type SessionInfo } from "./media-session";
 import spriteUrl from "./plyr.svg?url";

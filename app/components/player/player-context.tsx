@@ -4,7 +4,6 @@ import type { ImageInfo } from "~/lib/images";
 import { useRootData } from "~/lib/root-data";
 import { VideoModal } from "~/components/video/VideoModal";
 import { PLAYER_KEYSHORTCUTS } from "./keyboard-shortcuts";
-import "./player.css";
 
 /**
  * The site-wide audio player and video modal (SPEC.md 2.6, 4). State lives here, above the routes,
@@ -107,7 +106,7 @@ const PlyrAudio = lazy(loadPlyrAudio);
 
 /** The fixed panel (rendered once the visitor first asks to listen) and the video modal. */
 export function AudioPlayer() {
-  const { t } = useTranslation("public1");
+  const { t } = useTranslation("pages");
   const { t: tc } = useTranslation();
   const { origin } = useRootData();
   const { player, video, close, next, previous, advance, closeVideo } = usePlayer();

@@ -13,7 +13,7 @@ export function pageWindow(page: number, pageCount: number, around = 1): (number
 
 /** First, previous, numbers with ellipsis, next, last: plain links, so they work without JavaScript. */
 export function Pagination({ page, pageCount, hrefFor }: { page: number; pageCount: number; hrefFor: (page: number) => string }) {
-  const { t } = useTranslation("public2");
+  const { t } = useTranslation("pages");
   if (pageCount <= 1) return null;
   const step = (target: number, label: string, className: string, text: string) =>
     target < 1 || target > pageCount || target === page ? (

@@ -8,7 +8,7 @@ import type { SearchResult } from "~/lib/search-result";
 
 /** A result: type label, image, title and category badge; the whole card is the link. */
 export function SearchResultCard({ result }: { result: SearchResult }) {
-  const { t } = useTranslation("public2");
+  const { t } = useTranslation("pages");
   const lang = useLang();
   const body: ReactNode = (
     <>

@@ -8,7 +8,7 @@ import type { VideoRequest } from "~/components/player/player-context";
  * the button that opened it.
  */
 export function VideoModal({ video, onClose }: { video: VideoRequest; onClose: () => void }) {
-  const { t } = useTranslation("public1");
+  const { t } = useTranslation("pages");
   const ref = useRef<HTMLDialogElement>(null);
   const closeRef = useRef<HTMLButtonElement>(null);
   const frameRef = useRef<HTMLIFrameElement>(null);

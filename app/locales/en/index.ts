@@ -1,6 +1,5 @@
 import common from "./common";
-import public1 from "./public1";
-import public2 from "./public2";
+import pages from "./pages";
 
 /** The English texts alone: the browser loads only the language it shows. */
-export default { common, public1, public2 };
+export default { common, pages };

@@ -1,0 +1,20 @@
+import type it from "../../it/pages/search";
+
+export default {
+  heading: "Search",
+  description: "Search Elena Marchetti's compositions, news and art direction.",
+  label: "Search the site",
+  placeholder: "Search compositions, news, artistic direction...",
+  submit: "Search",
+  results_one: "{{count}} result for “{{query}}”",
+  results_other: "{{count}} results for “{{query}}”",
+  noResults: "No results for “{{query}}”.",
+  loadError: "An error occurred while retrieving the data.",
+  types: { compositions: "Compositions", news: "News", artDirection: "Artistic direction" },
+  pagination: "Result pages",
+  first: "First",
+  previous: "Previous",
+  next: "Next",
+  last: "Last",
+  page: "Page {{page}}",
+} satisfies typeof it;

@@ -1,0 +1,22 @@
+// Texts of the contacts page and its form.
+export default {
+  heading: "Contatti",
+  intro: "Per informazioni, collaborazioni o richieste di licenza scrivi tramite il modulo qui sotto.",
+  emailLabel: "Email",
+  writeTo: "Oppure scrivi a",
+  name: "Nome",
+  email: "Email",
+  message: "Messaggio",
+  privacyBefore: "Ho letto l'",
+  privacyLink: "informativa sulla privacy",
+  privacyAfter: " e acconsento al trattamento dei miei dati.",
+  captchaImage: "Codice di verifica",
+  captchaCode: "Codice",
+  captchaHelp: "Scrivi i caratteri che vedi nell'immagine.",
+  refresh: "Nuovo codice",
+  send: "Invia",
+  sending: "Invio in corso...",
+  successTitle: "Richiesta inviata",
+  successText: "La richiesta è stata inviata con successo, sarai ricontattato al più presto.",
+  honeypot: "Non compilare questo campo",
+};

@@ -1,0 +1,4 @@
+// Texts of the credits page.
+export default {
+  heading: "Credits",
+};

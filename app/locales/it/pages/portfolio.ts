@@ -1,0 +1,4 @@
+// Texts of the portfolio page.
+export default {
+  heading: "Portfolio",
+};
