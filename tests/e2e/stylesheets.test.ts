@@ -2,7 +2,7 @@
 // render-blocking stylesheet request on public pages), admin CSS only in the admin area, shared
 // classes that keep each page's look (section titles, card grids, pills), one error red, and admin
 // fields whose errors are announced (aria-invalid + aria-describedby).
-import type { Browser, Page } from "playwright-core";
+import type { Browser, Page, Response } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { REQUIRED_MESSAGE } from "~/lib/form-messages";
 import { browserLogin } from "./admin-support";
@@ -33,7 +33,7 @@ async function firstHref(path: string, pattern: RegExp): Promise<string> {
 async function loadWithStylesheets(page: Page, url: string): Promise<{ requests: string[]; css: string }> {
   const requests: string[] = [];
   const bodies: Promise<string>[] = [];
-  const onResponse = (response: import("playwright-core").Response) => {
+  const onResponse = (response: Response) => {
     if (response.request().resourceType() !== "stylesheet") return;
     requests.push(new URL(response.url()).pathname);
     bodies.push(response.text().catch(() => ""));
@@ -153,7 +153,7 @@ describe("form errors", () => {
   it("a refused admin form without JavaScript marks each field invalid and points at its Italian message", async () => {
     const { context } = await newContext(browser, { javaScriptEnabled: false });
     const page = await context.newPage();
-    let adminRed = "";
+    let adminRed: string;
     try {
       await browserLogin(page, server.url);
       await page.goto(`${server.url}/admin/categoryCreate`);
