@@ -8,7 +8,7 @@ import { SearchResultCard } from "~/components/search/SearchResultCard";
 import { localizePath } from "~/lib/i18n";
 import { pageMeta } from "~/lib/meta";
 import { useLang } from "~/lib/root-data";
-import { useHydrated } from "~/lib/use-hydrated";
+import { useHydrated } from "remix-utils/use-hydrated";
 import { getInstance, getLang } from "~/server/i18n.server";
 import { type SearchPage, searchSite } from "~/server/search.server";
 import "~/styles/public2.css";

@@ -3,7 +3,7 @@ import { useTranslation } from "react-i18next";
 import { Picture } from "~/components/media/Picture";
 import { localizePath } from "~/lib/i18n";
 import { useLang } from "~/lib/root-data";
-import { useHydrated } from "~/lib/use-hydrated";
+import { useHydrated } from "remix-utils/use-hydrated";
 import type { GallerySection } from "~/lib/gallery-card";
 import { Lightbox } from "./Lightbox";
 
