@@ -28,7 +28,11 @@ app.use(
     serveStatic: { immutable: true, maxAge: "1y" },
   }),
 );
-app.use(express.static(path.join(buildDir, "client"), { maxAge: "1h", index: false }));
+// The few files at the root (favicon): only paths that name a file are looked up on disk, so
+// pages and their client-navigation .data requests skip a stat() per request.
+const rootFiles = express.static(path.join(buildDir, "client"), { maxAge: "1h", index: false });
+const namesAFile = (urlPath) => !["", ".data"].includes(path.extname(urlPath));
+app.use((req, res, next) => (namesAFile(req.path) ? rootFiles(req, res, next) : next()));
 // page cache mounts here
 app.use(build.entry.module.pageCache); // anonymous pages from memory (app/server/http/page-cache.server.ts)
 app.all("*", createRequestHandler({ build, getLoadContext: edge.getLoadContext }));

@@ -40,8 +40,11 @@ export type PageCacheOptions = {
 type Entry = {
   /** The body split at the nonce it was rendered with: parts[0] nonce parts[1] nonce ... */
   parts: Buffer[];
-  /** The same parts, each deflated on its own and ended with a sync flush (see gzipAround). */
-  deflatedParts: Buffer[];
+  /**
+   * The same parts, each deflated on its own and ended with a sync flush (see gzipAround); made
+   * on the first hit, so a page asked for once (a fresh query string) never pays for it.
+   */
+  deflatedParts?: Buffer[];
   size: number;
   headers: [string, string | string[]][];
   etag: string;
@@ -122,7 +125,7 @@ export function createPageCache(options: PageCacheOptions = {}): PageCache {
     return `${req.protocol}://${req.headers.host ?? ""}${req.originalUrl}\n${variant}`;
   }
 
-  function send(req: Request, res: Response, entry: Entry) {
+  function send(req: Request, res: Response, key: string, entry: Entry) {
     for (const [name, value] of entry.headers) res.setHeader(name, value);
     res.setHeader("Cache-Control", PAGE_CACHE_CONTROL);
     res.setHeader("ETag", entry.etag);
@@ -139,6 +142,12 @@ export function createPageCache(options: PageCacheOptions = {}): PageCache {
     let body: Buffer;
     res.setHeader("Vary", "Cookie, Accept-Encoding");
     if (req.acceptsEncodings("gzip") === "gzip") {
+      if (!entry.deflatedParts) {
+        entry.deflatedParts = entry.parts.map(deflatePart);
+        // Held bytes grow by the deflated copy: the LRU recounts its bound.
+        entry.size += entry.deflatedParts.reduce((sum, part) => sum + part.length, 0);
+        lru.set(key, entry, { noUpdateTTL: true });
+      }
       body = gzipAround(entry.parts, entry.deflatedParts, nonce);
       // compression() leaves an answer that already has an encoding alone.
       res.setHeader("Content-Encoding", "gzip");
@@ -217,11 +226,9 @@ export function createPageCache(options: PageCacheOptions = {}): PageCache {
           headers.push([name, typeof value === "number" ? String(value) : value]);
         }
         const parts = nonce ? splitAt(body, Buffer.from(nonce)) : [body];
-        const deflatedParts = parts.map(deflatePart);
         const hash = crypto.createHash("sha1");
         for (const part of parts) hash.update(part).update("\0");
-        const size = body.length + deflatedParts.reduce((sum, part) => sum + part.length, 0) + 256;
-        lru.set(key, { parts, deflatedParts, size, headers, etag: `W/"${startVersion}-${hash.digest("base64url").slice(0, 22)}"` });
+        lru.set(key, { parts, size: body.length + 256, headers, etag: `W/"${startVersion}-${hash.digest("base64url").slice(0, 22)}"` });
       }
       return result;
     } as typeof res.end;
@@ -242,7 +249,7 @@ export function createPageCache(options: PageCacheOptions = {}): PageCache {
       if (current === null) return next();
       const key = await keyFor(req);
       const entry = lru.get(key);
-      if (entry) return send(req, res, entry);
+      if (entry) return send(req, res, key, entry);
       if (req.method === "GET") record(req, res, key, current);
       next();
     })().catch(next);
