@@ -66,8 +66,8 @@ export default function SearchRoute({ loaderData }: Route.ComponentProps) {
               {t("search.results", { count: total, query })}
             </p>
             <ul className="search__results">
-              {results.map((r) => (
-                <SearchResultCard key={r.key} result={r} />
+              {results.map((r, index) => (
+                <SearchResultCard key={r.key} result={r} priority={index === 0} />
               ))}
             </ul>
             <Pagination page={page} pageCount={pageCount} hrefFor={hrefFor} />

@@ -39,7 +39,7 @@ export function GalleryGrid({ sections }: { sections: GallerySection[] }) {
                 }}
               >
                 {item.cover ? (
-                  <Picture image={item.cover} alt="" sizes="(min-width: 1200px) 33vw, (min-width: 768px) 50vw, 100vw" className="gallery-card__image" />
+                  <Picture image={item.cover} alt="" sizes="(min-width: 1200px) 33vw, (min-width: 768px) 50vw, 100vw" priority={s === 0 && i === 0} className="gallery-card__image" />
                 ) : null}
                 <span className="gallery-card__title">{item.title}</span>
                 <span className="gallery-card__count">{t("gallery.photos", { count: item.images.length })}</span>
