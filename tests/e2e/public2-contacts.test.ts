@@ -88,8 +88,10 @@ async function openPage(js: boolean, path: string) {
 
 /** Clicks a submit button and answers the status of the POST it made. */
 async function postBy(page: Page, button: string) {
+  // The answer's page must have loaded before the caller reads it: the response alone arrives first.
   const [response] = await Promise.all([
     page.waitForResponse((r) => r.request().method() === "POST"),
+    page.waitForEvent("load"),
     page.locator(`button[name="intent"][value="${button}"]`).click(),
   ]);
   return response.status();
