@@ -2,7 +2,8 @@ import { z } from "zod";
 import type { Prisma } from "~/generated/prisma/client";
 import { externalHref } from "~/lib/music-links";
 import { uniqueSlug } from "~/lib/slug";
-import { logActivity, type Actor, type PageRequest } from "./activity.server";
+import { pageWindow, type ListRequest } from "~/lib/list-params";
+import { logActivity, type Actor } from "./activity.server";
 import { NOT_FOUND_MESSAGE, REQUIRED_MESSAGE } from "~/lib/form-messages";
 import { zodFieldErrors } from "./categories.server";
 import { db } from "./db.server";
@@ -49,15 +50,29 @@ export type MusicItem = {
   tracks: { name: string; url: string; durationSeconds: number | null }[];
 };
 
+/** `q` matches the title or the category name; `categoryIds` keeps the compositions of those categories. */
+export type MusicFilter = { q?: string; categoryIds?: number[] };
+
+function musicWhere(filter: MusicFilter = {}): Prisma.MusicWhereInput {
+  const { q, categoryIds } = filter;
+  return {
+    ...(categoryIds ? { categoryId: { in: categoryIds } } : {}),
+    ...(q ? { OR: [{ title: { contains: q } }, { category: { name: { contains: q } } }] } : {}),
+  };
+}
+
 /**
- * Compositions, newest first; `categoryName` matches case-insensitively (the URL carries it in lower
- * case, SPEC.md 2.6; the original API used the upper-cased name).
+ * Compositions newest first, filtered and paged in SQL, in the shape `select` asks for (musicSelect
+ * for public pages and api/, adminMusicSelect for the admin lists).
  */
-export async function listMusic(opts: { categoryName?: string } = {}): Promise<MusicItem[]> {
-  const items = await db.music.findMany({ select: musicSelect, orderBy: [{ createdAt: "desc" }, { id: "desc" }] });
-  if (!opts.categoryName) return items;
-  const wanted = opts.categoryName.toLocaleUpperCase("it");
-  return items.filter((m) => m.category.name.toLocaleUpperCase("it") === wanted);
+export async function listMusic<S extends Prisma.MusicSelect>(request: ListRequest<MusicFilter>, select: S) {
+  const where = musicWhere(request.filter);
+  const { skip, take } = pageWindow(request);
+  const [rows, total] = await Promise.all([
+    db.music.findMany({ where, select, orderBy: [{ createdAt: "desc" }, { id: "desc" }], skip, take }),
+    db.music.count({ where }),
+  ]);
+  return { rows, total };
 }
 
 export function getMusicBySlug(slug: string): Promise<MusicItem | null> {
@@ -126,23 +141,8 @@ export type MusicFilesInput = {
   trackFiles?: File[];
 };
 
-export type AdminMusicRow = { id: number; slug: string; title: string; link: string | null; createdAt: Date; category: { id: number; name: string } };
-const adminMusicSelect = { id: true, slug: true, title: true, link: true, createdAt: true, category: { select: { id: true, name: true } } } as const;
-
-export function latestMusicAdmin(take = 5): Promise<AdminMusicRow[]> {
-  return db.music.findMany({ select: adminMusicSelect, orderBy: [{ createdAt: "desc" }, { id: "desc" }], take });
-}
-
-export async function listMusicPage({ q, skip, take }: PageRequest): Promise<{ rows: AdminMusicRow[]; total: number }> {
-  const where: Prisma.MusicWhereInput | undefined = q
-    ? { OR: [{ title: { contains: q } }, { category: { name: { contains: q } } }] }
-    : undefined;
-  const [rows, total] = await Promise.all([
-    db.music.findMany({ where, select: adminMusicSelect, orderBy: [{ createdAt: "desc" }, { id: "desc" }], skip, take }),
-    db.music.count({ where }),
-  ]);
-  return { rows, total };
-}
+/** What the admin lists and the dashboard show of a composition. */
+export const adminMusicSelect = { id: true, slug: true, title: true, link: true, createdAt: true, category: { select: { id: true, name: true } } } as const;
 
 /** Where the public page of a saved composition is (SPEC.md 4, after saving). */
 export function musicPublicPath(item: { slug: string; link: string | null; category: { name: string } }): string {

@@ -2,7 +2,8 @@ import { z } from "zod";
 import type { Prisma } from "~/generated/prisma/client";
 import { todayIso } from "~/lib/format";
 import { uniqueSlug } from "~/lib/slug";
-import { logActivity, type Actor, type PageRequest } from "./activity.server";
+import { pageWindow, type ListRequest } from "~/lib/list-params";
+import { logActivity, type Actor } from "./activity.server";
 import { NOT_FOUND_MESSAGE, REQUIRED_MESSAGE } from "~/lib/form-messages";
 import { zodFieldErrors } from "./categories.server";
 import { db } from "./db.server";
@@ -49,9 +50,33 @@ export type NewsItem = {
   attachments: { name: string; url: string }[];
 };
 
-/** Newest first (by the news date, then by creation). */
-export function listNews(): Promise<NewsItem[]> {
-  return db.news.findMany({ select: newsSelect, orderBy: [{ date: "desc" }, { createdAt: "desc" }, { id: "desc" }] });
+/** `q` matches the title (either language) or the category name. */
+export type NewsFilter = { q?: string };
+
+function newsWhere(filter: NewsFilter = {}): Prisma.NewsWhereInput {
+  const { q } = filter;
+  return q ? { OR: [{ title: { contains: q } }, { titleEng: { contains: q } }, { category: { name: { contains: q } } }] } : {};
+}
+
+const NEWS_ORDER = {
+  /** Public pages, api/ and the feed: by the news date, then by creation. */
+  date: [{ date: "desc" }, { createdAt: "desc" }, { id: "desc" }],
+  /** The admin list and dashboard: the latest written first. */
+  created: [{ createdAt: "desc" }, { id: "desc" }],
+} satisfies Record<string, Prisma.NewsOrderByWithRelationInput[]>;
+
+/**
+ * News filtered and paged in SQL, in the shape `select` asks for (newsSelect for public pages and
+ * api/, adminNewsSelect for the admin lists); newest news date first unless `order` is "created".
+ */
+export async function listNews<S extends Prisma.NewsSelect>(request: ListRequest<NewsFilter> & { order?: keyof typeof NEWS_ORDER }, select: S) {
+  const where = newsWhere(request.filter);
+  const { skip, take } = pageWindow(request);
+  const [rows, total] = await Promise.all([
+    db.news.findMany({ where, select, orderBy: NEWS_ORDER[request.order ?? "date"], skip, take }),
+    db.news.count({ where }),
+  ]);
+  return { rows, total };
 }
 
 export function getNewsBySlug(slug: string): Promise<NewsItem | null> {
@@ -113,24 +138,8 @@ export type NewsFilesInput = {
   attachmentFiles?: File[];
 };
 
-export type AdminNewsRow = { id: number; slug: string; title: string; date: string; createdAt: Date; category: { id: number; name: string } };
-
-const adminNewsSelect = { id: true, slug: true, title: true, date: true, createdAt: true, category: { select: { id: true, name: true } } } as const;
-
-export function latestNewsAdmin(take = 5): Promise<AdminNewsRow[]> {
-  return db.news.findMany({ select: adminNewsSelect, orderBy: [{ createdAt: "desc" }, { id: "desc" }], take });
-}
-
-export async function listNewsPage({ q, skip, take }: PageRequest): Promise<{ rows: AdminNewsRow[]; total: number }> {
-  const where: Prisma.NewsWhereInput | undefined = q
-    ? { OR: [{ title: { contains: q } }, { titleEng: { contains: q } }, { category: { name: { contains: q } } }] }
-    : undefined;
-  const [rows, total] = await Promise.all([
-    db.news.findMany({ where, select: adminNewsSelect, orderBy: [{ createdAt: "desc" }, { id: "desc" }], skip, take }),
-    db.news.count({ where }),
-  ]);
-  return { rows, total };
-}
+/** What the admin lists and the dashboard show of a news item. */
+export const adminNewsSelect = { id: true, slug: true, title: true, date: true, createdAt: true, category: { select: { id: true, name: true } } } as const;
 
 async function storeNewsImage(image: NewsFilesInput["image"]): Promise<{ url: string; temp?: string } | null> {
   if (!image) return null;

@@ -3,6 +3,7 @@ import { openAsBlob } from "node:fs";
 import fs from "node:fs/promises";
 import path from "node:path";
 import sharp from "sharp";
+import type { UploadKind } from "~/generated/prisma/enums";
 import { db } from "./db.server";
 import { type DetectedFile, type FileFamily, detectFileType } from "./file-types.server";
 import { type FileContent, deleteMediaFile, storeContentAddressed, uploadsDir, writeFileAtomic } from "./storage.server";
@@ -14,7 +15,7 @@ export { detectFileType };
  * endpoints) goes through here: type by content (file-types.server.ts, never the name or the
  * browser's Content-Type), a size limit per kind, server-made names, images re-encoded with sharp.
  */
-export type UploadPurpose = "image" | "track" | "attachment";
+export type UploadPurpose = UploadKind;
 
 export const MB = 1024 * 1024;
 export const MAX_FILE_BYTES: Record<UploadPurpose, number> = { image: 10 * MB, track: 50 * MB, attachment: 20 * MB };

@@ -36,7 +36,9 @@ let cover: Buffer;
 
 beforeAll(async () => {
   actor = await upsertStaffUser("staff", "staff-password-1");
-  categoryId = (await createCategory({ name: "Colonne sonore", name_eng: "Soundtracks", type: "music" }, actor)).id;
+  const savedCategory = await createCategory({ name: "Colonne sonore", name_eng: "Soundtracks", type: "music" }, actor);
+  if (!savedCategory.ok) throw new Error("fixture category not saved");
+  categoryId = savedCategory.item.id;
   cover = await sharp({ create: { width: 40, height: 40, channels: 3, background: "#456" } }).png().toBuffer();
 });
 
