@@ -10,7 +10,7 @@ export function isCategoryType(value: unknown): value is CategoryType {
 }
 
 /** What the staff read (the admin is Italian); the stored keys above never change. */
-export const CATEGORY_TYPE_LABELS: Record<CategoryType, string> = {
+const CATEGORY_TYPE_LABELS: Record<CategoryType, string> = {
   news: "Notizie",
   music: "Musica",
   lable: "Etichette",

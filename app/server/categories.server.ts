@@ -7,7 +7,7 @@ import { logActivity, type Actor } from "./activity.server";
 import { db } from "./db.server";
 import { NOT_FOUND_MESSAGE, REQUIRED_MESSAGE } from "~/lib/form-messages";
 
-export const categorySelect = { id: true, name: true, nameEng: true, type: true } as const;
+const categorySelect = { id: true, name: true, nameEng: true, type: true } as const;
 
 export type CategoryRow = { id: number; name: string; nameEng: string; type: CategoryType };
 

@@ -14,7 +14,7 @@ export function musicVideo(videos: string | null): MusicCardData["video"] {
   return embed ? { url: externalHref(videos), embedUrl: embed.embedUrl } : null;
 }
 
-export async function musicCard(item: MusicItem, lang: Lang): Promise<MusicCardData> {
+async function musicCard(item: MusicItem, lang: Lang): Promise<MusicCardData> {
   const link = item.link?.trim();
   return {
     slug: item.slug,
@@ -30,11 +30,11 @@ export async function musicCard(item: MusicItem, lang: Lang): Promise<MusicCardD
   };
 }
 
-export function musicCards(items: MusicItem[], lang: Lang): Promise<MusicCardData[]> {
+function musicCards(items: MusicItem[], lang: Lang): Promise<MusicCardData[]> {
   return Promise.all(items.map((item) => musicCard(item, lang)));
 }
 
-export function toCategoryData(category: CategoryRow, lang: Lang): MusicCategoryData {
+function toCategoryData(category: CategoryRow, lang: Lang): MusicCategoryData {
   return { key: categoryKey(category.name), name: category.name, label: localized(category, "name", lang) };
 }
 
@@ -57,7 +57,7 @@ export async function categoryCards(category: CategoryRow, lang: Lang): Promise<
 }
 
 /** SPEC.md 2.6 / 9: the compositions index shows at most this many items per category, then Explore. */
-export const ITEMS_PER_CATEGORY = 4;
+const ITEMS_PER_CATEGORY = 4;
 
 /** /compositions: each music category with items (creation order) and its newest few. */
 export async function compositionsOverview(lang: Lang): Promise<(MusicCategoryData & { items: MusicCardData[] })[]> {
@@ -75,7 +75,7 @@ export async function compositionsOverview(lang: Lang): Promise<(MusicCategoryDa
 }
 
 /** The home page's pill selected when the URL names none (SPEC.md 2.5). */
-export const DEFAULT_MUSIC_CATEGORY = "COLONNE SONORE";
+const DEFAULT_MUSIC_CATEGORY = "COLONNE SONORE";
 
 /**
  * The pills of the home page's compositions browser: the music categories with items, and the
