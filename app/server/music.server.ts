@@ -282,9 +282,10 @@ export function getMusicForEdit(slug: string) {
 
 
 /** Every composition with the fields the site search indexes (search.server.ts), newest first. */
-export function listMusicForSearch() {
-  return db.music.findMany({
-    select: {
+export async function listMusicForSearch() {
+  const { rows } = await listMusic(
+    {},
+    {
       id: true,
       slug: true,
       title: true,
@@ -294,8 +295,8 @@ export function listMusicForSearch() {
       link: true,
       category: { select: { name: true, nameEng: true } },
     },
-    orderBy: [{ createdAt: "desc" }, { id: "desc" }],
-  });
+  );
+  return rows;
 }
 
 /** Changes when a composition is added, edited or deleted (count and latest update). */

@@ -295,9 +295,10 @@ export function getNewsForEdit(slug: string) {
 
 
 /** Every news item with the fields the site search indexes (search.server.ts), newest first. */
-export function listNewsForSearch() {
-  return db.news.findMany({
-    select: {
+export async function listNewsForSearch() {
+  const { rows } = await listNews(
+    {},
+    {
       id: true,
       slug: true,
       title: true,
@@ -307,8 +308,8 @@ export function listNewsForSearch() {
       image: true,
       category: { select: { name: true, nameEng: true } },
     },
-    orderBy: [{ date: "desc" }, { createdAt: "desc" }, { id: "desc" }],
-  });
+  );
+  return rows;
 }
 
 /** Changes when a news item is added, edited or deleted (count and latest update). */
