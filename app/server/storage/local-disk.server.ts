@@ -1,5 +1,5 @@
 import crypto from "node:crypto";
-import { createReadStream, createWriteStream } from "node:fs";
+import { type Dirent, createReadStream, createWriteStream } from "node:fs";
 import fs from "node:fs/promises";
 import path from "node:path";
 import { Readable, Transform } from "node:stream";
@@ -111,7 +111,7 @@ export class LocalDiskStore implements FileStore {
 
   async *list(prefix: string): AsyncIterable<StoredInfo> {
     const base = this.pathOf(prefix.replace(/\/$/, ""));
-    let entries: import("node:fs").Dirent[];
+    let entries: Dirent[];
     try {
       entries = await fs.readdir(base, { recursive: true, withFileTypes: true });
     } catch {
@@ -127,7 +127,7 @@ export class LocalDiskStore implements FileStore {
 
   async sweepUnfinished(olderThan: Date): Promise<string[]> {
     const removed: string[] = [];
-    let entries: import("node:fs").Dirent[];
+    let entries: Dirent[];
     try {
       entries = await fs.readdir(this.root, { recursive: true, withFileTypes: true });
     } catch {
