@@ -1,7 +1,7 @@
 import type { Readable } from "node:stream";
-import sharp from "sharp";
+import sharp, { type Metadata } from "sharp";
 import { IMAGE_FORMATS, IMAGE_WIDTHS, type ImageFormat, type ImageInfo } from "~/lib/images";
-import { derivedKey, keyOfUrl } from "./storage/file-store.server";
+import { type ByteRange, derivedKey, keyOfUrl } from "./storage/file-store.server";
 import { fileStore } from "./storage/storage.server";
 
 const infoCache = new Map<string, Omit<ImageInfo, "src">>();
@@ -12,11 +12,22 @@ async function readAll(stream: Readable): Promise<Buffer> {
   return Buffer.concat(chunks);
 }
 
-/** The bytes of a stored key (images are at most 10 MB), or null when it is missing. */
-async function readStored(key: string): Promise<Buffer | null> {
-  const file = await fileStore().open(key);
+/** The bytes of a stored key (images are at most 10 MB; `range` reads only part), or null when it is missing. */
+async function readStored(key: string, range?: ByteRange): Promise<Buffer | null> {
+  const file = await fileStore().open(key, range);
   return file ? readAll(file.stream) : null;
 }
+
+/** Width, height and orientation sit in the first bytes of JPEG, PNG, GIF and WebP files; the whole file is read only when they do not. */
+async function imageMetadata(key: string): Promise<Metadata | null> {
+  const head = await readStored(key, { start: 0, end: HEADER_BYTES - 1 });
+  if (!head) return null;
+  const fromHead = await sharp(head).metadata().catch(() => null);
+  if (fromHead?.width && fromHead.height) return fromHead;
+  const whole = head.length < HEADER_BYTES ? head : await readStored(key);
+  return whole ? sharp(whole).metadata() : null;
+}
+const HEADER_BYTES = 64 * 1024;
 
 /**
  * src, intrinsic width and height (so <img> reserves its box: no layout shift) and a tiny
@@ -30,16 +41,14 @@ export async function imageInfo(src: string | null | undefined): Promise<ImageIn
   const key = keyOfUrl(src);
   if (!key) return null;
   try {
-    const bytes = await readStored(key);
-    if (!bytes) return null;
-    const meta = await sharp(bytes).metadata();
-    if (!meta.width || !meta.height) return null;
+    const meta = await imageMetadata(key);
+    if (!meta?.width || !meta.height) return null;
     // EXIF-rotated photos are served upright (variants call rotate()), so their box is too.
     const upright = (meta.orientation ?? 1) >= 5;
     const info = {
       width: upright ? meta.height : meta.width,
       height: upright ? meta.width : meta.height,
-      placeholder: (await imagePlaceholder(key, bytes)) ?? undefined,
+      placeholder: (await imagePlaceholder(key)) ?? undefined,
     };
     infoCache.set(src, info);
     return { src, ...info };
@@ -53,12 +62,14 @@ export async function imageInfo(src: string | null | undefined): Promise<ImageIn
  * <img> background until the picture arrives. Made once, when the image is stored (seed) or
  * first shown (uploads), and kept as a derived file of the image (removed with it).
  */
-async function imagePlaceholder(key: string, bytes: Buffer): Promise<string | null> {
+async function imagePlaceholder(key: string): Promise<string | null> {
   if (!isImageKey(key)) return null;
   const sidecar = derivedKey(key, "placeholder.txt");
   const kept = await readStored(sidecar);
   if (kept) return kept.toString("utf8");
   try {
+    const bytes = await readStored(key);
+    if (!bytes) return null;
     const tiny = await sharp(bytes).rotate().resize({ width: 16, height: 16, fit: "inside" }).blur(0.6).webp({ quality: 40 }).toBuffer();
     const uri = `data:image/webp;base64,${tiny.toString("base64")}`;
     await fileStore().write(sidecar, Buffer.from(uri));

@@ -8,7 +8,7 @@ import { cleanupAbandonedUploads } from "./uploads.server";
 const UNFINISHED_MAX_AGE_MS = 60 * 60 * 1000;
 const EVERY_MS = 60 * 60 * 1000;
 
-export type JanitorReport = { unfinished: string[]; tempUploads: string[]; orphans: string[]; derived: string[] };
+type JanitorReport = { unfinished: string[]; tempUploads: string[]; orphans: string[]; derived: string[] };
 
 /**
  * The one clean-up of stored files, at start and every hour: what a crash or a refused request

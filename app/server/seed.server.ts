@@ -119,7 +119,8 @@ export async function seedDemoContent() {
     // Every use of a stored file counts, as when staff save the same rows (stored-files.server.ts).
     const uses = [...musicRows.flatMap((m) => [m.img, ...m.tracks.map((t) => t.url)]), ...newsRows.flatMap((n) => [n.image, ...n.attachments.map((a) => a.url)])];
     await recountFiles(tx, [], uses, staged);
-  });
+    // One commit for the whole catalogue at first boot: more work than a save, so more time.
+  }, { timeout: 60_000 });
 }
 
 /** A demo attachment whose content matches its name: a picture for .jpg, a PDF otherwise. */
