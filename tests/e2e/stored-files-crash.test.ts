@@ -78,7 +78,7 @@ async function writer(client: ApiClient, categoryId: number, name: string, stop:
 }
 
 describe("the janitor after hard kills under write load", () => {
-  it("leaves no orphaned stored file and no .part file, and every row finds its file", async () => {
+  it("leaves no orphaned stored file and no .part file, and every row finds its file", { timeout: 240_000 }, async () => {
     server = await startServer({ env: { SEED_DEMO: "0" } });
     dataDir = server.dataDir;
     exec(server, `INSERT INTO Category (id, name, nameEng, type) VALUES (70, 'Crash', 'Crash', 'news')`);
