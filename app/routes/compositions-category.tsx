@@ -36,8 +36,8 @@ export default function CompositionsCategoryPage({ loaderData }: Route.Component
       <div className="compositions-page container">
         {loaderData.cards.length === 0 ? <p className="empty-message">{t("compositions.empty")}</p> : null}
         <div className="card-grid">
-          {loaderData.cards.map((item) => (
-            <MusicCard key={item.slug} item={item} />
+          {loaderData.cards.map((item, index) => (
+            <MusicCard key={item.slug} item={item} priority={index === 0} />
           ))}
         </div>
       </div>

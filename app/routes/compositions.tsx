@@ -32,14 +32,14 @@ export default function CompositionsPage({ loaderData }: Route.ComponentProps) {
       <PageHero title={t("compositions.title")} />
       <div className="compositions-page container">
         {loaderData.groups.length === 0 ? <p className="empty-message">{t("compositions.empty")}</p> : null}
-        {loaderData.groups.map((group) => (
+        {loaderData.groups.map((group, groupIndex) => (
           <section key={group.key} className="compositions-group" aria-labelledby={`group-${group.key}`}>
             <h2 id={`group-${group.key}`} className="compositions-group__title">
               {group.label}
             </h2>
             <div className="card-grid">
-              {group.items.map((item) => (
-                <MusicCard key={item.slug} item={item} />
+              {group.items.map((item, index) => (
+                <MusicCard key={item.slug} item={item} priority={groupIndex === 0 && index === 0} />
               ))}
             </div>
             <p className="compositions-group__more">

@@ -25,8 +25,8 @@ export default function NewsPage({ loaderData }: Route.ComponentProps) {
           <p className="empty-message">{t("news.empty")}</p>
         ) : (
           <div className="news-grid">
-            {loaderData.news.map((news) => (
-              <NewsCard key={news.slug} news={news} />
+            {loaderData.news.map((news, index) => (
+              <NewsCard key={news.slug} news={news} priority={index === 0} />
             ))}
           </div>
         )}
