@@ -20,7 +20,7 @@ export const MAX_FILE_BYTES: Record<UploadPurpose, number> = { image: 10 * MB, t
 /** Whole request body of one form post (several tracks or attachments travel together without JS). */
 export const MAX_REQUEST_BYTES = 200 * MB;
 /** Temporary uploads not saved with a form within this time are deleted. */
-export const TEMP_UPLOAD_TTL_MS = 24 * 60 * 60 * 1000;
+const TEMP_UPLOAD_TTL_MS = 24 * 60 * 60 * 1000;
 
 export const REQUEST_TOO_LARGE_MESSAGE = `Richiesta troppo grande: il limite è ${MAX_REQUEST_BYTES / MB} MB per invio.`;
 
