@@ -9,9 +9,9 @@ import { zodFieldErrors } from "./categories.server";
 import { db } from "./db.server";
 import { prismaClientError } from "./http/errors.server";
 import { sanitizeNewsHtml } from "./sanitize.server";
+import { type StagedFile, recountFiles, removeUnreferenced } from "./storage/stored-files.server";
 import {
   UploadError,
-  deleteUnreferencedFiles,
   discardTempUploads,
   promoteTempUpload,
   resolveFileEntries,
@@ -19,6 +19,7 @@ import {
   fileEntriesFromForm,
   imageFromForm,
   type FileEntry,
+  type ResolvedFiles,
 } from "./uploads.server";
 
 /** What a public page needs of a news item. */
@@ -141,11 +142,19 @@ export type NewsFilesInput = {
 /** What the admin lists and the dashboard show of a news item. */
 export const adminNewsSelect = { id: true, slug: true, title: true, date: true, createdAt: true, category: { select: { id: true, name: true } } } as const;
 
-async function storeNewsImage(image: NewsFilesInput["image"]): Promise<{ url: string; temp?: string } | null> {
+async function storeNewsImage(image: NewsFilesInput["image"]): Promise<{ file: StagedFile; temp?: string } | null> {
   if (!image) return null;
-  if (image instanceof File) return { url: await storeFormFile(image, "image") };
-  return { url: await promoteTempUpload(image.temp_name, "image"), temp: image.temp_name };
+  if (image instanceof File) return { file: await storeFormFile(image, "image") };
+  return { file: await promoteTempUpload(image.temp_name, "image"), temp: image.temp_name };
 }
+
+/** The stored files a news row uses (its image and attachments), read in the transaction that changes them. */
+async function newsFileUrls(tx: Prisma.TransactionClient, id: number): Promise<(string | null)[] | null> {
+  const row = await tx.news.findUnique({ where: { id }, select: { image: true, attachments: { select: { url: true } } } });
+  return row ? [row.image, ...row.attachments.map((a) => a.url)] : null;
+}
+
+const newsRowFileUrls = (row: NewsItem) => [row.image, ...row.attachments.map((a) => a.url)];
 
 function uploadFailure(error: unknown, field: string): FormResult<never> {
   if (error instanceof UploadError) return { ok: false, status: error.status, errors: { [field]: error.message } };
@@ -157,9 +166,11 @@ async function categoryExists(id: number) {
 }
 
 type StoredNewsFiles = {
-  image: { url: string; temp?: string } | null;
-  attachments: { files: { name: string; url: string }[]; usedTemp: string[] };
+  image: { file: StagedFile; temp?: string } | null;
+  attachments: ResolvedFiles;
 };
+
+const stagedOf = ({ image, attachments }: StoredNewsFiles) => [...(image ? [image.file] : []), ...attachments.staged];
 
 /**
  * Stores the new image and resolves the attachment list (null keeps `existing`) before the row is
@@ -176,7 +187,7 @@ async function storeNewsFiles(files: NewsFilesInput, existing: { name: string; u
     const entries = files.attachments ?? existing;
     return { image, attachments: await resolveFileEntries(entries, files.attachmentFiles ?? [], "attachment", existing) };
   } catch (error) {
-    await deleteUnreferencedFiles([image?.url]);
+    if (image) await removeUnreferenced([image.file.key]);
     return uploadFailure(error, "attachments");
   }
 }
@@ -201,15 +212,22 @@ export async function createNews(input: NewsInput, files: NewsFilesInput, actor:
   const stored = await storeNewsFiles(files, []);
   if ("ok" in stored) return stored;
   const { image, attachments } = stored;
-  const item = await db.$transaction(async (tx) => {
-    const slug = await uniqueSlug(input.title, async (s) => !!(await tx.news.findUnique({ where: { slug: s }, select: { id: true } })));
-    const row = await tx.news.create({
-      data: { slug, ...newsRowData(input, image?.url ?? null, attachments.files) },
-      select: newsSelect,
+  let item: NewsItem;
+  try {
+    item = await db.$transaction(async (tx) => {
+      const slug = await uniqueSlug(input.title, async (s) => !!(await tx.news.findUnique({ where: { slug: s }, select: { id: true } })));
+      const row = await tx.news.create({
+        data: { slug, ...newsRowData(input, image?.file.url ?? null, attachments.files) },
+        select: newsSelect,
+      });
+      await logActivity(tx, actor, `Creata la notizia "${row.title}"`);
+      await recountFiles(tx, [], newsRowFileUrls(row), stagedOf(stored));
+      return row;
     });
-    await logActivity(tx, actor, `Creata la notizia "${row.title}"`);
-    return row;
-  });
+  } catch (error) {
+    await removeUnreferenced(stagedOf(stored).map((f) => f.key));
+    throw error;
+  }
   await discardTempUploads([...attachments.usedTemp, ...(image?.temp ? [image.temp] : [])]);
   return { ok: true, item };
 }
@@ -225,10 +243,11 @@ export async function updateNews(id: number, input: NewsInput, files: NewsFilesI
   const stored = await storeNewsFiles(files, current.attachments);
   if ("ok" in stored) return stored;
   const { image, attachments } = stored;
-  const nextImage = image ? image.url : files.removeImage ? null : current.image;
-  let item: NewsItem;
+  const nextImage = image ? image.file.url : files.removeImage ? null : current.image;
+  let saved: { item: NewsItem; released: string[] };
   try {
-    item = await db.$transaction(async (tx) => {
+    saved = await db.$transaction(async (tx) => {
+      const before = (await newsFileUrls(tx, id)) ?? [];
       await tx.newsAttachment.deleteMany({ where: { newsId: id } });
       const row = await tx.news.update({
         where: { id },
@@ -236,31 +255,33 @@ export async function updateNews(id: number, input: NewsInput, files: NewsFilesI
         select: newsSelect,
       });
       await logActivity(tx, actor, `Modificata la notizia "${row.title}"`);
-      return row;
+      return { item: row, released: await recountFiles(tx, before, newsRowFileUrls(row), stagedOf(stored)) };
     });
   } catch (error) {
     // Deleted meanwhile (a DELETE raced this save): the files just stored belong to nothing.
-    await deleteUnreferencedFiles([image?.url, ...attachments.files.map((f) => f.url)]);
+    await removeUnreferenced(stagedOf(stored).map((f) => f.key));
     if (prismaClientError(error)?.status === 404) return { ok: false, status: 404, errors: { form: NOT_FOUND_MESSAGE } };
     throw error;
   }
   await discardTempUploads([...attachments.usedTemp, ...(image?.temp ? [image.temp] : [])]);
-  await deleteUnreferencedFiles([current.image, ...current.attachments.map((a) => a.url)]);
-  return { ok: true, item };
+  await removeUnreferenced(saved.released);
+  return { ok: true, item: saved.item };
 }
 
 /** Deletes a news item and the files only it used. false when it does not exist. */
 export async function deleteNews(id: number, actor: Actor): Promise<boolean> {
   const current = await db.news.findUnique({
     where: { id },
-    select: { title: true, image: true, attachments: { select: { url: true } } },
+    select: { title: true },
   });
   if (!current) return false;
-  await db.$transaction(async (tx) => {
+  const released = await db.$transaction(async (tx) => {
+    const before = await newsFileUrls(tx, id);
     await tx.news.delete({ where: { id } });
     await logActivity(tx, actor, `Eliminata la notizia "${current.title}"`);
+    return recountFiles(tx, before ?? [], []);
   });
-  await deleteUnreferencedFiles([current.image, ...current.attachments.map((a) => a.url)]);
+  await removeUnreferenced(released);
   return true;
 }
 
