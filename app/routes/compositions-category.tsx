@@ -6,16 +6,15 @@ import { PageHero } from "~/components/layout/PageHero";
 import { JsonLd, useSiteUrls } from "~/components/seo/JsonLd";
 import { localizePath, localized } from "~/lib/i18n";
 import { pageMeta } from "~/lib/meta";
-import { findMusicCategory, musicCards } from "~/server/compositions.server";
+import { categoryCards, findMusicCategory } from "~/server/compositions.server";
 import { getInstance, getLang } from "~/server/i18n.server";
-import { listMusic } from "~/server/music.server";
 
 export async function loader({ params, context }: Route.LoaderArgs) {
   const lang = getLang(context);
   const t = getInstance(context).t;
   const category = await findMusicCategory(params.categoryCompositions);
   if (!category) throw data(null, { status: 404 });
-  const cards = await musicCards(await listMusic({ categoryName: category.name }), lang);
+  const cards = await categoryCards(category, lang);
   const label = localized(category, "name", lang);
   return { title: label.toLocaleUpperCase(lang), cards, meta: { description: t("pages:compositions.categoryDescription", { category: label }) } };
 }

@@ -6,20 +6,14 @@ import { PageHero } from "~/components/layout/PageHero";
 import { localizePath } from "~/lib/i18n";
 import { useLang } from "~/lib/root-data";
 import { pageMeta } from "~/lib/meta";
-import { categoryKey, categoryPath } from "~/lib/music-links";
-import { musicCatalogue } from "~/server/compositions.server";
+import { categoryPath } from "~/lib/music-links";
+import { compositionsOverview } from "~/server/compositions.server";
 import { getInstance, getLang } from "~/server/i18n.server";
-
-/** SPEC.md 2.6 / 9: per music category with items, at most 4 of them, then Explore. */
-const ITEMS_PER_CATEGORY = 4;
 
 export async function loader({ context }: Route.LoaderArgs) {
   const lang = getLang(context);
   const t = getInstance(context).t;
-  const { categories, cards } = await musicCatalogue(lang);
-  const groups = categories
-    .map((category) => ({ ...category, items: cards.filter((c) => categoryKey(c.categoryName) === category.key).slice(0, ITEMS_PER_CATEGORY) }))
-    .filter((group) => group.items.length > 0);
+  const groups = await compositionsOverview(lang);
   return { groups, meta: { title: t("pages:compositions.title"), description: t("pages:compositions.description") } };
 }
 

@@ -152,7 +152,8 @@ describe("content version", () => {
     const start = await readContentVersion();
     const category = await createCategory({ name: "Prova", name_eng: "Test", type: "news" }, actor);
     expect(await readContentVersion()).toBe(start + 1);
-    await updateCategory(category.id, { name: "Prova 2", name_eng: "Test 2", type: "news" }, actor);
+    if (!category.ok) throw new Error("fixture category not saved");
+    await updateCategory(category.item.id, { name: "Prova 2", name_eng: "Test 2", type: "news" }, actor);
     expect(await readContentVersion()).toBe(start + 2);
     expect(await db.contentVersion.count()).toBe(1);
   });
