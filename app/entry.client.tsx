@@ -3,7 +3,7 @@ import { StrictMode, startTransition } from "react";
 import { hydrateRoot } from "react-dom/client";
 import { I18nextProvider, initReactI18next } from "react-i18next";
 import { HydratedRouter } from "react-router/dom";
-import { NAMESPACES } from "~/locales/namespaces";
+import { I18N_SHARED_OPTIONS } from "~/locales/namespaces";
 
 // The server chose the language; only its texts are loaded, the other language's when the
 // visitor switches (i18next asks this backend for the namespaces it lacks).
@@ -31,11 +31,7 @@ void loadLanguage(lang)
         partialBundledLanguages: true,
         lng: lang,
         fallbackLng: false,
-        defaultNS: "common",
-        ns: [...NAMESPACES],
-        interpolation: { escapeValue: false },
-        // i18next otherwise prints an advertisement in every visitor's console.
-        showSupportNotice: false,
+        ...I18N_SHARED_OPTIONS,
       }),
   )
   .then(() => {

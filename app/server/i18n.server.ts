@@ -3,7 +3,7 @@ import { initReactI18next } from "react-i18next";
 import { createContext, createCookie, type MiddlewareFunction, type RouterContext } from "react-router";
 import resources from "~/locales";
 import { DEFAULT_LANG, LANG_COOKIE, isLang, isLocalizablePath, langFromPath, type Lang } from "~/lib/i18n";
-import { NAMESPACES } from "~/locales/namespaces";
+import { I18N_SHARED_OPTIONS } from "~/locales/namespaces";
 
 /** The visitor's saved language choice (also mirrored to localStorage `isEnglish` by the client). */
 export const langCookie = createCookie(LANG_COOKIE, {
@@ -34,11 +34,7 @@ async function findLocale(request: Request): Promise<Lang> {
 const i18nOptions: InitOptions = {
   resources,
   fallbackLng: DEFAULT_LANG,
-  defaultNS: "common",
-  ns: [...NAMESPACES],
-  interpolation: { escapeValue: false },
-  // i18next otherwise prints an advertisement in the server log.
-  showSupportNotice: false,
+  ...I18N_SHARED_OPTIONS,
 };
 
 /**
