@@ -23,11 +23,11 @@ export const CONTACT_MESSAGES = {
  * Text, @, text, dot, text; no spaces anywhere (SPEC.md 5), and none of the characters that
  * quote or separate addresses in a mail header (the address becomes the Reply-To).
  */
-export const EMAIL_PATTERN = /^[^\s@<>()[\]\\,;:"]+@[^\s@<>()[\]\\,;:"]+\.[^\s@<>()[\]\\,;:"]+$/;
+const EMAIL_PATTERN = /^[^\s@<>()[\]\\,;:"]+@[^\s@<>()[\]\\,;:"]+\.[^\s@<>()[\]\\,;:"]+$/;
 
 export const CONTACT_LIMITS = { name: 200, email: 254, description: 5000 } as const;
 
-export type ContactField = "name" | "email" | "description" | "privacy" | "captcha";
+type ContactField = "name" | "email" | "description" | "privacy" | "captcha";
 export type ContactErrors = Partial<Record<ContactField, string>>;
 export type ContactValues = { name: string; email: string; description: string; privacy: boolean };
 
@@ -35,7 +35,7 @@ export type ContactValues = { name: string; email: string; description: string; 
  * The fields of the contact form (the captcha is checked apart, against the database).
  * Used by the server action, by api/send-email and by the browser before posting.
  */
-export function contactFieldsSchema(lang: Lang) {
+function contactFieldsSchema(lang: Lang) {
   const m = CONTACT_MESSAGES[lang];
   const text = (max: number) => z.string({ error: m.required }).trim().min(1, m.required).max(max, m.tooLong);
   return z.object({

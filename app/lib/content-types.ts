@@ -1,5 +1,5 @@
 /** Shapes of the static content files (SPEC.md 3, 7) used by the public pages of part 2. */
-export type ArtistRef = { id: number; name: string; link: string };
+type ArtistRef = { id: number; name: string; link: string };
 
 export type ArtDirectionItem = {
   id: number;
@@ -34,7 +34,7 @@ export type CreditItem = {
   text_eng: string;
 };
 
-export type GalleryImage = { src: string; title: string; title_eng: string; description: string; description_eng: string };
+type GalleryImage = { src: string; title: string; title_eng: string; description: string; description_eng: string };
 
 export type GalleryItem = {
   id: number;
@@ -49,7 +49,7 @@ export type GalleryItem = {
 
 export type PortfolioItem = { id: number; category: string; category_eng: string; title: string; title_eng: string };
 
-export type PrivacySection = { id: number; subTitle: string; subTitle_eng: string; description: string; description_eng: string };
+type PrivacySection = { id: number; subTitle: string; subTitle_eng: string; description: string; description_eng: string };
 export type PrivacyItem = { id: number; upperTitle: string; upperTitle_eng: string; body: PrivacySection[] };
 
 export type LegalNote = { id: number; description: string; description_eng: string };
@@ -57,7 +57,7 @@ export type LegalNote = { id: number; description: string; description_eng: stri
 export type CookiePolicyItem = { id: number; subTitle: string; subTitle_eng: string; description: string; description_eng: string; link: string };
 
 /** Art direction items of these subcategories are page texts, not works (SPEC.md 2.14). */
-export const NON_WORK_SUBCATEGORIES = ["lable", "description"] as const;
+const NON_WORK_SUBCATEGORIES = ["lable", "description"] as const;
 
 export function isWorkSubcategory(subcategory: string | null | undefined): boolean {
   if (!subcategory) return false;

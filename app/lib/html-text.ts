@@ -35,7 +35,7 @@ export function htmlToText(html: string | null | undefined): string {
   return decodeEntities(noTags).replace(/\s+/g, " ").trim();
 }
 
-export const EXCERPT_LENGTH = 150;
+const EXCERPT_LENGTH = 150;
 
 /**
  * Plain-text excerpt cut at `max` characters with an ellipsis (SPEC.md 2.8). Working on decoded

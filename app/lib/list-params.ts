@@ -52,7 +52,7 @@ export function listHref(pathname: string, params: { q: string; page: number; si
 }
 
 /** Messages shown at the top of a list after a redirect (`?avviso=`). */
-export const NOTICES: Record<string, string> = {
+const NOTICES: Record<string, string> = {
   "non-trovato": NOT_FOUND_MESSAGE,
   eliminato: "Elemento eliminato",
   salvato: "Modifiche salvate",

@@ -6,7 +6,7 @@ import type { InitOptions } from "i18next";
  * `<lang>/pages/`). Its own module so the browser can import it (and the shared options below) without either
  * language's texts.
  */
-export const NAMESPACES = ["common", "pages"] as const;
+const NAMESPACES = ["common", "pages"] as const;
 
 /**
  * The i18next options the server and the browser share; each adds where its texts come from

@@ -6,7 +6,7 @@ import { categoriesOrNone } from "./safe-categories.server";
 import { readContentList } from "./content.server";
 import { imageInfo } from "./images.server";
 
-export type LabelCard = {
+type LabelCard = {
   id: number;
   name: string;
   description: string;
@@ -16,7 +16,7 @@ export type LabelCard = {
   external: boolean;
 };
 
-export type LabelGroup = { category: string; labels: LabelCard[] };
+type LabelGroup = { category: string; labels: LabelCard[] };
 
 export type ArtDirectionOverview = { intro: { title: string; description: string } | null; groups: LabelGroup[] };
 
@@ -29,7 +29,7 @@ export type ArtDirectionCategoryPage = {
 const sameName = (a: string, b: string) => a.trim().toLocaleLowerCase("it") === b.trim().toLocaleLowerCase("it");
 
 /** The URL segment of a label category: lower case, URL-encoded. */
-export function artDirectionCategoryPath(category: string, lang: Lang): string {
+function artDirectionCategoryPath(category: string, lang: Lang): string {
   return localizePath(`/art-direction/${encodeURIComponent(category.trim().toLocaleLowerCase("it"))}`, lang);
 }
 

@@ -6,8 +6,8 @@ import { DUMMY_PASSWORD_HASH, verifyPassword } from "./password.server";
 import { clientAddress, hit, releaseHit, resetRateLimit } from "./rate-limit.server";
 import { destroyUserSession, getOptionalUser, type SessionUser } from "./session.server";
 
-export const LOGIN_FAILED_MESSAGE = "Username o password errati";
-export const LOGIN_THROTTLED_MESSAGE = "Troppi tentativi di accesso. Riprova tra qualche minuto.";
+const LOGIN_FAILED_MESSAGE = "Username o password errati";
+const LOGIN_THROTTLED_MESSAGE = "Troppi tentativi di accesso. Riprova tra qualche minuto.";
 
 /**
  * Sign-in throttling after OWASP's authentication cheat sheet. Failures are counted per

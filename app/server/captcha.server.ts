@@ -17,7 +17,7 @@ const renderCaptcha: RenderCaptcha =
 
 export type CaptchaRef = { id: string; url: string };
 
-export function captchaUrl(id: string): string {
+function captchaUrl(id: string): string {
   return `/captcha/${id}`;
 }
 

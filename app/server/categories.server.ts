@@ -68,15 +68,13 @@ export async function categoryIdsNamed(name: string): Promise<number[]> {
 
 
 /** The category form and the api/ body use the same field names (SPEC.md 3). */
-export const categoryInputSchema = z.object({
+const categoryInputSchema = z.object({
   name: z.string().trim().min(1, REQUIRED_MESSAGE).max(200),
   name_eng: z.string().trim().min(1, REQUIRED_MESSAGE).max(200),
   type: z.enum(CATEGORY_TYPES, { error: REQUIRED_MESSAGE }),
 });
 export type CategoryInput = z.infer<typeof categoryInputSchema>;
 export type CategoryValues = { name: string; name_eng: string; type: string };
-
-export type FieldErrorsOf<T extends string> = Partial<Record<T, string>>;
 
 export type ParseResult<T, V> = { ok: true; data: T } | { ok: false; errors: Record<string, string>; values: V };
 

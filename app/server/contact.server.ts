@@ -7,9 +7,9 @@ import { isMailConfigured, sendMail } from "./mail.server";
 import { hit, limitForAddress } from "./rate-limit.server";
 
 /** Spam limits per client address: messages saved, and send attempts (which also try captchas). */
-export const CONTACT_MESSAGE_LIMIT = { limit: 5, windowMs: 10 * 60 * 1000 };
-export const CONTACT_ATTEMPT_LIMIT = { limit: 30, windowMs: 10 * 60 * 1000 };
-export const RATE_LIMIT_MESSAGES: Record<Lang, string> = {
+const CONTACT_MESSAGE_LIMIT = { limit: 5, windowMs: 10 * 60 * 1000 };
+const CONTACT_ATTEMPT_LIMIT = { limit: 30, windowMs: 10 * 60 * 1000 };
+const RATE_LIMIT_MESSAGES: Record<Lang, string> = {
   it: "Hai inviato troppe richieste. Riprova tra qualche minuto.",
   en: "You have sent too many requests. Please try again in a few minutes.",
 };
@@ -167,9 +167,4 @@ export function startContactDelivery(intervalMs = 60_000) {
   timer = setInterval(tick, intervalMs);
   timer.unref();
   setTimeout(tick, 2_000).unref();
-}
-
-export function stopContactDelivery() {
-  if (timer) clearInterval(timer);
-  timer = undefined;
 }

@@ -27,12 +27,12 @@ export function isContentFile(name: string): name is ContentFile {
 }
 
 /** The shipped defaults (in the image, replaced at every deploy). */
-export function contentDir(): string {
+function contentDir(): string {
   return path.resolve("content", "data");
 }
 
 /** The operator's edited copies: DATA_DIR/content/<name>.json wins over the shipped file, and is backed up. */
-export function contentOverrideDir(): string {
+function contentOverrideDir(): string {
   return path.join(getEnv().dataDir, "content");
 }
 

@@ -73,7 +73,7 @@ const KBPS = {
 const SAMPLE_RATES: Record<number, number[]> = { 0: [11025, 12000, 8000], 2: [22050, 24000, 16000], 3: [44100, 48000, 32000] };
 
 /** Length in bytes of the MPEG audio frame whose header starts at `i`, or null when it is not one. */
-export function mpegFrameLength(b: Uint8Array, i: number): number | null {
+function mpegFrameLength(b: Uint8Array, i: number): number | null {
   if (i + 4 > b.length || b[i] !== 0xff || (b[i + 1]! & 0xe0) !== 0xe0) return null;
   const version = (b[i + 1]! >> 3) & 3;
   const layer = (b[i + 1]! >> 1) & 3; // 3: Layer I, 2: Layer II, 1: Layer III

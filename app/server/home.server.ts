@@ -9,9 +9,9 @@ type HeroSlide = { id: number; img: string };
 type AlbumDescription = { id: number; title: string; title_eng: string; description: string; description_eng: string };
 type FollowLink = { id: number; name?: string; link: string; path: string };
 type InternalLink = { id: number; title: string; title_eng: string; src: string; link: string };
-export type BioText = { id: number; category: string; title: string; title_eng: string; text: string; text_eng: string };
+type BioText = { id: number; category: string; title: string; title_eng: string; text: string; text_eng: string };
 
-export type TextBlock = { id: number; title: string; text: string };
+type TextBlock = { id: number; title: string; text: string };
 export type TextSection = { id: number; title: string; items: TextBlock[] };
 
 /** Categories of one type (about on home, bio on /bio) with their texts from bio.json. */

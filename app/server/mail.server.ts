@@ -2,7 +2,7 @@ import nodemailer, { type Transporter } from "nodemailer";
 import { getEnv } from "./env.server";
 
 /** A mailbox as nodemailer takes it: the name is quoted and encoded, never parsed for addresses. */
-export type Mailbox = { name: string; address: string };
+type Mailbox = { name: string; address: string };
 export type MailMessage = { to: string; subject: string; text: string; replyTo?: Mailbox; from?: string };
 
 let cached: { url: string; transport: Transporter } | undefined;
@@ -35,7 +35,7 @@ export function transportOptions(smtpUrl: string) {
 }
 
 /** The SMTP transport, or null when SMTP_URL is not set (messages then wait in the database). */
-export function mailTransport(): Transporter | null {
+function mailTransport(): Transporter | null {
   const url = getEnv().smtpUrl;
   if (!url) return null;
   if (cached?.url !== url) cached = { url, transport: nodemailer.createTransport(transportOptions(url)) };

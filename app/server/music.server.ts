@@ -99,7 +99,7 @@ const optionalUrl = z
   }, "Indirizzo non valido (deve iniziare con http:// o https://)");
 
 /** The music form and the api/ body use the same field names (SPEC.md 3); mode is "tracks" or "link". */
-export const musicInputSchema = z.object({
+const musicInputSchema = z.object({
   category: z.coerce.number({ error: REQUIRED_MESSAGE }).int().positive(REQUIRED_MESSAGE),
   title: z.string().trim().min(1, REQUIRED_MESSAGE).max(300),
   description: z.string().trim().max(20_000).default(""),

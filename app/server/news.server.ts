@@ -92,7 +92,7 @@ function isRealDate(value: string): boolean {
 }
 
 /** The news form and the api/ body use the same field names (SPEC.md 3). */
-export const newsInputSchema = z.object({
+const newsInputSchema = z.object({
   category: z.coerce.number({ error: REQUIRED_MESSAGE }).int().positive(REQUIRED_MESSAGE),
   title: z.string().trim().min(1, REQUIRED_MESSAGE).max(300),
   title_eng: z.string().trim().min(1, REQUIRED_MESSAGE).max(300),

@@ -59,7 +59,7 @@ export function limitForAddress(address: string, limit: number): number {
 }
 
 /** Header in which server.mjs passes the client address to the app (any value sent by a client is replaced). */
-export const CLIENT_ADDRESS_HEADER = "x-client-address";
+const CLIENT_ADDRESS_HEADER = "x-client-address";
 
 /**
  * The client address of a request, as server.mjs found it: the socket address, or with

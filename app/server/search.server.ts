@@ -200,11 +200,6 @@ export async function getSearchIndex(): Promise<SearchIndex> {
   return (await building).index;
 }
 
-/** Forces the next search to rebuild the index (admin writes may call it; the change mark also catches them). */
-export function invalidateSearchIndex() {
-  current = undefined;
-}
-
 /** A page of results of `query` in `lang`; `page` is clamped to the pages there are. */
 export async function searchSite(query: string, lang: Lang, page = 1): Promise<SearchPage> {
   const trimmed = query.trim().slice(0, MAX_QUERY_LENGTH);

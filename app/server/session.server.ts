@@ -10,8 +10,8 @@ import { getEnv } from "./env.server";
  */
 export type SessionUser = { id: number; username: string; isStaff: boolean; isSuperuser: boolean };
 
-export const SESSION_IDLE_MS = 2 * 60 * 60 * 1000;
-export const SESSION_ABSOLUTE_MS = 12 * 60 * 60 * 1000;
+const SESSION_IDLE_MS = 2 * 60 * 60 * 1000;
+const SESSION_ABSOLUTE_MS = 12 * 60 * 60 * 1000;
 /** lastSeenAt is refreshed at most this often, so reads do not turn into a write per request. */
 const TOUCH_EVERY_MS = 60 * 1000;
 

@@ -24,7 +24,7 @@ async function orderedCategoryNames(type: "credits" | "gallery", used: string[])
   return names;
 }
 
-export type CreditPerson = { id: number; name: string; occupation: string; text: string; image: ImageInfo | null };
+type CreditPerson = { id: number; name: string; occupation: string; text: string; image: ImageInfo | null };
 export type CreditSection = { category: string; title: string; people: CreditPerson[] };
 
 /** Credits (SPEC.md 2.10): one section per category of type credits, titled by the entries' title. */

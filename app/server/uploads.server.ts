@@ -23,7 +23,6 @@ export const MAX_REQUEST_BYTES = 200 * MB;
 /** Temporary uploads not saved with a form within this time are deleted. */
 const TEMP_UPLOAD_TTL_MS = 24 * 60 * 60 * 1000;
 
-export const REQUEST_TOO_LARGE_MESSAGE = `Richiesta troppo grande: il limite è ${MAX_REQUEST_BYTES / MB} MB per invio.`;
 
 function familyOfMime(mime: string): FileFamily | "other" {
   if (mime.startsWith("image/")) return "image";
@@ -61,7 +60,7 @@ export function cleanDisplayName(name: string | null | undefined, fallback = "fi
 }
 
 /** The name a track or attachment shows until the staff change it: the file name without its extension. */
-export function defaultDisplayName(fileName: string): string {
+function defaultDisplayName(fileName: string): string {
   const stem = fileName.replace(/\.[^.]+$/, "").trim();
   return stem || fileName;
 }

@@ -8,7 +8,7 @@ type Item =
   | { key: string; state: "uploaded"; fileName: string; tempName: string; displayName: string }
   | { key: string; state: "error"; fileName: string; message: string };
 
-export const DUPLICATE_MESSAGE = "Il file selezionato è già esistente:";
+const DUPLICATE_MESSAGE = "Il file selezionato è già esistente:";
 
 function itemNames(item: Item): string[] {
   switch (item.state) {

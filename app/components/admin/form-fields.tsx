@@ -14,8 +14,6 @@ export function formErrorMessage(errors: Record<string, string | undefined> | un
   return messages[0];
 }
 
-export type FieldErrors = Record<string, string | undefined>;
-
 /** The attributes that tie a control to its field's hint and error message (read out by screen readers). */
 type ControlDescription = { "aria-invalid"?: true; "aria-describedby"?: string };
 

@@ -3,9 +3,9 @@ import { Picture } from "~/components/media/Picture";
 import type { ImageInfo } from "~/lib/images";
 
 /** SPEC.md 9: zoom from 0.5 to 3; two taps/clicks within 300 ms zoom in (or back). */
-export const MIN_SCALE = 0.5;
-export const MAX_SCALE = 3;
-export const DOUBLE_TAP_MS = 300;
+const MIN_SCALE = 0.5;
+const MAX_SCALE = 3;
+const DOUBLE_TAP_MS = 300;
 const DOUBLE_TAP_SCALE = 2;
 
 export const clampScale = (scale: number) => Math.min(MAX_SCALE, Math.max(MIN_SCALE, scale));

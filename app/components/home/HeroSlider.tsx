@@ -6,8 +6,8 @@ import { Picture } from "~/components/media/Picture";
 import type { ImageInfo } from "~/lib/images";
 import { usePrefersReducedMotion } from "~/lib/use-reduced-motion";
 
-export const HERO_AUTOPLAY_MS = 5000;
-export const HERO_TRANSITION_MS = 1500;
+const HERO_AUTOPLAY_MS = 5000;
+const HERO_TRANSITION_MS = 1500;
 export const HERO_SIZES = "100vw";
 
 /**

@@ -18,7 +18,7 @@ const NAV_ITEMS = [
 ] as const;
 
 /** SPEC.md 2.3: transparent over the hero on home, bio and a composition detail. */
-export function isTransparentPath(pathname: string): boolean {
+function isTransparentPath(pathname: string): boolean {
   const path = stripLang(pathname);
   return path === "/" || path === "/bio" || /^\/compositions\/[^/]+\/[^/]+\/?$/.test(path);
 }

@@ -5,7 +5,7 @@
  * PLAYER_KEYSHORTCUTS). Part of the lazily loaded player: no audio element exists before.
  */
 export const SEEK_SECONDS = 5;
-export const VOLUME_STEP = 0.1;
+const VOLUME_STEP = 0.1;
 
 type KeyEventLike = Pick<KeyboardEvent, "key" | "altKey" | "ctrlKey" | "metaKey" | "shiftKey" | "repeat" | "target" | "preventDefault">;
 

@@ -12,7 +12,7 @@ export type SessionActions = { next: () => void; previous: () => void };
 const ARTWORK_WIDTHS = IMAGE_WIDTHS.filter((w) => w <= 960);
 
 /** The cover through the /media WebP variants, in the sizes the server makes (never enlarged). */
-export function artworkFor(cover: ImageInfo | null, base: string): MediaImage[] {
+function artworkFor(cover: ImageInfo | null, base: string): MediaImage[] {
   if (!cover) return [];
   const absolute = (src: string) => new URL(src, base).href;
   const heightAt = (w: number) => Math.round((w * cover.height) / cover.width);

@@ -17,7 +17,7 @@ import { sessionCookie } from "../session.server";
  * api/ holds without it). docs/decisions/009-one-forgery-policy.md
  */
 export const CSRF_COOKIE = "csrftoken";
-export const CSRF_HEADER = "X-CSRFToken";
+const CSRF_HEADER = "X-CSRFToken";
 const MAX_AGE_S = 365 * 24 * 60 * 60;
 
 export const CSRF_FAILED_MESSAGE = "Token CSRF mancante o non valido: rileggi il cookie csrftoken e invialo nell'header X-CSRFToken.";

@@ -1,4 +1,4 @@
-import { JSON_LIMIT, isJsonRequest, mediaType, readForm as readEdgeForm, readJson, type FormKind } from "../http/body.server";
+import { JSON_LIMIT, isJsonRequest, readForm as readEdgeForm, readJson, type FormKind } from "../http/body.server";
 import { MESSAGES, RequestError, asClientError } from "../http/errors.server";
 import { log } from "../http/log.server";
 import { ensureCsrfCookie } from "./csrf.server";
@@ -39,7 +39,7 @@ export function noContent(headers: HeadersInit = {}): Response {
   return new Response(null, { status: 204, headers: h });
 }
 
-export function errorResponse(error: ApiError): Response {
+function errorResponse(error: ApiError): Response {
   return json({ error: error.message, ...error.extra }, error.status, error.headers);
 }
 
@@ -88,12 +88,6 @@ export const JSON_BODY_LIMIT = JSON_LIMIT;
 
 export function isJson(request: Request) {
   return isJsonRequest(request);
-}
-export function isMultipart(request: Request) {
-  return mediaType(request) === "multipart/form-data";
-}
-export function isUrlEncoded(request: Request) {
-  return mediaType(request) === "application/x-www-form-urlencoded";
 }
 
 /** A JSON object body (Content-Type application/json, which a cross-site HTML form cannot send). */

@@ -27,7 +27,7 @@ export type FormLimits = {
 
 const MIME: Record<FormKind, string> = { urlencoded: "application/x-www-form-urlencoded", multipart: "multipart/form-data" };
 
-export function mediaType(request: Request): string {
+function mediaType(request: Request): string {
   return (request.headers.get("Content-Type") ?? "").split(";")[0]!.trim().toLowerCase();
 }
 
@@ -40,7 +40,7 @@ function checkDeclaredLength(request: Request, limit: number) {
 }
 
 /** The body stream, erroring with a 413 RequestError as soon as more than `limit` bytes arrived. */
-export function limitedBody(request: Request, limit: number): ReadableStream<Uint8Array> {
+function limitedBody(request: Request, limit: number): ReadableStream<Uint8Array> {
   checkDeclaredLength(request, limit);
   const source = request.body;
   if (!source) return new ReadableStream({ start: (c) => c.close() });
@@ -92,7 +92,7 @@ function utf8(bytes: Uint8Array): string {
 const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
 
 /** String.prototype.isWellFormed (Node 20), written out for the TypeScript lib this project targets. */
-export function isWellFormed(text: string): boolean {
+function isWellFormed(text: string): boolean {
   return !LONE_SURROGATE.test(text);
 }
 

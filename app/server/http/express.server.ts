@@ -41,7 +41,7 @@ function escapeHtml(text: string) {
 }
 
 /** An answer from the edge: JSON `{error}` under /api/ (Italian), a small page in the visitor's language elsewhere. */
-export function edgeAnswer(req: Request, res: Response, status: number, messages: Messages, headers: Record<string, string> = {}, asJson = false) {
+function edgeAnswer(req: Request, res: Response, status: number, messages: Messages, headers: Record<string, string> = {}, asJson = false) {
   for (const [k, v] of Object.entries(headers)) res.setHeader(k, v);
   res.setHeader("Cache-Control", "no-store");
   const path = req.path;

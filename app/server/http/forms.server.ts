@@ -10,8 +10,8 @@ import { CONTENT_FORM_LIMIT, PUBLIC_FORM_LIMIT } from "./routes.server";
  * one form reader with the page kind's limits. A refused body becomes a 4xx in the page's language,
  * shown by the error boundary. The origin was already checked by the Express edge (forgery.server.ts).
  */
-export const PUBLIC_FORM: FormLimits = { limit: PUBLIC_FORM_LIMIT, accept: ["urlencoded", "multipart"], maxFiles: 0 };
-export const ADMIN_FORM: FormLimits = {
+const PUBLIC_FORM: FormLimits = { limit: PUBLIC_FORM_LIMIT, accept: ["urlencoded", "multipart"], maxFiles: 0 };
+const ADMIN_FORM: FormLimits = {
   limit: CONTENT_FORM_LIMIT,
   accept: ["urlencoded", "multipart"],
   maxFileSize: Math.max(...Object.values(MAX_FILE_BYTES)),

@@ -25,8 +25,3 @@ export function log(): Logger {
   });
   return logger;
 }
-
-/** For tests that read log lines from an in-process logger. */
-export function setLoggerForTests(next: Logger | undefined) {
-  logger = next;
-}

@@ -50,7 +50,7 @@ type Entry = {
   etag: string;
 };
 
-export const PAGE_CACHE_CONTROL = "public, max-age=5, s-maxage=60, stale-while-revalidate=300";
+const PAGE_CACHE_CONTROL = "public, max-age=5, s-maxage=60, stale-while-revalidate=300";
 const CACHEABLE_TYPE = /^text\/(html|x-script)\b/i;
 const NONCE_IN_CSP = /'nonce-([^']+)'/;
 /** Headers that belong to one response or one connection, or that this cache sets itself. */

@@ -8,7 +8,7 @@ import { MAX_FILE_BYTES, MAX_REQUEST_BYTES, MB } from "../uploads.server";
  * through `endpoint()` (api/http.server.ts), which tags its loader with `allowedMethods` (and a
  * `bodyLimit` when it takes more than its kind's default).
  */
-export type RouteKind = "page" | "admin" | "api" | "resource";
+type RouteKind = "page" | "admin" | "api" | "resource";
 /** `json`: an endpoint (declared through endpoint()) whose answers, errors included, are JSON. */
 export type RouteFacts = { kind: RouteKind; methods: string[]; bodyLimit: number; json: boolean };
 
@@ -22,7 +22,7 @@ export const CONTENT_FORM_LIMIT = MAX_REQUEST_BYTES;
 type Module = { default?: unknown; loader?: { allowedMethods?: readonly string[]; bodyLimit?: number }; action?: unknown };
 
 /** The path React Router routes a single-fetch data request (`/x.data`, `/_root.data`) to. */
-export function routedPath(pathname: string): string {
+function routedPath(pathname: string): string {
   if (pathname === "/_root.data") return "/";
   if (pathname.endsWith(".data")) return pathname.slice(0, -".data".length) || "/";
   return pathname;
