@@ -2,25 +2,22 @@
 // changes nothing (rows and files are checked).
 import fs from "node:fs";
 import path from "node:path";
-import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { HttpClient, pdfBytes, pngBytes, rows, run } from "./admin-support";
-import { startServer, type TestServer } from "./helpers/server";
+import { beforeAll, describe, expect, it, vi } from "vitest";
+import { rows, run } from "../support/db";
+import { pdfBytes, pngBytes } from "../support/files";
+import { HttpClient } from "../support/http";
+import { serverPerFile } from "../support/server";
 
-let server: TestServer;
+const server = serverPerFile({ env: { SEED_DEMO: "0" } });
 let client: HttpClient;
 let csrf: string;
 let categoryId: number;
 
 beforeAll(async () => {
-  server = await startServer({ env: { SEED_DEMO: "0" } });
   client = new HttpClient(server.url);
   csrf = await client.login();
   run(server, "INSERT INTO Category (name, nameEng, type) VALUES ('Eventi', 'Events', 'news')");
   categoryId = rows<{ id: number }>(server, "SELECT id FROM Category WHERE name = 'Eventi'")[0].id;
-});
-
-afterAll(async () => {
-  await server?.stop();
 });
 
 const uploadsDir = () => path.join(server.dataDir, "uploads");
@@ -48,7 +45,7 @@ function upload(file: Blob, name: string, kind: string, headers: Record<string, 
   const body = new FormData();
   body.set("kind", kind);
   body.set("file", file, name);
-  return who.request("/admin/upload", { method: "POST", body, headers });
+  return who.fetch("/admin/upload", { method: "POST", body, headers });
 }
 
 function newsForm(extra: Record<string, string | [Blob, string]> = {}) {

@@ -1,29 +1,22 @@
 import fs from "node:fs";
 import path from "node:path";
-import type { Browser, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { HttpClient, browserLogin, pdfBytes, pngBytes, rows, run } from "./admin-support";
-import { acceptCookies, launchBrowser, newContext } from "./helpers/browser";
-import { startServer, type TestServer } from "./helpers/server";
+import type { Page } from "playwright-core";
+import { describe, expect, it } from "vitest";
+import { signIn } from "../support/auth";
+import { acceptCookies, browserPerFile } from "../support/browser";
+import { rows, run } from "../support/db";
+import { pdfBytes, pngBytes } from "../support/files";
+import { HttpClient } from "../support/http";
+import { serverPerFile } from "../support/server";
 
-let server: TestServer;
-let browser: Browser;
-
-beforeAll(async () => {
-  server = await startServer({ env: { SEED_DEMO: "0" } });
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const server = serverPerFile({ env: { SEED_DEMO: "0" } });
+const browser = browserPerFile();
 
 async function adminPage(javaScriptEnabled: boolean): Promise<{ page: Page; errors: string[]; close: () => Promise<void> }> {
-  const { context, errors } = await newContext(browser, { javaScriptEnabled });
+  const { context, errors } = await browser.newContext({ javaScriptEnabled });
   await acceptCookies(context, server.url);
+  await signIn(context, server);
   const page = await context.newPage();
-  await browserLogin(page, server.url);
   return { page, errors, close: () => context.close() };
 }
 

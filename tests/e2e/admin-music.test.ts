@@ -1,18 +1,18 @@
 import fs from "node:fs";
 import path from "node:path";
-import type { Browser, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { browserLogin, mp3Bytes, pngBytes, rows, run } from "./admin-support";
-import { acceptCookies, launchBrowser, newContext } from "./helpers/browser";
-import { startServer, type TestServer } from "./helpers/server";
+import type { Page } from "playwright-core";
+import { beforeAll, describe, expect, it } from "vitest";
+import { signIn } from "../support/auth";
+import { acceptCookies, browserPerFile } from "../support/browser";
+import { rows, run } from "../support/db";
+import { mp3Bytes, pngBytes } from "../support/files";
+import { serverPerFile } from "../support/server";
 
-let server: TestServer;
-let browser: Browser;
+const server = serverPerFile({ env: { SEED_DEMO: "0" } });
+const browser = browserPerFile();
 let files: string;
 
 beforeAll(async () => {
-  server = await startServer({ env: { SEED_DEMO: "0" } });
-  browser = await launchBrowser();
   run(server, "INSERT INTO Category (name, nameEng, type) VALUES ('Colonne Sonore', 'Soundtracks', 'music')");
   files = fs.mkdtempSync(path.join(server.dataDir, "files-"));
   fs.writeFileSync(path.join(files, "cover.png"), await pngBytes("#aa3355"));
@@ -21,16 +21,11 @@ beforeAll(async () => {
   fs.writeFileSync(path.join(files, "finale.mp3"), mp3Bytes(8192));
 });
 
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
-
 async function adminPage(javaScriptEnabled: boolean): Promise<{ page: Page; errors: string[]; close: () => Promise<void> }> {
-  const { context, errors } = await newContext(browser, { javaScriptEnabled });
+  const { context, errors } = await browser.newContext({ javaScriptEnabled });
   await acceptCookies(context, server.url);
+  await signIn(context, server);
   const page = await context.newPage();
-  await browserLogin(page, server.url);
   return { page, errors, close: () => context.close() };
 }
 

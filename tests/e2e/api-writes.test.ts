@@ -1,27 +1,26 @@
 import fs from "node:fs";
 import path from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startServer, type TestServer } from "./helpers/server";
-import { ADMIN, ApiClient, KEYS, TINY_PNG, count, expectJson, fakeMp3, fakePdf, keys, mediaFile, runDemo, sql, tmpFiles } from "./api-support";
+import { beforeAll, describe, expect, it } from "vitest";
+import { count, mediaFile, rows, tmpFiles } from "../support/db";
+import { TINY_PNG, uniqueMp3, uniquePdf } from "../support/files";
+import { expectJson, HttpClient } from "../support/http";
+import { ADMIN, serverPerFile } from "../support/server";
+import { KEYS, keys } from "../support/spec";
+import { runDemo } from "../../scripts/api-client-demo";
 
-let server: TestServer;
-let staff: ApiClient;
+const server = serverPerFile();
+let staff: HttpClient;
 
 beforeAll(async () => {
-  server = await startServer();
-  staff = new ApiClient(server.url);
-  await staff.login(ADMIN.username, ADMIN.password);
+  staff = new HttpClient(server.url);
+  await staff.apiLogin(ADMIN.username, ADMIN.password);
 });
 
-afterAll(async () => {
-  await server?.stop();
-});
-
-const lastActivity = () => sql<{ description: string; username: string }>(server, `SELECT description, username FROM Activity ORDER BY id DESC LIMIT 1`)[0];
+const lastActivity = () => rows<{ description: string; username: string }>(server, `SELECT description, username FROM Activity ORDER BY id DESC LIMIT 1`)[0];
 
 describe("sign-in and sign-out", () => {
   it("logs in with form credentials (trimmed), answers the user and writes the sign-in activity", async () => {
-    const client = new ApiClient(server.url);
+    const client = new HttpClient(server.url);
     await client.get("/api/userinfo/");
     const before = client.csrfToken;
     const form = new URLSearchParams({ username: "  admin ", password: " admin-password-123  " });
@@ -40,7 +39,7 @@ describe("sign-in and sign-out", () => {
   });
 
   it("refuses wrong credentials with 400 and the Italian message, and throttles with 429", async () => {
-    const client = new ApiClient(server.url);
+    const client = new HttpClient(server.url);
     await client.get("/api/userinfo/");
     const headers = { "X-Forwarded-For": "198.51.100.23" };
     const wrong = await client.request("POST", "/api/login/", { json: { username: "admin", password: "nope" }, headers });
@@ -56,8 +55,8 @@ describe("sign-in and sign-out", () => {
   });
 
   it("logs out: the session row is deleted and a replayed cookie is anonymous", async () => {
-    const client = new ApiClient(server.url);
-    await client.login(ADMIN.username, ADMIN.password);
+    const client = new HttpClient(server.url);
+    await client.apiLogin(ADMIN.username, ADMIN.password);
     const session = client.cookies.get("staff_session")!;
     const sessions = count(server, "Session");
     const res = await client.request("POST", "/api/logout/");
@@ -109,7 +108,7 @@ describe("categories", () => {
 describe("news", () => {
   it("creates a news item with an image and an uploaded attachment, shown on its public page", async () => {
     const [category] = await (await staff.get("/api/category/?type=news")).json();
-    const upload = await expectJson(await staff.upload(fakePdf(), "Comunicato stampa.pdf"), "upload");
+    const upload = await expectJson(await staff.upload(uniquePdf(), "Comunicato stampa.pdf"), "upload");
     expect(keys(upload)).toEqual(KEYS.upload);
     expect(upload.file_name).toBe("Comunicato stampa.pdf");
     expect(tmpFiles(server)).toContain(upload.temp_name);
@@ -165,7 +164,7 @@ describe("news", () => {
     expect(html).toContain("Prima assoluta a Bologna (rinviata)");
 
     // multipart PATCH: a new attachment added to the kept one, image removed
-    const second = await expectJson(await staff.upload(fakePdf(), "Locandina.pdf", "attachment"), "upload");
+    const second = await expectJson(await staff.upload(uniquePdf(), "Locandina.pdf", "attachment"), "upload");
     const form = new FormData();
     form.set("attachments", JSON.stringify([...news.attachments, { temp_name: second.temp_name, display_name: second.display_name }]));
     form.set("image", "");
@@ -190,7 +189,7 @@ describe("news", () => {
 describe("music", () => {
   it("creates a work with an uploaded track, shown on its public page, then edits and deletes it with its files", async () => {
     const [category] = await (await staff.get("/api/category/?type=music")).json();
-    const track = await expectJson(await staff.upload(fakeMp3(), "Tema d'amore.mp3"), "upload");
+    const track = await expectJson(await staff.upload(uniqueMp3(), "Tema d'amore.mp3"), "upload");
     expect(track.file_name).toBe("Tema d'amore.mp3");
     const form = new FormData();
     form.set("category", String(category.id));
@@ -247,7 +246,7 @@ describe("music", () => {
   it("takes the cover as a temp upload and the external-link option", async () => {
     const [category] = await (await staff.get("/api/category/?type=music")).json();
     const cover = await expectJson(await staff.upload(TINY_PNG, "copertina.png"), "upload");
-    expect(sql(server, `SELECT kind FROM Upload WHERE tempName = ?`, cover.temp_name)).toEqual([{ kind: "image" }]);
+    expect(rows(server, `SELECT kind FROM Upload WHERE tempName = ?`, cover.temp_name)).toEqual([{ kind: "image" }]);
     const form = new FormData();
     form.set("category", String(category.id));
     form.set("title", "Album su Bandcamp");

@@ -7,8 +7,9 @@ import os from "node:os";
 import path from "node:path";
 import Database from "better-sqlite3";
 import { describe, expect, it } from "vitest";
-import { freePort, serverEnv, startServer } from "./helpers/server";
-import { ADMIN, ApiClient, TINY_PNG, expectJson, fakePdf } from "./api-support";
+import { TINY_PNG, uniquePdf } from "../support/files";
+import { expectJson, HttpClient } from "../support/http";
+import { ADMIN, freePort, serverEnv, startServer } from "../support/server";
 
 type Run = { code: number | null; signal: NodeJS.Signals | null; stdout: string; stderr: string };
 
@@ -52,8 +53,8 @@ function referencedMedia(databaseFile: string): string[] {
   return urls.filter((u): u is string => !!u && u.startsWith("/media/"));
 }
 
-async function createNews(api: ApiClient, categoryId: number, title: string) {
-  const upload = await expectJson(await api.upload(fakePdf(), `${title}.pdf`), "upload");
+async function createNews(api: HttpClient, categoryId: number, title: string) {
+  const upload = await expectJson(await api.upload(uniquePdf(), `${title}.pdf`), "upload");
   const form = new FormData();
   form.set("category", String(categoryId));
   form.set("title", title);
@@ -76,8 +77,8 @@ describe("backup and restore drill", () => {
 
     const server = await startServer({ dataDir });
     const env = serverEnv(dataDir, server.port);
-    const staff = new ApiClient(server.url);
-    await staff.login(ADMIN.username, ADMIN.password);
+    const staff = new HttpClient(server.url);
+    await staff.apiLogin(ADMIN.username, ADMIN.password);
     const [category] = await (await staff.get("/api/category/?type=news")).json();
     const before = [await createNews(staff, category.id, "Prima del backup 1"), await createNews(staff, category.id, "Prima del backup 2")];
 

@@ -1,24 +1,14 @@
-import type { Browser, BrowserContext, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { acceptCookies, imagesWithoutSize, launchBrowser, newContext, visit as visitUrl } from "./helpers/browser";
-import { startServer, type TestServer } from "./helpers/server";
+import type { BrowserContext, Page } from "playwright-core";
+import { describe, expect, it } from "vitest";
+import { acceptCookies, imagesWithoutSize, browserPerFile, visit as visitUrl } from "../support/browser";
+import { serverPerFile } from "../support/server";
 
-let server: TestServer;
+const server = serverPerFile();
 const visit = (page: Page, path: string) => visitUrl(page, `${server.url}${path}`);
-let browser: Browser;
-
-beforeAll(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const browser = browserPerFile();
 
 async function open(options: { javaScriptEnabled?: boolean; width?: number; height?: number } = {}) {
-  const { context, errors } = await newContext(browser, {
+  const { context, errors } = await browser.newContext({
     javaScriptEnabled: options.javaScriptEnabled ?? true,
     viewport: { width: options.width ?? 1400, height: options.height ?? 900 },
   });
@@ -26,8 +16,6 @@ async function open(options: { javaScriptEnabled?: boolean; width?: number; heig
   const page = await context.newPage();
   return { context, page, errors };
 }
-
-
 
 /** Slides of the carousel wholly inside its box. */
 function visibleSlides(page: Page) {

@@ -1,16 +1,16 @@
 import path from "node:path";
 import type { AddressInfo } from "node:net";
 import Database from "better-sqlite3";
-import type { Browser, Page } from "playwright-core";
+import type { Page } from "playwright-core";
 import { SMTPServer } from "smtp-server";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { acceptCookies, launchBrowser, newContext } from "./helpers/browser";
-import { startServer, type TestServer } from "./helpers/server";
+import { acceptCookies, browserPerFile } from "../support/browser";
+import { startServer, type TestServer } from "../support/server";
 
 type Mail = { from: string; to: string[]; raw: string };
 
 let server: TestServer;
-let browser: Browser;
+const browser = browserPerFile();
 let smtp: SMTPServer;
 let sqlite: Database.Database;
 const mails: Mail[] = [];
@@ -38,12 +38,10 @@ beforeAll(async () => {
   });
   sqlite = new Database(path.join(server.dataDir, "app.db"), { fileMustExist: true });
   sqlite.pragma("busy_timeout = 5000");
-  browser = await launchBrowser();
 });
 
 afterAll(async () => {
   sqlite?.close();
-  await browser?.close();
   await server?.stop();
   await new Promise<void>((resolve) => (smtp ? smtp.close(() => resolve()) : resolve()));
 });
@@ -78,7 +76,7 @@ let visitors = 0;
 const ownAddress = () => ({ "X-Forwarded-For": `198.18.${Math.floor(++visitors / 250)}.${visitors % 250}` });
 
 async function openPage(js: boolean, path: string) {
-  const { context, errors } = await newContext(browser, { javaScriptEnabled: js, extraHTTPHeaders: ownAddress() });
+  const { context, errors } = await browser.newContext({ javaScriptEnabled: js, extraHTTPHeaders: ownAddress() });
   await acceptCookies(context, server.url);
   const page = await context.newPage();
   expect((await page.goto(`${server.url}${path}`))?.status()).toBe(200);
