@@ -1,5 +1,7 @@
 import type { BrowserContext, Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
+import { CAROUSEL_AUTOPLAY_MS } from "~/components/home/CompositionsBrowser";
+import { HERO_AUTOPLAY_MS } from "~/components/home/HeroSlider";
 import { acceptCookies, imagesWithoutSize, browserPerFile, visit as visitUrl } from "../support/browser";
 import { serverPerFile } from "../support/server";
 
@@ -80,10 +82,14 @@ describe("home page", () => {
 
   it("hero autoplay fades to the next slide", async () => {
     const { context, page, errors } = await open();
+    // A fake clock: the 5 s autoplay period passes at once instead of being waited out.
+    await page.clock.install();
     await visit(page, "/");
     expect(await page.locator(".hero__fader").getAttribute("data-active")).toBe("0");
+    await page.clock.runFor(HERO_AUTOPLAY_MS + 500);
     await page.waitForFunction(() => document.querySelector(".hero__fader")?.getAttribute("data-active") === "1", null, { timeout: 15_000 });
     // after the 1.5 s cross-fade the second slide is fully shown and the first hidden
+    await page.clock.runFor(2_000);
     await page.waitForFunction(() => {
       const slides = document.querySelectorAll<HTMLElement>(".hero__slide");
       return Number(slides[1]?.style.opacity) > 0.99 && Number(slides[0]?.style.opacity) < 0.01;
@@ -119,6 +125,7 @@ describe("home page", () => {
 
   it("carousel autoplay advances one slide", async () => {
     const { context, page, errors } = await open({ width: 1600 });
+    await page.clock.install();
     await visit(page, "/");
     await page.waitForFunction(() => Boolean(document.querySelector<HTMLElement>(".carousel__slide")?.style.minWidth));
     const firstVisible = () =>
@@ -130,6 +137,8 @@ describe("home page", () => {
       });
     const before = await firstVisible();
     expect(before).toBeTruthy();
+    // one autoplay period and the slide animation, on the fake clock
+    await page.clock.runFor(CAROUSEL_AUTOPLAY_MS + 1_500);
     await page.waitForFunction(
       (slug) => {
         const carousel = document.querySelector(".carousel")!;
