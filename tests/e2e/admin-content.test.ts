@@ -2,8 +2,8 @@ import fs from "node:fs";
 import path from "node:path";
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
-import { signIn } from "../support/auth";
-import { acceptCookies, browserPerFile } from "../support/browser";
+import { staffPage } from "../support/auth";
+import { browserPerFile } from "../support/browser";
 import { rows, run } from "../support/db";
 import { pdfBytes, pngBytes } from "../support/files";
 import { HttpClient } from "../support/http";
@@ -12,13 +12,7 @@ import { serverPerFile } from "../support/server";
 const server = serverPerFile({ env: { SEED_DEMO: "0" } });
 const browser = browserPerFile();
 
-async function adminPage(javaScriptEnabled: boolean): Promise<{ page: Page; errors: string[]; close: () => Promise<void> }> {
-  const { context, errors } = await browser.newContext({ javaScriptEnabled });
-  await acceptCookies(context, server.url);
-  await signIn(context, server);
-  const page = await context.newPage();
-  return { page, errors, close: () => context.close() };
-}
+const adminPage = (javaScriptEnabled: boolean) => staffPage(browser, server, { javaScriptEnabled });
 
 async function hydrated(page: Page) {
   await page.locator('.admin[data-hydrated="true"]').waitFor();

@@ -1,9 +1,8 @@
 import fs from "node:fs";
 import path from "node:path";
-import type { Page } from "playwright-core";
 import { beforeAll, describe, expect, it } from "vitest";
-import { signIn } from "../support/auth";
-import { acceptCookies, browserPerFile } from "../support/browser";
+import { staffPage } from "../support/auth";
+import { browserPerFile } from "../support/browser";
 import { rows, run } from "../support/db";
 import { mp3Bytes, pngBytes } from "../support/files";
 import { serverPerFile } from "../support/server";
@@ -21,13 +20,7 @@ beforeAll(async () => {
   fs.writeFileSync(path.join(files, "finale.mp3"), mp3Bytes(8192));
 });
 
-async function adminPage(javaScriptEnabled: boolean): Promise<{ page: Page; errors: string[]; close: () => Promise<void> }> {
-  const { context, errors } = await browser.newContext({ javaScriptEnabled });
-  await acceptCookies(context, server.url);
-  await signIn(context, server);
-  const page = await context.newPage();
-  return { page, errors, close: () => context.close() };
-}
+const adminPage = (javaScriptEnabled: boolean) => staffPage(browser, server, { javaScriptEnabled });
 
 const log = () => rows<{ description: string }>(server, "SELECT description FROM Activity ORDER BY id").map((r) => r.description);
 const mediaFile = (url: string) => path.join(server.dataDir, "uploads", url.replace(/^\/media\//, ""));

@@ -4,8 +4,8 @@ import fs from "node:fs";
 import path from "node:path";
 import type { Page } from "playwright-core";
 import { beforeAll, describe, expect, it } from "vitest";
-import { signIn } from "../support/auth";
-import { acceptCookies, browserPerFile } from "../support/browser";
+import { staffPage } from "../support/auth";
+import { browserPerFile } from "../support/browser";
 import { rows, run } from "../support/db";
 import { mp3Bytes, pdfBytes, pngBytes } from "../support/files";
 import { HttpClient } from "../support/http";
@@ -25,13 +25,7 @@ beforeAll(async () => {
   fs.writeFileSync(path.join(files, "not-an-image.png"), "plain text, not a picture");
 });
 
-async function adminPage(javaScriptEnabled: boolean, width = 1440): Promise<{ page: Page; close: () => Promise<void> }> {
-  const { context } = await browser.newContext({ javaScriptEnabled, viewport: { width, height: 900 } });
-  await acceptCookies(context, server.url);
-  await signIn(context, server);
-  const page = await context.newPage();
-  return { page, close: () => context.close() };
-}
+const adminPage = (javaScriptEnabled: boolean, width = 1440) => staffPage(browser, server, { javaScriptEnabled, viewport: { width, height: 900 } });
 
 const hydrated = (page: Page) => page.locator('.admin[data-hydrated="true"]').waitFor();
 

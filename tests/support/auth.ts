@@ -4,8 +4,9 @@
 import crypto from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
-import type { BrowserContext } from "playwright-core";
+import type { BrowserContext, BrowserContextOptions } from "playwright-core";
 import { createCookie } from "react-router";
+import { acceptCookies, type TestBrowser } from "./browser";
 import { rows, run } from "./db";
 import type { HttpClient } from "./http";
 import { ADMIN, type TestServer } from "./server";
@@ -38,4 +39,13 @@ export async function signInClient(client: HttpClient, server: TestServer, usern
   const { name, value } = await sessionCookie(server, username);
   client.cookies.set(name, value);
   return client.token("/admin/");
+}
+
+/** A signed-in staff page in a fresh context (cookie banner accepted), closed after the test like any context. */
+export async function staffPage(browser: TestBrowser, server: TestServer, options: BrowserContextOptions = {}) {
+  const { context, errors } = await browser.newContext(options);
+  await acceptCookies(context, server.url);
+  await signIn(context, server);
+  const page = await context.newPage();
+  return { page, context, errors, close: () => context.close() };
 }
