@@ -1,7 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
-import { staffPage } from "../support/auth";
+import { staffPage, startMusicForm } from "../support/auth";
 import { browserPerFile } from "../support/browser";
 import { rows, run } from "../support/db";
 import { mp3Bytes, pngBytes } from "../support/files";
@@ -105,10 +105,7 @@ describe("music with JavaScript", () => {
 describe("music without JavaScript", () => {
   it("link-type: saved to the category page; tracks travel in the form post; image required", async () => {
     const { page, close } = await adminPage(false);
-    await page.goto(`${server.url}/admin/musicCreate`);
-    await page.selectOption("#category", { label: "Colonne Sonore" });
-    await page.fill("#title", "Album esterno");
-    await page.check('input[name="mode"][value="link"]');
+    await startMusicForm(page, server, "Album esterno", "link");
     await page.fill("#link", "https://open.spotify.com/album/xyz");
     await page.click('button:has-text("Salva")');
     await page.getByText("Compila i campi obbligatori").first().waitFor();
@@ -120,10 +117,7 @@ describe("music without JavaScript", () => {
     expect(album).toEqual({ link: "https://open.spotify.com/album/xyz", videos: null });
 
     // tracks mode needs a track or a video
-    await page.goto(`${server.url}/admin/musicCreate`);
-    await page.selectOption("#category", { label: "Colonne Sonore" });
-    await page.fill("#title", "Suite");
-    await page.check('input[name="mode"][value="tracks"]');
+    await startMusicForm(page, server, "Suite", "tracks");
     await page.setInputFiles("#image_file", path.join(files, "cover2.png"));
     await page.click('button:has-text("Salva")');
     await page.getByText("Aggiungi almeno una traccia o un video").first().waitFor();

@@ -4,7 +4,7 @@ import fs from "node:fs";
 import path from "node:path";
 import type { Page } from "playwright-core";
 import { beforeAll, describe, expect, it } from "vitest";
-import { staffPage } from "../support/auth";
+import { staffPage, startMusicForm } from "../support/auth";
 import { browserPerFile } from "../support/browser";
 import { rows, run } from "../support/db";
 import { mp3Bytes, pdfBytes, pngBytes } from "../support/files";
@@ -72,10 +72,7 @@ describe("display names", () => {
 
   it("without JavaScript, a track sent with the form is stored without the extension", async () => {
     const { page, close } = await adminPage(false);
-    await page.goto(`${server.url}/admin/musicCreate`);
-    await page.selectOption("#category", { label: "Colonne Sonore" });
-    await page.fill("#title", "Suite nojs");
-    await page.check('input[name="mode"][value="tracks"]');
+    await startMusicForm(page, server, "Suite nojs", "tracks");
     await page.setInputFiles("#image_file", path.join(files, "cover.png"));
     await page.setInputFiles("#tracks", path.join(files, "tema principale.mp3"));
     await Promise.all([page.waitForURL(/\/compositions\//), page.click('button:has-text("Salva")')]);
@@ -136,10 +133,7 @@ describe("links and messages of the music form", () => {
 
   it("a wrong link or image format gets its own message, not 'Compila i campi obbligatori'", async () => {
     const { page, close } = await adminPage(false);
-    await page.goto(`${server.url}/admin/musicCreate`);
-    await page.selectOption("#category", { label: "Colonne Sonore" });
-    await page.fill("#title", "Link sbagliato");
-    await page.check('input[name="mode"][value="link"]');
+    await startMusicForm(page, server, "Link sbagliato", "link");
     await page.setInputFiles("#image_file", path.join(files, "cover.png"));
     await page.fill("#link", "ftp://files.example.com/x");
     await page.click('button:has-text("Salva")');

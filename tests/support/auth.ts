@@ -4,7 +4,7 @@
 import crypto from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
-import type { BrowserContext, BrowserContextOptions } from "playwright-core";
+import type { BrowserContext, BrowserContextOptions, Page } from "playwright-core";
 import { createCookie } from "react-router";
 import { acceptCookies, type TestBrowser } from "./browser";
 import { rows, run } from "./db";
@@ -48,4 +48,12 @@ export async function staffPage(browser: TestBrowser, server: TestServer, option
   await signIn(context, server);
   const page = await context.newPage();
   return { page, context, errors, close: () => context.close() };
+}
+
+/** The new-composition form (no JavaScript needed) with the category "Colonne Sonore", a title and a mode. */
+export async function startMusicForm(page: Page, server: TestServer, title: string, mode: "link" | "tracks") {
+  await page.goto(`${server.url}/admin/musicCreate`);
+  await page.selectOption("#category", { label: "Colonne Sonore" });
+  await page.fill("#title", title);
+  await page.check(`input[name="mode"][value="${mode}"]`);
 }

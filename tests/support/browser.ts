@@ -98,3 +98,13 @@ export async function signInThroughForm(page: Page, base: string, redirectTo?: s
   await page.fill('input[name="password"]', ADMIN.password);
   await Promise.all([page.waitForURL((u) => u.pathname.startsWith("/admin")), page.click('form button[type="submit"]')]);
 }
+
+/** Accepts every dialog (confirm, alert) the page opens; answers the list of their messages. */
+export function acceptDialogs(page: Page): string[] {
+  const messages: string[] = [];
+  page.on("dialog", (dialog) => {
+    messages.push(dialog.message());
+    void dialog.accept();
+  });
+  return messages;
+}

@@ -100,6 +100,16 @@ export class HttpClient {
   }
 }
 
+/** A multipart body from plain fields; a file is [Blob, file name]. */
+export function formData(fields: Record<string, string | [Blob, string]>): FormData {
+  const form = new FormData();
+  for (const [name, value] of Object.entries(fields)) {
+    if (typeof value === "string") form.set(name, value);
+    else form.set(name, value[0], value[1]);
+  }
+  return form;
+}
+
 export async function expectJson<T = any>(res: Response, what: string): Promise<T> {
   const text = await res.text();
   if (!res.ok) throw new Error(`${what}: ${res.status} ${text.slice(0, 300)}`);
