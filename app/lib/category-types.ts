@@ -1,9 +1,16 @@
-/** SPEC.md 3: the kinds of category. "lable" keeps the original spelling. */
-export const CATEGORY_TYPES = ["news", "music", "lable", "about", "bio", "credits", "gallery"] as const;
-export type CategoryType = (typeof CATEGORY_TYPES)[number];
+import { CategoryType } from "~/generated/prisma/enums";
+
+export { CategoryType };
+
+/** SPEC.md 3: the kinds of category, in schema order (the enum in prisma/schema.prisma is the one list). */
+export const CATEGORY_TYPES = Object.values(CategoryType) as [CategoryType, ...CategoryType[]];
+
+export function isCategoryType(value: unknown): value is CategoryType {
+  return typeof value === "string" && (CATEGORY_TYPES as readonly string[]).includes(value);
+}
 
 /** What the staff read (the admin is Italian); the stored keys above never change. */
-export const CATEGORY_TYPE_LABELS: Record<CategoryType, string> = {
+const CATEGORY_TYPE_LABELS: Record<CategoryType, string> = {
   news: "Notizie",
   music: "Musica",
   lable: "Etichette",
@@ -14,5 +21,5 @@ export const CATEGORY_TYPE_LABELS: Record<CategoryType, string> = {
 };
 
 export function categoryTypeLabel(type: string): string {
-  return (CATEGORY_TYPE_LABELS as Record<string, string>)[type] ?? type;
+  return isCategoryType(type) ? CATEGORY_TYPE_LABELS[type] : type;
 }

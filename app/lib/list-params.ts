@@ -22,6 +22,21 @@ export function parseListParams(url: URL | string): ListParams {
   return { q, page, size, skip: take ? (page - 1) * take : 0, take };
 }
 
+/** What a list function is asked for: a filter and one page of `size` rows (every row without a size). */
+export type ListRequest<F> = { filter?: F; page?: number; size?: number };
+export type ListPage<T> = { rows: T[]; total: number };
+
+/** The page and size of a list request as SQL's OFFSET and LIMIT (Prisma's skip and take). */
+export function pageWindow({ page = 1, size }: { page?: number; size?: number }): { skip: number; take: number | undefined } {
+  if (size === undefined) return { skip: 0, take: undefined };
+  return { skip: (Math.max(1, Math.floor(page)) - 1) * size, take: size };
+}
+
+/** The page part of a list request from the URL's parameters. */
+export function pageOf(params: ListParams): { page: number; size: number | undefined } {
+  return { page: params.page, size: params.take };
+}
+
 export function pageCount(total: number, size: PageSize): number {
   return size === "all" ? 1 : Math.max(1, Math.ceil(total / Number(size)));
 }

@@ -35,14 +35,14 @@ export default function ArtDirectionCategoryPage({ loaderData }: Route.Component
       <div className="container art-direction">
         {intro ? <p className="art-direction__intro">{intro}</p> : null}
         {groups.length === 0 ? <p>{t("artDirection.empty")}</p> : null}
-        {groups.map((group) => (
+        {groups.map((group, groupIndex) => (
           <section key={group.subcategory} className="works" aria-labelledby={`works-${slugify(group.subcategory)}`}>
             <h2 className="section-title" id={`works-${slugify(group.subcategory)}`}>
               {group.title}
             </h2>
             <div className="card-grid">
-              {group.items.map((work) => (
-                <WorkCard key={work.id} work={work} />
+              {group.items.map((work, index) => (
+                <WorkCard key={work.id} work={work} priority={groupIndex === 0 && index === 0} />
               ))}
             </div>
           </section>

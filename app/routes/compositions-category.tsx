@@ -6,9 +6,8 @@ import { PageHero } from "~/components/layout/PageHero";
 import { JsonLd, useSiteUrls } from "~/components/seo/JsonLd";
 import { localizePath, localized } from "~/lib/i18n";
 import { pageMeta } from "~/lib/meta";
-import { findMusicCategory, musicCards } from "~/server/compositions.server";
+import { categoryCards, findMusicCategory } from "~/server/compositions.server";
 import { getInstance, getLang } from "~/server/i18n.server";
-import { listMusic } from "~/server/music.server";
 import "~/styles/public1.css";
 
 export async function loader({ params, context }: Route.LoaderArgs) {
@@ -16,7 +15,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   const t = getInstance(context).t;
   const category = await findMusicCategory(params.categoryCompositions);
   if (!category) throw data(null, { status: 404 });
-  const cards = await musicCards(await listMusic({ categoryName: category.name }), lang);
+  const cards = await categoryCards(category, lang);
   const label = localized(category, "name", lang);
   return { title: label.toLocaleUpperCase(lang), cards, meta: { description: t("public1:compositions.categoryDescription", { category: label }) } };
 }
@@ -36,8 +35,8 @@ export default function CompositionsCategoryPage({ loaderData }: Route.Component
       <div className="compositions-page container">
         {loaderData.cards.length === 0 ? <p className="empty-message">{t("compositions.empty")}</p> : null}
         <div className="card-grid">
-          {loaderData.cards.map((item) => (
-            <MusicCard key={item.slug} item={item} />
+          {loaderData.cards.map((item, index) => (
+            <MusicCard key={item.slug} item={item} priority={index === 0} />
           ))}
         </div>
       </div>

@@ -6,21 +6,15 @@ import { PageHero } from "~/components/layout/PageHero";
 import { localizePath } from "~/lib/i18n";
 import { useLang } from "~/lib/root-data";
 import { pageMeta } from "~/lib/meta";
-import { categoryKey, categoryPath } from "~/lib/music-links";
-import { musicCatalogue } from "~/server/compositions.server";
+import { categoryPath } from "~/lib/music-links";
+import { compositionsOverview } from "~/server/compositions.server";
 import { getInstance, getLang } from "~/server/i18n.server";
 import "~/styles/public1.css";
-
-/** SPEC.md 2.6 / 9: per music category with items, at most 4 of them, then Explore. */
-const ITEMS_PER_CATEGORY = 4;
 
 export async function loader({ context }: Route.LoaderArgs) {
   const lang = getLang(context);
   const t = getInstance(context).t;
-  const { categories, cards } = await musicCatalogue(lang);
-  const groups = categories
-    .map((category) => ({ ...category, items: cards.filter((c) => categoryKey(c.categoryName) === category.key).slice(0, ITEMS_PER_CATEGORY) }))
-    .filter((group) => group.items.length > 0);
+  const groups = await compositionsOverview(lang);
   return { groups, meta: { title: t("public1:compositions.title"), description: t("public1:compositions.description") } };
 }
 
@@ -32,14 +26,14 @@ export default function CompositionsPage({ loaderData }: Route.ComponentProps) {
       <PageHero title={t("compositions.title")} />
       <div className="compositions-page container">
         {loaderData.groups.length === 0 ? <p className="empty-message">{t("compositions.empty")}</p> : null}
-        {loaderData.groups.map((group) => (
+        {loaderData.groups.map((group, groupIndex) => (
           <section key={group.key} className="compositions-group" aria-labelledby={`group-${group.key}`}>
             <h2 id={`group-${group.key}`} className="compositions-group__title">
               {group.label}
             </h2>
             <div className="card-grid">
-              {group.items.map((item) => (
-                <MusicCard key={item.slug} item={item} />
+              {group.items.map((item, index) => (
+                <MusicCard key={item.slug} item={item} priority={groupIndex === 0 && index === 0} />
               ))}
             </div>
             <p className="compositions-group__more">

@@ -8,8 +8,6 @@ import { JsonLd, useSiteUrls } from "~/components/seo/JsonLd";
 import { srcSetFor } from "~/lib/images";
 import { pageMeta } from "~/lib/meta";
 import { personLd } from "~/lib/structured-data";
-import { categoryKey } from "~/lib/music-links";
-import { DEFAULT_MUSIC_CATEGORY } from "~/server/compositions.server";
 import { homeData } from "~/server/home.server";
 import { getInstance, getLang } from "~/server/i18n.server";
 import "~/styles/public1.css";
@@ -17,16 +15,9 @@ import "~/styles/public1.css";
 export async function loader({ request, context }: Route.LoaderArgs) {
   const lang = getLang(context);
   const t = getInstance(context).t;
-  const data = await homeData(lang);
-  // Pills: music categories with items; the filter comes from ?category= (no JavaScript) or defaults to COLONNE SONORE.
-  const categories = data.categories.filter((c) => data.cards.some((card) => categoryKey(card.categoryName) === c.key));
-  const requested = new URL(request.url).searchParams.get("category");
-  const wanted = requested ? categoryKey(requested) : categoryKey(DEFAULT_MUSIC_CATEGORY);
-  const selected = categories.find((c) => c.key === wanted)?.key ?? categories[0]?.key ?? null;
+  const data = await homeData(lang, new URL(request.url).searchParams.get("category"));
   return {
     ...data,
-    categories,
-    selected,
     meta: { title: t("composerName"), description: t("public1:home.description") },
   };
 }

@@ -5,13 +5,13 @@ import { NewsCard } from "~/components/news/NewsCard";
 import { pageMeta } from "~/lib/meta";
 import { getInstance, getLang } from "~/server/i18n.server";
 import { newsCard } from "~/server/news-view.server";
-import { listNews } from "~/server/news.server";
+import { listNews, newsSelect } from "~/server/news.server";
 import "~/styles/public1.css";
 
 export async function loader({ context }: Route.LoaderArgs) {
   const lang = getLang(context);
   const t = getInstance(context).t;
-  const news = await Promise.all((await listNews()).map((item) => newsCard(item, lang)));
+  const news = await Promise.all((await listNews({}, newsSelect)).rows.map((item) => newsCard(item, lang)));
   return { news, meta: { title: t("public1:news.title"), description: t("public1:news.description") } };
 }
 
@@ -25,8 +25,8 @@ export default function NewsPage({ loaderData }: Route.ComponentProps) {
           <p className="empty-message">{t("news.empty")}</p>
         ) : (
           <div className="news-grid">
-            {loaderData.news.map((news) => (
-              <NewsCard key={news.slug} news={news} />
+            {loaderData.news.map((news, index) => (
+              <NewsCard key={news.slug} news={news} priority={index === 0} />
             ))}
           </div>
         )}

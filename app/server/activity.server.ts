@@ -1,4 +1,5 @@
 import type { Prisma } from "~/generated/prisma/client";
+import { pageWindow, type ListPage, type ListRequest } from "~/lib/list-params";
 import { bumpContentVersion } from "./content-version.server";
 import { db } from "./db.server";
 
@@ -22,17 +23,14 @@ export type ActivityRow = { id: number; date: Date; username: string; descriptio
 
 const activitySelect = { id: true, date: true, username: true, description: true } as const;
 
-export function latestActivities(take = 5): Promise<ActivityRow[]> {
-  return db.activity.findMany({ select: activitySelect, orderBy: [{ date: "desc" }, { id: "desc" }], take });
-}
+/** `q` matches the description or the username. */
+export type ActivityFilter = { q?: string };
 
-export type PageRequest = { q: string; skip: number; take: number | undefined };
-
-/** Activities newest first; q matches the description or the username. */
-export async function listActivities({ q, skip, take }: PageRequest): Promise<{ rows: ActivityRow[]; total: number }> {
-  const where: Prisma.ActivityWhereInput | undefined = q
-    ? { OR: [{ description: { contains: q } }, { username: { contains: q } }] }
-    : undefined;
+/** Activities newest first, filtered and paged in SQL. */
+export async function listActivities(request: ListRequest<ActivityFilter> = {}): Promise<ListPage<ActivityRow>> {
+  const q = request.filter?.q;
+  const where: Prisma.ActivityWhereInput = q ? { OR: [{ description: { contains: q } }, { username: { contains: q } }] } : {};
+  const { skip, take } = pageWindow(request);
   const [rows, total] = await Promise.all([
     db.activity.findMany({ where, select: activitySelect, orderBy: [{ date: "desc" }, { id: "desc" }], skip, take }),
     db.activity.count({ where }),

@@ -1,9 +1,9 @@
 import { startContactDelivery } from "./contact.server";
 import { configureDatabase } from "./db.server";
 import { getEnv } from "./env.server";
+import { startJanitor } from "./janitor.server";
 import { ensureContentImages, isDatabaseEmpty, seedDemoContent } from "./seed.server";
 import { backfillTrackDurations } from "./track-durations.server";
-import { startUploadCleanup } from "./uploads.server";
 import { ensureAdminUser } from "./users.server";
 
 /**
@@ -22,5 +22,6 @@ export async function boot() {
   // Demo tracks and tracks stored before durations were kept.
   await backfillTrackDurations();
   startContactDelivery();
-  startUploadCleanup();
+  // Before the server listens: what a crash left (orphaned files, .part files) is gone first.
+  await startJanitor();
 }

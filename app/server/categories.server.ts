@@ -1,21 +1,67 @@
 import { z } from "zod";
-import type { Prisma } from "~/generated/prisma/client";
-import { CATEGORY_TYPES, type CategoryType } from "~/lib/category-types";
-import { logActivity, type Actor, type PageRequest } from "./activity.server";
+import { Prisma } from "~/generated/prisma/client";
+import { CATEGORY_TYPES, categoryTypeLabel, type CategoryType } from "~/lib/category-types";
+import { pageWindow, type ListPage, type ListRequest } from "~/lib/list-params";
+import { categoryKey } from "~/lib/music-links";
+import { logActivity, type Actor } from "./activity.server";
 import { db } from "./db.server";
 import { NOT_FOUND_MESSAGE, REQUIRED_MESSAGE } from "~/lib/form-messages";
 
-export const categorySelect = { id: true, name: true, nameEng: true, type: true } as const;
+const categorySelect = { id: true, name: true, nameEng: true, type: true } as const;
 
-export type CategoryRow = { id: number; name: string; nameEng: string; type: string };
+export type CategoryRow = { id: number; name: string; nameEng: string; type: CategoryType };
 
-/** Categories of one type (or all), in creation order. */
-export function listCategories(type?: CategoryType): Promise<CategoryRow[]> {
-  return db.category.findMany({ where: type ? { type } : undefined, select: categorySelect, orderBy: { id: "asc" } });
+/** `q` matches the name, the English name or the type key. */
+export type CategoryFilter = { type?: CategoryType; q?: string };
+
+function categoryWhere(filter: CategoryFilter = {}): Prisma.CategoryWhereInput {
+  const { type, q } = filter;
+  return {
+    ...(type ? { type } : {}),
+    // The type column is an enum, so its text is matched by the keys that contain q.
+    ...(q ? { OR: [{ name: { contains: q } }, { nameEng: { contains: q } }, { type: { in: CATEGORY_TYPES.filter((t) => t.includes(q.toLowerCase())) } }] } : {}),
+  };
+}
+
+/**
+ * Categories filtered and paged in SQL: in creation order (public pages, api/), or newest first
+ * (`order: "newest"`, the admin list).
+ */
+export async function listCategories(request: ListRequest<CategoryFilter> & { order?: "oldest" | "newest" } = {}): Promise<ListPage<CategoryRow>> {
+  const where = categoryWhere(request.filter);
+  const { skip, take } = pageWindow(request);
+  const [rows, total] = await Promise.all([
+    db.category.findMany({ where, select: categorySelect, orderBy: { id: request.order === "newest" ? "desc" : "asc" }, skip, take }),
+    db.category.count({ where }),
+  ]);
+  return { rows, total };
+}
+
+/** Every category of one type, in creation order. */
+export async function categoriesOfType(type: CategoryType): Promise<CategoryRow[]> {
+  return (await listCategories({ filter: { type } })).rows;
 }
 
 export function getCategory(id: number): Promise<CategoryRow | null> {
   return db.category.findUnique({ where: { id }, select: categorySelect });
+}
+
+/**
+ * The category of one type a public URL segment names ("colonne%20sonore", "Colonne-Sonore":
+ * case, spaces and hyphens ignored, as categoryKey says), or null. Names are unique by that key
+ * per type (createCategory, updateCategory), so at most one matches. SQLite folds only ASCII case,
+ * so the few names of the type are compared here rather than in SQL.
+ */
+export async function findCategoryByName(type: CategoryType, segment: string): Promise<CategoryRow | null> {
+  const wanted = categoryKey(segment);
+  return (await categoriesOfType(type)).find((c) => categoryKey(c.name) === wanted) ?? null;
+}
+
+/** Ids of the categories of any type with this name (case, spaces and hyphens ignored). */
+export async function categoryIdsNamed(name: string): Promise<number[]> {
+  const wanted = categoryKey(name);
+  const all = await db.category.findMany({ select: { id: true, name: true } });
+  return all.filter((c) => categoryKey(c.name) === wanted).map((c) => c.id);
 }
 
 // --- admin: validation, lists, writes (each write logs its activity in the same transaction) ---
@@ -56,52 +102,66 @@ export function parseCategoryInput(raw: Record<string, unknown>): ParseResult<Ca
   return parsed.success ? { ok: true, data: parsed.data } : { ok: false, errors: firstErrors(parsed.error), values };
 }
 
-export type AdminCategoryRow = CategoryRow & { newsCount: number; musicCount: number };
+export type CategorySaveResult = { ok: true; item: CategoryRow } | { ok: false; status: 404 | 409; errors: Record<string, string> };
 
-export async function listCategoriesPage({ q, skip, take }: PageRequest): Promise<{ rows: AdminCategoryRow[]; total: number }> {
-  const where: Prisma.CategoryWhereInput | undefined = q
-    ? { OR: [{ name: { contains: q } }, { nameEng: { contains: q } }, { type: { contains: q } }] }
-    : undefined;
-  const [rows, total] = await Promise.all([
-    db.category.findMany({
-      where,
-      select: { ...categorySelect, _count: { select: { news: true, music: true } } },
-      orderBy: { id: "desc" },
-      skip,
-      take,
-    }),
-    db.category.count({ where }),
-  ]);
+function nameTaken(input: CategoryInput): CategorySaveResult {
   return {
-    rows: rows.map(({ _count, ...c }) => ({ ...c, newsCount: _count.news, musicCount: _count.music })),
-    total,
+    ok: false,
+    status: 409,
+    errors: { name: `Esiste già una categoria "${input.name}" di tipo ${categoryTypeLabel(input.type)} (maiuscole, spazi e trattini non contano).` },
   };
 }
 
-export async function createCategory(input: CategoryInput, actor: Actor): Promise<CategoryRow> {
-  return db.$transaction(async (tx) => {
-    const row = await tx.category.create({
-      data: { name: input.name, nameEng: input.name_eng, type: input.type },
-      select: categorySelect,
-    });
-    await logActivity(tx, actor, `Creata la categoria "${row.name}"`);
-    return row;
-  });
+/**
+ * Another category of the same type whose name differs only by case, spaces or hyphens: public URLs
+ * could not tell the two apart. Checked inside the write's transaction; the unique index on
+ * (type, lower(name)) stops a concurrent write that slips past (P2002, answered the same way).
+ */
+async function nameInUse(tx: Prisma.TransactionClient, input: CategoryInput, exceptId?: number): Promise<boolean> {
+  const sameType = await tx.category.findMany({ where: { type: input.type, NOT: exceptId ? { id: exceptId } : undefined }, select: { name: true } });
+  const wanted = categoryKey(input.name);
+  return sameType.some((c) => categoryKey(c.name) === wanted);
 }
 
-/** null when the category does not exist. */
-export async function updateCategory(id: number, input: CategoryInput, actor: Actor): Promise<CategoryRow | null> {
-  return db.$transaction(async (tx) => {
-    const existing = await tx.category.findUnique({ where: { id }, select: { id: true } });
-    if (!existing) return null;
-    const row = await tx.category.update({
-      where: { id },
-      data: { name: input.name, nameEng: input.name_eng, type: input.type },
-      select: categorySelect,
+function isUniqueViolation(error: unknown): boolean {
+  return error instanceof Prisma.PrismaClientKnownRequestError && error.code === "P2002";
+}
+
+export async function createCategory(input: CategoryInput, actor: Actor): Promise<CategorySaveResult> {
+  try {
+    return await db.$transaction(async (tx): Promise<CategorySaveResult> => {
+      if (await nameInUse(tx, input)) return nameTaken(input);
+      const row = await tx.category.create({
+        data: { name: input.name, nameEng: input.name_eng, type: input.type },
+        select: categorySelect,
+      });
+      await logActivity(tx, actor, `Creata la categoria "${row.name}"`);
+      return { ok: true, item: row };
     });
-    await logActivity(tx, actor, `Modificata la categoria "${row.name}"`);
-    return row;
-  });
+  } catch (error) {
+    if (isUniqueViolation(error)) return nameTaken(input);
+    throw error;
+  }
+}
+
+export async function updateCategory(id: number, input: CategoryInput, actor: Actor): Promise<CategorySaveResult> {
+  try {
+    return await db.$transaction(async (tx): Promise<CategorySaveResult> => {
+      const existing = await tx.category.findUnique({ where: { id }, select: { id: true } });
+      if (!existing) return { ok: false, status: 404, errors: { form: NOT_FOUND_MESSAGE } };
+      if (await nameInUse(tx, input, id)) return nameTaken(input);
+      const row = await tx.category.update({
+        where: { id },
+        data: { name: input.name, nameEng: input.name_eng, type: input.type },
+        select: categorySelect,
+      });
+      await logActivity(tx, actor, `Modificata la categoria "${row.name}"`);
+      return { ok: true, item: row };
+    });
+  } catch (error) {
+    if (isUniqueViolation(error)) return nameTaken(input);
+    throw error;
+  }
 }
 
 export type DeleteResult = { ok: true } | { ok: false; status: 404 | 409; message: string };

@@ -2,9 +2,9 @@ import type { MusicCardData, MusicCategoryData } from "~/lib/music-card";
 import { localized, localizePath, type Lang } from "~/lib/i18n";
 import { categoryKey, compositionPath, externalHref } from "~/lib/music-links";
 import { videoEmbed } from "~/lib/video";
-import { listCategories, type CategoryRow } from "./categories.server";
+import { categoriesOfType, categoryIdsNamed, findCategoryByName, listCategories, type CategoryRow } from "./categories.server";
 import { imageInfo } from "./images.server";
-import { listMusic, type MusicItem } from "./music.server";
+import { listMusic, musicSelect, type MusicItem } from "./music.server";
 
 export type { MusicCardData, MusicCategoryData };
 
@@ -14,7 +14,7 @@ export function musicVideo(videos: string | null): MusicCardData["video"] {
   return embed ? { url: externalHref(videos), embedUrl: embed.embedUrl } : null;
 }
 
-export async function musicCard(item: MusicItem, lang: Lang): Promise<MusicCardData> {
+async function musicCard(item: MusicItem, lang: Lang): Promise<MusicCardData> {
   const link = item.link?.trim();
   return {
     slug: item.slug,
@@ -30,26 +30,60 @@ export async function musicCard(item: MusicItem, lang: Lang): Promise<MusicCardD
   };
 }
 
-export function musicCards(items: MusicItem[], lang: Lang): Promise<MusicCardData[]> {
+function musicCards(items: MusicItem[], lang: Lang): Promise<MusicCardData[]> {
   return Promise.all(items.map((item) => musicCard(item, lang)));
 }
 
-export function toCategoryData(category: CategoryRow, lang: Lang): MusicCategoryData {
+function toCategoryData(category: CategoryRow, lang: Lang): MusicCategoryData {
   return { key: categoryKey(category.name), name: category.name, label: localized(category, "name", lang) };
 }
 
 /** Music categories (creation order) and every composition, newest first. */
 export async function musicCatalogue(lang: Lang) {
-  const [categories, items] = await Promise.all([listCategories("music"), listMusic()]);
+  const [categories, { rows: items }] = await Promise.all([categoriesOfType("music"), listMusic({}, musicSelect)]);
   const cards = await musicCards(items, lang);
   return { categories: categories.map((c) => toCategoryData(c, lang)), cards };
 }
 
 /** The music category a URL segment names ("colonne%20sonore", "colonne-sonore", any case), or null. */
-export async function findMusicCategory(segment: string): Promise<CategoryRow | null> {
-  const wanted = categoryKey(segment);
-  const categories = await listCategories("music");
-  return categories.find((c) => categoryKey(c.name) === wanted) ?? null;
+export function findMusicCategory(segment: string): Promise<CategoryRow | null> {
+  return findCategoryByName("music", segment);
 }
 
-export const DEFAULT_MUSIC_CATEGORY = "COLONNE SONORE";
+/** The compositions of a music category page: those of every category with its name, newest first. */
+export async function categoryCards(category: CategoryRow, lang: Lang): Promise<MusicCardData[]> {
+  const { rows } = await listMusic({ filter: { categoryIds: await categoryIdsNamed(category.name) } }, musicSelect);
+  return musicCards(rows, lang);
+}
+
+/** SPEC.md 2.6 / 9: the compositions index shows at most this many items per category, then Explore. */
+const ITEMS_PER_CATEGORY = 4;
+
+/** /compositions: each music category with items (creation order) and its newest few. */
+export async function compositionsOverview(lang: Lang): Promise<(MusicCategoryData & { items: MusicCardData[] })[]> {
+  const { rows: all } = await listCategories();
+  const groups = await Promise.all(
+    all
+      .filter((category) => category.type === "music")
+      .map(async (category) => {
+        const filter = { categoryIds: all.filter((c) => categoryKey(c.name) === categoryKey(category.name)).map((c) => c.id) };
+        const { rows } = await listMusic({ filter, size: ITEMS_PER_CATEGORY }, musicSelect);
+        return { ...toCategoryData(category, lang), items: await musicCards(rows, lang) };
+      }),
+  );
+  return groups.filter((group) => group.items.length > 0);
+}
+
+/** The home page's pill selected when the URL names none (SPEC.md 2.5). */
+const DEFAULT_MUSIC_CATEGORY = "COLONNE SONORE";
+
+/**
+ * The pills of the home page's compositions browser: the music categories with items, and the
+ * one selected by `?category=` (no JavaScript), else the default, else the first.
+ */
+export function compositionsBrowser(catalogue: { categories: MusicCategoryData[]; cards: MusicCardData[] }, requested: string | null) {
+  const categories = catalogue.categories.filter((c) => catalogue.cards.some((card) => categoryKey(card.categoryName) === c.key));
+  const wanted = categoryKey(requested || DEFAULT_MUSIC_CATEGORY);
+  const selected = categories.find((c) => c.key === wanted)?.key ?? categories[0]?.key ?? null;
+  return { categories, selected };
+}

@@ -1,7 +1,8 @@
-import fs from "node:fs";
 import path from "node:path";
 import { Readable } from "node:stream";
 import { create as contentDisposition } from "content-disposition";
+import { type ByteRange, isContentAddressed } from "./storage/file-store.server";
+import { fileStore } from "./storage/storage.server";
 
 const MIME_TYPES: Record<string, string> = {
   ".jpg": "image/jpeg",
@@ -38,62 +39,57 @@ export function mediaDisposition(file: string, displayName: string | null): stri
   return contentDisposition(name, { type: "attachment" });
 }
 
-/** A 32-hex content hash in the name means the bytes never change under that URL. */
-function isContentAddressed(file: string): boolean {
-  return /^[0-9a-f]{32}\./.test(path.basename(file));
-}
-
-function toWebStream(stream: fs.ReadStream): ReadableStream {
+function toWebStream(stream: Readable): ReadableStream {
   return Readable.toWeb(stream) as unknown as ReadableStream;
 }
 
-/**
- * Serves a file with HTTP Range support (206 / 416), so audio players can seek,
- * and long-lived caching for content-addressed names.
- */
-export function fileResponse(request: Request, file: string, extraHeaders: Record<string, string> = {}): Response {
-  let stat: fs.Stats;
-  try {
-    stat = fs.statSync(file);
-    if (!stat.isFile()) throw new Error("not a file");
-  } catch {
-    return new Response("Not found", { status: 404 });
+/** The byte range a Range header asks for: null without one, "unsatisfiable" for anything unusable (416). */
+function requestedRange(header: string | null, size: number): ByteRange | null | "unsatisfiable" {
+  if (!header) return null;
+  const match = /^bytes=(\d*)-(\d*)$/.exec(header.trim());
+  let start = match?.[1] ? Number(match[1]) : NaN;
+  let end = match?.[2] ? Number(match[2]) : NaN;
+  if (match && !match[1] && match[2]) {
+    // suffix range: the last N bytes
+    start = Math.max(0, size - Number(match[2]));
+    end = size - 1;
+  } else if (match && match[1] && !match[2]) {
+    end = size - 1;
   }
-  const etag = `"${stat.size.toString(16)}-${Math.floor(stat.mtimeMs).toString(16)}"`;
+  end = Math.min(end, size - 1);
+  if (!match || Number.isNaN(start) || Number.isNaN(end) || start > end || start >= size) return "unsatisfiable";
+  return { start, end };
+}
+
+/**
+ * Serves a stored key (read through the storage interface) with HTTP Range support (206 / 416),
+ * so audio players can seek, and long-lived caching for content-addressed names.
+ */
+export async function fileResponse(request: Request, key: string, extraHeaders: Record<string, string> = {}): Promise<Response> {
+  const stat = await fileStore().stat(key);
+  if (!stat) return new Response("Not found", { status: 404 });
+  const etag = `"${stat.size.toString(16)}-${Math.floor(stat.modifiedAt.getTime()).toString(16)}"`;
   const headers = new Headers({
-    "Content-Type": mimeTypeOf(file),
+    "Content-Type": mimeTypeOf(key),
     "Accept-Ranges": "bytes",
     ETag: etag,
-    "Last-Modified": stat.mtime.toUTCString(),
-    "Cache-Control": isContentAddressed(file) ? "public, max-age=31536000, immutable" : "public, max-age=3600",
+    "Last-Modified": stat.modifiedAt.toUTCString(),
+    "Cache-Control": isContentAddressed(key) ? "public, max-age=31536000, immutable" : "public, max-age=3600",
     "X-Content-Type-Options": "nosniff",
     ...extraHeaders,
   });
   if (request.headers.get("If-None-Match") === etag) return new Response(null, { status: 304, headers });
 
-  const range = request.headers.get("Range");
-  if (range) {
-    const match = /^bytes=(\d*)-(\d*)$/.exec(range.trim());
-    let start = match?.[1] ? Number(match[1]) : NaN;
-    let end = match?.[2] ? Number(match[2]) : NaN;
-    if (match && !match[1] && match[2]) {
-      // suffix range: the last N bytes
-      start = Math.max(0, stat.size - Number(match[2]));
-      end = stat.size - 1;
-    } else if (match && match[1] && !match[2]) {
-      end = stat.size - 1;
-    }
-    end = Math.min(end, stat.size - 1);
-    if (!match || Number.isNaN(start) || Number.isNaN(end) || start > end || start >= stat.size) {
-      headers.set("Content-Range", `bytes */${stat.size}`);
-      return new Response(null, { status: 416, headers });
-    }
-    headers.set("Content-Range", `bytes ${start}-${end}/${stat.size}`);
-    headers.set("Content-Length", String(end - start + 1));
-    if (request.method === "HEAD") return new Response(null, { status: 206, headers });
-    return new Response(toWebStream(fs.createReadStream(file, { start, end })), { status: 206, headers });
+  const range = requestedRange(request.headers.get("Range"), stat.size);
+  if (range === "unsatisfiable") {
+    headers.set("Content-Range", `bytes */${stat.size}`);
+    return new Response(null, { status: 416, headers });
   }
-  headers.set("Content-Length", String(stat.size));
-  if (request.method === "HEAD") return new Response(null, { status: 200, headers });
-  return new Response(toWebStream(fs.createReadStream(file)), { status: 200, headers });
+  const status = range ? 206 : 200;
+  if (range) headers.set("Content-Range", `bytes ${range.start}-${range.end}/${stat.size}`);
+  headers.set("Content-Length", String(range ? range.end - range.start + 1 : stat.size));
+  if (request.method === "HEAD") return new Response(null, { status, headers });
+  const file = await fileStore().open(key, range ?? undefined);
+  if (!file) return new Response("Not found", { status: 404 });
+  return new Response(toWebStream(file.stream), { status, headers });
 }

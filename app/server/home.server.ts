@@ -1,7 +1,7 @@
 import type { ImageInfo } from "~/lib/images";
 import { localized, localizePath, type Lang } from "~/lib/i18n";
-import { listCategories } from "./categories.server";
-import { musicCatalogue } from "./compositions.server";
+import { categoriesOfType } from "./categories.server";
+import { compositionsBrowser, musicCatalogue } from "./compositions.server";
 import { readContentList } from "./content.server";
 import { imageInfo } from "./images.server";
 
@@ -16,7 +16,7 @@ export type TextSection = { id: number; title: string; items: TextBlock[] };
 
 /** Categories of one type (about on home, bio on /bio) with their texts from bio.json. */
 export async function bioSections(type: "about" | "bio", lang: Lang): Promise<TextSection[]> {
-  const categories = await listCategories(type);
+  const categories = await categoriesOfType(type);
   const texts = readContentList<BioText>("bio");
   return categories
     .map((category) => ({
@@ -33,8 +33,8 @@ function present<T>(value: T | null): value is T {
   return value !== null;
 }
 
-/** Everything the home page shows (SPEC.md 2.4, 2.5). */
-export async function homeData(lang: Lang) {
+/** Everything the home page shows (SPEC.md 2.4, 2.5); `requestedCategory` is the pill named by ?category=. */
+export async function homeData(lang: Lang, requestedCategory: string | null = null) {
   const slides = readContentList<HeroSlide>("slider_hero");
   const slideImages = await Promise.all(slides.map((s) => imageInfo(s.img)));
   // The eighth slide is the single hero image further down the page; the slider shows the others.
@@ -64,5 +64,5 @@ export async function homeData(lang: Lang) {
 
   const [catalogue, about] = await Promise.all([musicCatalogue(lang), bioSections("about", lang)]);
 
-  return { heroSlides, singleHero, albumDescriptions, follows, tiles, about, ...catalogue };
+  return { heroSlides, singleHero, albumDescriptions, follows, tiles, about, cards: catalogue.cards, ...compositionsBrowser(catalogue, requestedCategory) };
 }

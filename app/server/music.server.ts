@@ -2,15 +2,16 @@ import { z } from "zod";
 import type { Prisma } from "~/generated/prisma/client";
 import { externalHref } from "~/lib/music-links";
 import { uniqueSlug } from "~/lib/slug";
-import { logActivity, type Actor, type PageRequest } from "./activity.server";
+import { pageWindow, type ListRequest } from "~/lib/list-params";
+import { logActivity, type Actor } from "./activity.server";
 import { NOT_FOUND_MESSAGE, REQUIRED_MESSAGE } from "~/lib/form-messages";
 import { zodFieldErrors } from "./categories.server";
 import { db } from "./db.server";
 import { prismaClientError } from "./http/errors.server";
+import { type StagedFile, recountFiles, removeUnreferenced } from "./storage/stored-files.server";
 import { withDurations } from "./track-durations.server";
 import {
   UploadError,
-  deleteUnreferencedFiles,
   discardTempUploads,
   promoteTempUpload,
   resolveFileEntries,
@@ -18,6 +19,7 @@ import {
   fileEntriesFromForm,
   imageFromForm,
   type FileEntry,
+  type ResolvedFiles,
 } from "./uploads.server";
 
 /** What a public page needs of a composition. */
@@ -49,15 +51,29 @@ export type MusicItem = {
   tracks: { name: string; url: string; durationSeconds: number | null }[];
 };
 
+/** `q` matches the title or the category name; `categoryIds` keeps the compositions of those categories. */
+export type MusicFilter = { q?: string; categoryIds?: number[] };
+
+function musicWhere(filter: MusicFilter = {}): Prisma.MusicWhereInput {
+  const { q, categoryIds } = filter;
+  return {
+    ...(categoryIds ? { categoryId: { in: categoryIds } } : {}),
+    ...(q ? { OR: [{ title: { contains: q } }, { category: { name: { contains: q } } }] } : {}),
+  };
+}
+
 /**
- * Compositions, newest first; `categoryName` matches case-insensitively (the URL carries it in lower
- * case, SPEC.md 2.6; the original API used the upper-cased name).
+ * Compositions newest first, filtered and paged in SQL, in the shape `select` asks for (musicSelect
+ * for public pages and api/, adminMusicSelect for the admin lists).
  */
-export async function listMusic(opts: { categoryName?: string } = {}): Promise<MusicItem[]> {
-  const items = await db.music.findMany({ select: musicSelect, orderBy: [{ createdAt: "desc" }, { id: "desc" }] });
-  if (!opts.categoryName) return items;
-  const wanted = opts.categoryName.toLocaleUpperCase("it");
-  return items.filter((m) => m.category.name.toLocaleUpperCase("it") === wanted);
+export async function listMusic<S extends Prisma.MusicSelect>(request: ListRequest<MusicFilter>, select: S) {
+  const where = musicWhere(request.filter);
+  const { skip, take } = pageWindow(request);
+  const [rows, total] = await Promise.all([
+    db.music.findMany({ where, select, orderBy: [{ createdAt: "desc" }, { id: "desc" }], skip, take }),
+    db.music.count({ where }),
+  ]);
+  return { rows, total };
 }
 
 export function getMusicBySlug(slug: string): Promise<MusicItem | null> {
@@ -126,23 +142,8 @@ export type MusicFilesInput = {
   trackFiles?: File[];
 };
 
-export type AdminMusicRow = { id: number; slug: string; title: string; link: string | null; createdAt: Date; category: { id: number; name: string } };
-const adminMusicSelect = { id: true, slug: true, title: true, link: true, createdAt: true, category: { select: { id: true, name: true } } } as const;
-
-export function latestMusicAdmin(take = 5): Promise<AdminMusicRow[]> {
-  return db.music.findMany({ select: adminMusicSelect, orderBy: [{ createdAt: "desc" }, { id: "desc" }], take });
-}
-
-export async function listMusicPage({ q, skip, take }: PageRequest): Promise<{ rows: AdminMusicRow[]; total: number }> {
-  const where: Prisma.MusicWhereInput | undefined = q
-    ? { OR: [{ title: { contains: q } }, { category: { name: { contains: q } } }] }
-    : undefined;
-  const [rows, total] = await Promise.all([
-    db.music.findMany({ where, select: adminMusicSelect, orderBy: [{ createdAt: "desc" }, { id: "desc" }], skip, take }),
-    db.music.count({ where }),
-  ]);
-  return { rows, total };
-}
+/** What the admin lists and the dashboard show of a composition. */
+export const adminMusicSelect = { id: true, slug: true, title: true, link: true, createdAt: true, category: { select: { id: true, name: true } } } as const;
 
 /** Where the public page of a saved composition is (SPEC.md 4, after saving). */
 export function musicPublicPath(item: { slug: string; link: string | null; category: { name: string } }): string {
@@ -155,10 +156,16 @@ function uploadFailure(error: unknown, field: string): MusicFormResult<never> {
   throw error;
 }
 
-async function storeImage(image: MusicFilesInput["image"]): Promise<{ url: string; temp?: string } | null> {
+async function storeImage(image: MusicFilesInput["image"]): Promise<{ file: StagedFile; temp?: string } | null> {
   if (!image) return null;
-  if (image instanceof File) return { url: await storeFormFile(image, "image") };
-  return { url: await promoteTempUpload(image.temp_name, "image"), temp: image.temp_name };
+  if (image instanceof File) return { file: await storeFormFile(image, "image") };
+  return { file: await promoteTempUpload(image.temp_name, "image"), temp: image.temp_name };
+}
+
+/** The stored files a composition row uses (its cover and its tracks), read in the transaction that changes them. */
+async function musicFileUrls(tx: Prisma.TransactionClient, id: number): Promise<string[] | null> {
+  const row = await tx.music.findUnique({ where: { id }, select: { img: true, tracks: { select: { url: true } } } });
+  return row ? [row.img, ...row.tracks.map((t) => t.url)] : null;
 }
 
 type Current = { id: number; img: string; tracks: { name: string; url: string; durationSeconds: number | null }[] } | null;
@@ -174,56 +181,59 @@ async function saveMusic(current: Current, input: MusicInput, files: MusicFilesI
   if (!(await db.category.findUnique({ where: { id: input.category }, select: { id: true } }))) errors.category = "Categoria inesistente";
   if (Object.keys(errors).length > 0) return { ok: false, status: 400, errors };
 
-  let image: { url: string; temp?: string } | null;
+  let image: { file: StagedFile; temp?: string } | null;
   try {
     image = await storeImage(files.image);
   } catch (error) {
     return uploadFailure(error, "image");
   }
-  let tracks: { files: { name: string; url: string }[]; usedTemp: string[] } = { files: [], usedTemp: [] };
+  let tracks: ResolvedFiles = { files: [], staged: [], usedTemp: [] };
   if (input.mode === "tracks") {
     try {
       tracks = await resolveFileEntries(keptTracks, files.trackFiles ?? [], "track", current?.tracks ?? []);
     } catch (error) {
       // The new image is already stored: a refused save must not leave it behind.
-      await deleteUnreferencedFiles([image?.url]);
+      if (image) await removeUnreferenced([image.file.key]);
       return uploadFailure(error, "tracks");
     }
   }
+  const staged = [...(image ? [image.file] : []), ...tracks.staged];
   const trackRows = await withDurations(tracks.files, current?.tracks);
   const data = {
     title: input.title,
     description: input.description,
     descriptionEng: input.description_eng,
     categoryId: input.category,
-    img: image?.url ?? current?.img ?? "",
+    img: image?.file.url ?? current?.img ?? "",
     link: input.mode === "link" ? input.link : null,
     videos: input.mode === "tracks" && input.videos ? input.videos : null,
     tracks: { create: trackRows.map((f, position) => ({ position, name: f.name, url: f.url, durationSeconds: f.durationSeconds })) },
   };
-  let item: MusicItem;
+  let saved: { item: MusicItem; released: string[] };
   try {
-    item = await db.$transaction(async (tx) => {
+    saved = await db.$transaction(async (tx) => {
+      const after = (row: MusicItem) => [row.img, ...row.tracks.map((t) => t.url)];
       if (current) {
+        const before = (await musicFileUrls(tx, current.id)) ?? [];
         await tx.musicTrack.deleteMany({ where: { musicId: current.id } });
         const row = await tx.music.update({ where: { id: current.id }, data, select: musicSelect });
         await logActivity(tx, actor, `Modificato il contenuto musicale "${row.title}"`);
-        return row;
+        return { item: row, released: await recountFiles(tx, before, after(row), staged) };
       }
       const slug = await uniqueSlug(input.title, async (s) => !!(await tx.music.findUnique({ where: { slug: s }, select: { id: true } })));
       const row = await tx.music.create({ data: { ...data, slug }, select: musicSelect });
       await logActivity(tx, actor, `Creato il contenuto musicale "${row.title}"`);
-      return row;
+      return { item: row, released: await recountFiles(tx, [], after(row), staged) };
     });
   } catch (error) {
     // Deleted meanwhile (a DELETE raced this save): the files just stored belong to nothing.
-    await deleteUnreferencedFiles([image?.url, ...tracks.files.map((f) => f.url)]);
+    await removeUnreferenced(staged.map((f) => f.key));
     if (prismaClientError(error)?.status === 404) return { ok: false, status: 404, errors: { form: NOT_FOUND_MESSAGE } };
     throw error;
   }
   await discardTempUploads([...tracks.usedTemp, ...(image?.temp ? [image.temp] : [])]);
-  if (current) await deleteUnreferencedFiles([current.img, ...current.tracks.map((t) => t.url)]);
-  return { ok: true, item };
+  await removeUnreferenced(saved.released);
+  return { ok: true, item: saved.item };
 }
 
 /** Creates a composition; answers the row (public shape) or field errors. */
@@ -242,13 +252,15 @@ export async function updateMusic(id: number, input: MusicInput, files: MusicFil
 
 /** Deletes a composition and the files only it used. false when it does not exist. */
 export async function deleteMusic(id: number, actor: Actor): Promise<boolean> {
-  const current = await db.music.findUnique({ where: { id }, select: { title: true, img: true, tracks: { select: { url: true } } } });
+  const current = await db.music.findUnique({ where: { id }, select: { title: true } });
   if (!current) return false;
-  await db.$transaction(async (tx) => {
+  const released = await db.$transaction(async (tx) => {
+    const before = await musicFileUrls(tx, id);
     await tx.music.delete({ where: { id } });
     await logActivity(tx, actor, `Eliminato il contenuto musicale "${current.title}"`);
+    return recountFiles(tx, before ?? [], []);
   });
-  await deleteUnreferencedFiles([current.img, ...current.tracks.map((t) => t.url)]);
+  await removeUnreferenced(released);
   return true;
 }
 
@@ -282,9 +294,10 @@ export function getMusicForEdit(slug: string) {
 
 
 /** Every composition with the fields the site search indexes (search.server.ts), newest first. */
-export function listMusicForSearch() {
-  return db.music.findMany({
-    select: {
+export async function listMusicForSearch() {
+  const { rows } = await listMusic(
+    {},
+    {
       id: true,
       slug: true,
       title: true,
@@ -294,8 +307,8 @@ export function listMusicForSearch() {
       link: true,
       category: { select: { name: true, nameEng: true } },
     },
-    orderBy: [{ createdAt: "desc" }, { id: "desc" }],
-  });
+  );
+  return rows;
 }
 
 /** Changes when a composition is added, edited or deleted (count and latest update). */

@@ -4,7 +4,7 @@ import { newsFeedPath, newsFeedTitle } from "~/lib/meta";
 import { absoluteUrl } from "~/lib/structured-data";
 import { htmlExcerpt } from "~/lib/html-text";
 import { sanitizeNewsHtml } from "./sanitize.server";
-import { listNews } from "./news.server";
+import { listNews, newsSelect } from "./news.server";
 
 /** How many of the newest items a feed carries (readers keep what they have already seen). */
 const FEED_ITEMS = 30;
@@ -13,7 +13,7 @@ const IMAGE_TYPES: Record<string, string> = { jpg: "image/jpeg", jpeg: "image/jp
 
 /** The news of one language as RSS 2.0, newest first, with absolute links to the public pages. */
 export async function newsFeedXml(lang: Lang, origin: string, description: string): Promise<string> {
-  const news = (await listNews()).slice(0, FEED_ITEMS);
+  const { rows: news } = await listNews({ size: FEED_ITEMS }, newsSelect);
   const newsPage = absoluteUrl(origin, localizePath("/news", lang));
   const feed = new Feed({
     title: newsFeedTitle(lang),

@@ -2,15 +2,16 @@ import { z } from "zod";
 import type { Prisma } from "~/generated/prisma/client";
 import { todayIso } from "~/lib/format";
 import { uniqueSlug } from "~/lib/slug";
-import { logActivity, type Actor, type PageRequest } from "./activity.server";
+import { pageWindow, type ListRequest } from "~/lib/list-params";
+import { logActivity, type Actor } from "./activity.server";
 import { NOT_FOUND_MESSAGE, REQUIRED_MESSAGE } from "~/lib/form-messages";
 import { zodFieldErrors } from "./categories.server";
 import { db } from "./db.server";
 import { prismaClientError } from "./http/errors.server";
 import { sanitizeNewsHtml } from "./sanitize.server";
+import { type StagedFile, recountFiles, removeUnreferenced } from "./storage/stored-files.server";
 import {
   UploadError,
-  deleteUnreferencedFiles,
   discardTempUploads,
   promoteTempUpload,
   resolveFileEntries,
@@ -18,6 +19,7 @@ import {
   fileEntriesFromForm,
   imageFromForm,
   type FileEntry,
+  type ResolvedFiles,
 } from "./uploads.server";
 
 /** What a public page needs of a news item. */
@@ -49,9 +51,33 @@ export type NewsItem = {
   attachments: { name: string; url: string }[];
 };
 
-/** Newest first (by the news date, then by creation). */
-export function listNews(): Promise<NewsItem[]> {
-  return db.news.findMany({ select: newsSelect, orderBy: [{ date: "desc" }, { createdAt: "desc" }, { id: "desc" }] });
+/** `q` matches the title (either language) or the category name. */
+export type NewsFilter = { q?: string };
+
+function newsWhere(filter: NewsFilter = {}): Prisma.NewsWhereInput {
+  const { q } = filter;
+  return q ? { OR: [{ title: { contains: q } }, { titleEng: { contains: q } }, { category: { name: { contains: q } } }] } : {};
+}
+
+const NEWS_ORDER = {
+  /** Public pages, api/ and the feed: by the news date, then by creation. */
+  date: [{ date: "desc" }, { createdAt: "desc" }, { id: "desc" }],
+  /** The admin list and dashboard: the latest written first. */
+  created: [{ createdAt: "desc" }, { id: "desc" }],
+} satisfies Record<string, Prisma.NewsOrderByWithRelationInput[]>;
+
+/**
+ * News filtered and paged in SQL, in the shape `select` asks for (newsSelect for public pages and
+ * api/, adminNewsSelect for the admin lists); newest news date first unless `order` is "created".
+ */
+export async function listNews<S extends Prisma.NewsSelect>(request: ListRequest<NewsFilter> & { order?: keyof typeof NEWS_ORDER }, select: S) {
+  const where = newsWhere(request.filter);
+  const { skip, take } = pageWindow(request);
+  const [rows, total] = await Promise.all([
+    db.news.findMany({ where, select, orderBy: NEWS_ORDER[request.order ?? "date"], skip, take }),
+    db.news.count({ where }),
+  ]);
+  return { rows, total };
 }
 
 export function getNewsBySlug(slug: string): Promise<NewsItem | null> {
@@ -113,30 +139,22 @@ export type NewsFilesInput = {
   attachmentFiles?: File[];
 };
 
-export type AdminNewsRow = { id: number; slug: string; title: string; date: string; createdAt: Date; category: { id: number; name: string } };
+/** What the admin lists and the dashboard show of a news item. */
+export const adminNewsSelect = { id: true, slug: true, title: true, date: true, createdAt: true, category: { select: { id: true, name: true } } } as const;
 
-const adminNewsSelect = { id: true, slug: true, title: true, date: true, createdAt: true, category: { select: { id: true, name: true } } } as const;
-
-export function latestNewsAdmin(take = 5): Promise<AdminNewsRow[]> {
-  return db.news.findMany({ select: adminNewsSelect, orderBy: [{ createdAt: "desc" }, { id: "desc" }], take });
-}
-
-export async function listNewsPage({ q, skip, take }: PageRequest): Promise<{ rows: AdminNewsRow[]; total: number }> {
-  const where: Prisma.NewsWhereInput | undefined = q
-    ? { OR: [{ title: { contains: q } }, { titleEng: { contains: q } }, { category: { name: { contains: q } } }] }
-    : undefined;
-  const [rows, total] = await Promise.all([
-    db.news.findMany({ where, select: adminNewsSelect, orderBy: [{ createdAt: "desc" }, { id: "desc" }], skip, take }),
-    db.news.count({ where }),
-  ]);
-  return { rows, total };
-}
-
-async function storeNewsImage(image: NewsFilesInput["image"]): Promise<{ url: string; temp?: string } | null> {
+async function storeNewsImage(image: NewsFilesInput["image"]): Promise<{ file: StagedFile; temp?: string } | null> {
   if (!image) return null;
-  if (image instanceof File) return { url: await storeFormFile(image, "image") };
-  return { url: await promoteTempUpload(image.temp_name, "image"), temp: image.temp_name };
+  if (image instanceof File) return { file: await storeFormFile(image, "image") };
+  return { file: await promoteTempUpload(image.temp_name, "image"), temp: image.temp_name };
 }
+
+/** The stored files a news row uses (its image and attachments), read in the transaction that changes them. */
+async function newsFileUrls(tx: Prisma.TransactionClient, id: number): Promise<(string | null)[] | null> {
+  const row = await tx.news.findUnique({ where: { id }, select: { image: true, attachments: { select: { url: true } } } });
+  return row ? [row.image, ...row.attachments.map((a) => a.url)] : null;
+}
+
+const newsRowFileUrls = (row: NewsItem) => [row.image, ...row.attachments.map((a) => a.url)];
 
 function uploadFailure(error: unknown, field: string): FormResult<never> {
   if (error instanceof UploadError) return { ok: false, status: error.status, errors: { [field]: error.message } };
@@ -148,9 +166,11 @@ async function categoryExists(id: number) {
 }
 
 type StoredNewsFiles = {
-  image: { url: string; temp?: string } | null;
-  attachments: { files: { name: string; url: string }[]; usedTemp: string[] };
+  image: { file: StagedFile; temp?: string } | null;
+  attachments: ResolvedFiles;
 };
+
+const stagedOf = ({ image, attachments }: StoredNewsFiles) => [...(image ? [image.file] : []), ...attachments.staged];
 
 /**
  * Stores the new image and resolves the attachment list (null keeps `existing`) before the row is
@@ -167,7 +187,7 @@ async function storeNewsFiles(files: NewsFilesInput, existing: { name: string; u
     const entries = files.attachments ?? existing;
     return { image, attachments: await resolveFileEntries(entries, files.attachmentFiles ?? [], "attachment", existing) };
   } catch (error) {
-    await deleteUnreferencedFiles([image?.url]);
+    if (image) await removeUnreferenced([image.file.key]);
     return uploadFailure(error, "attachments");
   }
 }
@@ -192,15 +212,22 @@ export async function createNews(input: NewsInput, files: NewsFilesInput, actor:
   const stored = await storeNewsFiles(files, []);
   if ("ok" in stored) return stored;
   const { image, attachments } = stored;
-  const item = await db.$transaction(async (tx) => {
-    const slug = await uniqueSlug(input.title, async (s) => !!(await tx.news.findUnique({ where: { slug: s }, select: { id: true } })));
-    const row = await tx.news.create({
-      data: { slug, ...newsRowData(input, image?.url ?? null, attachments.files) },
-      select: newsSelect,
+  let item: NewsItem;
+  try {
+    item = await db.$transaction(async (tx) => {
+      const slug = await uniqueSlug(input.title, async (s) => !!(await tx.news.findUnique({ where: { slug: s }, select: { id: true } })));
+      const row = await tx.news.create({
+        data: { slug, ...newsRowData(input, image?.file.url ?? null, attachments.files) },
+        select: newsSelect,
+      });
+      await logActivity(tx, actor, `Creata la notizia "${row.title}"`);
+      await recountFiles(tx, [], newsRowFileUrls(row), stagedOf(stored));
+      return row;
     });
-    await logActivity(tx, actor, `Creata la notizia "${row.title}"`);
-    return row;
-  });
+  } catch (error) {
+    await removeUnreferenced(stagedOf(stored).map((f) => f.key));
+    throw error;
+  }
   await discardTempUploads([...attachments.usedTemp, ...(image?.temp ? [image.temp] : [])]);
   return { ok: true, item };
 }
@@ -216,10 +243,11 @@ export async function updateNews(id: number, input: NewsInput, files: NewsFilesI
   const stored = await storeNewsFiles(files, current.attachments);
   if ("ok" in stored) return stored;
   const { image, attachments } = stored;
-  const nextImage = image ? image.url : files.removeImage ? null : current.image;
-  let item: NewsItem;
+  const nextImage = image ? image.file.url : files.removeImage ? null : current.image;
+  let saved: { item: NewsItem; released: string[] };
   try {
-    item = await db.$transaction(async (tx) => {
+    saved = await db.$transaction(async (tx) => {
+      const before = (await newsFileUrls(tx, id)) ?? [];
       await tx.newsAttachment.deleteMany({ where: { newsId: id } });
       const row = await tx.news.update({
         where: { id },
@@ -227,31 +255,33 @@ export async function updateNews(id: number, input: NewsInput, files: NewsFilesI
         select: newsSelect,
       });
       await logActivity(tx, actor, `Modificata la notizia "${row.title}"`);
-      return row;
+      return { item: row, released: await recountFiles(tx, before, newsRowFileUrls(row), stagedOf(stored)) };
     });
   } catch (error) {
     // Deleted meanwhile (a DELETE raced this save): the files just stored belong to nothing.
-    await deleteUnreferencedFiles([image?.url, ...attachments.files.map((f) => f.url)]);
+    await removeUnreferenced(stagedOf(stored).map((f) => f.key));
     if (prismaClientError(error)?.status === 404) return { ok: false, status: 404, errors: { form: NOT_FOUND_MESSAGE } };
     throw error;
   }
   await discardTempUploads([...attachments.usedTemp, ...(image?.temp ? [image.temp] : [])]);
-  await deleteUnreferencedFiles([current.image, ...current.attachments.map((a) => a.url)]);
-  return { ok: true, item };
+  await removeUnreferenced(saved.released);
+  return { ok: true, item: saved.item };
 }
 
 /** Deletes a news item and the files only it used. false when it does not exist. */
 export async function deleteNews(id: number, actor: Actor): Promise<boolean> {
   const current = await db.news.findUnique({
     where: { id },
-    select: { title: true, image: true, attachments: { select: { url: true } } },
+    select: { title: true },
   });
   if (!current) return false;
-  await db.$transaction(async (tx) => {
+  const released = await db.$transaction(async (tx) => {
+    const before = await newsFileUrls(tx, id);
     await tx.news.delete({ where: { id } });
     await logActivity(tx, actor, `Eliminata la notizia "${current.title}"`);
+    return recountFiles(tx, before ?? [], []);
   });
-  await deleteUnreferencedFiles([current.image, ...current.attachments.map((a) => a.url)]);
+  await removeUnreferenced(released);
   return true;
 }
 
@@ -286,9 +316,10 @@ export function getNewsForEdit(slug: string) {
 
 
 /** Every news item with the fields the site search indexes (search.server.ts), newest first. */
-export function listNewsForSearch() {
-  return db.news.findMany({
-    select: {
+export async function listNewsForSearch() {
+  const { rows } = await listNews(
+    {},
+    {
       id: true,
       slug: true,
       title: true,
@@ -298,8 +329,8 @@ export function listNewsForSearch() {
       image: true,
       category: { select: { name: true, nameEng: true } },
     },
-    orderBy: [{ date: "desc" }, { createdAt: "desc" }, { id: "desc" }],
-  });
+  );
+  return rows;
 }
 
 /** Changes when a news item is added, edited or deleted (count and latest update). */

@@ -1,5 +1,5 @@
 import type { CategoryType } from "~/lib/category-types";
-import { type CategoryRow, listCategories } from "./categories.server";
+import { type CategoryRow, categoriesOfType } from "./categories.server";
 
 /**
  * Categories of one type for pages whose content comes from the static files: when the database
@@ -7,7 +7,7 @@ import { type CategoryRow, listCategories } from "./categories.server";
  */
 export async function categoriesOrNone(type: CategoryType): Promise<CategoryRow[]> {
   try {
-    return await listCategories(type);
+    return await categoriesOfType(type);
   } catch (error) {
     console.error(`Categorie "${type}" non disponibili:`, error);
     return [];

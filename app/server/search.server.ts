@@ -172,7 +172,7 @@ let current: { mark: string; index: SearchIndex } | undefined;
 let building: Promise<{ mark: string; index: SearchIndex }> | undefined;
 
 async function changeMark(): Promise<{ mark: string; labelCategories: { name: string; nameEng: string }[]; artDirection: ArtDirectionItem[] }> {
-  const [music, news, categories] = await Promise.all([musicChangeMark(), newsChangeMark(), listCategories()]);
+  const [music, news, categories] = await Promise.all([musicChangeMark(), newsChangeMark(), listCategories().then((page) => page.rows)]);
   const artDirection = readContentList<ArtDirectionItem>("artistic_direction");
   const cats = categories.map((c) => `${c.id}:${c.name}:${c.nameEng}:${c.type}`).join("|");
   // readContentList hands back the same array until the file changes: getSearchIndex compares its identity.

@@ -1,12 +1,11 @@
-import fs from "node:fs/promises";
-import path from "node:path";
 import { demoCategories, demoMusic, demoNews } from "../../prisma/demo-content";
 import { slugify } from "~/lib/slug";
 import { CONTENT_FILES, type ContentFile, readContentRaw } from "./content.server";
 import { db } from "./db.server";
 import { contentImageSize, makePdf, renderArtwork, synthesizePhrase } from "./demo-media.server";
 import { imageInfo } from "./images.server";
-import { storeContentAddressed, uploadsDir, writeFileAtomic } from "./storage.server";
+import { fileStore } from "./storage/storage.server";
+import { type StagedFile, recountFiles, stageFile } from "./storage/stored-files.server";
 
 /** True when the database holds no content yet (a fresh data folder). */
 export async function isDatabaseEmpty(): Promise<boolean> {
@@ -27,15 +26,11 @@ export async function ensureContentImages(): Promise<number> {
   }
   let created = 0;
   for (const name of names) {
-    const full = path.join(uploadsDir(), "content", name);
-    try {
-      await fs.access(full);
-    } catch {
-      const { width, height } = contentImageSize(name);
-      await writeFileAtomic(full, await renderArtwork(name, width, height));
-      await imageInfo(`/media/content/${name}`); // its placeholder is made now, not on a visit
-      created++;
-    }
+    if (await fileStore().exists(`content/${name}`)) continue;
+    const { width, height } = contentImageSize(name);
+    await fileStore().write(`content/${name}`, await renderArtwork(name, width, height));
+    await imageInfo(`/media/content/${name}`); // its placeholder is made now, not on a visit
+    created++;
   }
   return created;
 }
@@ -43,23 +38,28 @@ export async function ensureContentImages(): Promise<number> {
 /** Demo categories, compositions (with generated covers and audio) and news (with images and PDFs). */
 export async function seedDemoContent() {
   const categoryIds = new Map<string, number>();
+  const staged: StagedFile[] = [];
+  const stage = (file: StagedFile) => {
+    staged.push(file);
+    return file.url;
+  };
   type Track = { position: number; name: string; url: string };
   const musicRows: { item: (typeof demoMusic)[number]; img: string; tracks: Track[]; createdAt: Date }[] = [];
   for (const [index, item] of demoMusic.entries()) {
-    const img = await storeDemoImage(`music:${item.title}`, 1200, 1200);
+    const img = stage(await storeDemoImage(`music:${item.title}`, 1200, 1200));
     const tracks: Track[] = [];
     for (const [position, name] of item.tracks.entries()) {
-      const url = await storeContentAddressed("tracks", synthesizePhrase(`${item.title}:${name}`).wav, "wav");
+      const url = stage(await stageFile("tracks", synthesizePhrase(`${item.title}:${name}`).wav, "wav", "audio/wav"));
       tracks.push({ position, name, url });
     }
     musicRows.push({ item, img, tracks, createdAt: new Date(Date.UTC(2025, 0, 1) + index * 86_400_000) });
   }
   const newsRows: { item: (typeof demoNews)[number]; image: string; attachments: Track[] }[] = [];
   for (const item of demoNews) {
-    const image = await storeDemoImage(`news:${item.title}`, 1600, 1000);
+    const image = stage(await storeDemoImage(`news:${item.title}`, 1600, 1000));
     const attachments: Track[] = [];
     for (const [position, name] of item.attachments.entries()) {
-      attachments.push({ position, name, url: await storeDemoAttachment(item.title, name) });
+      attachments.push({ position, name, url: stage(await storeDemoAttachment(item.title, name)) });
     }
     newsRows.push({ item, image, attachments });
   }
@@ -116,20 +116,24 @@ export async function seedDemoContent() {
         },
       });
     }
-  });
+    // Every use of a stored file counts, as when staff save the same rows (stored-files.server.ts).
+    const uses = [...musicRows.flatMap((m) => [m.img, ...m.tracks.map((t) => t.url)]), ...newsRows.flatMap((n) => [n.image, ...n.attachments.map((a) => a.url)])];
+    await recountFiles(tx, [], uses, staged);
+    // One commit for the whole catalogue at first boot: more work than a save, so more time.
+  }, { timeout: 60_000 });
 }
 
 /** A demo attachment whose content matches its name: a picture for .jpg, a PDF otherwise. */
-async function storeDemoAttachment(newsTitle: string, name: string): Promise<string> {
+async function storeDemoAttachment(newsTitle: string, name: string): Promise<StagedFile> {
   if (/\.jpe?g$/i.test(name)) {
-    return storeContentAddressed("attachments", await renderArtwork(`attachment:${newsTitle}:${name}`, 1600, 1600), "jpg");
+    return stageFile("attachments", await renderArtwork(`attachment:${newsTitle}:${name}`, 1600, 1600), "jpg", "image/jpeg");
   }
-  return storeContentAddressed("attachments", makePdf(`${newsTitle} - ${name}`), "pdf");
+  return stageFile("attachments", makePdf(`${newsTitle} - ${name}`), "pdf", "application/pdf");
 }
 
 /** A generated picture, stored with its placeholder made at once. */
-async function storeDemoImage(seed: string, width: number, height: number): Promise<string> {
-  const url = await storeContentAddressed("images", await renderArtwork(seed, width, height), "jpg");
-  await imageInfo(url);
-  return url;
+async function storeDemoImage(seed: string, width: number, height: number): Promise<StagedFile> {
+  const file = await stageFile("images", await renderArtwork(seed, width, height), "jpg", "image/jpeg");
+  await imageInfo(file.url);
+  return file;
 }

@@ -1,20 +1,25 @@
-import { parseFile } from "music-metadata";
+import { parseStream } from "music-metadata";
 import { db } from "./db.server";
-import { mediaFilePath } from "./storage.server";
+import { mimeTypeOf } from "./file-response.server";
+import { keyOfUrl } from "./storage/file-store.server";
+import { fileStore } from "./storage/storage.server";
 
 /**
  * The length of a stored track in seconds, read from the file itself (headers, or a scan of the
  * frames when the format has no length field), or null when the file is missing or unreadable.
  */
 export async function readTrackDuration(url: string): Promise<number | null> {
-  const file = mediaFilePath(url);
-  if (!file) return null;
+  const key = keyOfUrl(url);
+  const file = key ? await fileStore().open(key) : null;
+  if (!key || !file) return null;
   try {
-    const { format } = await parseFile(file, { duration: true, skipCovers: true });
+    const { format } = await parseStream(file.stream, { size: file.size, mimeType: mimeTypeOf(key), path: key }, { duration: true, skipCovers: true });
     const seconds = format.duration;
     return typeof seconds === "number" && Number.isFinite(seconds) && seconds > 0 ? Math.round(seconds * 1000) / 1000 : null;
   } catch {
     return null;
+  } finally {
+    file.stream.destroy();
   }
 }
 

@@ -1,11 +1,11 @@
 import crypto from "node:crypto";
-import { openAsBlob } from "node:fs";
-import fs from "node:fs/promises";
-import path from "node:path";
 import sharp from "sharp";
+import type { UploadKind } from "~/generated/prisma/enums";
 import { db } from "./db.server";
 import { type DetectedFile, type FileFamily, detectFileType } from "./file-types.server";
-import { type FileContent, deleteMediaFile, storeContentAddressed, uploadsDir, writeFileAtomic } from "./storage.server";
+import type { FileContent } from "./storage/file-store.server";
+import { fileStore } from "./storage/storage.server";
+import { type StagedFile, removeUnreferenced, stageFile } from "./storage/stored-files.server";
 
 export { detectFileType };
 
@@ -14,14 +14,14 @@ export { detectFileType };
  * endpoints) goes through here: type by content (file-types.server.ts, never the name or the
  * browser's Content-Type), a size limit per kind, server-made names, images re-encoded with sharp.
  */
-export type UploadPurpose = "image" | "track" | "attachment";
+export type UploadPurpose = UploadKind;
 
 export const MB = 1024 * 1024;
 export const MAX_FILE_BYTES: Record<UploadPurpose, number> = { image: 10 * MB, track: 50 * MB, attachment: 20 * MB };
 /** Whole request body of one form post (several tracks or attachments travel together without JS). */
 export const MAX_REQUEST_BYTES = 200 * MB;
 /** Temporary uploads not saved with a form within this time are deleted. */
-export const TEMP_UPLOAD_TTL_MS = 24 * 60 * 60 * 1000;
+const TEMP_UPLOAD_TTL_MS = 24 * 60 * 60 * 1000;
 
 export const REQUEST_TOO_LARGE_MESSAGE = `Richiesta troppo grande: il limite è ${MAX_REQUEST_BYTES / MB} MB per invio.`;
 
@@ -131,14 +131,10 @@ export async function prepareFile(input: Buffer | Blob, purpose: UploadPurpose):
   return { content: file, size: file.size, ext: detected.ext, mime: detected.mime, folder };
 }
 
-/** Stores a prepared file under a content-addressed, server-made name; answers its /media URL. */
-export function storePrepared(prepared: Prepared): Promise<string> {
-  return storeContentAddressed(prepared.folder, prepared.content, prepared.ext);
-}
-
-/** A file of a form post (no JavaScript) straight to permanent storage. */
-export async function storeFormFile(file: File, purpose: UploadPurpose): Promise<string> {
-  return storePrepared(await prepareFile(file, purpose));
+/** A file of a form post (no JavaScript) straight to storage, counted when its save commits. */
+export async function storeFormFile(file: File, purpose: UploadPurpose): Promise<StagedFile> {
+  const prepared = await prepareFile(file, purpose);
+  return stageFile(prepared.folder, prepared.content, prepared.ext, prepared.mime);
 }
 
 /** A chosen file in a multipart post (browsers send an empty part when nothing was chosen). */
@@ -146,9 +142,8 @@ export function isRealFile(value: FormDataEntryValue | null): value is File {
   return typeof value === "object" && value !== null && value.size > 0;
 }
 
-function tmpDir() {
-  return path.join(uploadsDir(), "tmp");
-}
+/** Temporary uploads are kept in the store under tmp/ (never served by /media). */
+const tempKey = (tempName: string) => `tmp/${tempName}`;
 
 const TEMP_NAME = /^[0-9a-f]{32}\.[a-z0-9]{2,5}$/;
 
@@ -160,7 +155,7 @@ export async function saveTempUpload(file: File, purpose: UploadPurpose, display
   const tempName = `${crypto.randomBytes(16).toString("hex")}.${prepared.ext}`;
   const fileName = cleanDisplayName(originalName);
   const display = cleanDisplayName(displayName ?? defaultDisplayName(fileName), defaultDisplayName(fileName));
-  await writeFileAtomic(path.join(tmpDir(), tempName), prepared.content);
+  await fileStore().write(tempKey(tempName), prepared.content);
   await db.upload.create({
     data: { tempName, fileName, displayName: display, kind: purpose, mime: prepared.mime, size: prepared.size },
   });
@@ -168,10 +163,10 @@ export async function saveTempUpload(file: File, purpose: UploadPurpose, display
 }
 
 /**
- * Moves a temporary upload to permanent storage (when its form saves) and answers its /media URL.
+ * Copies a temporary upload to permanent storage (when its form saves), counted when the save commits.
  * Unknown, expired or wrong-kind names are refused: a client name never reaches the file system.
  */
-export async function promoteTempUpload(tempName: string, purpose: UploadPurpose): Promise<string> {
+export async function promoteTempUpload(tempName: string, purpose: UploadPurpose): Promise<StagedFile> {
   if (!TEMP_NAME.test(tempName)) throw new UploadError("File caricato non valido o scaduto. Caricalo di nuovo.");
   const row = await db.upload.findUnique({ where: { tempName }, select: { id: true, mime: true, size: true } });
   // What the bytes are decides where they may go, not what the uploader said they were for:
@@ -179,16 +174,16 @@ export async function promoteTempUpload(tempName: string, purpose: UploadPurpose
   if (!row || !ACCEPTED[purpose].includes(familyOfMime(row.mime)) || row.size > MAX_FILE_BYTES[purpose]) {
     throw new UploadError("File caricato non valido o scaduto. Caricalo di nuovo.");
   }
-  const full = path.join(tmpDir(), tempName);
-  let bytes: Blob;
-  try {
-    bytes = await openAsBlob(full);
-  } catch {
-    throw new UploadError("File caricato non valido o scaduto. Caricalo di nuovo.");
-  }
+  const opened = () =>
+    fileStore()
+      .open(tempKey(tempName))
+      .then((file) => {
+        if (!file) throw new UploadError("File caricato non valido o scaduto. Caricalo di nuovo.");
+        return file.stream;
+      });
   const ext = tempName.split(".").pop() ?? "bin";
   const folder = purpose === "image" ? "images" : purpose === "track" ? "tracks" : "attachments";
-  return storeContentAddressed(folder, bytes, ext);
+  return stageFile(folder, opened, ext, row.mime);
 }
 
 /** After a successful save: the temporary copies are no longer needed. */
@@ -196,58 +191,32 @@ export async function discardTempUploads(tempNames: string[]) {
   for (const tempName of tempNames) {
     if (!TEMP_NAME.test(tempName)) continue;
     await db.upload.deleteMany({ where: { tempName } });
-    await fs.rm(path.join(tmpDir(), tempName), { force: true });
+    await fileStore().delete(tempKey(tempName));
   }
 }
 
-/** Deletes temporary uploads older than the TTL (rows and files, including files without a row). */
-export async function cleanupAbandonedUploads(maxAgeMs = TEMP_UPLOAD_TTL_MS, now = Date.now()): Promise<number> {
+/**
+ * Deletes temporary uploads older than the TTL (rows and files, including files without a row);
+ * run by the janitor (janitor.server.ts). Answers the keys removed.
+ */
+export async function cleanupAbandonedUploads(maxAgeMs = TEMP_UPLOAD_TTL_MS, now = Date.now()): Promise<string[]> {
   const cutoff = new Date(now - maxAgeMs);
   const old = await db.upload.findMany({ where: { createdAt: { lt: cutoff } }, select: { tempName: true } });
   await discardTempUploads(old.map((u) => u.tempName));
-  let removed = old.length;
-  try {
-    for (const name of await fs.readdir(tmpDir())) {
-      const full = path.join(tmpDir(), name);
-      const stat = await fs.stat(full);
-      if (stat.mtimeMs < cutoff.getTime()) {
-        await fs.rm(full, { force: true });
-        removed++;
-      }
+  const removed = old.map((u) => tempKey(u.tempName));
+  for await (const file of fileStore().list("tmp/")) {
+    if (file.modifiedAt < cutoff) {
+      await fileStore().delete(file.key);
+      removed.push(file.key);
     }
-  } catch {
-    // no tmp folder yet
   }
   return removed;
-}
-
-let cleanupTimer: NodeJS.Timeout | undefined;
-/** Started once at boot: cleans now and then every hour. */
-export function startUploadCleanup() {
-  if (cleanupTimer) return;
-  const run = () => cleanupAbandonedUploads().catch((error) => console.error("Pulizia upload non riuscita:", error));
-  void run();
-  cleanupTimer = setInterval(run, 60 * 60 * 1000);
-  cleanupTimer.unref();
 }
 
 /** The name staff gave a stored file (a news attachment), for downloads; null when no row names it. */
 export async function storedFileDisplayName(url: string): Promise<string | null> {
   const row = await db.newsAttachment.findFirst({ where: { url }, select: { name: true }, orderBy: { id: "desc" } });
   return row?.name ?? null;
-}
-
-/** Removes stored files that no row references any more (content-addressed files can be shared). */
-export async function deleteUnreferencedFiles(urls: (string | null | undefined)[]) {
-  for (const url of new Set(urls.filter((u): u is string => !!u && u.startsWith("/media/")))) {
-    const [music, news, tracks, attachments] = await Promise.all([
-      db.music.count({ where: { img: url } }),
-      db.news.count({ where: { image: url } }),
-      db.musicTrack.count({ where: { url } }),
-      db.newsAttachment.count({ where: { url } }),
-    ]);
-    if (music + news + tracks + attachments === 0) await deleteMediaFile(url);
-  }
 }
 
 /** Files of a list: each either already stored (kept), a temp upload to promote, or a new form file. */
@@ -276,6 +245,9 @@ export function parseFileEntries(raw: unknown): FileEntry[] | null {
   return out;
 }
 
+/** A resolved file list: the rows to write, the files stored for them (counted by the save), the temp uploads used. */
+export type ResolvedFiles = { files: { name: string; url: string }[]; staged: StagedFile[]; usedTemp: string[] };
+
 /**
  * Turns a submitted file list into stored {name, url} rows. `existing` are the item's current files:
  * a kept entry must be one of them (a client cannot point a row at any file it likes).
@@ -286,28 +258,33 @@ export async function resolveFileEntries(
   formFiles: File[],
   purpose: UploadPurpose,
   existing: { url: string; name: string }[],
-): Promise<{ files: { name: string; url: string }[]; usedTemp: string[] }> {
+): Promise<ResolvedFiles> {
   const files: { name: string; url: string }[] = [];
+  const staged: StagedFile[] = [];
   const usedTemp: string[] = [];
   const existingUrls = new Set(existing.map((e) => e.url));
   try {
     for (const entry of entries) {
       if ("temp_name" in entry) {
-        files.push({ name: entry.display_name, url: await promoteTempUpload(entry.temp_name, purpose) });
+        const file = await promoteTempUpload(entry.temp_name, purpose);
+        staged.push(file);
+        files.push({ name: entry.display_name, url: file.url });
         usedTemp.push(entry.temp_name);
       } else if (existingUrls.has(entry.url)) {
         files.push({ name: entry.name, url: entry.url });
       }
     }
-    for (const file of formFiles) {
-      files.push({ name: defaultDisplayName(cleanDisplayName(file.name)), url: await storeFormFile(file, purpose) });
+    for (const formFile of formFiles) {
+      const file = await storeFormFile(formFile, purpose);
+      staged.push(file);
+      files.push({ name: defaultDisplayName(cleanDisplayName(formFile.name)), url: file.url });
     }
   } catch (error) {
     // One bad entry refuses the whole list: the files stored before it must not stay behind.
-    await deleteUnreferencedFiles(files.map((f) => f.url).filter((url) => !existingUrls.has(url)));
+    await removeUnreferenced(staged.map((f) => f.key));
     throw error;
   }
-  return { files, usedTemp };
+  return { files, staged, usedTemp };
 }
 
 /**

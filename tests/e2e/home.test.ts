@@ -86,8 +86,11 @@ describe("home page", () => {
     await page.clock.install();
     await visit(page, "/");
     expect(await page.locator(".hero__fader").getAttribute("data-active")).toBe("0");
+    // Pictures are fetched one slide ahead of the one shown, not all eight at once.
+    expect(await page.locator(".hero__slide img").count()).toBe(2);
     await page.clock.runFor(HERO_AUTOPLAY_MS + 500);
     await page.waitForFunction(() => document.querySelector(".hero__fader")?.getAttribute("data-active") === "1", null, { timeout: 15_000 });
+    await page.waitForFunction(() => document.querySelectorAll(".hero__slide img").length === 3);
     // after the 1.5 s cross-fade the second slide is fully shown and the first hidden
     await page.clock.runFor(2_000);
     await page.waitForFunction(() => {

@@ -64,6 +64,20 @@ async function imagesOf(page: Page) {
   );
 }
 
+describe("the largest picture of a list page", () => {
+  it("fetches the first card's picture at once with high priority and leaves the others lazy", async () => {
+    for (const page of ["/news", "/compositions", "/gallery", "/search?query=a", "/en/news"]) {
+      const html = await (await fetch(`${server.url}${page}`)).text();
+      const images = [...html.matchAll(/<img [^>]*>/g)].map((m) => m[0]).filter((tag) => tag.includes('loading="'));
+      expect(images.length, page).toBeGreaterThan(1);
+      const [first, ...rest] = images;
+      expect(first, page).toContain('loading="eager"');
+      expect(first, page).toContain('fetchPriority="high"');
+      for (const other of rest) expect(other, page).toContain('loading="lazy"');
+    }
+  });
+});
+
 describe("pictures in the browser", () => {
   for (const javaScriptEnabled of [true, false]) {
     for (const width of [390, 1440]) {

@@ -17,7 +17,9 @@ let categoryId: number;
 
 beforeAll(async () => {
   actor = await upsertStaffUser("staff", "staff-password-1");
-  categoryId = (await createCategory({ name: "Eventi", name_eng: "Events", type: "news" }, actor)).id;
+  const savedCategory = await createCategory({ name: "Eventi", name_eng: "Events", type: "news" }, actor);
+  if (!savedCategory.ok) throw new Error("fixture category not saved");
+  categoryId = savedCategory.item.id;
 });
 
 const uploads = () => getEnv().uploadsDir;
@@ -113,7 +115,8 @@ describe("bad files change nothing", () => {
 
   it("a refused track list leaves no stored file behind (not even the new cover image)", async () => {
     const musicCategory = await createCategory({ name: "PROVA", name_eng: "TEST", type: "music" }, actor);
-    const parsed = parseMusicInput({ category: String(musicCategory.id), title: "Senza file", mode: "tracks", videos: "", link: "" });
+    if (!musicCategory.ok) throw new Error("fixture category not saved");
+    const parsed = parseMusicInput({ category: String(musicCategory.item.id), title: "Senza file", mode: "tracks", videos: "", link: "" });
     if (!parsed.ok) throw new Error(`bad fixture ${JSON.stringify(parsed.errors)}`);
     const before = await state();
     const cover = await sharp({ create: { width: 9, height: 9, channels: 3, background: "#654321" } }).png().toBuffer();
@@ -159,7 +162,7 @@ describe("writes and the activity log", () => {
     const refused = await deleteCategory(categoryId, actor);
     expect(refused).toMatchObject({ ok: false, status: 409, message: expect.stringContaining("è ancora usata da 1 notizia") });
     expect(await db.category.findUnique({ where: { id: categoryId } })).not.toBeNull();
-    expect(await updateCategory(999999, { name: "x", name_eng: "x", type: "news" }, actor)).toBeNull();
+    expect(await updateCategory(999999, { name: "x", name_eng: "x", type: "news" }, actor)).toMatchObject({ ok: false, status: 404 });
     expect(await deleteCategory(999999, actor)).toMatchObject({ ok: false, status: 404 });
     expect(await db.activity.count()).toBe(before);
   });

@@ -2,7 +2,8 @@ import { describe, expect, it, vi } from "vitest";
 import { CSRF_COOKIE, csrfCookieFrom, csrfFailure, isCrossSite, newCsrfTokenFor } from "~/server/api/csrf.server";
 import { ApiError, endpoint, json, readJsonObject } from "~/server/api/http.server";
 import { readBytes } from "~/server/http/body.server";
-import { pageOf } from "~/server/api/list.server";
+import { listQuery } from "~/server/api/list.server";
+import { pageWindow } from "~/lib/list-params";
 import { wire } from "~/server/api/wire.server";
 import { loader as userinfoLoader } from "~/routes/api/userinfo";
 import { action as categoryAction, loader as categoryLoader } from "~/routes/api/category";
@@ -14,7 +15,7 @@ const args = (request: Request, params: Record<string, string> = {}) => ({ reque
 
 describe("wire mapping (SPEC.md 3)", () => {
   it("maps camelCase rows to the snake_case shapes and nothing else", () => {
-    const category = { id: 1, nameEng: "SOUNDTRACKS", name: "COLONNE SONORE", type: "music" };
+    const category = { id: 1, nameEng: "SOUNDTRACKS", name: "COLONNE SONORE", type: "music" as const };
     expect(wire.category(category)).toEqual({ id: 1, name: "COLONNE SONORE", name_eng: "SOUNDTRACKS", type: "music" });
     const music = wire.music({
       id: 2, slug: "s", title: "T", description: "d", descriptionEng: "e", img: "/media/images/a.jpg", link: "", videos: null,
@@ -108,11 +109,12 @@ describe("http edge", () => {
     await expect(readJsonObject(post('{"a":1}', "application/json; charset=utf-8"))).resolves.toEqual({ a: 1 });
   });
 
-  it("pages a list after the search filter", () => {
-    const items = Array.from({ length: 7 }, (_, i) => ({ id: i + 1 }));
-    expect(pageOf(items, { q: "", skip: 0, take: undefined })).toEqual({ items, total: 7 });
-    expect(pageOf(items, { q: "", skip: 3, take: 3 })).toEqual({ items: [{ id: 4 }, { id: 5 }, { id: 6 }], total: 7 });
-    expect(pageOf(items, { q: "x", skip: 0, take: 2 }, new Set([2, 5, 7]))).toEqual({ items: [{ id: 2 }, { id: 5 }], total: 3 });
+  it("reads the list parameters: whole without page and size, else the admin lists' pages", () => {
+    expect(listQuery(new Request(`${BASE}/api/news/`))).toEqual({ q: "", page: 1, size: undefined });
+    expect(listQuery(new Request(`${BASE}/api/news/?q=%20a%20&page=3`))).toEqual({ q: "a", page: 3, size: 30 });
+    expect(listQuery(new Request(`${BASE}/api/news/?size=all&page=4`))).toEqual({ q: "", page: 1, size: undefined });
+    expect(pageWindow({ page: 1, size: undefined })).toEqual({ skip: 0, take: undefined });
+    expect(pageWindow({ page: 3, size: 3 })).toEqual({ skip: 6, take: 3 });
   });
 });
 

@@ -5,14 +5,16 @@ import { configureDatabase, db } from "~/server/db.server";
 import { getEnv } from "~/server/env.server";
 import { verifyPassword } from "~/server/password.server";
 import { ensureContentImages, isDatabaseEmpty, seedDemoContent } from "~/server/seed.server";
-import { mediaFilePath } from "~/server/storage.server";
+import { keyOfUrl, publicKeyOf } from "~/server/storage/file-store.server";
 import { ensureAdminUser } from "~/server/users.server";
+
+const mediaFilePath = (url: string) => path.join(getEnv().uploadsDir, keyOfUrl(url)!);
 
 describe("a fresh database", () => {
   it("has every table after the migrations and runs in WAL mode", async () => {
     await configureDatabase();
     const tables = (await db.$queryRawUnsafe<{ name: string }[]>("SELECT name FROM sqlite_master WHERE type='table'")).map((t) => t.name);
-    for (const table of ["User", "Session", "Category", "Music", "MusicTrack", "News", "NewsAttachment", "Activity", "Captcha", "Upload", "ContactMessage", "RateLimit"]) {
+    for (const table of ["User", "Session", "Category", "Music", "MusicTrack", "News", "NewsAttachment", "Activity", "Captcha", "Upload", "ContactMessage", "RateLimit", "StoredFile"]) {
       expect(tables).toContain(table);
     }
     const [{ journal_mode }] = await db.$queryRawUnsafe<{ journal_mode: string }[]>("PRAGMA journal_mode");
@@ -79,9 +81,9 @@ describe("a fresh database", () => {
   });
 
   it("refuses media paths that leave the uploads folder", () => {
-    expect(mediaFilePath("/media/../app.db")).toBeNull();
-    expect(mediaFilePath("/media/%2e%2e/app.db")).toBeNull();
-    expect(mediaFilePath("/media/images/..\\..\\x")).toBeNull();
-    expect(mediaFilePath("/media/images/a.jpg")).toBe(path.join(getEnv().uploadsDir, "images", "a.jpg"));
+    expect(keyOfUrl("/media/../app.db")).toBeNull();
+    expect(publicKeyOf("%2e%2e/app.db")).toBeNull();
+    expect(keyOfUrl("/media/images/..\\..\\x")).toBeNull();
+    expect(keyOfUrl("/media/images/a.jpg")).toBe("images/a.jpg");
   });
 });

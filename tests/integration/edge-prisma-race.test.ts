@@ -22,7 +22,9 @@ let categoryId: number;
 beforeAll(async () => {
   const user = await upsertStaffUser("racer", "racer-password-1");
   actor = { id: user.id, username: user.username, isStaff: true, isSuperuser: false };
-  categoryId = (await createCategory({ name: "Gara", name_eng: "Race", type: "news" }, user)).id;
+  const savedCategory = await createCategory({ name: "Gara", name_eng: "Race", type: "news" }, user);
+  if (!savedCategory.ok) throw new Error("fixture category not saved");
+  categoryId = savedCategory.item.id;
 });
 
 function files(): string[] {

@@ -3,7 +3,7 @@ import { musicCatalogue, findMusicCategory } from "~/server/compositions.server"
 import { configureDatabase } from "~/server/db.server";
 import { bioSections, homeData } from "~/server/home.server";
 import { newsCard, newsDetail } from "~/server/news-view.server";
-import { listNews } from "~/server/news.server";
+import { listNews, newsSelect } from "~/server/news.server";
 import { ensureContentImages, seedDemoContent } from "~/server/seed.server";
 
 beforeAll(async () => {
@@ -64,7 +64,7 @@ describe("home data", () => {
 
 describe("news views", () => {
   it("cards have DD-MM-YYYY dates and plain excerpts of at most 150 characters; details DD/MM/YYYY and clean HTML", async () => {
-    const news = await listNews();
+    const { rows: news } = await listNews({}, newsSelect);
     const cards = await Promise.all(news.map((n) => newsCard(n, "it")));
     expect(cards[0].date).toBe("09-10-2026");
     for (const card of cards) {

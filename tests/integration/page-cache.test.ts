@@ -1,7 +1,9 @@
 // The page cache middleware in a small Express app: the byte bound, the CSP nonce contract with the
 // request edge, and the content version in the database that every content write bumps.
 import crypto from "node:crypto";
+import http from "node:http";
 import type { AddressInfo } from "node:net";
+import zlib from "node:zlib";
 import express from "express";
 import { afterEach, describe, expect, it } from "vitest";
 import { createCategory, updateCategory } from "~/server/categories.server";
@@ -71,6 +73,39 @@ describe("page cache middleware", () => {
     expect(html).not.toContain(firstNonce);
   });
 
+  it("answers a hit already gzipped, without compressing it again, and plainly to clients without gzip", async () => {
+    const cache = createPageCache({ readVersion: async () => 1 });
+    // A page of several deflate blocks, with nonces at its very start and end as well.
+    const filler = Array.from({ length: 4000 }, (_, i) => `<li>brano ${i} ${crypto.randomUUID()}</li>`).join("");
+    const { url } = await site(cache, (req, nonce) => `${nonce}${page(req, nonce)}${filler}<p nonce="${nonce}">${filler}</p>${nonce}`);
+    const raw = (acceptEncoding: string) =>
+      new Promise<{ headers: http.IncomingHttpHeaders; body: Buffer }>((resolve, reject) => {
+        http.get(`${url}/compositions`, { headers: { "accept-encoding": acceptEncoding } }, (res) => {
+          const chunks: Buffer[] = [];
+          res.on("data", (c: Buffer) => chunks.push(c));
+          res.on("end", () => resolve({ headers: res.headers, body: Buffer.concat(chunks) }));
+        }).on("error", reject);
+      });
+    const miss = await raw("identity");
+    expect(miss.headers["x-page-cache"]).toBe("MISS");
+
+    const gzipped = await raw("gzip, deflate, br");
+    expect(gzipped.headers["x-page-cache"]).toBe("HIT");
+    expect(gzipped.headers["content-encoding"]).toBe("gzip");
+    expect(gzipped.headers.vary).toBe("Cookie, Accept-Encoding");
+    expect(Number(gzipped.headers["content-length"])).toBe(gzipped.body.length);
+    const nonce = /'nonce-([^']+)'/.exec(String(gzipped.headers["content-security-policy"]))![1]!;
+    const text = zlib.gunzipSync(gzipped.body).toString("utf8");
+    expect(text).toBe(`${nonce}${page({ originalUrl: "/compositions" } as express.Request, nonce)}${filler}<p nonce="${nonce}">${filler}</p>${nonce}`);
+    // Far smaller than the page: it is compressed, not stored.
+    expect(gzipped.body.length).toBeLessThan(text.length / 2);
+
+    const plain = await raw("identity");
+    expect(plain.headers["content-encoding"]).toBeUndefined();
+    const plainNonce = /'nonce-([^']+)'/.exec(String(plain.headers["content-security-policy"]))![1]!;
+    expect(plain.body.toString("utf8")).toBe(text.replaceAll(nonce, plainNonce));
+  });
+
   it("stays within its byte bound under many distinct query strings", async () => {
     const maxBytes = 64 * 1024;
     const cache = createPageCache({ maxBytes, readVersion: async () => 1 });
@@ -117,7 +152,8 @@ describe("content version", () => {
     const start = await readContentVersion();
     const category = await createCategory({ name: "Prova", name_eng: "Test", type: "news" }, actor);
     expect(await readContentVersion()).toBe(start + 1);
-    await updateCategory(category.id, { name: "Prova 2", name_eng: "Test 2", type: "news" }, actor);
+    if (!category.ok) throw new Error("fixture category not saved");
+    await updateCategory(category.item.id, { name: "Prova 2", name_eng: "Test 2", type: "news" }, actor);
     expect(await readContentVersion()).toBe(start + 2);
     expect(await db.contentVersion.count()).toBe(1);
   });

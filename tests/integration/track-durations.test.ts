@@ -3,7 +3,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { createCategory } from "~/server/categories.server";
 import { db } from "~/server/db.server";
 import { createMusic, getMusicBySlug, parseMusicInput, updateMusic } from "~/server/music.server";
-import { storeContentAddressed } from "~/server/storage.server";
+import { stageFile } from "~/server/storage/stored-files.server";
 import { backfillTrackDurations, readTrackDuration } from "~/server/track-durations.server";
 import { saveTempUpload } from "~/server/uploads.server";
 import { upsertStaffUser } from "~/server/users.server";
@@ -36,7 +36,9 @@ let cover: Buffer;
 
 beforeAll(async () => {
   actor = await upsertStaffUser("staff", "staff-password-1");
-  categoryId = (await createCategory({ name: "Colonne sonore", name_eng: "Soundtracks", type: "music" }, actor)).id;
+  const savedCategory = await createCategory({ name: "Colonne sonore", name_eng: "Soundtracks", type: "music" }, actor);
+  if (!savedCategory.ok) throw new Error("fixture category not saved");
+  categoryId = savedCategory.item.id;
   cover = await sharp({ create: { width: 40, height: 40, channels: 3, background: "#456" } }).png().toBuffer();
 });
 
@@ -76,7 +78,7 @@ describe("track durations", () => {
   });
 
   it("the boot backfill fills rows stored without one (demo seed, older rows) from their files", async () => {
-    const url = await storeContentAddressed("tracks", wav(7.25), "wav");
+    const { url } = await stageFile("tracks", wav(7.25), "wav", "audio/wav");
     const music = await db.music.create({
       data: { slug: "senza-durate", title: "Senza durate", img: "", categoryId, tracks: { create: [{ position: 0, name: "a", url }, { position: 1, name: "b", url: "/media/tracks/gone.wav" }] } },
       select: { id: true },

@@ -7,12 +7,13 @@ const modules = {
 };
 const formats = ["header", "bold", "italic", "underline", "strike", "list", "blockquote", "link"];
 
-export default function QuillEditor({ id, value, onChange, label }: { id: string; value: string; onChange: (html: string) => void; label: string }) {
+/** Uncontrolled: `initialValue` is read once; every change is reported through `onChange`. */
+export default function QuillEditor({ id, initialValue, onChange, label }: { id: string; initialValue: string; onChange: (html: string) => void; label: string }) {
   return (
     <ReactQuill
       id={id}
       theme="snow"
-      value={value}
+      defaultValue={initialValue}
       onChange={(html) => onChange(html)}
       modules={modules}
       formats={formats}

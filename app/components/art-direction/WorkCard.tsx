@@ -3,11 +3,12 @@ import { Picture } from "~/components/media/Picture";
 import type { WorkCard as Work } from "~/lib/work-card";
 
 /** An art direction work: the whole card links out (new tab); artist pills link to their pages. */
-export function WorkCard({ work }: { work: Work }) {
+/** `priority`: the first card of a list, the page's largest picture on a phone: fetched at once. */
+export function WorkCard({ work, priority = false }: { work: Work; priority?: boolean }) {
   const { t } = useTranslation("public2");
   const body = (
     <>
-      {work.image ? <Picture image={work.image} alt="" sizes="(min-width: 1200px) 25vw, (min-width: 768px) 50vw, 100vw" className="work-card__image" /> : null}
+      {work.image ? <Picture image={work.image} alt="" sizes="(min-width: 1200px) 25vw, (min-width: 768px) 50vw, 100vw" priority={priority} className="work-card__image" /> : null}
       <span className="work-card__year">{work.year || null}</span>
       <h3 className="work-card__title">{work.title}</h3>
     </>

@@ -1,3 +1,4 @@
+import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import type { ImageInfo } from "~/lib/images";
 import { preloadPlayer, useIsPlaying, usePlayer, type Track } from "~/components/player/player-context";
@@ -26,7 +27,6 @@ export function PlayButton({
   className?: string;
 }) {
   const { t } = useTranslation("public1");
-  const { play } = usePlayer();
   const playing = useIsPlaying(id);
   const text = label ?? t("player.listen");
   if (tracks.length === 0) {
@@ -37,22 +37,55 @@ export function PlayButton({
     );
   }
   return (
+    <PlayLink
+      item={{ id, title, tracks, index, cover }}
+      playing={playing}
+      className={className}
+      dataAction="play"
+      aria-label={`${text}: ${title}`}
+    >
+      {playing ? <NowPlayingIcon /> : <PlayIcon />} {text}
+    </PlayLink>
+  );
+}
+
+/**
+ * A link to one track's file that, with JavaScript, plays it in the site-wide player instead (a
+ * click with a modifier key still opens the file, as links do). The one place play links behave.
+ */
+export function PlayLink({
+  item,
+  playing,
+  className,
+  dataAction,
+  children,
+  ...rest
+}: {
+  item: { id: string; title: string; tracks: Track[]; index: number; cover: ImageInfo | null };
+  playing: boolean;
+  className: string;
+  dataAction: string;
+  children: ReactNode;
+  "aria-label"?: string;
+}) {
+  const { play } = usePlayer();
+  return (
     <a
       className={className}
-      href={tracks[index].url}
-      data-action="play"
+      href={item.tracks[item.index]?.url}
+      data-action={dataAction}
       data-playing={playing ? "true" : undefined}
       aria-current={playing ? "true" : undefined}
-      aria-label={`${text}: ${title}`}
       onPointerEnter={preloadPlayer}
       onFocus={preloadPlayer}
       onClick={(event) => {
         if (event.metaKey || event.ctrlKey || event.shiftKey || event.button !== 0) return;
         event.preventDefault();
-        play({ id, title, tracks, index, cover });
+        play(item);
       }}
+      {...rest}
     >
-      {playing ? <NowPlayingIcon /> : <PlayIcon />} {text}
+      {children}
     </a>
   );
 }

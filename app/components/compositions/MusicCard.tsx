@@ -10,8 +10,19 @@ export const CARD_SIZES = "(min-width: 1200px) 25vw, (min-width: 992px) 33vw, (m
  * One composition: the cover links to the detail page, or out to the external link in a new tab;
  * internal items also get the player and (when there is one) the video button.
  */
-export function MusicCard({ item, sizes = CARD_SIZES, showCategory = false }: { item: MusicCardData; sizes?: string; showCategory?: boolean }) {
-  const cover = item.image ? <Picture image={item.image} sizes={sizes} alt={item.title} className="music-card__img" /> : <ImageFallback className="music-card__img" />;
+/** `priority`: the first card of a list, the page's largest picture on a phone: fetched at once. */
+export function MusicCard({
+  item,
+  sizes = CARD_SIZES,
+  showCategory = false,
+  priority = false,
+}: {
+  item: MusicCardData;
+  sizes?: string;
+  showCategory?: boolean;
+  priority?: boolean;
+}) {
+  const cover = item.image ? <Picture image={item.image} sizes={sizes} alt={item.title} priority={priority} className="music-card__img" /> : <ImageFallback className="music-card__img" />;
   return (
     <article className="music-card" data-slug={item.slug}>
       {item.external ? (

@@ -1,8 +1,8 @@
 import { useTranslation } from "react-i18next";
 import type { ImageInfo } from "~/lib/images";
 import { formatDuration } from "~/lib/format";
-import { preloadPlayer, usePlayer, type Track } from "~/components/player/player-context";
-import { NowPlayingIcon } from "./MediaButtons";
+import { usePlayer, type Track } from "~/components/player/player-context";
+import { NowPlayingIcon, PlayLink } from "./MediaButtons";
 
 /**
  * SPEC.md 2.6: the tracks of a composition with two or more. Each is a link to its file (works
@@ -11,7 +11,7 @@ import { NowPlayingIcon } from "./MediaButtons";
  */
 export function TrackList({ id, title, tracks, cover }: { id: string; title: string; tracks: Track[]; cover: ImageInfo | null }) {
   const { t } = useTranslation("public1");
-  const { player, play } = usePlayer();
+  const { player } = usePlayer();
   const playingIndex = player.open && player.id === id ? player.index : -1;
   return (
     <section className="tracks" aria-labelledby="tracks-title">
@@ -24,20 +24,7 @@ export function TrackList({ id, title, tracks, cover }: { id: string; title: str
           const duration = formatDuration(track.durationSeconds);
           return (
             <li key={track.url + index}>
-              <a
-                className="track-link"
-                href={track.url}
-                data-action="play-track"
-                data-playing={playing ? "true" : undefined}
-                aria-current={playing ? "true" : undefined}
-                onPointerEnter={preloadPlayer}
-                onFocus={preloadPlayer}
-                onClick={(event) => {
-                  if (event.metaKey || event.ctrlKey || event.shiftKey || event.button !== 0) return;
-                  event.preventDefault();
-                  play({ id, title, tracks, index, cover });
-                }}
-              >
+              <PlayLink item={{ id, title, tracks, index, cover }} playing={playing} className="track-link" dataAction="play-track">
                 <span className="track-link__number">{playing ? <NowPlayingIcon /> : index + 1}</span>
                 <span className="track-link__name">{track.name}</span>
                 {playing ? <span className="track-link__now">{t("player.nowPlaying")}</span> : null}
@@ -47,7 +34,7 @@ export function TrackList({ id, title, tracks, cover }: { id: string; title: str
                   </time>
                 ) : null}
                 <span className="visually-hidden"> ({t("player.play")})</span>
-              </a>
+              </PlayLink>
             </li>
           );
         })}

@@ -4,7 +4,7 @@ import { Form, useFetcher, useNavigation } from "react-router";
 import { CONTACT_LIMITS, CONTACT_MESSAGES, type ContactErrors, type ContactValues, contactValuesFrom, validateContactFields } from "~/lib/contact-schema";
 import { localizePath } from "~/lib/i18n";
 import { useLang } from "~/lib/root-data";
-import { useHydrated } from "~/lib/use-hydrated";
+import { useHydrated } from "remix-utils/use-hydrated";
 
 export type CaptchaRef = { id: string; url: string };
 

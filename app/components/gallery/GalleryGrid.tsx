@@ -3,7 +3,7 @@ import { useTranslation } from "react-i18next";
 import { Picture } from "~/components/media/Picture";
 import { localizePath } from "~/lib/i18n";
 import { useLang } from "~/lib/root-data";
-import { useHydrated } from "~/lib/use-hydrated";
+import { useHydrated } from "remix-utils/use-hydrated";
 import type { GallerySection } from "~/lib/gallery-card";
 import { Lightbox } from "./Lightbox";
 
@@ -39,7 +39,7 @@ export function GalleryGrid({ sections }: { sections: GallerySection[] }) {
                 }}
               >
                 {item.cover ? (
-                  <Picture image={item.cover} alt="" sizes="(min-width: 1200px) 33vw, (min-width: 768px) 50vw, 100vw" className="gallery-card__image" />
+                  <Picture image={item.cover} alt="" sizes="(min-width: 1200px) 33vw, (min-width: 768px) 50vw, 100vw" priority={s === 0 && i === 0} className="gallery-card__image" />
                 ) : null}
                 <span className="gallery-card__title">{item.title}</span>
                 <span className="gallery-card__count">{t("gallery.photos", { count: item.images.length })}</span>

@@ -1,6 +1,7 @@
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useKeenSlider } from "keen-slider/react";
+import { useHydrated } from "remix-utils/use-hydrated";
 import "keen-slider/keen-slider.min.css";
 import { Picture } from "~/components/media/Picture";
 import type { ImageInfo } from "~/lib/images";
@@ -20,10 +21,11 @@ export const HERO_SIZES = "100vw";
 export function HeroSlider({ slides, title, subtitle, label }: { slides: ImageInfo[]; title: string; subtitle: string; label: string }) {
   const [opacities, setOpacities] = useState<number[]>([]);
   const [active, setActive] = useState(0);
-  // Only the first image is in the server HTML (and preloaded); the others follow once the page runs,
-  // so they never compete with it for bandwidth, and without JavaScript they are never fetched.
-  const [showAll, setShowAll] = useState(false);
-  useEffect(() => setShowAll(true), []);
+  // Only the first image is in the server HTML (and preloaded). Once the page runs, each slide's
+  // image is fetched one slide ahead of the one shown, so a first visit on a phone loads two
+  // pictures, not eight, and without JavaScript the others are never fetched.
+  const hydrated = useHydrated();
+  const [furthestShown, setFurthestShown] = useState(0);
   const { t } = useTranslation("public1");
   const reducedMotion = usePrefersReducedMotion();
   // null: the visitor has not chosen, so the system preference decides.
@@ -38,7 +40,9 @@ export function HeroSlider({ slides, title, subtitle, label }: { slides: ImageIn
       setOpacities(s.track.details.slides.map((slide) => slide.portion));
     },
     slideChanged(s) {
-      setActive(s.track.details.rel);
+      const shown = s.track.details.rel;
+      setActive(shown);
+      setFurthestShown((furthest) => Math.max(furthest, shown));
     },
   });
 
@@ -58,7 +62,7 @@ export function HeroSlider({ slides, title, subtitle, label }: { slides: ImageIn
             data-index={index}
             style={opacities.length ? { opacity: opacities[index] } : undefined}
           >
-            {index === 0 || showAll ? <Picture image={image} sizes={HERO_SIZES} alt="" priority={index === 0} className="hero__img" /> : null}
+            {index === 0 || (hydrated && index <= furthestShown + 1) ? <Picture image={image} sizes={HERO_SIZES} alt="" priority={index === 0} className="hero__img" /> : null}
           </div>
         ))}
       </div>
@@ -66,7 +70,7 @@ export function HeroSlider({ slides, title, subtitle, label }: { slides: ImageIn
         <h1 className="hero__title">{title}</h1>
         <p className="hero__subtitle">{subtitle}</p>
       </div>
-      {showAll && slides.length > 1 ? (
+      {hydrated && slides.length > 1 ? (
         <button type="button" className="hero__toggle" data-playing={playing ? "true" : "false"} onClick={() => setPlayChoice(!playing)}>
           <span aria-hidden="true" className="hero__toggle-icon">{playing ? "❚❚" : "▶"}</span> {playing ? t("home.heroPause") : t("home.heroPlay")}
         </button>

@@ -7,13 +7,14 @@ import { useLang } from "~/lib/root-data";
 import type { SearchResult } from "~/lib/search-result";
 
 /** A result: type label, image, title and category badge; the whole card is the link. */
-export function SearchResultCard({ result }: { result: SearchResult }) {
+/** `priority`: the first card of a list, the page's largest picture on a phone: fetched at once. */
+export function SearchResultCard({ result, priority = false }: { result: SearchResult; priority?: boolean }) {
   const { t } = useTranslation("public2");
   const lang = useLang();
   const body: ReactNode = (
     <>
       <div className="result-card__media">
-        {result.image ? <Picture image={result.image} alt="" sizes="(min-width: 1200px) 25vw, (min-width: 768px) 50vw, 100vw" /> : <ImageFallback />}
+        {result.image ? <Picture image={result.image} alt="" sizes="(min-width: 1200px) 25vw, (min-width: 768px) 50vw, 100vw" priority={priority} /> : <ImageFallback />}
       </div>
       <div className="result-card__body">
         <span className="result-card__type">{t(`search.types.${result.type}`)}</span>

@@ -1,13 +1,13 @@
 import type { Route } from "./+types/activity-list";
 import { AdminListPage } from "~/components/admin/AdminListPage";
-import { listState, parseListParams } from "~/lib/list-params";
+import { listState, pageOf, parseListParams } from "~/lib/list-params";
 import { formatDateTime } from "~/lib/format";
 import { listActivities } from "~/server/activity.server";
 
 export async function loader({ request }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const params = parseListParams(url);
-  const { rows, total } = await listActivities(params);
+  const { rows, total } = await listActivities({ filter: { q: params.q }, ...pageOf(params) });
   return {
     rows: rows.map((a) => ({ id: a.id, date: formatDateTime(a.date), username: a.username, description: a.description })),
     state: listState(url, params, total),

@@ -10,7 +10,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   const user = staffFrom(context);
   const parsed = parseCategoryInput(Object.fromEntries(await adminForm(request)));
   if (!parsed.ok) return data({ errors: parsed.errors, values: parsed.values }, { status: 400 });
-  await createCategory(parsed.data, user);
+  const saved = await createCategory(parsed.data, user);
+  if (!saved.ok) return data({ errors: saved.errors, values: parsed.data }, { status: saved.status });
   return redirect("/admin/categoryList");
 }
 

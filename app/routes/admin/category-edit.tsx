@@ -23,8 +23,9 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   if (!id) throw redirect(NOT_FOUND);
   const parsed = parseCategoryInput(Object.fromEntries(await adminForm(request)));
   if (!parsed.ok) return data({ errors: parsed.errors, values: parsed.values }, { status: 400 });
-  const row = await updateCategory(id, parsed.data, user);
-  if (!row) throw redirect(NOT_FOUND);
+  const saved = await updateCategory(id, parsed.data, user);
+  if (!saved.ok && saved.status === 404) throw redirect(NOT_FOUND);
+  if (!saved.ok) return data({ errors: saved.errors, values: parsed.data }, { status: saved.status });
   return redirect("/admin/categoryList");
 }
 

@@ -1,13 +1,13 @@
 import type { Route } from "./+types/category-list";
 import { categoryTypeLabel } from "~/lib/category-types";
 import { AdminListPage } from "~/components/admin/AdminListPage";
-import { listState, parseListParams } from "~/lib/list-params";
-import { listCategoriesPage } from "~/server/categories.server";
+import { listState, pageOf, parseListParams } from "~/lib/list-params";
+import { listCategories } from "~/server/categories.server";
 
 export async function loader({ request }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const params = parseListParams(url);
-  const { rows, total } = await listCategoriesPage(params);
+  const { rows, total } = await listCategories({ filter: { q: params.q }, ...pageOf(params), order: "newest" });
   return { rows, state: listState(url, params, total) };
 }
 

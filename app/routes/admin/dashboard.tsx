@@ -1,12 +1,18 @@
 import { Link } from "react-router";
 import type { Route } from "./+types/dashboard";
 import { formatDateDash, formatDateTime } from "~/lib/format";
-import { latestActivities } from "~/server/activity.server";
-import { latestMusicAdmin } from "~/server/music.server";
-import { latestNewsAdmin } from "~/server/news.server";
+import { listActivities } from "~/server/activity.server";
+import { adminMusicSelect, listMusic } from "~/server/music.server";
+import { adminNewsSelect, listNews } from "~/server/news.server";
+
+const LATEST = { size: 5 };
 
 export async function loader() {
-  const [news, music, activities] = await Promise.all([latestNewsAdmin(5), latestMusicAdmin(5), latestActivities(5)]);
+  const [{ rows: news }, { rows: music }, { rows: activities }] = await Promise.all([
+    listNews({ ...LATEST, order: "created" }, adminNewsSelect),
+    listMusic(LATEST, adminMusicSelect),
+    listActivities(LATEST),
+  ]);
   return {
     news: news.map((n) => ({ id: n.id, slug: n.slug, created: formatDateDash(n.createdAt), category: n.category.name, title: n.title })),
     music: music.map((m) => ({ id: m.id, slug: m.slug, category: m.category.name, title: m.title, type: m.link ? "Link" : "Tracce/Video" })),

@@ -1,12 +1,12 @@
 import type { Route } from "./+types/music-list";
 import { AdminListPage } from "~/components/admin/AdminListPage";
-import { listState, parseListParams } from "~/lib/list-params";
-import { listMusicPage } from "~/server/music.server";
+import { listState, pageOf, parseListParams } from "~/lib/list-params";
+import { adminMusicSelect, listMusic } from "~/server/music.server";
 
 export async function loader({ request }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const params = parseListParams(url);
-  const { rows, total } = await listMusicPage(params);
+  const { rows, total } = await listMusic({ filter: { q: params.q }, ...pageOf(params) }, adminMusicSelect);
   return {
     rows: rows.map((m) => ({ id: m.id, slug: m.slug, title: m.title, category: m.category.name, type: m.link ? "Link" : "Tracce/Video" })),
     state: listState(url, params, total),

@@ -1,13 +1,13 @@
 import type { Route } from "./+types/news-list";
 import { AdminListPage } from "~/components/admin/AdminListPage";
-import { listState, parseListParams } from "~/lib/list-params";
+import { listState, pageOf, parseListParams } from "~/lib/list-params";
 import { formatDateDash } from "~/lib/format";
-import { listNewsPage } from "~/server/news.server";
+import { adminNewsSelect, listNews } from "~/server/news.server";
 
 export async function loader({ request }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const params = parseListParams(url);
-  const { rows, total } = await listNewsPage(params);
+  const { rows, total } = await listNews({ filter: { q: params.q }, ...pageOf(params), order: "created" }, adminNewsSelect);
   return {
     rows: rows.map((n) => ({ id: n.id, slug: n.slug, title: n.title, date: formatDateDash(n.date), category: n.category.name })),
     state: listState(url, params, total),

@@ -8,7 +8,8 @@ import { listActivities } from "~/server/activity.server";
 const api = endpoint({
   GET: async ({ request }) => {
     await requireStaffApi(request);
-    const { rows, total } = await listActivities(listQuery(request));
+    const { q, page, size } = listQuery(request);
+    const { rows, total } = await listActivities({ filter: { q }, page, size });
     return listResponse(rows.map(wire.activity), total);
   },
 });

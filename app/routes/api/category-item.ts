@@ -23,9 +23,9 @@ const api = endpoint({
     checkTypes(body, CATEGORY_FIELDS);
     const parsed = parseCategoryInput({ ...wire.category(current), ...body });
     if (!parsed.ok) throw new ApiError(400, firstError(parsed.errors), { errors: parsed.errors });
-    const row = await updateCategory(id, parsed.data, user);
-    if (!row) throw new ApiError(404, NOT_FOUND_MESSAGE);
-    return json(wire.category(row));
+    const saved = await updateCategory(id, parsed.data, user);
+    if (!saved.ok) throw new ApiError(saved.status, firstError(saved.errors), { errors: saved.errors });
+    return json(wire.category(saved.item));
   },
   DELETE: async ({ request, params }) => {
     const user = await requireStaffWrite(request);

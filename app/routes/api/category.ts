@@ -1,23 +1,20 @@
-import { CATEGORY_TYPES, type CategoryType } from "~/lib/category-types";
+import { CATEGORY_TYPES, isCategoryType } from "~/lib/category-types";
 import { ApiError, checkTypes, endpoint, firstError, json, readJsonObject } from "~/server/api/http.server";
 import { requireStaffWrite } from "~/server/api/guard.server";
-import { listQuery, listResponse, pageOf } from "~/server/api/list.server";
+import { listQuery, listResponse } from "~/server/api/list.server";
 import { CATEGORY_FIELDS, wire } from "~/server/api/wire.server";
-import { createCategory, listCategories, listCategoriesPage, parseCategoryInput } from "~/server/categories.server";
+import { createCategory, listCategories, parseCategoryInput } from "~/server/categories.server";
 
 /** GET api/category/ (public; ?type=, ?q=&page=&size=) and POST api/category/ (staff, JSON). */
 const api = endpoint({
   GET: async ({ request }) => {
-    const url = new URL(request.url);
-    const type = url.searchParams.get("type");
-    if (type && !(CATEGORY_TYPES as readonly string[]).includes(type)) {
+    const type = new URL(request.url).searchParams.get("type") || undefined;
+    if (type !== undefined && !isCategoryType(type)) {
       throw new ApiError(400, `Tipo di categoria non valido: usa uno di ${CATEGORY_TYPES.join(", ")}.`);
     }
-    const query = listQuery(request);
-    const all = await listCategories((type || undefined) as CategoryType | undefined);
-    const matching = query.q ? new Set((await listCategoriesPage({ q: query.q, skip: 0, take: undefined })).rows.map((r) => r.id)) : undefined;
-    const { items, total } = pageOf(all, query, matching);
-    return listResponse(items.map(wire.category), total);
+    const { q, page, size } = listQuery(request);
+    const { rows, total } = await listCategories({ filter: { type, q }, page, size });
+    return listResponse(rows.map(wire.category), total);
   },
   POST: async ({ request }) => {
     const user = await requireStaffWrite(request);
@@ -25,7 +22,9 @@ const api = endpoint({
     checkTypes(body, CATEGORY_FIELDS);
     const parsed = parseCategoryInput(body);
     if (!parsed.ok) throw new ApiError(400, firstError(parsed.errors), { errors: parsed.errors });
-    return json(wire.category(await createCategory(parsed.data, user)), 201);
+    const saved = await createCategory(parsed.data, user);
+    if (!saved.ok) throw new ApiError(saved.status, firstError(saved.errors), { errors: saved.errors });
+    return json(wire.category(saved.item), 201);
   },
 });
 

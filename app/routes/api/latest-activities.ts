@@ -1,7 +1,7 @@
 import { endpoint, json } from "~/server/api/http.server";
 import { requireStaffApi } from "~/server/api/guard.server";
 import { wire } from "~/server/api/wire.server";
-import { latestActivities } from "~/server/activity.server";
+import { listActivities } from "~/server/activity.server";
 
 const LATEST_ACTIVITIES = 10;
 
@@ -9,7 +9,7 @@ const LATEST_ACTIVITIES = 10;
 const api = endpoint({
   GET: async ({ request }) => {
     await requireStaffApi(request);
-    return json((await latestActivities(LATEST_ACTIVITIES)).map(wire.activity));
+    return json((await listActivities({ size: LATEST_ACTIVITIES })).rows.map(wire.activity));
   },
 });
 

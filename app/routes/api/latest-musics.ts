@@ -1,12 +1,12 @@
 import { endpoint, json } from "~/server/api/http.server";
 import { wire } from "~/server/api/wire.server";
-import { listMusic } from "~/server/music.server";
+import { listMusic, musicSelect } from "~/server/music.server";
 
 const LATEST_MUSIC = 8;
 
 /** GET api/latest-musics/: the newest compositions (a plain list). */
 const api = endpoint({
-  GET: async () => json((await listMusic()).slice(0, LATEST_MUSIC).map(wire.music)),
+  GET: async () => json((await listMusic({ size: LATEST_MUSIC }, musicSelect)).rows.map(wire.music)),
 });
 
 export const loader = api.loader;

@@ -1,13 +1,17 @@
 import { endpoint, json } from "~/server/api/http.server";
 import { wire } from "~/server/api/wire.server";
-import { listMusic } from "~/server/music.server";
+import { categoryIdsNamed } from "~/server/categories.server";
+import { listMusic, musicSelect } from "~/server/music.server";
 
 /**
  * GET api/music-by-category/{CATEGORY NAME}: the album-by-category query of the original client
  * (upper-cased category name; any case matches). A plain list, empty for an unknown name.
  */
 const api = endpoint({
-  GET: async ({ params }) => json((await listMusic({ categoryName: (params.category ?? "").slice(0, 200) })).map(wire.music)),
+  GET: async ({ params }) => {
+    const categoryIds = await categoryIdsNamed((params.category ?? "").slice(0, 200));
+    return json((await listMusic({ filter: { categoryIds } }, musicSelect)).rows.map(wire.music));
+  },
 });
 
 export const loader = api.loader;

@@ -132,13 +132,13 @@ export function openApiDocument(origin: string) {
         post: {
           security: staff,
           requestBody: jsonBody({ type: "object", required: ["name", "name_eng", "type"], properties: { name: str, name_eng: str, type: str } }),
-          responses: { 201: ok(ref("Category"), "Created"), ...pick(400, 401, 403, 415) },
+          responses: { 201: ok(ref("Category"), "Created"), ...pick(400, 401, 403, 409, 415) },
         },
       },
       "/api/category/{id}/": {
         parameters: [id],
         get: { responses: { 200: ok(ref("Category")), ...pick(404) } },
-        patch: { security: staff, requestBody: jsonBody(ref("Category")), responses: { 200: ok(ref("Category")), ...pick(400, 401, 403, 404, 415) } },
+        patch: { security: staff, requestBody: jsonBody(ref("Category")), responses: { 200: ok(ref("Category")), ...pick(400, 401, 403, 404, 409, 415) } },
         delete: { security: staff, responses: { 204: { description: "Deleted" }, ...pick(401, 403, 404, 409) } },
       },
       "/api/activities/": { get: { security: [{ session: [] }], parameters: listParams, responses: { 200: ok(list("Activity")), ...pick(401, 403) } } },

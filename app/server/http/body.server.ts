@@ -5,7 +5,7 @@ import { Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
 import type { ReadableStream as NodeReadableStream } from "node:stream/web";
 import busboy from "busboy";
-import { DiskFile, uploadsDir } from "../storage.server";
+import { scratchDir } from "../storage/storage.server";
 import { MESSAGES, RequestError } from "./errors.server";
 import { onRequestEnd } from "./request-end.server";
 
@@ -157,10 +157,8 @@ export async function readForm(request: Request, { limit, accept = ["urlencoded"
   return form;
 }
 
-/** Where file parts are written while they arrive: UPLOADS_DIR/tmp, never served (storage.server.ts). */
-function partsDir() {
-  return path.join(uploadsDir(), "tmp");
-}
+/** Where file parts are written while they arrive: UPLOADS_DIR/tmp, never served (storage/storage.server.ts). */
+const partsDir = scratchDir;
 
 /**
  * A multipart body parsed as a stream (busboy): text fields are kept (each at most `limit`), file
@@ -220,7 +218,7 @@ async function readMultipart(request: Request, limit: number, maxFileSize: numbe
       entries.push({
         name,
         value: async () =>
-          new DiskFile(await fs.openAsBlob(file), info.filename ?? "", { type: info.mimeType === "application/octet-stream" ? "" : info.mimeType }, file),
+          new File([await fs.openAsBlob(file)], info.filename ?? "", { type: info.mimeType === "application/octet-stream" ? "" : info.mimeType }),
       });
     });
     parser.on("filesLimit", () => fail(new RequestError(400, MESSAGES.badForm)));
@@ -240,7 +238,7 @@ async function readMultipart(request: Request, limit: number, maxFileSize: numbe
     for (const entry of entries) form.append(entry.name, typeof entry.value === "string" ? entry.value : await entry.value());
     // The Files stay readable until the request ends; then their .part files go. Without the
     // Express edge (dev server, tests) an aborted request removes them, and anything left is
-    // removed by the temporary-upload clean-up (uploads.server.ts).
+    // removed by the janitor (janitor.server.ts).
     if (written.length && !onRequestEnd(() => void removeParts())) {
       request.signal.addEventListener("abort", () => void removeParts(), { once: true });
     }

@@ -1,4 +1,5 @@
 import crypto from "node:crypto";
+import zlib from "node:zlib";
 import type { NextFunction, Request, Response } from "express";
 import { LRUCache } from "lru-cache";
 import { isLocalizablePath } from "~/lib/i18n";
@@ -23,6 +24,8 @@ import { sessionCookie } from "~/server/session.server";
  * - Bound: an LRU bounded by bytes, so random query strings cannot exhaust memory.
  * - CSP: the request edge sets a fresh nonce per response before this runs; a stored body is split
  *   at the nonce it was rendered with and a hit is joined with the current one.
+ * - Compression: each part is also kept deflated (level 9), so a hit is not compressed again: the
+ *   gzip answer is the deflated parts around the nonce as an uncompressed block (`gzipAround`).
  */
 export type PageCacheOptions = {
   maxBytes?: number;
@@ -37,6 +40,11 @@ export type PageCacheOptions = {
 type Entry = {
   /** The body split at the nonce it was rendered with: parts[0] nonce parts[1] nonce ... */
   parts: Buffer[];
+  /**
+   * The same parts, each deflated on its own and ended with a sync flush (see gzipAround); made
+   * on the first hit, so a page asked for once (a fresh query string) never pays for it.
+   */
+  deflatedParts?: Buffer[];
   size: number;
   headers: [string, string | string[]][];
   etag: string;
@@ -117,10 +125,9 @@ export function createPageCache(options: PageCacheOptions = {}): PageCache {
     return `${req.protocol}://${req.headers.host ?? ""}${req.originalUrl}\n${variant}`;
   }
 
-  function send(req: Request, res: Response, entry: Entry) {
+  function send(req: Request, res: Response, key: string, entry: Entry) {
     for (const [name, value] of entry.headers) res.setHeader(name, value);
     res.setHeader("Cache-Control", PAGE_CACHE_CONTROL);
-    res.setHeader("Vary", "Cookie");
     res.setHeader("ETag", entry.etag);
     res.setHeader("X-Page-Cache", "HIT");
     if (matchesEtag(req.headers["if-none-match"], entry.etag)) {
@@ -131,18 +138,20 @@ export function createPageCache(options: PageCacheOptions = {}): PageCache {
       res.end();
       return;
     }
-    const nonce = res.locals.cspNonce as string | undefined;
+    const nonce = Buffer.from((res.locals.cspNonce as string | undefined) ?? "");
     let body: Buffer;
-    if (entry.parts.length === 1) body = entry.parts[0]!;
-    else {
-      const nonceBytes = Buffer.from(nonce ?? "");
-      const pieces: Buffer[] = [];
-      entry.parts.forEach((part, i) => {
-        if (i > 0) pieces.push(nonceBytes);
-        pieces.push(part);
-      });
-      body = Buffer.concat(pieces);
-    }
+    res.setHeader("Vary", "Cookie, Accept-Encoding");
+    if (req.acceptsEncodings("gzip") === "gzip") {
+      if (!entry.deflatedParts) {
+        entry.deflatedParts = entry.parts.map(deflatePart);
+        // Held bytes grow by the deflated copy: the LRU recounts its bound.
+        entry.size += entry.deflatedParts.reduce((sum, part) => sum + part.length, 0);
+        lru.set(key, entry, { noUpdateTTL: true });
+      }
+      body = gzipAround(entry.parts, entry.deflatedParts, nonce);
+      // compression() leaves an answer that already has an encoding alone.
+      res.setHeader("Content-Encoding", "gzip");
+    } else body = joinAround(entry.parts, nonce);
     res.statusCode = 200;
     res.setHeader("Content-Length", body.length);
     res.end(req.method === "HEAD" ? undefined : body);
@@ -240,7 +249,7 @@ export function createPageCache(options: PageCacheOptions = {}): PageCache {
       if (current === null) return next();
       const key = await keyFor(req);
       const entry = lru.get(key);
-      if (entry) return send(req, res, entry);
+      if (entry) return send(req, res, key, entry);
       if (req.method === "GET") record(req, res, key, current);
       next();
     })().catch(next);
@@ -261,6 +270,60 @@ function renderedNonce(res: Response): string | null {
   const csp = res.getHeader("Content-Security-Policy");
   const match = typeof csp === "string" ? NONCE_IN_CSP.exec(csp) : null;
   return match?.[1] ?? null;
+}
+
+function joinAround(parts: Buffer[], separator: Buffer): Buffer {
+  if (parts.length === 1) return parts[0]!;
+  const pieces: Buffer[] = [];
+  parts.forEach((part, i) => {
+    if (i > 0) pieces.push(separator);
+    pieces.push(part);
+  });
+  return Buffer.concat(pieces);
+}
+
+/**
+ * A raw deflate stream of `part` that ends byte-aligned and not final (a sync flush). Such
+ * streams, each compressed on its own, can follow one another inside one deflate stream: a block
+ * only refers back to what its own compressor produced.
+ */
+function deflatePart(part: Buffer): Buffer {
+  return zlib.deflateRawSync(part, { level: 9, finishFlush: zlib.constants.Z_SYNC_FLUSH });
+}
+
+/** RFC 1952 member header: magic, deflate, no flags, no mtime, no extra flags, unknown OS. */
+const GZIP_HEADER = Buffer.from([0x1f, 0x8b, 0x08, 0x00, 0, 0, 0, 0, 0x00, 0xff]);
+/** RFC 1951 3.2.4: an empty final stored block ends the deflate stream. */
+const FINAL_EMPTY_BLOCK = Buffer.from([0x01, 0x00, 0x00, 0xff, 0xff]);
+
+/**
+ * The gzip answer for parts joined around `separator` (the response's nonce), without compressing
+ * the page again: the stored deflated parts, the separator as an uncompressed (stored) block
+ * between them, an empty final block, then the CRC-32 and length of the whole text.
+ */
+function gzipAround(parts: Buffer[], deflatedParts: Buffer[], separator: Buffer): Buffer {
+  const storedSeparator = Buffer.alloc(5);
+  // Block header byte (not final, stored) then LEN and its ones' complement, little-endian.
+  storedSeparator.writeUInt16LE(separator.length, 1);
+  storedSeparator.writeUInt16LE(~separator.length & 0xffff, 3);
+  const pieces: Buffer[] = [GZIP_HEADER];
+  let crc = 0;
+  let length = 0;
+  parts.forEach((part, i) => {
+    if (i > 0) {
+      pieces.push(storedSeparator, separator);
+      crc = zlib.crc32(separator, crc);
+      length += separator.length;
+    }
+    pieces.push(deflatedParts[i]!);
+    crc = zlib.crc32(part, crc);
+    length += part.length;
+  });
+  const trailer = Buffer.alloc(8);
+  trailer.writeUInt32LE(crc >>> 0, 0);
+  trailer.writeUInt32LE(length >>> 0, 4);
+  pieces.push(FINAL_EMPTY_BLOCK, trailer);
+  return Buffer.concat(pieces);
 }
 
 function splitAt(body: Buffer, separator: Buffer): Buffer[] {

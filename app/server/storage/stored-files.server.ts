@@ -1,0 +1,87 @@
+import type { Prisma } from "~/generated/prisma/client";
+import { db } from "../db.server";
+import { type FileContent, type StoredFolder, storedKeyOfUrl, urlOfKey } from "./file-store.server";
+import { fileStore } from "./storage.server";
+
+/**
+ * Stored files counted in the database (docs/decisions/010-stored-file-references.md). A stored
+ * file is content-addressed, so rows share it; `StoredFile.refCount` says how many row columns use
+ * it and changes in the same transaction as those rows. The bytes go only once nothing uses them.
+ *
+ * Two rules make a delete and a save of the same bytes safe together:
+ * - a save counts its files inside its transaction and, still inside it (so holding SQLite's write
+ *   lock), puts back the bytes of any staged file that is missing (a delete got there first);
+ * - bytes are removed only by `removeUnreferenced`, which checks under that same write lock that no
+ *   row counts the key any more, and deletes them before letting go of the lock.
+ */
+
+/** A file stored for a save that has not committed yet: nothing counts it until `recountFiles`. */
+export type StagedFile = { url: string; key: string; size: number; contentType: string; content: FileContent; folder: StoredFolder; extension: string };
+
+/** Stores content under its content-addressed key, ready to be counted by the save that uses it. */
+export async function stageFile(folder: StoredFolder, content: FileContent, extension: string, contentType: string): Promise<StagedFile> {
+  const { key, size } = await fileStore().put(folder, content, extension);
+  return { url: urlOfKey(key), key, size, contentType, content, folder, extension };
+}
+
+type Urls = readonly (string | null | undefined)[];
+
+function countByKey(urls: Urls): Map<string, number> {
+  const counts = new Map<string, number>();
+  for (const url of urls) {
+    const key = storedKeyOfUrl(url);
+    if (key) counts.set(key, (counts.get(key) ?? 0) + 1);
+  }
+  return counts;
+}
+
+/**
+ * Inside the transaction that writes the rows: `before` are the stored URLs the rows used (read in
+ * this transaction), `after` those they use now; each use counts once. Answers the keys nothing
+ * uses any more: pass them to `removeUnreferenced` once the transaction has committed.
+ */
+export async function recountFiles(tx: Prisma.TransactionClient, before: Urls, after: Urls, staged: readonly StagedFile[] = []): Promise<string[]> {
+  const delta = countByKey(after);
+  for (const [key, n] of countByKey(before)) delta.set(key, (delta.get(key) ?? 0) - n);
+  const stagedByKey = new Map(staged.map((file) => [file.key, file]));
+  const released: string[] = [];
+  for (const [key, change] of delta) {
+    if (change > 0) {
+      const file = stagedByKey.get(key);
+      const size = file?.size ?? (await fileStore().stat(key))?.size ?? null;
+      const contentType = file?.contentType ?? "application/octet-stream";
+      await tx.storedFile.upsert({ where: { key }, create: { key, size, contentType, refCount: change }, update: { refCount: { increment: change } }, select: { key: true } });
+    } else if (change < 0) {
+      const row = await tx.storedFile.update({ where: { key }, data: { refCount: { increment: change } }, select: { refCount: true } }).catch(() => null);
+      if (!row || row.refCount <= 0) released.push(key);
+    }
+  }
+  // The write lock is held from the first write above: a delete that removed these bytes before
+  // this save counted them has finished, and none can start until this transaction ends.
+  for (const [key, file] of stagedByKey) {
+    if ((delta.get(key) ?? 0) > 0 && !(await fileStore().exists(key))) await fileStore().put(file.folder, file.content, file.extension);
+  }
+  return released;
+}
+
+/**
+ * Deletes the bytes of keys that no row uses: files released by a committed save or delete, files
+ * staged for a save that was refused, orphans found by the janitor. Every key is checked and
+ * deleted under the database write lock (one transaction), so no save can start counting it in between.
+ * Answers the keys whose bytes were removed.
+ */
+export async function removeUnreferenced(keys: Iterable<string>): Promise<string[]> {
+  const unique = [...new Set(keys)];
+  if (unique.length === 0) return [];
+  return db.$transaction(async (tx) => {
+    const removed: string[] = [];
+    for (const key of unique) {
+      // A write first: it takes the lock (SQLite's deferred transaction) before the check.
+      await tx.$executeRaw`DELETE FROM "StoredFile" WHERE "key" = ${key} AND "refCount" <= 0`;
+      if (await tx.storedFile.findUnique({ where: { key }, select: { key: true } })) continue;
+      await fileStore().delete(key);
+      removed.push(key);
+    }
+    return removed;
+  });
+}

@@ -1,0 +1,217 @@
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import Database from "better-sqlite3";
+import sharp from "sharp";
+import { beforeAll, describe, expect, it } from "vitest";
+import { createCategory } from "~/server/categories.server";
+import { db } from "~/server/db.server";
+import { getEnv } from "~/server/env.server";
+import { runJanitor } from "~/server/janitor.server";
+import { createNews, deleteNews, parseNewsInput, updateNews } from "~/server/news.server";
+import { seedDemoContent } from "~/server/seed.server";
+import { derivedKey, keyOfUrl } from "~/server/storage/file-store.server";
+import { LocalDiskStore } from "~/server/storage/local-disk.server";
+import { fileStore } from "~/server/storage/storage.server";
+import { removeUnreferenced, stageFile } from "~/server/storage/stored-files.server";
+import { upsertStaffUser } from "~/server/users.server";
+import { applyPendingMigrations } from "../../scripts/ops/migrations.mjs";
+
+/** issue 10: the storage interface, stored files counted in the database, the janitor. */
+let actor: { id: number; username: string };
+let categoryId: number;
+
+beforeAll(async () => {
+  actor = await upsertStaffUser("archivista", "archivista-password-1");
+  categoryId = (await createCategory({ name: "Archivio", name_eng: "Archive", type: "news" }, actor)).id;
+});
+
+const uploads = () => getEnv().uploadsDir;
+const onDisk = (url: string) => fs.existsSync(path.join(uploads(), keyOfUrl(url)!));
+const pdf = (text: string) => new File([`%PDF-1.4\n% ${text}\n%%EOF`], `${text}.pdf`, { type: "application/pdf" });
+const input = (title: string) => {
+  const parsed = parseNewsInput({ category: String(categoryId), title, title_eng: title, description: "", date: "" });
+  if (!parsed.ok) throw new Error("fixture");
+  return parsed.data;
+};
+async function refCount(url: string): Promise<number | null> {
+  return (await db.storedFile.findUnique({ where: { key: keyOfUrl(url)! }, select: { refCount: true } }))?.refCount ?? null;
+}
+async function readAll(stream: NodeJS.ReadableStream): Promise<string> {
+  let out = "";
+  for await (const chunk of stream) out += chunk.toString();
+  return out;
+}
+
+describe("the local-disk FileStore", () => {
+  const store = () => new LocalDiskStore(fs.mkdtempSync(path.join(os.tmpdir(), "store-")));
+
+  it("puts the same bytes under the same content-addressed key and reads byte ranges", async () => {
+    const s = store();
+    const a = await s.put("attachments", Buffer.from("0123456789"), "pdf");
+    const b = await s.put("attachments", new Blob(["0123456789"]), ".pdf");
+    expect(a).toEqual(b);
+    expect(a.key).toMatch(/^attachments\/[0-9a-f]{32}\.pdf$/);
+    expect(a.size).toBe(10);
+    expect(await readAll((await s.open(a.key))!.stream)).toBe("0123456789");
+    const range = await s.open(a.key, { start: 2, end: 5 });
+    expect(range?.size).toBe(10);
+    expect(await readAll(range!.stream)).toBe("2345");
+    expect(await readAll((await s.open(a.key, { start: 9, end: 9 }))!.stream)).toBe("9");
+    expect(await s.open("attachments/missing.pdf")).toBeNull();
+    expect(await s.stat("attachments/missing.pdf")).toBeNull();
+  });
+
+  it("deletes a key with its derived files, lists a folder, and refuses keys outside its root", async () => {
+    const s = store();
+    const { key } = await s.put("images", Buffer.from("img"), "png");
+    await s.write(derivedKey(key, "320.webp"), Buffer.from("small"));
+    const listed: string[] = [];
+    for await (const file of s.list(".variants/")) listed.push(file.key);
+    expect(listed).toEqual([derivedKey(key, "320.webp")]);
+    expect(await s.exists(key)).toBe(true);
+    await s.delete(key);
+    expect(await s.exists(key)).toBe(false);
+    expect(await s.exists(derivedKey(key, "320.webp"))).toBe(false);
+    await s.delete(key); // missing: not an error
+    for (const bad of ["../x", "images/../../x", "/etc/passwd", "images//x", "images\\x"]) await expect(s.write(bad, Buffer.from("x"))).rejects.toThrow(/Invalid storage key/);
+  });
+
+  it("sweeps only unfinished writes older than the cut-off", async () => {
+    const s = store();
+    fs.mkdirSync(path.join(s.root, "tmp"), { recursive: true });
+    fs.mkdirSync(path.join(s.root, "images"), { recursive: true });
+    const old = path.join(s.root, "tmp", "a.part");
+    const fresh = path.join(s.root, "images", "b.part");
+    const kept = path.join(s.root, "images", "c.png");
+    for (const f of [old, fresh, kept]) fs.writeFileSync(f, "x");
+    const hourAgo = new Date(Date.now() - 2 * 60 * 60 * 1000);
+    fs.utimesSync(old, hourAgo, hourAgo);
+    fs.utimesSync(kept, hourAgo, hourAgo);
+    expect(await s.sweepUnfinished(new Date(Date.now() - 60 * 60 * 1000))).toEqual(["tmp/a.part"]);
+    expect([fs.existsSync(old), fs.existsSync(fresh), fs.existsSync(kept)]).toEqual([false, true, true]);
+  });
+});
+
+describe("StoredFile reference counts", () => {
+  it("count every row that uses a file, change with the rows, and delete the bytes only when nothing uses them", async () => {
+    const a = await createNews(input("Uno"), { attachmentFiles: [pdf("condiviso")] }, actor);
+    const b = await createNews(input("Due"), { attachmentFiles: [pdf("condiviso"), pdf("solo-due")] }, actor);
+    if (!a.ok || !b.ok) throw new Error("fixture");
+    const shared = a.item.attachments[0]!.url;
+    const onlyB = b.item.attachments[1]!.url;
+    expect(b.item.attachments[0]!.url).toBe(shared);
+    expect([await refCount(shared), await refCount(onlyB)]).toEqual([2, 1]);
+    expect(await db.storedFile.findUnique({ where: { key: keyOfUrl(shared)! } })).toMatchObject({ contentType: "application/pdf", size: expect.any(Number) });
+
+    // An update that replaces a file: the new one is counted, the old one released.
+    const updated = await updateNews(a.item.id, input("Uno"), { attachments: [], attachmentFiles: [pdf("nuovo")] }, actor);
+    if (!updated.ok) throw new Error("fixture");
+    const fresh = updated.item.attachments[0]!.url;
+    expect([await refCount(shared), await refCount(fresh)]).toEqual([1, 1]);
+    expect(onDisk(shared)).toBe(true);
+
+    // The last user goes: row and bytes go with it.
+    await deleteNews(b.item.id, actor);
+    expect([await refCount(shared), await refCount(onlyB)]).toEqual([null, null]);
+    expect([onDisk(shared), onDisk(onlyB), onDisk(fresh)]).toEqual([false, false, true]);
+    await deleteNews(a.item.id, actor);
+    expect(await refCount(fresh)).toBeNull();
+    expect(onDisk(fresh)).toBe(false);
+  });
+
+  it("an update that keeps its files keeps their counts", async () => {
+    const png = await sharp({ create: { width: 6, height: 6, channels: 3, background: "#123456" } }).png().toBuffer();
+    const created = await createNews(input("Tiene"), { image: new File([new Uint8Array(png)], "a.png"), attachmentFiles: [pdf("tenuto")] }, actor);
+    if (!created.ok) throw new Error("fixture");
+    const kept = await updateNews(created.item.id, input("Tiene ancora"), {}, actor);
+    if (!kept.ok) throw new Error("fixture");
+    expect(kept.item.image).toBe(created.item.image);
+    expect([await refCount(created.item.image!), await refCount(created.item.attachments[0]!.url)]).toEqual([1, 1]);
+    expect(onDisk(created.item.image!)).toBe(true);
+    await deleteNews(created.item.id, actor);
+  });
+
+  it("removeUnreferenced keeps a file some row still counts and deletes one nobody counts", async () => {
+    const counted = await createNews(input("Contato"), { attachmentFiles: [pdf("contato")] }, actor);
+    if (!counted.ok) throw new Error("fixture");
+    const loose = await stageFile("attachments", Buffer.from("%PDF-1.4\n%%EOF loose"), "pdf", "application/pdf");
+    const url = counted.item.attachments[0]!.url;
+    expect(await removeUnreferenced([keyOfUrl(url)!, loose.key])).toEqual([loose.key]);
+    expect([onDisk(url), onDisk(loose.url)]).toEqual([true, false]);
+    await deleteNews(counted.item.id, actor);
+  });
+
+  it("the demo seed ends with every use counted", async () => {
+    await seedDemoContent();
+    const expected = await db.$queryRawUnsafe<{ key: string; n: number }[]>(`
+      SELECT substr(url, 8) AS key, COUNT(*) AS n FROM (
+        SELECT img AS url FROM Music UNION ALL SELECT image FROM News UNION ALL SELECT url FROM MusicTrack UNION ALL SELECT url FROM NewsAttachment
+      ) WHERE url LIKE '/media/%' GROUP BY url ORDER BY key`);
+    const rows = await db.storedFile.findMany({ select: { key: true, refCount: true }, orderBy: { key: "asc" } });
+    expect(rows.map((r) => ({ key: r.key, n: r.refCount }))).toEqual(expected.map((e) => ({ key: e.key, n: Number(e.n) })));
+    expect(rows.length).toBeGreaterThan(20);
+  });
+});
+
+describe("the migration", () => {
+  it("counts the files of rows that existed before it", async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), "stored-migration-"));
+    const all = path.resolve("prisma/migrations");
+    const earlier = path.join(dir, "migrations");
+    fs.mkdirSync(earlier);
+    for (const name of fs.readdirSync(all)) if (name < "20261122050000") fs.cpSync(path.join(all, name), path.join(earlier, name), { recursive: true });
+    const databaseFile = path.join(dir, "old.db");
+    await applyPendingMigrations({ databaseFile, migrationsDir: earlier, log: () => {} });
+    const sqlite = new Database(databaseFile);
+    sqlite.exec(`
+      INSERT INTO Category (id, name, nameEng, type) VALUES (1, 'A', 'A', 'music'), (2, 'N', 'N', 'news');
+      INSERT INTO Music (id, slug, title, categoryId, img, updatedAt) VALUES (1, 'a', 'A', 1, '/media/images/${"a".repeat(32)}.jpg', 0), (2, 'b', 'B', 1, '/media/images/${"a".repeat(32)}.jpg', 0);
+      INSERT INTO MusicTrack (musicId, position, name, url) VALUES (1, 0, 't', '/media/tracks/${"b".repeat(32)}.mp3');
+      INSERT INTO News (id, slug, title, titleEng, date, image, categoryId, updatedAt) VALUES (1, 'n', 'N', 'N', '2026-01-01', NULL, 2, 0);
+      INSERT INTO NewsAttachment (newsId, position, name, url) VALUES (1, 0, 'p', '/media/attachments/${"c".repeat(32)}.pdf'), (1, 1, 'q', '/media/tracks/${"b".repeat(32)}.mp3');
+    `);
+    sqlite.close();
+    await applyPendingMigrations({ databaseFile, migrationsDir: all, log: () => {} });
+    const after = new Database(databaseFile);
+    const rows = after.prepare(`SELECT key, contentType, refCount, size FROM StoredFile ORDER BY key`).all();
+    after.close();
+    fs.rmSync(dir, { recursive: true, force: true });
+    expect(rows).toEqual([
+      { key: `attachments/${"c".repeat(32)}.pdf`, contentType: "application/pdf", refCount: 1, size: null },
+      { key: `images/${"a".repeat(32)}.jpg`, contentType: "image/jpeg", refCount: 2, size: null },
+      { key: `tracks/${"b".repeat(32)}.mp3`, contentType: "audio/mpeg", refCount: 2, size: null },
+    ]);
+  });
+});
+
+describe("the janitor", () => {
+  it("removes orphaned stored files, old unfinished writes, expired temporary files and orphaned variants, and keeps the rest", async () => {
+    const used = await createNews(input("Usato"), { attachmentFiles: [pdf("usato")] }, actor);
+    if (!used.ok) throw new Error("fixture");
+    const orphan = await stageFile("attachments", Buffer.from("%PDF-1.4\n%%EOF orphan"), "pdf", "application/pdf");
+    const root = uploads();
+    const twoHoursAgo = new Date(Date.now() - 2 * 60 * 60 * 1000);
+    const write = (relative: string, mtime?: Date) => {
+      fs.mkdirSync(path.dirname(path.join(root, relative)), { recursive: true });
+      fs.writeFileSync(path.join(root, relative), "x");
+      if (mtime) fs.utimesSync(path.join(root, relative), mtime, mtime);
+    };
+    write("tmp/0123456789abcdef.part", twoHoursAgo);
+    write("images/deadbeef.part", twoHoursAgo);
+    write("tmp/fedcba9876543210.part");
+    write(`.variants/images/${"e".repeat(32)}.png/320.webp`);
+    write("content/hero-test.jpg", twoHoursAgo);
+    const report = await runJanitor();
+    expect(report.orphans).toContain(orphan.key);
+    expect(report.orphans).not.toContain(keyOfUrl(used.item.attachments[0]!.url));
+    expect(report.unfinished.sort()).toEqual(["images/deadbeef.part", "tmp/0123456789abcdef.part"]);
+    expect(report.derived).toEqual([`.variants/images/${"e".repeat(32)}.png/320.webp`]);
+    expect(onDisk(orphan.url)).toBe(false);
+    expect(onDisk(used.item.attachments[0]!.url)).toBe(true);
+    expect(fs.existsSync(path.join(root, "tmp/fedcba9876543210.part"))).toBe(true);
+    expect(fs.existsSync(path.join(root, "content/hero-test.jpg"))).toBe(true);
+    expect(await fileStore().exists("tmp/fedcba9876543210.part")).toBe(true);
+    await deleteNews(used.item.id, actor);
+  });
+});
