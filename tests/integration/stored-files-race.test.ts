@@ -19,7 +19,9 @@ let categoryId: number;
 
 beforeAll(async () => {
   actor = await upsertStaffUser("racer", "racer-password-1");
-  categoryId = (await createCategory({ name: "Corse", name_eng: "Races", type: "news" }, actor)).id;
+  const category = await createCategory({ name: "Corse", name_eng: "Races", type: "news" }, actor);
+  if (!category.ok) throw new Error("fixture category not saved");
+  categoryId = category.item.id;
 });
 
 const input = (title: string) => {

@@ -23,7 +23,9 @@ let categoryId: number;
 
 beforeAll(async () => {
   actor = await upsertStaffUser("archivista", "archivista-password-1");
-  categoryId = (await createCategory({ name: "Archivio", name_eng: "Archive", type: "news" }, actor)).id;
+  const category = await createCategory({ name: "Archivio", name_eng: "Archive", type: "news" }, actor);
+  if (!category.ok) throw new Error("fixture category not saved");
+  categoryId = category.item.id;
 });
 
 const uploads = () => getEnv().uploadsDir;
