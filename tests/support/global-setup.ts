@@ -1,11 +1,12 @@
 // Runs once before every e2e file: a current production build, then two template data folders
 // (migrated; one with the demo content, one with the staff user only) that each test server copies,
 // so no server migrates or seeds again.
+import { execFileSync } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import type { TestProject } from "vitest/node";
-import { ensureFreshBuild } from "../../scripts/ops/build.mjs";
+import { staleBuildReason } from "../../scripts/ops/build.mjs";
 import { spawnServer } from "./server";
 
 declare module "vitest" {
@@ -31,7 +32,13 @@ async function makeTemplate(root: string, name: "demo" | "empty") {
 }
 
 export default async function setup(project: TestProject) {
-  ensureFreshBuild("build");
+  // The same staleness check as `npm start`. NODE_ENV is "test" inside vitest: a build made with it
+  // ships React's development build, whose hydration warnings fail every page test.
+  const reason = staleBuildReason("build");
+  if (reason) {
+    console.log(`${reason}: npm run build`);
+    execFileSync("npm", ["run", "build"], { stdio: "inherit", env: { ...process.env, NODE_ENV: "production" } });
+  }
   const root = fs.mkdtempSync(path.join(os.tmpdir(), "composer-e2e-templates-"));
   const [demo, empty] = await Promise.all([makeTemplate(root, "demo"), makeTemplate(root, "empty")]);
   project.provide("templates", { demo, empty });
