@@ -2,24 +2,14 @@
 // link names contain their visible text, and every public page has a meta description, both languages.
 import fs from "node:fs";
 import { createRequire } from "node:module";
-import type { Browser, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { launchBrowser, newContext, visit } from "./helpers/browser";
-import { startServer, type TestServer } from "./helpers/server";
+import type { Page } from "playwright-core";
+import { describe, expect, it } from "vitest";
+import { browserPerFile, visit } from "../support/browser";
+import { serverPerFile } from "../support/server";
 
-let server: TestServer;
-let browser: Browser;
+const server = serverPerFile();
+const browser = browserPerFile();
 const axeSource = fs.readFileSync(createRequire(import.meta.url).resolve("axe-core/axe.min.js"), "utf8");
-
-beforeAll(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
 
 type Violation = { id: string; nodes: string[] };
 
@@ -43,7 +33,7 @@ describe("contrast and accessible names", () => {
       it(`${width} px ${prefix || "/it"}: no contrast or name violations, at rest, hovered and focused`, async () => {
         // no consent cookie: the banner (and its accept button) is on every page
         // bypassCSP: the page's Content-Security-Policy would refuse the injected axe script
-        const { context } = await newContext(browser, { viewport: { width, height: 900 }, bypassCSP: true });
+        const { context } = await browser.newContext({ viewport: { width, height: 900 }, bypassCSP: true });
         const page = await context.newPage();
         for (const path of PAGES) {
           await visit(page, `${server.url}${prefix}${path}`);

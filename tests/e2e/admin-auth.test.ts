@@ -1,22 +1,12 @@
-import type { Browser } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { hashPassword } from "~/server/password.server";
-import { ADMIN, HttpClient, browserLogin, rows, run } from "./admin-support";
-import { acceptCookies, launchBrowser, newContext } from "./helpers/browser";
-import { startServer, type TestServer } from "./helpers/server";
+import { acceptCookies, signInThroughForm, browserPerFile } from "../support/browser";
+import { rows, run } from "../support/db";
+import { HttpClient } from "../support/http";
+import { ADMIN, serverPerFile } from "../support/server";
 
-let server: TestServer;
-let browser: Browser;
-
-beforeAll(async () => {
-  server = await startServer({ env: { SEED_DEMO: "0" } });
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const server = serverPerFile({ env: { SEED_DEMO: "0" } });
+const browser = browserPerFile();
 
 const activities = () => rows<{ description: string; username: string }>(server, "SELECT description, username FROM Activity ORDER BY id");
 
@@ -36,7 +26,7 @@ describe("guard", () => {
     const res = await client.post("/admin/categoryCreate", { csrf, name: "Anon", name_eng: "Anon", type: "news" });
     expect(res.status).toBe(302);
     expect(res.headers.get("location")).toMatch(/^\/login\?redirectTo=/);
-    const upload = await client.request("/admin/upload", { method: "POST", body: new FormData(), headers: { "X-CSRFToken": csrf } });
+    const upload = await client.fetch("/admin/upload", { method: "POST", body: new FormData(), headers: { "X-CSRFToken": csrf } });
     expect(upload.status).toBe(401);
     expect((await upload.json()).error).toMatch(/login/);
     expect(rows(server, "SELECT id FROM Category WHERE name = 'Anon'")).toHaveLength(0);
@@ -145,7 +135,7 @@ describe("sign-in, sessions and logout over HTTP", () => {
 describe("sign-in and logout in Chromium", () => {
   for (const javaScriptEnabled of [false, true]) {
     it(`works ${javaScriptEnabled ? "with" : "without"} JavaScript`, async () => {
-      const { context, errors } = await newContext(browser, { javaScriptEnabled });
+      const { context, errors } = await browser.newContext({ javaScriptEnabled });
       await acceptCookies(context, server.url);
       const page = await context.newPage();
       await page.goto(`${server.url}/admin/newsList`);
@@ -188,10 +178,10 @@ describe("sign-in and logout in Chromium", () => {
   }
 
   it("shows the dashboard link and logout in the public footer once signed in", async () => {
-    const { context } = await newContext(browser);
+    const { context } = await browser.newContext();
     await acceptCookies(context, server.url);
     const page = await context.newPage();
-    await browserLogin(page, server.url);
+    await signInThroughForm(page, server.url);
     await page.goto(`${server.url}/`);
     await page.locator("footer").getByRole("link", { name: "Dashboard" }).waitFor();
     await context.close();

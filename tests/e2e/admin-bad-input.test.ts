@@ -2,25 +2,22 @@
 // changes nothing (rows and files are checked).
 import fs from "node:fs";
 import path from "node:path";
-import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { HttpClient, pdfBytes, pngBytes, rows, run } from "./admin-support";
-import { startServer, type TestServer } from "./helpers/server";
+import { beforeAll, describe, expect, it, vi } from "vitest";
+import { rows, run } from "../support/db";
+import { pdfBytes, pngBytes } from "../support/files";
+import { formData, HttpClient } from "../support/http";
+import { serverPerFile } from "../support/server";
 
-let server: TestServer;
+const server = serverPerFile({ env: { SEED_DEMO: "0" } });
 let client: HttpClient;
 let csrf: string;
 let categoryId: number;
 
 beforeAll(async () => {
-  server = await startServer({ env: { SEED_DEMO: "0" } });
   client = new HttpClient(server.url);
   csrf = await client.login();
   run(server, "INSERT INTO Category (name, nameEng, type) VALUES ('Eventi', 'Events', 'news')");
   categoryId = rows<{ id: number }>(server, "SELECT id FROM Category WHERE name = 'Eventi'")[0].id;
-});
-
-afterAll(async () => {
-  await server?.stop();
 });
 
 const uploadsDir = () => path.join(server.dataDir, "uploads");
@@ -48,12 +45,11 @@ function upload(file: Blob, name: string, kind: string, headers: Record<string, 
   const body = new FormData();
   body.set("kind", kind);
   body.set("file", file, name);
-  return who.request("/admin/upload", { method: "POST", body, headers });
+  return who.fetch("/admin/upload", { method: "POST", body, headers });
 }
 
 function newsForm(extra: Record<string, string | [Blob, string]> = {}) {
-  const form = new FormData();
-  const fields: Record<string, string | [Blob, string]> = {
+  return formData({
     csrf,
     category: String(categoryId),
     title: "Notizia",
@@ -62,12 +58,14 @@ function newsForm(extra: Record<string, string | [Blob, string]> = {}) {
     description_eng: "",
     date: "2026-05-01",
     ...extra,
-  };
-  for (const [k, v] of Object.entries(fields)) {
-    if (typeof v === "string") form.set(k, v);
-    else form.set(k, v[0], v[1]);
-  }
-  return form;
+  });
+}
+
+/** The no-JavaScript news form with `extra` is refused with `status` and says `message`. */
+async function expectNewsRefused(extra: Record<string, string | [Blob, string]>, status: number, message: string) {
+  const post = await client.post("/admin/newsCreate", newsForm(extra));
+  expect(post.status).toBe(status);
+  expect(await post.text()).toContain(message);
 }
 
 const HTML = Buffer.from("<!doctype html><html><body><script>alert(document.cookie)</script></body></html>");
@@ -79,9 +77,7 @@ describe("uploads", () => {
     const res = await upload(new Blob([HTML], { type: "image/jpeg" }), "photo.jpg", "image");
     expect(res.status).toBe(415);
     expect((await res.json()).error).toMatch(/Immagine non valida/);
-    const post = await client.post("/admin/newsCreate", newsForm({ image_file: [new Blob([HTML], { type: "image/jpeg" }), "photo.jpg"] }));
-    expect(post.status).toBe(415);
-    expect(await post.text()).toContain("Immagine non valida");
+    await expectNewsRefused({ image_file: [new Blob([HTML], { type: "image/jpeg" }), "photo.jpg"] }, 415, "Immagine non valida");
     await expectUnchanged(before);
   });
 
@@ -92,9 +88,7 @@ describe("uploads", () => {
       expect(res.status, kind).toBe(415);
       expect((await res.json()).error).toMatch(/non valid/);
     }
-    const post = await client.post("/admin/newsCreate", newsForm({ attachment_files: [new Blob([SVG], { type: "image/svg+xml" }), "logo.svg"] }));
-    expect(post.status).toBe(415);
-    expect(await post.text()).toContain("Allegato non valido");
+    await expectNewsRefused({ attachment_files: [new Blob([SVG], { type: "image/svg+xml" }), "logo.svg"] }, 415, "Allegato non valido");
     await expectUnchanged(before);
   });
 
@@ -104,9 +98,7 @@ describe("uploads", () => {
     const res = await upload(new Blob([big], { type: "image/png" }), "huge.png", "image");
     expect(res.status).toBe(413);
     expect((await res.json()).error).toBe("File troppo grande: il limite è 10 MB.");
-    const post = await client.post("/admin/newsCreate", newsForm({ image_file: [new Blob([big]), "huge.png"] }));
-    expect(post.status).toBe(413);
-    expect(await post.text()).toContain("File troppo grande: il limite è 10 MB.");
+    await expectNewsRefused({ image_file: [new Blob([big]), "huge.png"] }, 413, "File troppo grande: il limite è 10 MB.");
     await expectUnchanged(before);
   });
 

@@ -1,31 +1,18 @@
 import fs from "node:fs";
 import path from "node:path";
-import type { Browser, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { HttpClient, browserLogin, pdfBytes, pngBytes, rows, run } from "./admin-support";
-import { acceptCookies, launchBrowser, newContext } from "./helpers/browser";
-import { startServer, type TestServer } from "./helpers/server";
+import type { Page } from "playwright-core";
+import { describe, expect, it } from "vitest";
+import { staffPage } from "../support/auth";
+import { acceptDialogs, browserPerFile } from "../support/browser";
+import { rows, run } from "../support/db";
+import { pdfBytes, pngBytes } from "../support/files";
+import { HttpClient } from "../support/http";
+import { serverPerFile } from "../support/server";
 
-let server: TestServer;
-let browser: Browser;
+const server = serverPerFile({ env: { SEED_DEMO: "0" } });
+const browser = browserPerFile();
 
-beforeAll(async () => {
-  server = await startServer({ env: { SEED_DEMO: "0" } });
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
-
-async function adminPage(javaScriptEnabled: boolean): Promise<{ page: Page; errors: string[]; close: () => Promise<void> }> {
-  const { context, errors } = await newContext(browser, { javaScriptEnabled });
-  await acceptCookies(context, server.url);
-  const page = await context.newPage();
-  await browserLogin(page, server.url);
-  return { page, errors, close: () => context.close() };
-}
+const adminPage = (javaScriptEnabled: boolean) => staffPage(browser, server, { javaScriptEnabled });
 
 async function hydrated(page: Page) {
   await page.locator('.admin[data-hydrated="true"]').waitFor();
@@ -83,11 +70,7 @@ describe("categories", () => {
     const { page, errors, close } = await adminPage(true);
     await page.goto(`${server.url}/admin/categoryList?q=${encodeURIComponent("Da eliminare")}`);
     await hydrated(page);
-    const messages: string[] = [];
-    page.on("dialog", (d) => {
-      messages.push(d.message());
-      void d.accept();
-    });
+    const messages = acceptDialogs(page);
     await page.getByRole("link", { name: "Elimina la categoria Da eliminare" }).click();
     await page.waitForURL(/avviso=eliminato/);
     await page.getByText("Elemento eliminato").waitFor();
@@ -186,11 +169,7 @@ describe("news", () => {
     await nameInput.fill("Programma di sala");
     expect(rows(server, "SELECT tempName FROM Upload")).toHaveLength(1);
 
-    const dialogs: string[] = [];
-    page.on("dialog", (d) => {
-      dialogs.push(d.message());
-      void d.accept();
-    });
+    const dialogs = acceptDialogs(page);
     await page.setInputFiles("#attachments", pdf);
     await expect.poll(() => dialogs).toEqual(["Il file selezionato è già esistente: programma.pdf"]);
     expect(await page.locator(".file-list__item").count()).toBe(1);
@@ -291,11 +270,7 @@ describe("news", () => {
     const { page, errors, close } = await adminPage(true);
     await page.goto(`${server.url}/admin/newsList?q=Concerto`);
     await hydrated(page);
-    const dialogs: string[] = [];
-    page.on("dialog", (d) => {
-      dialogs.push(d.message());
-      void d.accept();
-    });
+    const dialogs = acceptDialogs(page);
     await page.getByRole("link", { name: "Elimina la notizia <script>alert(1)</script> Concerto" }).click();
     await page.waitForURL(/\/admin\/newsList\?avviso=eliminato/);
     expect(dialogs).toEqual(["Sei sicuro di voler eliminare questa notizia?"]);

@@ -1,18 +1,17 @@
 import fs from "node:fs";
 import path from "node:path";
-import type { Browser, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { browserLogin, mp3Bytes, pngBytes, rows, run } from "./admin-support";
-import { acceptCookies, launchBrowser, newContext } from "./helpers/browser";
-import { startServer, type TestServer } from "./helpers/server";
+import { beforeAll, describe, expect, it } from "vitest";
+import { staffPage, startMusicForm } from "../support/auth";
+import { browserPerFile } from "../support/browser";
+import { rows, run } from "../support/db";
+import { mp3Bytes, pngBytes } from "../support/files";
+import { serverPerFile } from "../support/server";
 
-let server: TestServer;
-let browser: Browser;
+const server = serverPerFile({ env: { SEED_DEMO: "0" } });
+const browser = browserPerFile();
 let files: string;
 
 beforeAll(async () => {
-  server = await startServer({ env: { SEED_DEMO: "0" } });
-  browser = await launchBrowser();
   run(server, "INSERT INTO Category (name, nameEng, type) VALUES ('Colonne Sonore', 'Soundtracks', 'music')");
   files = fs.mkdtempSync(path.join(server.dataDir, "files-"));
   fs.writeFileSync(path.join(files, "cover.png"), await pngBytes("#aa3355"));
@@ -21,18 +20,7 @@ beforeAll(async () => {
   fs.writeFileSync(path.join(files, "finale.mp3"), mp3Bytes(8192));
 });
 
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
-
-async function adminPage(javaScriptEnabled: boolean): Promise<{ page: Page; errors: string[]; close: () => Promise<void> }> {
-  const { context, errors } = await newContext(browser, { javaScriptEnabled });
-  await acceptCookies(context, server.url);
-  const page = await context.newPage();
-  await browserLogin(page, server.url);
-  return { page, errors, close: () => context.close() };
-}
+const adminPage = (javaScriptEnabled: boolean) => staffPage(browser, server, { javaScriptEnabled });
 
 const log = () => rows<{ description: string }>(server, "SELECT description FROM Activity ORDER BY id").map((r) => r.description);
 const mediaFile = (url: string) => path.join(server.dataDir, "uploads", url.replace(/^\/media\//, ""));
@@ -117,10 +105,7 @@ describe("music with JavaScript", () => {
 describe("music without JavaScript", () => {
   it("link-type: saved to the category page; tracks travel in the form post; image required", async () => {
     const { page, close } = await adminPage(false);
-    await page.goto(`${server.url}/admin/musicCreate`);
-    await page.selectOption("#category", { label: "Colonne Sonore" });
-    await page.fill("#title", "Album esterno");
-    await page.check('input[name="mode"][value="link"]');
+    await startMusicForm(page, server, "Album esterno", "link");
     await page.fill("#link", "https://open.spotify.com/album/xyz");
     await page.click('button:has-text("Salva")');
     await page.getByText("Compila i campi obbligatori").first().waitFor();
@@ -132,10 +117,7 @@ describe("music without JavaScript", () => {
     expect(album).toEqual({ link: "https://open.spotify.com/album/xyz", videos: null });
 
     // tracks mode needs a track or a video
-    await page.goto(`${server.url}/admin/musicCreate`);
-    await page.selectOption("#category", { label: "Colonne Sonore" });
-    await page.fill("#title", "Suite");
-    await page.check('input[name="mode"][value="tracks"]');
+    await startMusicForm(page, server, "Suite", "tracks");
     await page.setInputFiles("#image_file", path.join(files, "cover2.png"));
     await page.click('button:has-text("Salva")');
     await page.getByText("Aggiungi almeno una traccia o un video").first().waitFor();

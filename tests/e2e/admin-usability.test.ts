@@ -2,19 +2,20 @@
 // navigation usable on a phone, https:// prepended to links, field-specific messages.
 import fs from "node:fs";
 import path from "node:path";
-import type { Browser, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { HttpClient, browserLogin, mp3Bytes, pdfBytes, pngBytes, rows, run } from "./admin-support";
-import { acceptCookies, launchBrowser, newContext } from "./helpers/browser";
-import { startServer, type TestServer } from "./helpers/server";
+import type { Page } from "playwright-core";
+import { beforeAll, describe, expect, it } from "vitest";
+import { staffPage, startMusicForm } from "../support/auth";
+import { browserPerFile } from "../support/browser";
+import { rows, run } from "../support/db";
+import { mp3Bytes, pdfBytes, pngBytes } from "../support/files";
+import { HttpClient } from "../support/http";
+import { serverPerFile } from "../support/server";
 
-let server: TestServer;
-let browser: Browser;
+const server = serverPerFile({ env: { SEED_DEMO: "0" } });
+const browser = browserPerFile();
 let files: string;
 
 beforeAll(async () => {
-  server = await startServer({ env: { SEED_DEMO: "0" } });
-  browser = await launchBrowser();
   run(server, "INSERT INTO Category (name, nameEng, type) VALUES ('Colonne Sonore', 'Soundtracks', 'music')");
   run(server, "INSERT INTO Category (name, nameEng, type) VALUES ('Eventi', 'Events', 'news')");
   files = fs.mkdtempSync(path.join(server.dataDir, "files-"));
@@ -24,18 +25,7 @@ beforeAll(async () => {
   fs.writeFileSync(path.join(files, "not-an-image.png"), "plain text, not a picture");
 });
 
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
-
-async function adminPage(javaScriptEnabled: boolean, width = 1440): Promise<{ page: Page; close: () => Promise<void> }> {
-  const { context } = await newContext(browser, { javaScriptEnabled, viewport: { width, height: 900 } });
-  await acceptCookies(context, server.url);
-  const page = await context.newPage();
-  await browserLogin(page, server.url);
-  return { page, close: () => context.close() };
-}
+const adminPage = (javaScriptEnabled: boolean, width = 1440) => staffPage(browser, server, { javaScriptEnabled, viewport: { width, height: 900 } });
 
 const hydrated = (page: Page) => page.locator('.admin[data-hydrated="true"]').waitFor();
 
@@ -82,10 +72,7 @@ describe("display names", () => {
 
   it("without JavaScript, a track sent with the form is stored without the extension", async () => {
     const { page, close } = await adminPage(false);
-    await page.goto(`${server.url}/admin/musicCreate`);
-    await page.selectOption("#category", { label: "Colonne Sonore" });
-    await page.fill("#title", "Suite nojs");
-    await page.check('input[name="mode"][value="tracks"]');
+    await startMusicForm(page, server, "Suite nojs", "tracks");
     await page.setInputFiles("#image_file", path.join(files, "cover.png"));
     await page.setInputFiles("#tracks", path.join(files, "tema principale.mp3"));
     await Promise.all([page.waitForURL(/\/compositions\//), page.click('button:has-text("Salva")')]);
@@ -99,7 +86,7 @@ describe("display names", () => {
     const body = new FormData();
     body.set("kind", "attachment");
     body.set("file", new Blob([pdfBytes("x")], { type: "application/pdf" }), "Comunicato stampa.pdf");
-    const res = await client.request("/admin/upload", { method: "POST", body, headers: { "X-CSRFToken": csrf } });
+    const res = await client.fetch("/admin/upload", { method: "POST", body, headers: { "X-CSRFToken": csrf } });
     expect(res.status).toBe(200);
     expect(await res.json()).toMatchObject({ file_name: "Comunicato stampa.pdf", display_name: "Comunicato stampa" });
   });
@@ -146,10 +133,7 @@ describe("links and messages of the music form", () => {
 
   it("a wrong link or image format gets its own message, not 'Compila i campi obbligatori'", async () => {
     const { page, close } = await adminPage(false);
-    await page.goto(`${server.url}/admin/musicCreate`);
-    await page.selectOption("#category", { label: "Colonne Sonore" });
-    await page.fill("#title", "Link sbagliato");
-    await page.check('input[name="mode"][value="link"]');
+    await startMusicForm(page, server, "Link sbagliato", "link");
     await page.setInputFiles("#image_file", path.join(files, "cover.png"));
     await page.fill("#link", "ftp://files.example.com/x");
     await page.click('button:has-text("Salva")');

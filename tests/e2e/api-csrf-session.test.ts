@@ -1,30 +1,26 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startServer, type TestServer } from "./helpers/server";
-import { ADMIN, ApiClient, count } from "./api-support";
-import { HttpClient } from "./admin-support";
+import { afterAll, describe, expect, it } from "vitest";
+import { count } from "../support/db";
+import { HttpClient } from "../support/http";
+import { ADMIN, serverPerFile } from "../support/server";
 
 /**
  * issue 9: the api/ csrftoken is bound to the staff session after sign-in
  * (docs/decisions/009-one-forgery-policy.md). A token known before the sign-in, or taken from
  * another signed-in session, is refused; the token set at sign-in works.
  */
-let server: TestServer;
-beforeAll(async () => {
-  server = await startServer({ env: { SEED_DEMO: "0" } });
-});
+const server = serverPerFile({ env: { SEED_DEMO: "0" } });
 afterAll(async () => {
-  await server?.stop();
 });
 
 /** POST /api/category/ with `token` as both the csrftoken cookie and the X-CSRFToken header. */
-async function createCategory(client: ApiClient, token: string, name: string) {
+async function createCategory(client: HttpClient, token: string, name: string) {
   client.cookies.set("csrftoken", token);
   return client.request("POST", "/api/category/", { json: { name, name_eng: name, type: "news" }, headers: { "X-CSRFToken": token } });
 }
 
 describe("the api/ token after sign-in", () => {
   it("a token from before the sign-in is refused, the one set at sign-in works", async () => {
-    const client = new ApiClient(server.url);
+    const client = new HttpClient(server.url);
     await (await client.get("/api/userinfo/")).text();
     const anonymous = client.csrfToken!;
     expect(anonymous).toBeTruthy();
@@ -44,10 +40,10 @@ describe("the api/ token after sign-in", () => {
   });
 
   it("a token from another signed-in session is refused", async () => {
-    const alice = new ApiClient(server.url);
-    await alice.login(ADMIN.username, ADMIN.password);
-    const bob = new ApiClient(server.url);
-    await bob.login(ADMIN.username, ADMIN.password);
+    const alice = new HttpClient(server.url);
+    await alice.apiLogin(ADMIN.username, ADMIN.password);
+    const bob = new HttpClient(server.url);
+    await bob.apiLogin(ADMIN.username, ADMIN.password);
     const before = count(server, "Category");
     const res = await createCategory(bob, alice.csrfToken!, "Sessione altrui");
     expect(res.status).toBe(403);
@@ -79,7 +75,7 @@ describe("the api/ token after sign-in", () => {
   });
 
   it("anonymous calls keep working with an anonymous token", async () => {
-    const client = new ApiClient(server.url);
+    const client = new HttpClient(server.url);
     await (await client.get("/api/userinfo/")).text();
     // A token is required (403 without), and an anonymous one is enough to reach the form checks.
     const res = await client.request("POST", "/api/send-email/", { json: {} });

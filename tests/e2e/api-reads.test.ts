@@ -1,18 +1,15 @@
 import fs from "node:fs";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startServer, type TestServer } from "./helpers/server";
-import { ADMIN, ApiClient, KEYS, createPlainUser, keys, sql } from "./api-support";
+import { beforeAll, describe, expect, it } from "vitest";
+import { createPlainUser, rows } from "../support/db";
+import { HttpClient } from "../support/http";
+import { ADMIN, serverPerFile } from "../support/server";
+import { KEYS, keys } from "../support/spec";
 
-let server: TestServer;
-let anon: ApiClient;
+const server = serverPerFile();
+let anon: HttpClient;
 
 beforeAll(async () => {
-  server = await startServer();
-  anon = new ApiClient(server.url);
-});
-
-afterAll(async () => {
-  await server?.stop();
+  anon = new HttpClient(server.url);
 });
 
 function expectMusicShape(m: any) {
@@ -39,12 +36,12 @@ describe("public reads (open to anyone)", () => {
     expect(list).toHaveLength(18);
     expect(withSlash.headers.get("x-total-count")).toBe("18");
     list.forEach(expectMusicShape);
-    const rows = sql<{ id: number }>(server, `SELECT id FROM Music ORDER BY createdAt DESC, id DESC`);
-    expect(list.map((m: any) => m.id)).toEqual(rows.map((r) => r.id));
+    const ordered = rows<{ id: number }>(server, `SELECT id FROM Music ORDER BY createdAt DESC, id DESC`);
+    expect(list.map((m: any) => m.id)).toEqual(ordered.map((r) => r.id));
     const noSlash = await (await anon.get("/api/music")).json();
     expect(noSlash).toEqual(list);
     // a music row of the database, mapped: camelCase never leaks
-    const db = sql<any>(server, `SELECT * FROM Music WHERE id = ?`, list[0].id)[0];
+    const db = rows<any>(server, `SELECT * FROM Music WHERE id = ?`, list[0].id)[0];
     expect(list[0].description_eng).toBe(db.descriptionEng);
     expect(JSON.stringify(list)).not.toMatch(/descriptionEng|nameEng|titleEng|categoryId/);
   });
@@ -131,13 +128,13 @@ describe("public reads (open to anyone)", () => {
     const image = await fetch(`${server.url}${body.captcha_url}`);
     expect(image.status).toBe(200);
     expect(image.headers.get("content-type")).toMatch(/^image\/svg\+xml/);
-    expect(sql(server, `SELECT id FROM Captcha WHERE id = ?`, body.captcha_id)).toHaveLength(1);
+    expect(rows(server, `SELECT id FROM Captcha WHERE id = ?`, body.captcha_id)).toHaveLength(1);
   });
 });
 
 describe("who is signed in", () => {
   it("answers [] with 200 to an anonymous userinfo/ and sets the csrftoken cookie", async () => {
-    const client = new ApiClient(server.url);
+    const client = new HttpClient(server.url);
     const res = await client.get("/api/userinfo/");
     expect(res.status).toBe(200);
     expect(await res.json()).toEqual([]);
@@ -148,8 +145,8 @@ describe("who is signed in", () => {
   });
 
   it("answers a list whose first element is the staff user, and user/{id} to staff", async () => {
-    const staff = new ApiClient(server.url);
-    const user = await staff.login(ADMIN.username, ADMIN.password);
+    const staff = new HttpClient(server.url);
+    const user = await staff.apiLogin(ADMIN.username, ADMIN.password);
     expect(keys(user)).toEqual(KEYS.user);
     expect(user).toMatchObject({ username: "admin", is_staff: true, is_superuser: true, groups: [] });
     const info = await (await staff.get("/api/userinfo")).json();
@@ -160,8 +157,8 @@ describe("who is signed in", () => {
 
   it("keeps activities/, latest-activities/ and user/{id} for staff: 401 anonymous, 403 non-staff", async () => {
     await createPlainUser(server, "reader", "reader-password-1");
-    const plain = new ApiClient(server.url);
-    const me = await plain.login("reader", "reader-password-1");
+    const plain = new HttpClient(server.url);
+    const me = await plain.apiLogin("reader", "reader-password-1");
     expect(me).toMatchObject({ username: "reader", is_staff: false, is_superuser: false });
     for (const p of ["/api/activities/", "/api/latest-activities/", `/api/user/1/`]) {
       const a = await anon.get(p);
@@ -169,8 +166,8 @@ describe("who is signed in", () => {
       expect(keys(await a.json())).toEqual(["error"]);
       expect((await plain.get(p)).status, p).toBe(403);
     }
-    const staff = new ApiClient(server.url);
-    await staff.login(ADMIN.username, ADMIN.password);
+    const staff = new HttpClient(server.url);
+    await staff.apiLogin(ADMIN.username, ADMIN.password);
     const acts = await staff.get("/api/activities/?size=30&page=1");
     expect(acts.status).toBe(200);
     const list = await acts.json();

@@ -1,35 +1,32 @@
 import fs from "node:fs";
 import path from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startServer, type TestServer } from "./helpers/server";
-import { ADMIN, ApiClient, TINY_PNG, count, createPlainUser, expectJson, fakeMp3, fakePdf, snapshot, sql } from "./api-support";
+import { beforeAll, describe, expect, it } from "vitest";
+import { count, createPlainUser, rows, snapshot } from "../support/db";
+import { TINY_PNG, uniqueMp3, uniquePdf } from "../support/files";
+import { expectJson, HttpClient } from "../support/http";
+import { ADMIN, serverPerFile } from "../support/server";
 
-let server: TestServer;
-let staff: ApiClient;
-let plain: ApiClient;
-let anon: ApiClient;
+const server = serverPerFile();
+let staff: HttpClient;
+let plain: HttpClient;
+let anon: HttpClient;
 let newsCategory: any;
 let musicCategory: any;
 let someNews: any;
 let someMusic: any;
 
 beforeAll(async () => {
-  server = await startServer();
-  staff = new ApiClient(server.url);
-  await staff.login(ADMIN.username, ADMIN.password);
+  staff = new HttpClient(server.url);
+  await staff.apiLogin(ADMIN.username, ADMIN.password);
   await createPlainUser(server, "visitor", "visitor-password-1");
-  plain = new ApiClient(server.url);
-  await plain.login("visitor", "visitor-password-1");
-  anon = new ApiClient(server.url);
+  plain = new HttpClient(server.url);
+  await plain.apiLogin("visitor", "visitor-password-1");
+  anon = new HttpClient(server.url);
   await anon.get("/api/userinfo/"); // gets a valid csrftoken, so only the missing session is wrong
   [newsCategory] = await staff.getJson("/api/category/?type=news");
   [musicCategory] = await staff.getJson("/api/category/?type=music");
   [someNews] = await staff.getJson("/api/news/");
   [someMusic] = await staff.getJson("/api/music/");
-});
-
-afterAll(async () => {
-  await server?.stop();
 });
 
 function newsForm(extra: Record<string, string> = {}) {
@@ -66,10 +63,10 @@ const writes = (): Call[] => [
   { name: "upload", method: "PUT", path: "/api/file/upload/", upload: true },
 ];
 
-async function send(client: ApiClient, call: Call, headers: Record<string, string> = {}, noCsrf = false) {
+async function send(client: HttpClient, call: Call, headers: Record<string, string> = {}, noCsrf = false) {
   if (call.upload) {
     const form = new FormData();
-    form.set("file", new Blob([new Uint8Array(fakePdf())]), "a.pdf");
+    form.set("file", new Blob([new Uint8Array(uniquePdf())]), "a.pdf");
     return client.request(call.method, call.path, { form, headers, noCsrf });
   }
   return client.request(call.method, call.path, { json: call.json, form: call.form?.(), headers, noCsrf });
@@ -241,7 +238,7 @@ describe("uploads", () => {
     await expectRefused(await staff.upload(html, "photo.jpg", "image"), 415, "html as jpg");
     await expectRefused(await staff.upload(svg, "logo.svg", "image"), 415, "svg");
     await expectRefused(await staff.upload(html, "document.pdf"), 415, "html as pdf");
-    await expectRefused(await staff.upload(fakePdf(), "track.mp3", "track"), 415, "pdf as a track");
+    await expectRefused(await staff.upload(uniquePdf(), "track.mp3", "track"), 415, "pdf as a track");
     // a disguised image inside a news post
     const form = newsForm();
     form.set("image", new Blob([new Uint8Array(html)]), "photo.jpg");
@@ -252,13 +249,13 @@ describe("uploads", () => {
   it("refuses path-traversal names and temp names, writing nothing outside (or inside) the uploads folder", async () => {
     const before = snapshot(server);
     for (const name of ["../../etc/passwd", "..\\..\\windows\\win.ini", "a/b.pdf", "..", "bad\u0000name.pdf"]) {
-      await expectRefused(await staff.upload(fakePdf(), name), 400, `name ${JSON.stringify(name)}`);
+      await expectRefused(await staff.upload(uniquePdf(), name), 400, `name ${JSON.stringify(name)}`);
     }
     await expectRefused(
       await staff.request("PUT", "/api/file/upload/", {
         form: (() => {
           const f = new FormData();
-          f.set("file", new Blob([new Uint8Array(fakePdf())]), "x.pdf");
+          f.set("file", new Blob([new Uint8Array(uniquePdf())]), "x.pdf");
           return f;
         })(),
         headers: { "Content-Disposition": "attachment; filename*=UTF-8''..%2F..%2Fetc%2Fpasswd" },
@@ -282,34 +279,34 @@ describe("uploads", () => {
   });
 
   it("stores an accepted upload under a server-made name inside uploads/tmp", async () => {
-    const res = await staff.upload(fakeMp3(), "Canzone (demo) è.mp3");
+    const res = await staff.upload(uniqueMp3(), "Canzone (demo) è.mp3");
     const body = await expectJson(res, "upload");
     expect(body).toEqual({ file_name: "Canzone (demo) è.mp3", temp_name: expect.stringMatching(/^[0-9a-f]{32}\.mp3$/), display_name: "Canzone (demo) è" });
     expect(fs.existsSync(path.join(server.dataDir, "uploads", "tmp", body.temp_name))).toBe(true);
-    expect(sql(server, `SELECT kind FROM Upload WHERE tempName = ?`, body.temp_name)).toEqual([{ kind: "track" }]);
+    expect(rows(server, `SELECT kind FROM Upload WHERE tempName = ?`, body.temp_name)).toEqual([{ kind: "track" }]);
   });
 });
 
 describe("send-email/ and the captcha", () => {
   // Captchas are limited per address (a few a minute): each one here comes from an address of its own.
   let captchaVisitors = 0;
-  async function captcha(client: ApiClient) {
+  async function captcha(client: HttpClient) {
     const headers = { "X-Forwarded-For": `198.18.2.${++captchaVisitors}` };
     const c = await expectJson(await client.request("GET", "/api/captcha-generator/", { headers }), "GET /api/captcha-generator/");
-    const [{ answer }] = sql<{ answer: string }>(server, `SELECT answer FROM Captcha WHERE id = ?`, c.captcha_id);
+    const [{ answer }] = rows<{ answer: string }>(server, `SELECT answer FROM Captcha WHERE id = ?`, c.captcha_id);
     return { id: c.captcha_id as string, answer };
   }
   const message = { name: "Mario Rossi", email: "mario@example.it", description: "Vorrei una colonna sonora." };
 
   it("saves a message with the right captcha and refuses the same captcha replayed", async () => {
-    const client = new ApiClient(server.url);
+    const client = new HttpClient(server.url);
     const headers = { "X-Forwarded-For": "203.0.113.10" };
     const c = await captcha(client);
     const before = count(server, "ContactMessage");
     const ok = await client.request("POST", "/api/send-email/", { json: { ...message, captcha_id: c.id, captcha_value: c.answer.toLowerCase() }, headers });
     expect(ok.status).toBe(200);
     expect(count(server, "ContactMessage")).toBe(before + 1);
-    expect(sql(server, `SELECT name, email, description FROM ContactMessage ORDER BY id DESC LIMIT 1`)[0]).toEqual(message);
+    expect(rows(server, `SELECT name, email, description FROM ContactMessage ORDER BY id DESC LIMIT 1`)[0]).toEqual(message);
 
     const replay = await client.request("POST", "/api/send-email/", { json: { ...message, captcha_id: c.id, captcha_value: c.answer }, headers });
     await expectRefused(replay, 400, "replay");
@@ -317,7 +314,7 @@ describe("send-email/ and the captcha", () => {
   });
 
   it("refuses a wrong or missing captcha and invalid fields with 400, saving nothing", async () => {
-    const client = new ApiClient(server.url);
+    const client = new HttpClient(server.url);
     const headers = { "X-Forwarded-For": "203.0.113.11" };
     const before = count(server, "ContactMessage");
     const wrong = await captcha(client);
@@ -349,7 +346,7 @@ describe("send-email/ and the captcha", () => {
   });
 
   it("answers a filled honeypot like a success but saves nothing, and rate-limits with 429", async () => {
-    const client = new ApiClient(server.url);
+    const client = new HttpClient(server.url);
     const headers = { "X-Forwarded-For": "203.0.113.12" };
     const before = count(server, "ContactMessage");
     const bot = await captcha(client);

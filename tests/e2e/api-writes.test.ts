@@ -1,27 +1,35 @@
 import fs from "node:fs";
 import path from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startServer, type TestServer } from "./helpers/server";
-import { ADMIN, ApiClient, KEYS, TINY_PNG, count, expectJson, fakeMp3, fakePdf, keys, mediaFile, runDemo, sql, tmpFiles } from "./api-support";
+import { beforeAll, describe, expect, it } from "vitest";
+import { count, mediaFile, rows, tmpFiles } from "../support/db";
+import { TINY_PNG, uniqueMp3, uniquePdf } from "../support/files";
+import { expectJson, formData, HttpClient } from "../support/http";
+import { ADMIN, serverPerFile } from "../support/server";
+import { KEYS, keys } from "../support/spec";
+import { runDemo } from "../../scripts/api-client-demo";
 
-let server: TestServer;
-let staff: ApiClient;
+const server = serverPerFile();
+let staff: HttpClient;
 
 beforeAll(async () => {
-  server = await startServer();
-  staff = new ApiClient(server.url);
-  await staff.login(ADMIN.username, ADMIN.password);
+  staff = new HttpClient(server.url);
+  await staff.apiLogin(ADMIN.username, ADMIN.password);
 });
 
-afterAll(async () => {
-  await server?.stop();
-});
+const lastActivity = () => rows<{ description: string; username: string }>(server, `SELECT description, username FROM Activity ORDER BY id DESC LIMIT 1`)[0];
 
-const lastActivity = () => sql<{ description: string; username: string }>(server, `SELECT description, username FROM Activity ORDER BY id DESC LIMIT 1`)[0];
+/** POSTs a multipart api/ create and answers the new item, checked to be a 201 with SPEC's keys. */
+async function created(kind: "news" | "music", fields: Record<string, string | [Blob, string]>) {
+  const res = await staff.request("POST", `/api/${kind}/`, { form: formData(fields) });
+  expect(res.status).toBe(201);
+  const item = await res.json();
+  expect(keys(item)).toEqual(KEYS[kind]);
+  return item;
+}
 
 describe("sign-in and sign-out", () => {
   it("logs in with form credentials (trimmed), answers the user and writes the sign-in activity", async () => {
-    const client = new ApiClient(server.url);
+    const client = new HttpClient(server.url);
     await client.get("/api/userinfo/");
     const before = client.csrfToken;
     const form = new URLSearchParams({ username: "  admin ", password: " admin-password-123  " });
@@ -40,7 +48,7 @@ describe("sign-in and sign-out", () => {
   });
 
   it("refuses wrong credentials with 400 and the Italian message, and throttles with 429", async () => {
-    const client = new ApiClient(server.url);
+    const client = new HttpClient(server.url);
     await client.get("/api/userinfo/");
     const headers = { "X-Forwarded-For": "198.51.100.23" };
     const wrong = await client.request("POST", "/api/login/", { json: { username: "admin", password: "nope" }, headers });
@@ -56,8 +64,8 @@ describe("sign-in and sign-out", () => {
   });
 
   it("logs out: the session row is deleted and a replayed cookie is anonymous", async () => {
-    const client = new ApiClient(server.url);
-    await client.login(ADMIN.username, ADMIN.password);
+    const client = new HttpClient(server.url);
+    await client.apiLogin(ADMIN.username, ADMIN.password);
     const session = client.cookies.get("staff_session")!;
     const sessions = count(server, "Session");
     const res = await client.request("POST", "/api/logout/");
@@ -109,24 +117,21 @@ describe("categories", () => {
 describe("news", () => {
   it("creates a news item with an image and an uploaded attachment, shown on its public page", async () => {
     const [category] = await (await staff.get("/api/category/?type=news")).json();
-    const upload = await expectJson(await staff.upload(fakePdf(), "Comunicato stampa.pdf"), "upload");
+    const upload = await expectJson(await staff.upload(uniquePdf(), "Comunicato stampa.pdf"), "upload");
     expect(keys(upload)).toEqual(KEYS.upload);
     expect(upload.file_name).toBe("Comunicato stampa.pdf");
     expect(tmpFiles(server)).toContain(upload.temp_name);
 
-    const form = new FormData();
-    form.set("category", String(category.id));
-    form.set("title", "Prima assoluta a Bologna");
-    form.set("title_eng", "World premiere in Bologna");
-    form.set("description", '<p>Testo <script>alert(1)</script><strong>forte</strong></p>');
-    form.set("description_eng", "<p>English text</p>");
-    form.set("date", "2026-03-04");
-    form.set("image", new Blob([new Uint8Array(TINY_PNG)], { type: "image/png" }), "foto.png");
-    form.set("attachments", JSON.stringify([{ temp_name: upload.temp_name, display_name: "Comunicato" }]));
-    const res = await staff.request("POST", "/api/news/", { form });
-    expect(res.status).toBe(201);
-    const news = await res.json();
-    expect(keys(news)).toEqual(KEYS.news);
+    const news = await created("news", {
+      category: String(category.id),
+      title: "Prima assoluta a Bologna",
+      title_eng: "World premiere in Bologna",
+      description: '<p>Testo <script>alert(1)</script><strong>forte</strong></p>',
+      description_eng: "<p>English text</p>",
+      date: "2026-03-04",
+      image: [new Blob([new Uint8Array(TINY_PNG)], { type: "image/png" }), "foto.png"],
+      attachments: JSON.stringify([{ temp_name: upload.temp_name, display_name: "Comunicato" }]),
+    });
     expect(news).toMatchObject({
       slug: "prima-assoluta-a-bologna",
       title: "Prima assoluta a Bologna",
@@ -165,10 +170,11 @@ describe("news", () => {
     expect(html).toContain("Prima assoluta a Bologna (rinviata)");
 
     // multipart PATCH: a new attachment added to the kept one, image removed
-    const second = await expectJson(await staff.upload(fakePdf(), "Locandina.pdf", "attachment"), "upload");
-    const form = new FormData();
-    form.set("attachments", JSON.stringify([...news.attachments, { temp_name: second.temp_name, display_name: second.display_name }]));
-    form.set("image", "");
+    const second = await expectJson(await staff.upload(uniquePdf(), "Locandina.pdf", "attachment"), "upload");
+    const form = formData({
+      attachments: JSON.stringify([...news.attachments, { temp_name: second.temp_name, display_name: second.display_name }]),
+      image: "",
+    });
     const withTwo = await expectJson(await staff.request("PATCH", `/api/news/${news.slug}`, { form }), "patch 2");
     expect(withTwo.attachments.map((a: any) => a.name)).toEqual(["Comunicato", "Locandina"]);
     expect(withTwo.image).toBeNull();
@@ -190,20 +196,17 @@ describe("news", () => {
 describe("music", () => {
   it("creates a work with an uploaded track, shown on its public page, then edits and deletes it with its files", async () => {
     const [category] = await (await staff.get("/api/category/?type=music")).json();
-    const track = await expectJson(await staff.upload(fakeMp3(), "Tema d'amore.mp3"), "upload");
+    const track = await expectJson(await staff.upload(uniqueMp3(), "Tema d'amore.mp3"), "upload");
     expect(track.file_name).toBe("Tema d'amore.mp3");
-    const form = new FormData();
-    form.set("category", String(category.id));
-    form.set("title", "Notturno per archi");
-    form.set("description", "Per orchestra d'archi");
-    form.set("description_eng", "For string orchestra");
-    form.set("videos", "https://www.youtube.com/watch?v=abcdefghijk");
-    form.set("img", new Blob([new Uint8Array(TINY_PNG)], { type: "image/png" }), "cover.png");
-    form.set("music_tracks", JSON.stringify([{ temp_name: track.temp_name, display_name: "Tema d'amore" }]));
-    const res = await staff.request("POST", "/api/music/", { form });
-    expect(res.status).toBe(201);
-    const music = await res.json();
-    expect(keys(music)).toEqual(KEYS.music);
+    const music = await created("music", {
+      category: String(category.id),
+      title: "Notturno per archi",
+      description: "Per orchestra d'archi",
+      description_eng: "For string orchestra",
+      videos: "https://www.youtube.com/watch?v=abcdefghijk",
+      img: [new Blob([new Uint8Array(TINY_PNG)], { type: "image/png" }), "cover.png"],
+      music_tracks: JSON.stringify([{ temp_name: track.temp_name, display_name: "Tema d'amore" }]),
+    });
     expect(music).toMatchObject({
       slug: "notturno-per-archi",
       title: "Notturno per archi",
@@ -247,12 +250,13 @@ describe("music", () => {
   it("takes the cover as a temp upload and the external-link option", async () => {
     const [category] = await (await staff.get("/api/category/?type=music")).json();
     const cover = await expectJson(await staff.upload(TINY_PNG, "copertina.png"), "upload");
-    expect(sql(server, `SELECT kind FROM Upload WHERE tempName = ?`, cover.temp_name)).toEqual([{ kind: "image" }]);
-    const form = new FormData();
-    form.set("category", String(category.id));
-    form.set("title", "Album su Bandcamp");
-    form.set("link", "https://example.bandcamp.com/album/x");
-    form.set("img", cover.temp_name);
+    expect(rows(server, `SELECT kind FROM Upload WHERE tempName = ?`, cover.temp_name)).toEqual([{ kind: "image" }]);
+    const form = formData({
+      category: String(category.id),
+      title: "Album su Bandcamp",
+      link: "https://example.bandcamp.com/album/x",
+      img: cover.temp_name,
+    });
     const music = await expectJson(await staff.request("POST", "/api/music/", { form }), "create");
     expect(music).toMatchObject({ link: "https://example.bandcamp.com/album/x", videos: null, music_tracks: [] });
     expect(fs.existsSync(mediaFile(server, music.img))).toBe(true);
@@ -263,9 +267,10 @@ describe("music", () => {
   it("validates with the admin's rules: a work needs an image and tracks, video or link", async () => {
     const [category] = await (await staff.get("/api/category/?type=music")).json();
     const before = count(server, "Music");
-    const form = new FormData();
-    form.set("category", String(category.id));
-    form.set("title", "Senza nulla");
+    const form = formData({
+      category: String(category.id),
+      title: "Senza nulla",
+    });
     const res = await staff.request("POST", "/api/music/", { form });
     expect(res.status).toBe(400);
     const body = await res.json();

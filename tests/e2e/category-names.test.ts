@@ -1,29 +1,25 @@
 // A category name is unique per type whatever its case, as staff and api clients see it: the admin
 // form (a native post, no JavaScript) answers 409 with the Italian message beside the field, the
 // api answers 409 JSON {error}, and public URLs find a category in any case.
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { HttpClient, rows } from "./admin-support";
-import { startServer, type TestServer } from "./helpers/server";
+import { beforeAll, describe, expect, it } from "vitest";
+import { rows } from "../support/db";
+import { HttpClient } from "../support/http";
+import { serverPerFile } from "../support/server";
 
-let server: TestServer;
+const server = serverPerFile({ env: { SEED_DEMO: "0" } });
 let client: HttpClient;
 let csrf: string;
 
 beforeAll(async () => {
-  server = await startServer({ env: { SEED_DEMO: "0" } });
   client = new HttpClient(server.url);
   csrf = await client.login();
-});
-
-afterAll(async () => {
-  await server?.stop();
 });
 
 const categories = () => rows<{ id: number; name: string; type: string }>(server, "SELECT id, name, type FROM Category ORDER BY id");
 const MESSAGE = (name: string, type: string) => `Esiste già una categoria &quot;${name}&quot; di tipo ${type} (maiuscole, spazi e trattini non contano).`;
 
 function api(method: string, path: string, body: unknown) {
-  return client.request(path, { method, body: JSON.stringify(body), headers: { "Content-Type": "application/json", "X-CSRFToken": csrf } });
+  return client.fetch(path, { method, body: JSON.stringify(body), headers: { "Content-Type": "application/json", "X-CSRFToken": csrf } });
 }
 
 describe("category names", () => {

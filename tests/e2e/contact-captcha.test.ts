@@ -1,22 +1,11 @@
-import type { Browser } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { rows } from "./admin-support";
-import { acceptCookies, launchBrowser, newContext } from "./helpers/browser";
-import { startServer, type TestServer } from "./helpers/server";
+import { describe, expect, it } from "vitest";
+import { acceptCookies, browserPerFile } from "../support/browser";
+import { rows } from "../support/db";
+import { serverPerFile } from "../support/server";
 
-let server: TestServer;
-let browser: Browser;
+const server = serverPerFile({ env: { SEED_DEMO: "0" } });
+const browser = browserPerFile();
 const LIMIT = 10;
-
-beforeAll(async () => {
-  server = await startServer({ env: { SEED_DEMO: "0" } });
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
 
 const captchaRows = () => rows<{ n: number }>(server, "SELECT COUNT(*) AS n FROM Captcha")[0]!.n;
 const from = (address: string) => ({ headers: { "X-Forwarded-For": address } });
@@ -68,7 +57,7 @@ describe("captcha rows per address", () => {
     it(`shows the form with the reason instead of the picture in Chromium (${lang})`, async () => {
       const address = lang === "it" ? "203.0.113.90" : "203.0.113.91";
       for (let i = 0; i < LIMIT; i++) await fetch(`${server.url}${path}`, from(address));
-      const { context } = await newContext(browser, { javaScriptEnabled: true, extraHTTPHeaders: { "X-Forwarded-For": address } });
+      const { context } = await browser.newContext({ javaScriptEnabled: true, extraHTTPHeaders: { "X-Forwarded-For": address } });
       await acceptCookies(context, server.url);
       const page = await context.newPage();
       expect((await page.goto(`${server.url}${path}`))?.status()).toBe(429);

@@ -1,21 +1,10 @@
-import type { Browser } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { rows } from "./admin-support";
-import { acceptCookies, launchBrowser, newContext, visit } from "./helpers/browser";
-import { startServer, type TestServer } from "./helpers/server";
+import { describe, expect, it } from "vitest";
+import { acceptCookies, browserPerFile, visit } from "../support/browser";
+import { rows } from "../support/db";
+import { serverPerFile } from "../support/server";
 
-let server: TestServer;
-let browser: Browser;
-
-beforeAll(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const server = serverPerFile();
+const browser = browserPerFile();
 
 const bytes = async (url: string) => {
   const res = await fetch(`${server.url}${url}`);
@@ -107,7 +96,7 @@ describe("demo content that looks real", () => {
   it("every demo news item and composition has an image, and every news card shows it", async () => {
     expect(rows(server, "SELECT id FROM News WHERE image IS NULL OR image = ''")).toEqual([]);
     expect(rows(server, "SELECT id FROM Music WHERE img IS NULL OR img = ''")).toEqual([]);
-    const { context } = await newContext(browser, { javaScriptEnabled: false });
+    const { context } = await browser.newContext({ javaScriptEnabled: false });
     const page = await context.newPage();
     await visit(page, `${server.url}/news`);
     const cards = await page.$$eval(".news-card", (list) => list.map((c) => Boolean(c.querySelector(".news-card__media img"))));
@@ -120,7 +109,7 @@ describe("demo content that looks real", () => {
     const [news] = rows<{ slug: string }>(server, "SELECT slug FROM News ORDER BY date DESC LIMIT 1");
     const paths = ["/", "/news", `/news/${news.slug}`, "/compositions", "/compositions/colonne%20sonore/nebbia-su-ferrara", "/gallery", "/contacts"];
     for (const width of [390, 1440]) {
-      const { context } = await newContext(browser, { viewport: { width, height: 900 } });
+      const { context } = await browser.newContext({ viewport: { width, height: 900 } });
       await acceptCookies(context, server.url);
       const page = await context.newPage();
       const messages: string[] = [];

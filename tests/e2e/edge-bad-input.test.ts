@@ -1,7 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { ADMIN, ApiClient } from "./api-support";
-import { dataTwin, raw, routePaths, type RawResponse } from "./edge-support";
-import { startServer, type TestServer } from "./helpers/server";
+import { beforeAll, describe, expect, it } from "vitest";
+import { HttpClient, raw, type RawResponse } from "../support/http";
+import { dataTwin, routePaths } from "../support/routes";
+import { ADMIN, serverPerFile } from "../support/server";
 
 /**
  * issue 9: 134 of 546 method/body combinations answered 500. Generated from app/routes.ts, so a
@@ -9,19 +9,15 @@ import { startServer, type TestServer } from "./helpers/server";
  * x every bad body answers without a 5xx, and a refused body gets a 4xx with a message, never a
  * stack trace.
  */
-let server: TestServer;
+const server = serverPerFile({ env: { SEED_DEMO: "0" } });
 let staffCookie = "";
 let staffToken = "";
 
 beforeAll(async () => {
-  server = await startServer({ env: { SEED_DEMO: "0" } });
-  const client = new ApiClient(server.url);
-  await client.login(ADMIN.username, ADMIN.password);
+  const client = new HttpClient(server.url);
+  await client.apiLogin(ADMIN.username, ADMIN.password);
   staffCookie = [...client.cookies].map(([k, v]) => `${k}=${v}`).join("; ");
   staffToken = client.csrfToken ?? "";
-});
-afterAll(async () => {
-  await server?.stop();
 });
 
 const B = "----edgeBoundary7MA4YWxk";
@@ -130,8 +126,8 @@ describe("bad input on every route of app/routes.ts (issue 9)", () => {
   });
 
   it("lone surrogates in JSON are a 400, not a database error", async () => {
-    const client = new ApiClient(server.url);
-    await client.login(ADMIN.username, ADMIN.password);
+    const client = new HttpClient(server.url);
+    await client.apiLogin(ADMIN.username, ADMIN.password);
     const res = await client.request("POST", "/api/category/", { json: JSON.parse('{"name":"\\ud800","name_eng":"x","type":"news"}') as object });
     // JSON.stringify escapes the lone surrogate back to \ud800 on the wire
     expect(res.status).toBe(400);

@@ -1,11 +1,10 @@
 import type { Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, describe, expect, it } from "vitest";
 import { contentSecurityPolicy, securityHeaders } from "~/server/http/csp.server";
-import { ADMIN } from "./api-support";
-import { raw } from "./edge-support";
-import { launchBrowser, newContext, visit } from "./helpers/browser";
-import { startServer, type TestServer } from "./helpers/server";
-import type { Browser, BrowserContext } from "playwright-core";
+import type { BrowserContext } from "playwright-core";
+import { browserPerFile, visit } from "../support/browser";
+import { raw } from "../support/http";
+import { ADMIN, serverPerFile } from "../support/server";
 
 /**
  * issue 9: no Content-Security-Policy (6 inline scripts without a nonce), no HSTS,
@@ -13,15 +12,9 @@ import type { Browser, BrowserContext } from "playwright-core";
  * and the pages work under it: no violation while the player, video modal, lightbox, zoom viewer
  * and rich-text editor are used.
  */
-let server: TestServer;
-let browser: Browser;
-beforeAll(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-});
+const server = serverPerFile();
+const browser = browserPerFile();
 afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
 });
 
 const nonceOf = (csp: string | undefined) => /'nonce-([^']+)'/.exec(csp ?? "")?.[1];
@@ -91,7 +84,7 @@ async function violationsIn(page: Page, violations: string[]) {
 
 describe("no CSP violation in the browser", () => {
   it("public pages with the player, the video modal, the lightbox and the zoom viewer", async () => {
-    const { context } = await newContext(browser);
+    const { context } = await browser.newContext();
     await context.addCookies([{ name: "cookie_consent", value: "ImFjY2VwdGVkIg%3D%3D", url: server.url }]);
     const { page, violations } = await watchedPage(context);
     for (const path of ["/", "/en", "/bio", "/news", "/compositions", "/art-direction", "/credits", "/gallery", "/contacts", "/en/contacts", "/portfolio", "/search?q=notte", "/privacy-policy", "/login"]) {
@@ -118,7 +111,7 @@ describe("no CSP violation in the browser", () => {
   });
 
   it("the admin with the rich-text editor in use", async () => {
-    const { context } = await newContext(browser);
+    const { context } = await browser.newContext();
     const { page, violations } = await watchedPage(context);
     await visit(page, `${server.url}/login`);
     await page.fill('input[name="username"]', ADMIN.username);

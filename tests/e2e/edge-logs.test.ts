@@ -1,19 +1,14 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { ADMIN } from "./api-support";
-import { raw } from "./edge-support";
-import { startServer, type TestServer } from "./helpers/server";
+import { afterAll, describe, expect, it } from "vitest";
+import { raw } from "../support/http";
+import { ADMIN, serverPerFile } from "../support/server";
 
 /**
  * issue 9: plain console text, no time, no request id, no access log; an expected 403 logged as
  * 'Internal Server Error'. Now: one JSON access line per request, X-Request-Id on every answer,
  * no secret in the log, a 4xx is not an error.
  */
-let server: TestServer;
-beforeAll(async () => {
-  server = await startServer({ env: { SEED_DEMO: "0" } });
-});
+const server = serverPerFile({ env: { SEED_DEMO: "0" } });
 afterAll(async () => {
-  await server?.stop();
 });
 
 type Line = Record<string, unknown>;

@@ -1,20 +1,15 @@
 import fs from "node:fs";
 import http from "node:http";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { serverPid } from "./edge-support";
-import { startServer, type TestServer } from "./helpers/server";
+import { afterAll, describe, expect, it } from "vitest";
+import { serverPid, serverPerFile } from "../support/server";
 
 /**
  * issue 9: one anonymous 200 MB urlencoded POST to /contacts took the server from 432 MB to a
  * 2.65 GB peak. Bodies are now limited while streaming: 200 MB to each public action leaves the
  * server's resident memory within 50 MB of where it was.
  */
-let server: TestServer;
-beforeAll(async () => {
-  server = await startServer({ env: { SEED_DEMO: "0" } });
-});
+const server = serverPerFile({ env: { SEED_DEMO: "0" } });
 afterAll(async () => {
-  await server?.stop();
 });
 
 const MB = 1024 * 1024;

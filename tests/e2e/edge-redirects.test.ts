@@ -1,19 +1,15 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, describe, expect, it } from "vitest";
 import { safeRedirectPath } from "~/lib/safe-redirect";
-import { raw } from "./edge-support";
-import { startServer, type TestServer } from "./helpers/server";
+import { raw } from "../support/http";
+import { serverPerFile } from "../support/server";
 
 /**
  * issue 9: `GET //evil.example/phish?lng=it` answered `302 Location: //evil.example/phish`. Every
  * redirect target taken from a request goes through safeRedirectPath: the answer never leaves the
  * site, however the path is spelled.
  */
-let server: TestServer;
-beforeAll(async () => {
-  server = await startServer({ env: { SEED_DEMO: "0" } });
-});
+const server = serverPerFile({ env: { SEED_DEMO: "0" } });
 afterAll(async () => {
-  await server?.stop();
 });
 
 const EVIL_PATHS = [

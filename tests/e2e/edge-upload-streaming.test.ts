@@ -1,24 +1,20 @@
 import fs from "node:fs";
 import path from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startServer, type TestServer } from "./helpers/server";
-import { ADMIN, ApiClient, expectJson, tmpFiles } from "./api-support";
-import { serverPid } from "./edge-support";
+import { beforeAll, describe, expect, it } from "vitest";
+import { tmpFiles } from "../support/db";
+import { expectJson, HttpClient } from "../support/http";
+import { ADMIN, serverPid, serverPerFile } from "../support/server";
 
 /**
  * issue 9: uploads stream to disk. A 40 MB track sent to PUT api/file/upload/ must never sit in the
  * server's memory whole (multipart file parts go to a .part file under UPLOADS_DIR/tmp while they
  * arrive), and a part over the limit is a 413 that leaves nothing in the tmp folder.
  */
-let server: TestServer;
-let staff: ApiClient;
+const server = serverPerFile({ env: { SEED_DEMO: "0" } });
+let staff: HttpClient;
 beforeAll(async () => {
-  server = await startServer({ env: { SEED_DEMO: "0" } });
-  staff = new ApiClient(server.url);
-  await staff.login(ADMIN.username, ADMIN.password);
-});
-afterAll(async () => {
-  await server?.stop();
+  staff = new HttpClient(server.url);
+  await staff.apiLogin(ADMIN.username, ADMIN.password);
 });
 
 const MB = 1024 * 1024;

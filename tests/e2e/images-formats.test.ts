@@ -1,26 +1,19 @@
 import fs from "node:fs";
 import path from "node:path";
-import type { Browser, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { rows, run } from "./admin-support";
-import { acceptCookies, launchBrowser, newContext, visit } from "./helpers/browser";
-import { startServer, type TestServer } from "./helpers/server";
+import type { Page } from "playwright-core";
+import { beforeAll, describe, expect, it } from "vitest";
+import { acceptCookies, browserPerFile, visit } from "../support/browser";
+import { rows, run } from "../support/db";
+import { serverPerFile } from "../support/server";
 
-let server: TestServer;
-let browser: Browser;
+const server = serverPerFile();
+const browser = browserPerFile();
 /** One test loads a dozen or more pages in turn; the machine is shared, so give it room. */
 const MATRIX_TIMEOUT = 300_000;
 let newsImage = "";
 
 beforeAll(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
   newsImage = rows<{ image: string }>(server, "SELECT image FROM News WHERE image IS NOT NULL LIMIT 1")[0].image;
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
 });
 
 const uploads = () => path.join(server.dataDir, "uploads");
@@ -94,7 +87,7 @@ describe("pictures in the browser", () => {
           "INSERT OR IGNORE INTO News (slug, title, titleEng, description, descriptionEng, date, image, categoryId, createdAt, updatedAt) " +
             "SELECT 'senza-immagine', 'Senza immagine', 'Without a picture', '<p>Testo</p>', '<p>Text</p>', '2099-01-01', NULL, categoryId, createdAt, updatedAt FROM News LIMIT 1",
         );
-        const { context, errors } = await newContext(browser, { javaScriptEnabled, viewport: { width, height: 900 } });
+        const { context, errors } = await browser.newContext({ javaScriptEnabled, viewport: { width, height: 900 } });
         await acceptCookies(context, server.url);
         const page = await context.newPage();
         for (const lang of ["it", "en"] as const) {

@@ -1,29 +1,18 @@
 // Issue 13 (Layout): the labels of /art-direction were one 280 px column at 1440 px (75 % of the
 // width empty); they form a responsive grid: several columns on a desktop, one on a phone.
-import type { Browser } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { acceptCookies, launchBrowser, newContext, visit } from "./helpers/browser";
-import { startServer, type TestServer } from "./helpers/server";
+import { describe, expect, it } from "vitest";
+import { acceptCookies, browserPerFile, visit } from "../support/browser";
+import { serverPerFile } from "../support/server";
 
-let server: TestServer;
-let browser: Browser;
-
-beforeAll(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const server = serverPerFile();
+const browser = browserPerFile();
 
 describe("the labels of /art-direction", () => {
   for (const javaScriptEnabled of [true, false]) {
     for (const prefix of ["", "/en"]) {
       for (const [width, maxColumns] of [[1440, 4], [390, 1]] as const) {
         it(`${width} px, JS ${javaScriptEnabled ? "on" : "off"}, ${prefix || "/it"}: up to ${maxColumns} column(s), using the width`, async () => {
-          const { context } = await newContext(browser, { javaScriptEnabled, viewport: { width, height: 900 } });
+          const { context } = await browser.newContext({ javaScriptEnabled, viewport: { width, height: 900 } });
           await acceptCookies(context, server.url);
           const page = await context.newPage();
           await visit(page, `${server.url}${prefix}/art-direction`);

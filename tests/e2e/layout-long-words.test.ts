@@ -1,20 +1,17 @@
 // Issue 13 (Defects): a news item with a long word and a pasted URL must not widen the page on a
 // 390 px phone (it was 1,605 px wide, the menu button off-screen) nor be clipped in its card.
-import type { Browser } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { rows, run } from "./admin-support";
-import { acceptCookies, launchBrowser, newContext, visit } from "./helpers/browser";
-import { startServer, type TestServer } from "./helpers/server";
+import { beforeAll, describe, expect, it } from "vitest";
+import { acceptCookies, browserPerFile, visit } from "../support/browser";
+import { rows, run } from "../support/db";
+import { serverPerFile } from "../support/server";
 
-let server: TestServer;
-let browser: Browser;
+const server = serverPerFile();
+const browser = browserPerFile();
 const LONG_WORD = "Precipitevolissimevolmente".repeat(4);
 const LONG_URL = `https://www.example.com/${"percorso-molto-lungo-".repeat(12)}fine?query=${"x".repeat(80)}`;
 let slug: string;
 
 beforeAll(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
   // Written straight into the database (the test DB helper), as the admin form would store it.
   const [category] = rows<{ id: number }>(server, "SELECT id FROM Category WHERE type = 'news' ORDER BY id LIMIT 1");
   run(
@@ -30,16 +27,11 @@ beforeAll(async () => {
   slug = rows<{ slug: string }>(server, "SELECT slug FROM News WHERE title LIKE 'Annuncio %'")[0].slug;
 });
 
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
-
 describe("long words and pasted URLs at 390 px", () => {
   for (const javaScriptEnabled of [true, false]) {
     for (const prefix of ["", "/en"]) {
       it(`JS ${javaScriptEnabled ? "on" : "off"}, ${prefix || "/it"}: detail, list, search and home stay 390 px wide; cards do not clip`, async () => {
-        const { context } = await newContext(browser, { javaScriptEnabled, viewport: { width: 390, height: 844 } });
+        const { context } = await browser.newContext({ javaScriptEnabled, viewport: { width: 390, height: 844 } });
         await acceptCookies(context, server.url);
         const page = await context.newPage();
         for (const path of [`/news/${slug}`, "/news", `/search?query=${LONG_WORD.slice(0, 20)}`, "/"]) {

@@ -1,27 +1,20 @@
-import type { Browser, BrowserContext, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { acceptCookies, launchBrowser, newContext, visit as visitUrl } from "./helpers/browser";
-import { startServer, type TestServer } from "./helpers/server";
+import type { BrowserContext, Page } from "playwright-core";
+import { beforeAll, describe, expect, it } from "vitest";
+import { acceptCookies, browserPerFile, visit as visitUrl } from "../support/browser";
+import { serverPerFile } from "../support/server";
 
 /**
  * Continuous listening (issue 13): auto-advance, what plays marked in every list, the Media
  * Session, the language toggle that keeps the music playing, the player's keyboard scope, track
  * durations, and plyr loaded on first play.
  */
-let server: TestServer;
-let browser: Browser;
+const server = serverPerFile();
+const browser = browserPerFile();
 const visit = (page: Page, path: string) => visitUrl(page, `${server.url}${path}`);
 
 beforeAll(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
   // The first render of a page after boot makes its image variants: not what these tests time.
   for (const path of ["/", DETAIL, `/en${DETAIL}`]) await fetch(`${server.url}${path}`);
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
 });
 
 const DETAIL = "/compositions/colonne%20sonore/nebbia-su-ferrara";
@@ -31,7 +24,7 @@ const prefix = (lang: "it" | "en") => (lang === "en" ? "/en" : "");
 type Recorder = { handlers: Record<string, (details: Record<string, unknown>) => void>; position: MediaPositionState | null };
 
 async function open(options: { javaScriptEnabled?: boolean; width?: number } = {}): Promise<{ context: BrowserContext; page: Page; errors: string[] }> {
-  const { context, errors } = await newContext(browser, {
+  const { context, errors } = await browser.newContext({
     javaScriptEnabled: options.javaScriptEnabled ?? true,
     viewport: { width: options.width ?? 1440, height: 900 },
   });

@@ -1,23 +1,15 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { ADMIN, HttpClient, rows } from "./admin-support";
-import { ApiClient } from "./api-support";
-import { startServer, type TestServer } from "./helpers/server";
+import { describe, expect, it } from "vitest";
+import { rows } from "../support/db";
+import { HttpClient } from "../support/http";
+import { ADMIN, serverPerFile } from "../support/server";
 
-let server: TestServer;
-
-beforeAll(async () => {
-  server = await startServer({ env: { SEED_DEMO: "0" } });
-});
-
-afterAll(async () => {
-  await server?.stop();
-});
+const server = serverPerFile({ env: { SEED_DEMO: "0" } });
 
 /** One visitor at one address (the server trusts X-Forwarded-For in these tests). */
 async function visitor(address: string) {
   const client = new HttpClient(server.url);
   const headers = { "X-Forwarded-For": address };
-  const api = new ApiClient(server.url);
+  const api = new HttpClient(server.url);
   await api.get("/api/userinfo/");
   return {
     client,

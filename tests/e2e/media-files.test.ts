@@ -1,10 +1,11 @@
 import fs from "node:fs";
 import path from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { pdfBytes, pngBytes, run } from "./admin-support";
-import { startServer, type TestServer } from "./helpers/server";
+import { beforeAll, describe, expect, it } from "vitest";
+import { run } from "../support/db";
+import { pdfBytes, pngBytes } from "../support/files";
+import { serverPerFile } from "../support/server";
 
-let server: TestServer;
+const server = serverPerFile({ env: { SEED_DEMO: "0" } });
 const TEMP = "0123456789abcdef0123456789abcdef.pdf";
 const PDF = "fedcba9876543210fedcba9876543210.pdf";
 const PNG = "00112233445566778899aabbccddeeff.png";
@@ -17,7 +18,6 @@ function put(relative: string, bytes: Uint8Array) {
 }
 
 beforeAll(async () => {
-  server = await startServer({ env: { SEED_DEMO: "0" } });
   put(`tmp/${TEMP}`, pdfBytes("temporary"));
   put(`.variants/images/${PNG}/320.webp`, await pngBytes());
   put(`attachments/${PDF}`, pdfBytes("programme"));
@@ -32,10 +32,6 @@ beforeAll(async () => {
     now,
   );
   run(server, "INSERT INTO NewsAttachment (newsId, position, name, url) VALUES (900, 0, 'Programma di sala – “Città”', ?)", `/media/attachments/${PDF}`);
-});
-
-afterAll(async () => {
-  await server?.stop();
 });
 
 const get = (p: string) => fetch(`${server.url}${p}`, { redirect: "manual" });

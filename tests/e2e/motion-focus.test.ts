@@ -1,26 +1,16 @@
 // Issue 13 (Motion and focus): reduced motion stops the hero and the carousel, the hero has a
 // pause/play button (WCAG 2.2.2), Back/Forward restore the scroll position, a new page starts at
 // the top, and after a client navigation focus moves to the new h1 and the title is announced.
-import type { Browser, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { acceptCookies, launchBrowser, newContext, visit } from "./helpers/browser";
-import { startServer, type TestServer } from "./helpers/server";
+import type { Page } from "playwright-core";
+import { describe, expect, it } from "vitest";
+import { acceptCookies, browserPerFile, visit } from "../support/browser";
+import { serverPerFile } from "../support/server";
 
-let server: TestServer;
-let browser: Browser;
-
-beforeAll(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const server = serverPerFile();
+const browser = browserPerFile();
 
 async function open(options: { width?: number; reducedMotion?: "reduce" | "no-preference" } = {}) {
-  const { context, errors } = await newContext(browser, { viewport: { width: options.width ?? 1440, height: 900 }, reducedMotion: options.reducedMotion ?? "no-preference" });
+  const { context, errors } = await browser.newContext({ viewport: { width: options.width ?? 1440, height: 900 }, reducedMotion: options.reducedMotion ?? "no-preference" });
   await acceptCookies(context, server.url);
   const page = await context.newPage();
   return { context, page, errors };

@@ -1,22 +1,11 @@
 // Issue 13 (Defects): without JavaScript, up to 1199 px, the menu opens below the bar; every link
 // must be readable (it was white on white on the white-header pages) and lead to its page.
-import type { Browser } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { acceptCookies, launchBrowser, newContext } from "./helpers/browser";
-import { startServer, type TestServer } from "./helpers/server";
+import { describe, expect, it } from "vitest";
+import { acceptCookies, browserPerFile } from "../support/browser";
+import { serverPerFile } from "../support/server";
 
-let server: TestServer;
-let browser: Browser;
-
-beforeAll(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const server = serverPerFile();
+const browser = browserPerFile();
 
 /** WCAG contrast of each nav link's text against the first opaque background behind it. */
 const linkContrasts = `(() => {
@@ -47,7 +36,7 @@ describe("the menu without JavaScript on tablets and phones", () => {
       ["en", "/en/compositions", "Contacts"],
     ] as const) {
       it(`${width} px, ${path} (${lang}): every link readable, on screen and leads to its page`, async () => {
-        const { context } = await newContext(browser, { javaScriptEnabled: false, viewport: { width, height: 900 } });
+        const { context } = await browser.newContext({ javaScriptEnabled: false, viewport: { width, height: 900 } });
         await acceptCookies(context, server.url);
         const page = await context.newPage();
         await page.goto(`${server.url}${path}`);

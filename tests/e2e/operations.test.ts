@@ -7,8 +7,9 @@ import os from "node:os";
 import path from "node:path";
 import Database from "better-sqlite3";
 import { describe, expect, it } from "vitest";
-import { freePort, serverEnv, startServer } from "./helpers/server";
-import { ADMIN, ApiClient, TINY_PNG, expectJson, fakePdf } from "./api-support";
+import { TINY_PNG, uniquePdf } from "../support/files";
+import { expectJson, HttpClient } from "../support/http";
+import { ADMIN, freePort, serverEnv, startServer } from "../support/server";
 
 type Run = { code: number | null; signal: NodeJS.Signals | null; stdout: string; stderr: string };
 
@@ -52,8 +53,8 @@ function referencedMedia(databaseFile: string): string[] {
   return urls.filter((u): u is string => !!u && u.startsWith("/media/"));
 }
 
-async function createNews(api: ApiClient, categoryId: number, title: string) {
-  const upload = await expectJson(await api.upload(fakePdf(), `${title}.pdf`), "upload");
+async function createNews(api: HttpClient, categoryId: number, title: string) {
+  const upload = await expectJson(await api.upload(uniquePdf(), `${title}.pdf`), "upload");
   const form = new FormData();
   form.set("category", String(categoryId));
   form.set("title", title);
@@ -66,6 +67,16 @@ async function createNews(api: ApiClient, categoryId: number, title: string) {
   return expectJson<{ slug: string; image: string }>(await api.request("POST", "/api/news/", { form }), "POST /api/news/");
 }
 
+/** A data folder migrated by scripts/migrate.mjs from a copy of prisma/migrations the test may add to. */
+async function migratedCopy() {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "composer-migrate-"));
+  const migrationsDir = fs.mkdtempSync(path.join(os.tmpdir(), "composer-migrations-"));
+  fs.cpSync("prisma/migrations", migrationsDir, { recursive: true });
+  const env = { ...serverEnv(dataDir, await freePort()), MIGRATIONS_DIR: migrationsDir, SEED_DEMO: "0" };
+  expect((await runScript("scripts/migrate.mjs", [], env)).code).toBe(0);
+  return { dataDir, migrationsDir, env, databaseFile: path.join(dataDir, "app.db") };
+}
+
 describe("backup and restore drill", () => {
   it("backs up while content is written, restores a wiped folder with every row, file, content edit and staff session", async () => {
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "composer-drill-"));
@@ -76,8 +87,8 @@ describe("backup and restore drill", () => {
 
     const server = await startServer({ dataDir });
     const env = serverEnv(dataDir, server.port);
-    const staff = new ApiClient(server.url);
-    await staff.login(ADMIN.username, ADMIN.password);
+    const staff = new HttpClient(server.url);
+    await staff.apiLogin(ADMIN.username, ADMIN.password);
     const [category] = await (await staff.get("/api/category/?type=news")).json();
     const before = [await createNews(staff, category.id, "Prima del backup 1"), await createNews(staff, category.id, "Prima del backup 2")];
 
@@ -136,12 +147,7 @@ describe("backup and restore drill", () => {
 
 describe("migrations", () => {
   it("a failing migration stops the start with its SQLite error, leaves the database as it was, and the fixed one applies on the next start", async () => {
-    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "composer-migrate-"));
-    const migrationsDir = fs.mkdtempSync(path.join(os.tmpdir(), "composer-migrations-"));
-    fs.cpSync("prisma/migrations", migrationsDir, { recursive: true });
-    const env = { ...serverEnv(dataDir, await freePort()), MIGRATIONS_DIR: migrationsDir, SEED_DEMO: "0" };
-    expect((await runScript("scripts/migrate.mjs", [], env)).code).toBe(0);
-    const databaseFile = path.join(dataDir, "app.db");
+    const { dataDir, migrationsDir, env, databaseFile } = await migratedCopy();
     const seeded = new Database(databaseFile);
     seeded.prepare(`INSERT INTO "Category" (name, nameEng, type) VALUES ('Prova', 'Test', 'news')`).run();
     seeded.close();
@@ -179,12 +185,7 @@ describe("migrations", () => {
   });
 
   it("SIGTERM during a long migration stops the start at once and leaves the database as it was", async () => {
-    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "composer-migrate-term-"));
-    const migrationsDir = fs.mkdtempSync(path.join(os.tmpdir(), "composer-migrations-"));
-    fs.cpSync("prisma/migrations", migrationsDir, { recursive: true });
-    const env = { ...serverEnv(dataDir, await freePort()), MIGRATIONS_DIR: migrationsDir, SEED_DEMO: "0" };
-    expect((await runScript("scripts/migrate.mjs", [], env)).code).toBe(0);
-    const databaseFile = path.join(dataDir, "app.db");
+    const { migrationsDir, env, databaseFile } = await migratedCopy();
     const before = snapshot(databaseFile);
     // A migration that writes for minutes: the signal must not wait for it.
     const slow = path.join(migrationsDir, "29990101000000_slow");

@@ -1,19 +1,15 @@
 // The anonymous page cache, seen from HTTP: what is stored, what is never stored, and that a
 // content write (api/, admin form, another server process) shows on the next anonymous request.
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, describe, expect, it } from "vitest";
 import { consentCookie } from "~/server/cookie-consent.server";
 import { langCookie } from "~/server/i18n.server";
-import { ApiClient, expectJson } from "./api-support";
-import { ADMIN, HttpClient, rows, run } from "./admin-support";
-import { startServer, type TestServer } from "./helpers/server";
+import { rows, run } from "../support/db";
+import { expectJson, HttpClient } from "../support/http";
+import { ADMIN, serverPerFile } from "../support/server";
 
-let server: TestServer;
+const server = serverPerFile({ env: { SEED_DEMO: "1" } });
 
-beforeAll(async () => {
-  server = await startServer({ env: { SEED_DEMO: "1" } });
-});
 afterAll(async () => {
-  await server?.stop();
 });
 
 function get(path: string, headers: Record<string, string> = {}) {
@@ -99,8 +95,8 @@ describe("anonymous page cache", () => {
   });
 
   it("shows an api/ write on the next anonymous request, in both languages and in .data answers", async () => {
-    const staff = new ApiClient(server.url);
-    await staff.login(ADMIN.username, ADMIN.password);
+    const staff = new HttpClient(server.url);
+    await staff.apiLogin(ADMIN.username, ADMIN.password);
     const news = await expectJson<{ id: number; title: string; title_eng: string }[]>(await staff.get("/api/news/"), "list");
     const target = news[0]!;
     for (const path of ["/news", "/en/news", NEWS_DATA("it"), NEWS_DATA("en")]) await cached(path);

@@ -1,24 +1,13 @@
-import type { Browser } from "playwright-core";
 import Parser from "rss-parser";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { rows } from "./admin-support";
-import { acceptCookies, launchBrowser, newContext, visit } from "./helpers/browser";
-import { startServer, type TestServer } from "./helpers/server";
+import { describe, expect, it } from "vitest";
+import { acceptCookies, browserPerFile, visit } from "../support/browser";
+import { rows } from "../support/db";
+import { serverPerFile } from "../support/server";
 
-let server: TestServer;
-let browser: Browser;
+const server = serverPerFile();
+const browser = browserPerFile();
 /** One test loads a dozen or more pages in turn; the machine is shared, so give it room. */
 const MATRIX_TIMEOUT = 300_000;
-
-beforeAll(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
 
 const FEEDS = { it: "/rss.xml", en: "/en/rss.xml" } as const;
 
@@ -53,7 +42,7 @@ describe("news feeds", () => {
   for (const javaScriptEnabled of [true, false]) {
     for (const width of [390, 1440]) {
       it(`every public page links its language's feed in <head> (JavaScript ${javaScriptEnabled ? "on" : "off"}, ${width} px)`, async () => {
-        const { context, errors } = await newContext(browser, { javaScriptEnabled, viewport: { width, height: 900 } });
+        const { context, errors } = await browser.newContext({ javaScriptEnabled, viewport: { width, height: 900 } });
         await acceptCookies(context, server.url);
         const page = await context.newPage();
         const [news] = rows<{ slug: string }>(server, "SELECT slug FROM News LIMIT 1");

@@ -1,18 +1,10 @@
 import fs from "node:fs";
 import { XMLParser, XMLValidator } from "fast-xml-parser";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { rows } from "./admin-support";
-import { startServer, type TestServer } from "./helpers/server";
+import { describe, expect, it } from "vitest";
+import { rows, run } from "../support/db";
+import { serverPerFile } from "../support/server";
 
-let server: TestServer;
-
-beforeAll(async () => {
-  server = await startServer();
-});
-
-afterAll(async () => {
-  await server?.stop();
-});
+const server = serverPerFile();
 
 type Alternate = { "@_rel": string; "@_hreflang": string; "@_href": string };
 type SitemapUrl = { loc: string; lastmod: string; "xhtml:link": Alternate[] };
@@ -79,12 +71,7 @@ describe("sitemap.xml", () => {
     const [news] = rows<{ id: number; slug: string }>(server, "SELECT id, slug FROM News ORDER BY date ASC LIMIT 1");
     const before = (await sitemap()).find((u) => u.loc === `${server.url}/news/${news.slug}`)!;
     expect(before.lastmod).toBe(new Date().toISOString().slice(0, 10)); // seeded just now
-    const db = (await import("./admin-support")).openDb(server);
-    try {
-      db.prepare("UPDATE News SET updatedAt = ? WHERE id = ?").run(Date.UTC(2026, 0, 2), news.id);
-    } finally {
-      db.close();
-    }
+    run(server, "UPDATE News SET updatedAt = ? WHERE id = ?", Date.UTC(2026, 0, 2), news.id);
     const after = (await sitemap()).find((u) => u.loc === `${server.url}/news/${news.slug}`)!;
     expect(after.lastmod).toBe("2026-01-02");
     const newsIndex = (await sitemap()).find((u) => u.loc === `${server.url}/news`)!;

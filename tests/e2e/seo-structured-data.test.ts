@@ -1,13 +1,13 @@
 import fs from "node:fs";
-import type { Browser, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Page } from "playwright-core";
+import { beforeAll, describe, expect, it } from "vitest";
 import { isoDuration } from "~/lib/structured-data";
-import { rows, run } from "./admin-support";
-import { acceptCookies, launchBrowser, newContext, visit } from "./helpers/browser";
-import { startServer, type TestServer } from "./helpers/server";
+import { acceptCookies, browserPerFile, visit } from "../support/browser";
+import { rows, run } from "../support/db";
+import { serverPerFile } from "../support/server";
 
-let server: TestServer;
-let browser: Browser;
+const server = serverPerFile();
+const browser = browserPerFile();
 /** One test loads a dozen or more pages in turn; the machine is shared, so give it room. */
 const MATRIX_TIMEOUT = 300_000;
 
@@ -82,18 +82,11 @@ let galleryItem = "";
 const follows = (JSON.parse(fs.readFileSync("content/data/follows.json", "utf8")) as { follows: { link: string }[] }).follows.map((f) => f.link);
 
 beforeAll(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
   newsSlug = rows<{ slug: string }>(server, "SELECT slug FROM News ORDER BY date DESC LIMIT 1")[0].slug;
   composition = "/compositions/colonne%20sonore/nebbia-su-ferrara";
   compositionTracks = rows<{ name: string }>(server, "SELECT t.name FROM MusicTrack t JOIN Music m ON m.id = t.musicId WHERE m.slug = 'nebbia-su-ferrara' ORDER BY t.position").map((r) => r.name);
   const gallery = JSON.parse(fs.readFileSync("content/data/gallery.json", "utf8")) as { gallery: { id: number }[] };
   galleryItem = `/gallery/${gallery.gallery[0].id}`;
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
 });
 
 const localized = (path: string, lang: "it" | "en") => (lang === "it" ? path : path === "/" ? "/en" : `/en${path}`);
@@ -102,7 +95,7 @@ describe("JSON-LD, og:url and og:type on public pages", () => {
   for (const javaScriptEnabled of [true, false]) {
     for (const width of [390, 1440]) {
       it(`describes each page (JavaScript ${javaScriptEnabled ? "on" : "off"}, ${width} px, both languages)`, async () => {
-        const { context, errors } = await newContext(browser, { javaScriptEnabled, viewport: { width, height: 900 } });
+        const { context, errors } = await browser.newContext({ javaScriptEnabled, viewport: { width, height: 900 } });
         await acceptCookies(context, server.url);
         const page = await context.newPage();
         for (const lang of ["it", "en"] as const) {
@@ -155,7 +148,7 @@ describe("JSON-LD, og:url and og:type on public pages", () => {
 
   it("gives each track its ISO 8601 duration when the database knows it", async () => {
     const columns = rows<{ name: string }>(server, "PRAGMA table_info(MusicTrack)").map((c) => c.name);
-    const { context } = await newContext(browser, { javaScriptEnabled: false });
+    const { context } = await browser.newContext({ javaScriptEnabled: false });
     const page = await context.newPage();
     await visit(page, `${server.url}${composition}`);
     const album = (await structuredData(page)).find((t) => t["@type"] === "MusicAlbum")!;
@@ -184,7 +177,7 @@ describe("JSON-LD, og:url and og:type on public pages", () => {
     expect(article.headline).toBe(evil);
     expect(blocks[0]).toContain("\\u003c/script\\u003e");
 
-    const { context } = await newContext(browser);
+    const { context } = await browser.newContext();
     const page = await context.newPage();
     await visit(page, `${server.url}/news/${newsSlug}`);
     expect(await page.evaluate(() => (window as unknown as { __pwned?: number }).__pwned)).toBeUndefined();

@@ -3,9 +3,9 @@ import fs from "node:fs";
 import path from "node:path";
 import sharp from "sharp";
 import { afterAll, describe, expect, it } from "vitest";
-import { ADMIN, ApiClient, exec, sql } from "./api-support";
-import { serverPid } from "./edge-support";
-import { startServer, type TestServer } from "./helpers/server";
+import { rows, run } from "../support/db";
+import { HttpClient } from "../support/http";
+import { ADMIN, serverPid, startServer, type TestServer } from "../support/server";
 
 /**
  * issue 10: after hard kills of the server under write load, orphaned stored files and `.part` files
@@ -34,7 +34,7 @@ function walk(dir: string): string[] {
 /** What rows use, and what is on disk that nothing uses or that was never finished. */
 function leftovers(s: TestServer) {
   const used = new Set(
-    sql<{ url: string }>(s, `SELECT img AS url FROM Music UNION ALL SELECT image FROM News WHERE image IS NOT NULL UNION ALL SELECT url FROM MusicTrack UNION ALL SELECT url FROM NewsAttachment`).map((r) =>
+    rows<{ url: string }>(s, `SELECT img AS url FROM Music UNION ALL SELECT image FROM News WHERE image IS NOT NULL UNION ALL SELECT url FROM MusicTrack UNION ALL SELECT url FROM NewsAttachment`).map((r) =>
       r.url.replace(/^\/media\//, ""),
     ),
   );
@@ -55,7 +55,7 @@ async function pngOf(seed: string): Promise<Buffer> {
 const bigPdf = () => Buffer.concat([Buffer.from("%PDF-1.4\n", "latin1"), crypto.randomBytes(3 * 1024 * 1024), Buffer.from("\n%%EOF\n", "latin1")]);
 
 /** One writer: upload an attachment, create a news item with a new image and it, now and then delete one. */
-async function writer(client: ApiClient, categoryId: number, name: string, stop: { now: boolean }, created: number[]) {
+async function writer(client: HttpClient, categoryId: number, name: string, stop: { now: boolean }, created: number[]) {
   for (let n = 0; !stop.now; n++) {
     try {
       const upload = await client.upload(bigPdf(), `${name}-${n}.pdf`, "attachment");
@@ -81,11 +81,11 @@ describe("the janitor after hard kills under write load", () => {
   it("leaves no orphaned stored file and no .part file, and every row finds its file", { timeout: 240_000 }, async () => {
     server = await startServer({ env: { SEED_DEMO: "0" } });
     dataDir = server.dataDir;
-    exec(server, `INSERT INTO Category (id, name, nameEng, type) VALUES (70, 'Crash', 'Crash', 'news')`);
+    run(server, `INSERT INTO Category (id, name, nameEng, type) VALUES (70, 'Crash', 'Crash', 'news')`);
     let leftBehind = 0;
     for (let round = 0; round < 3; round++) {
-      const client = new ApiClient(server.url);
-      await client.login(ADMIN.username, ADMIN.password);
+      const client = new HttpClient(server.url);
+      await client.apiLogin(ADMIN.username, ADMIN.password);
       const stop = { now: false };
       const created: number[] = [];
       const writers = Array.from({ length: 5 }, (_, i) => writer(client, 70, `r${round}w${i}`, stop, created));
@@ -113,8 +113,8 @@ describe("the janitor after hard kills under write load", () => {
       server = await startServer({ dataDir, env: { SEED_DEMO: "0" } });
       expect(leftovers(server)).toEqual({ orphans: [], parts: [], dangling: [] });
       // The counts agree with the rows.
-      const counts = sql<{ key: string; refCount: number }>(server, `SELECT key, refCount FROM StoredFile ORDER BY key`);
-      const expected = sql<{ key: string; refCount: number }>(
+      const counts = rows<{ key: string; refCount: number }>(server, `SELECT key, refCount FROM StoredFile ORDER BY key`);
+      const expected = rows<{ key: string; refCount: number }>(
         server,
         `SELECT substr(url, 8) AS key, COUNT(*) AS refCount FROM (SELECT image AS url FROM News WHERE image IS NOT NULL UNION ALL SELECT url FROM NewsAttachment) GROUP BY url ORDER BY key`,
       );

@@ -10,16 +10,13 @@ import { createMusic, parseMusicInput } from "~/server/music.server";
 import { createNews, deleteNews, parseNewsInput, updateNews } from "~/server/news.server";
 import { createUserSession, getOptionalUser } from "~/server/session.server";
 import { cleanupAbandonedUploads, saveTempUpload, UploadError } from "~/server/uploads.server";
-import { upsertStaffUser } from "~/server/users.server";
+import { staffWithCategory } from "../support/staff";
 
 let actor: { id: number; username: string };
 let categoryId: number;
 
 beforeAll(async () => {
-  actor = await upsertStaffUser("staff", "staff-password-1");
-  const savedCategory = await createCategory({ name: "Eventi", name_eng: "Events", type: "news" }, actor);
-  if (!savedCategory.ok) throw new Error("fixture category not saved");
-  categoryId = savedCategory.item.id;
+  ({ actor, categoryId } = await staffWithCategory("staff", { name: "Eventi", name_eng: "Events", type: "news" }));
 });
 
 const uploads = () => getEnv().uploadsDir;

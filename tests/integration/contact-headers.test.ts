@@ -1,41 +1,12 @@
-import type { AddressInfo } from "node:net";
 import addressparser from "nodemailer/lib/addressparser";
-import { SMTPServer } from "smtp-server";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { CAPTCHA_LIMIT, createCaptcha, purgeExpiredCaptchas } from "~/server/captcha.server";
 import { deliverPendingMessages, plainDisplayName, submitContact } from "~/server/contact.server";
 import { db } from "~/server/db.server";
-import { resetEnvForTests } from "~/server/env.server";
 import { purgeExpiredRateLimits } from "~/server/rate-limit.server";
+import { smtpPerFile } from "../support/smtp";
 
-const received: string[] = [];
-let smtp: SMTPServer;
-
-beforeAll(async () => {
-  smtp = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ["STARTTLS"],
-    logger: false,
-    onData(stream, _session, callback) {
-      let raw = "";
-      stream.on("data", (c: Buffer) => (raw += c.toString("utf8")));
-      stream.on("end", () => {
-        received.push(raw);
-        callback();
-      });
-    },
-  });
-  await new Promise<void>((r) => smtp.listen(0, "127.0.0.1", r));
-  process.env.SMTP_URL = `smtp://127.0.0.1:${(smtp.server.address() as AddressInfo).port}`;
-  process.env.CONTACT_TO = "studio@example.it";
-  resetEnvForTests();
-});
-
-afterAll(async () => {
-  delete process.env.SMTP_URL;
-  resetEnvForTests();
-  await new Promise<void>((r) => smtp.close(() => r()));
-});
+const smtp = smtpPerFile();
 
 /** The header block of a raw message, folded lines joined. */
 function headers(raw: string): Map<string, string> {
@@ -57,11 +28,11 @@ async function send(name: string, email: string, ip: string) {
 describe("Reply-To of a contact message", () => {
   it("holds only the visitor's address, whatever the name says", async () => {
     for (const name of ['Eve <attacker@evil.example>, "Bob"', "attacker@evil.example", "Eve\r\nBcc: attacker@evil.example", "Eve <attacker@evil.example", '"a@evil.example" <b@evil.example>; Bob']) {
-      received.length = 0;
+      smtp.mails.length = 0;
       expect((await send(name, "bob@example.it", "192.0.2.30")).status).toBe("sent");
-      await expect.poll(async () => (await deliverPendingMessages()).sent + received.length).toBeGreaterThan(0);
-      expect(received).toHaveLength(1);
-      const head = headers(received[0]!);
+      await expect.poll(async () => (await deliverPendingMessages()).sent + smtp.mails.length).toBeGreaterThan(0);
+      expect(smtp.mails).toHaveLength(1);
+      const head = headers(smtp.mails[0]!.raw);
       const replyTo = addressparser(head.get("reply-to") ?? "", { flatten: true });
       expect(replyTo.map((a) => a.address), name).toEqual(["bob@example.it"]);
       expect([...head.values()].join("\n"), name).not.toContain("attacker@evil.example");

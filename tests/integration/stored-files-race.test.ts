@@ -2,11 +2,10 @@ import fs from "node:fs";
 import path from "node:path";
 import sharp from "sharp";
 import { beforeAll, describe, expect, it } from "vitest";
-import { createCategory } from "~/server/categories.server";
 import { db } from "~/server/db.server";
 import { getEnv } from "~/server/env.server";
 import { createNews, deleteNews, parseNewsInput } from "~/server/news.server";
-import { upsertStaffUser } from "~/server/users.server";
+import { staffWithCategory } from "../support/staff";
 
 /**
  * issue 10: stored files are content-addressed and shared between rows. A delete racing a create
@@ -18,10 +17,7 @@ let actor: { id: number; username: string };
 let categoryId: number;
 
 beforeAll(async () => {
-  actor = await upsertStaffUser("racer", "racer-password-1");
-  const category = await createCategory({ name: "Corse", name_eng: "Races", type: "news" }, actor);
-  if (!category.ok) throw new Error("fixture category not saved");
-  categoryId = category.item.id;
+  ({ actor, categoryId } = await staffWithCategory("racer", { name: "Corse", name_eng: "Races", type: "news" }));
 });
 
 const input = (title: string) => {

@@ -4,7 +4,6 @@ import path from "node:path";
 import Database from "better-sqlite3";
 import sharp from "sharp";
 import { beforeAll, describe, expect, it } from "vitest";
-import { createCategory } from "~/server/categories.server";
 import { db } from "~/server/db.server";
 import { getEnv } from "~/server/env.server";
 import { runJanitor } from "~/server/janitor.server";
@@ -14,18 +13,15 @@ import { derivedKey, keyOfUrl } from "~/server/storage/file-store.server";
 import { LocalDiskStore } from "~/server/storage/local-disk.server";
 import { fileStore } from "~/server/storage/storage.server";
 import { removeUnreferenced, stageFile } from "~/server/storage/stored-files.server";
-import { upsertStaffUser } from "~/server/users.server";
 import { applyPendingMigrations } from "../../scripts/ops/migrations.mjs";
+import { staffWithCategory } from "../support/staff";
 
 /** issue 10: the storage interface, stored files counted in the database, the janitor. */
 let actor: { id: number; username: string };
 let categoryId: number;
 
 beforeAll(async () => {
-  actor = await upsertStaffUser("archivista", "archivista-password-1");
-  const category = await createCategory({ name: "Archivio", name_eng: "Archive", type: "news" }, actor);
-  if (!category.ok) throw new Error("fixture category not saved");
-  categoryId = category.item.id;
+  ({ actor, categoryId } = await staffWithCategory("archivista", { name: "Archivio", name_eng: "Archive", type: "news" }));
 });
 
 const uploads = () => getEnv().uploadsDir;

@@ -1,12 +1,11 @@
 import sharp from "sharp";
 import { beforeAll, describe, expect, it } from "vitest";
-import { createCategory } from "~/server/categories.server";
 import { db } from "~/server/db.server";
 import { createMusic, getMusicBySlug, parseMusicInput, updateMusic } from "~/server/music.server";
 import { stageFile } from "~/server/storage/stored-files.server";
 import { backfillTrackDurations, readTrackDuration } from "~/server/track-durations.server";
 import { saveTempUpload } from "~/server/uploads.server";
-import { upsertStaffUser } from "~/server/users.server";
+import { staffWithCategory } from "../support/staff";
 
 /** A silent mono 16-bit PCM WAV of exactly `seconds` (written here, independent of the reader). */
 function wav(seconds: number, sampleRate = 8000): Buffer {
@@ -35,10 +34,7 @@ let categoryId: number;
 let cover: Buffer;
 
 beforeAll(async () => {
-  actor = await upsertStaffUser("staff", "staff-password-1");
-  const savedCategory = await createCategory({ name: "Colonne sonore", name_eng: "Soundtracks", type: "music" }, actor);
-  if (!savedCategory.ok) throw new Error("fixture category not saved");
-  categoryId = savedCategory.item.id;
+  ({ actor, categoryId } = await staffWithCategory("staff", { name: "Colonne sonore", name_eng: "Soundtracks", type: "music" }));
   cover = await sharp({ create: { width: 40, height: 40, channels: 3, background: "#456" } }).png().toBuffer();
 });
 

@@ -1,25 +1,14 @@
-import type { Browser } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { acceptCookies, launchBrowser, newContext } from "./helpers/browser";
-import { startServer, type TestServer } from "./helpers/server";
+import { describe, expect, it } from "vitest";
+import { acceptCookies, browserPerFile } from "../support/browser";
+import { serverPerFile } from "../support/server";
 
 /** A fresh database without demo content: the public pages still render, with their empty states. */
-let server: TestServer;
-let browser: Browser;
-
-beforeAll(async () => {
-  server = await startServer({ env: { SEED_DEMO: "0" } });
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const server = serverPerFile({ env: { SEED_DEMO: "0" } });
+const browser = browserPerFile();
 
 describe("an empty site", () => {
   it("shows the empty-news message in both languages", async () => {
-    const { context, errors } = await newContext(browser);
+    const { context, errors } = await browser.newContext();
     await acceptCookies(context, server.url);
     const page = await context.newPage();
     await page.goto(`${server.url}/news`);
@@ -36,7 +25,7 @@ describe("an empty site", () => {
       const res = await fetch(`${server.url}${path}`);
       expect(res.status, path).toBe(200);
     }
-    const { context, errors } = await newContext(browser, { javaScriptEnabled: true });
+    const { context, errors } = await browser.newContext({ javaScriptEnabled: true });
     await acceptCookies(context, server.url);
     const page = await context.newPage();
     await page.goto(`${server.url}/`);

@@ -1,27 +1,17 @@
-import type { Browser, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { acceptCookies, imagesWithoutSize, launchBrowser, newContext, visit as visitUrl } from "./helpers/browser";
-import { run } from "./admin-support";
-import { startServer, type TestServer } from "./helpers/server";
+import type { Page } from "playwright-core";
+import { describe, expect, it } from "vitest";
+import { acceptCookies, imagesWithoutSize, browserPerFile, visit as visitUrl } from "../support/browser";
+import { run } from "../support/db";
+import { serverPerFile } from "../support/server";
 
-let server: TestServer;
+const server = serverPerFile();
 const visit = (page: Page, path: string) => visitUrl(page, `${server.url}${path}`);
-let browser: Browser;
-
-beforeAll(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const browser = browserPerFile();
 
 const get = (p: string) => fetch(`${server.url}${p}`, { redirect: "manual" });
 
 async function open(options: { javaScriptEnabled?: boolean; width?: number } = {}) {
-  const { context, errors } = await newContext(browser, {
+  const { context, errors } = await browser.newContext({
     javaScriptEnabled: options.javaScriptEnabled ?? true,
     viewport: { width: options.width ?? 1400, height: 900 },
   });
@@ -31,8 +21,6 @@ async function open(options: { javaScriptEnabled?: boolean; width?: number } = {
   const page = await context.newPage();
   return { context, page, errors };
 }
-
-
 
 const audioTime = (page: Page) => page.evaluate(() => document.querySelector("audio")?.currentTime ?? -1);
 const trackName = (page: Page) => page.locator("[data-testid=player-track]").textContent();

@@ -1,24 +1,16 @@
-import type { Browser, BrowserContext, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { acceptCookies, imagesWithoutSize, launchBrowser, newContext, visit as visitUrl } from "./helpers/browser";
-import { startServer, type TestServer } from "./helpers/server";
+import type { BrowserContext, Page } from "playwright-core";
+import { describe, expect, it } from "vitest";
+import { CAROUSEL_AUTOPLAY_MS } from "~/components/home/CompositionsBrowser";
+import { HERO_AUTOPLAY_MS } from "~/components/home/HeroSlider";
+import { acceptCookies, imagesWithoutSize, browserPerFile, visit as visitUrl } from "../support/browser";
+import { serverPerFile } from "../support/server";
 
-let server: TestServer;
+const server = serverPerFile();
 const visit = (page: Page, path: string) => visitUrl(page, `${server.url}${path}`);
-let browser: Browser;
-
-beforeAll(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const browser = browserPerFile();
 
 async function open(options: { javaScriptEnabled?: boolean; width?: number; height?: number } = {}) {
-  const { context, errors } = await newContext(browser, {
+  const { context, errors } = await browser.newContext({
     javaScriptEnabled: options.javaScriptEnabled ?? true,
     viewport: { width: options.width ?? 1400, height: options.height ?? 900 },
   });
@@ -26,8 +18,6 @@ async function open(options: { javaScriptEnabled?: boolean; width?: number; heig
   const page = await context.newPage();
   return { context, page, errors };
 }
-
-
 
 /** Slides of the carousel wholly inside its box. */
 function visibleSlides(page: Page) {
@@ -92,13 +82,17 @@ describe("home page", () => {
 
   it("hero autoplay fades to the next slide", async () => {
     const { context, page, errors } = await open();
+    // A fake clock: the 5 s autoplay period passes at once instead of being waited out.
+    await page.clock.install();
     await visit(page, "/");
     expect(await page.locator(".hero__fader").getAttribute("data-active")).toBe("0");
     // Pictures are fetched one slide ahead of the one shown, not all eight at once.
     expect(await page.locator(".hero__slide img").count()).toBe(2);
+    await page.clock.runFor(HERO_AUTOPLAY_MS + 500);
     await page.waitForFunction(() => document.querySelector(".hero__fader")?.getAttribute("data-active") === "1", null, { timeout: 15_000 });
     await page.waitForFunction(() => document.querySelectorAll(".hero__slide img").length === 3);
     // after the 1.5 s cross-fade the second slide is fully shown and the first hidden
+    await page.clock.runFor(2_000);
     await page.waitForFunction(() => {
       const slides = document.querySelectorAll<HTMLElement>(".hero__slide");
       return Number(slides[1]?.style.opacity) > 0.99 && Number(slides[0]?.style.opacity) < 0.01;
@@ -134,6 +128,7 @@ describe("home page", () => {
 
   it("carousel autoplay advances one slide", async () => {
     const { context, page, errors } = await open({ width: 1600 });
+    await page.clock.install();
     await visit(page, "/");
     await page.waitForFunction(() => Boolean(document.querySelector<HTMLElement>(".carousel__slide")?.style.minWidth));
     const firstVisible = () =>
@@ -145,6 +140,8 @@ describe("home page", () => {
       });
     const before = await firstVisible();
     expect(before).toBeTruthy();
+    // one autoplay period and the slide animation, on the fake clock
+    await page.clock.runFor(CAROUSEL_AUTOPLAY_MS + 1_500);
     await page.waitForFunction(
       (slug) => {
         const carousel = document.querySelector(".carousel")!;

@@ -1,11 +1,9 @@
-import type { AddressInfo } from "node:net";
-import { SMTPServer } from "smtp-server";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { captchaSvg, createCaptcha, verifyCaptcha, CAPTCHA_TTL_MS } from "~/server/captcha.server";
 import { deliverPendingMessages, retryDelayMs, submitContact } from "~/server/contact.server";
 import { db } from "~/server/db.server";
-import { resetEnvForTests } from "~/server/env.server";
 import { hit, purgeExpiredRateLimits, resetRateLimit } from "~/server/rate-limit.server";
+import { smtpPerFile } from "../support/smtp";
 
 /** A captcha for a visitor without a known address (the shared, larger allowance). */
 async function newCaptcha() {
@@ -100,44 +98,15 @@ describe("contact messages", () => {
 });
 
 describe("delivery", () => {
-  let smtp: SMTPServer;
-  let failNext = 0;
-  const received: string[] = [];
+  const smtp = smtpPerFile();
 
   beforeAll(async () => {
-    smtp = new SMTPServer({
-      authOptional: true,
-      disabledCommands: ["STARTTLS"],
-      logger: false,
-      onData(stream, _session, callback) {
-        let raw = "";
-        stream.on("data", (c: Buffer) => (raw += c.toString("utf8")));
-        stream.on("end", () => {
-          if (failNext > 0) {
-            failNext--;
-            return callback(Object.assign(new Error("Mailbox busy"), { responseCode: 451 }));
-          }
-          received.push(raw);
-          callback();
-        });
-      },
-    });
-    await new Promise<void>((r) => smtp.listen(0, "127.0.0.1", r));
     await db.contactMessage.deleteMany();
-    process.env.SMTP_URL = `smtp://127.0.0.1:${(smtp.server.address() as AddressInfo).port}`;
-    process.env.CONTACT_TO = "studio@example.it";
-    resetEnvForTests();
-  });
-
-  afterAll(async () => {
-    delete process.env.SMTP_URL;
-    resetEnvForTests();
-    await new Promise<void>((r) => smtp.close(() => r()));
   });
 
   it("keeps a message whose delivery failed and retries it later with backoff, never losing it", async () => {
     const message = await db.contactMessage.create({ data: { name: "Luca", email: "luca@example.it", description: "Messaggio importante" } });
-    failNext = 1;
+    smtp.failNext = 1;
     const t0 = new Date();
     expect(await deliverPendingMessages(() => t0)).toEqual({ sent: 0, failed: 1 });
     const failed = await db.contactMessage.findUniqueOrThrow({ where: { id: message.id } });
@@ -153,7 +122,7 @@ describe("delivery", () => {
     const delivered = await db.contactMessage.findUniqueOrThrow({ where: { id: message.id } });
     expect(delivered.deliveredAt).not.toBeNull();
     expect(delivered.attempts).toBe(2);
-    expect(received.some((raw) => raw.includes("Messaggio importante") && /To: studio@example\.it/.test(raw))).toBe(true);
+    expect(smtp.mails.some(({ raw }) => raw.includes("Messaggio importante") && /To: studio@example\.it/.test(raw))).toBe(true);
     // Delivered messages are not sent again.
     expect(await deliverPendingMessages(() => new Date(t0.getTime() + 10 * retryDelayMs(5)))).toEqual({ sent: 0, failed: 0 });
   });

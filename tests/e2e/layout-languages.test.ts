@@ -1,22 +1,11 @@
 import fs from "node:fs";
 import path from "node:path";
-import type { Browser } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { acceptCookies, launchBrowser, newContext } from "./helpers/browser";
-import { startServer, type TestServer } from "./helpers/server";
+import { describe, expect, it } from "vitest";
+import { acceptCookies, browserPerFile } from "../support/browser";
+import { startServer, serverPerFile } from "../support/server";
 
-let server: TestServer;
-let browser: Browser;
-
-beforeAll(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const server = serverPerFile();
+const browser = browserPerFile();
 
 const get = (p: string, init?: RequestInit) => fetch(`${server.url}${p}`, { redirect: "manual", ...init });
 
@@ -160,7 +149,7 @@ describe("operations", () => {
 
 describe("in the browser", () => {
   it("toggles the language with JavaScript, keeps the query and mirrors the choice to localStorage", async () => {
-    const { context, errors } = await newContext(browser);
+    const { context, errors } = await browser.newContext();
     const page = await context.newPage();
     await page.goto(`${server.url}/search?query=notte`);
     // Hydrated, the toggle is a client navigation (the player keeps playing): the document's
@@ -182,7 +171,7 @@ describe("in the browser", () => {
   });
 
   it("toggles the language without JavaScript", async () => {
-    const { context } = await newContext(browser, { javaScriptEnabled: false });
+    const { context } = await browser.newContext({ javaScriptEnabled: false });
     const page = await context.newPage();
     await page.goto(`${server.url}/credits`);
     await page.click("a.navbar__lang");
@@ -193,7 +182,7 @@ describe("in the browser", () => {
   });
 
   it("hides the cookie banner without a reload once accepted, and remembers it for 365 days", async () => {
-    const { context, errors } = await newContext(browser);
+    const { context, errors } = await browser.newContext();
     const page = await context.newPage();
     await page.goto(`${server.url}/bio`);
     await page.evaluate(() => ((window as unknown as { marker: number }).marker = 42));
@@ -217,7 +206,7 @@ describe("in the browser", () => {
   });
 
   it("accepts cookies without JavaScript through a form post", async () => {
-    const { context } = await newContext(browser, { javaScriptEnabled: false });
+    const { context } = await browser.newContext({ javaScriptEnabled: false });
     const page = await context.newPage();
     await page.goto(`${server.url}/credits`);
     await page.getByRole("button", { name: "Accetto" }).click();
@@ -227,7 +216,7 @@ describe("in the browser", () => {
   });
 
   it("makes the navbar transparent on home, bio and composition detail, white elsewhere, and colours it after 100 px", async () => {
-    const { context } = await newContext(browser, { viewport: { width: 1400, height: 800 } });
+    const { context } = await browser.newContext({ viewport: { width: 1400, height: 800 } });
     const page = await context.newPage();
     const background = () => page.$eval(".navbar", (el) => getComputedStyle(el).backgroundColor);
     await page.goto(`${server.url}/`);
@@ -248,7 +237,7 @@ describe("in the browser", () => {
   });
 
   it("shows the navbar in its scrolled state without JavaScript", async () => {
-    const { context } = await newContext(browser, { javaScriptEnabled: false, viewport: { width: 1400, height: 800 } });
+    const { context } = await browser.newContext({ javaScriptEnabled: false, viewport: { width: 1400, height: 800 } });
     const page = await context.newPage();
     await page.goto(`${server.url}/`);
     expect(await page.$eval(".navbar", (el) => getComputedStyle(el).backgroundColor)).toBe("rgb(16, 16, 20)");
@@ -257,7 +246,7 @@ describe("in the browser", () => {
   });
 
   it("scrolls to the top on a client-side route change and keeps internal links in the language", async () => {
-    const { context, errors } = await newContext(browser);
+    const { context, errors } = await browser.newContext();
     await acceptCookies(context, server.url);
     const page = await context.newPage();
     await page.goto(`${server.url}/en/news`);

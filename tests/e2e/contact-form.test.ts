@@ -1,51 +1,28 @@
 import path from "node:path";
-import type { AddressInfo } from "node:net";
 import Database from "better-sqlite3";
-import type { Browser, Page } from "playwright-core";
-import { SMTPServer } from "smtp-server";
+import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { acceptCookies, launchBrowser, newContext } from "./helpers/browser";
-import { startServer, type TestServer } from "./helpers/server";
-
-type Mail = { from: string; to: string[]; raw: string };
+import { acceptCookies, browserPerFile } from "../support/browser";
+import { startServer, type TestServer } from "../support/server";
+import { startSmtpCapture, type SmtpCapture } from "../support/smtp";
 
 let server: TestServer;
-let browser: Browser;
-let smtp: SMTPServer;
+const browser = browserPerFile();
+let smtp: SmtpCapture;
 let sqlite: Database.Database;
-const mails: Mail[] = [];
 
 beforeAll(async () => {
-  // A real SMTP server on a free local port: the site delivers contact messages to it.
-  smtp = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ["STARTTLS"],
-    logger: false,
-    onData(stream, session, callback) {
-      let raw = "";
-      stream.setEncoding("utf8");
-      stream.on("data", (chunk: string) => (raw += chunk));
-      stream.on("end", () => {
-        mails.push({ from: session.envelope.mailFrom ? session.envelope.mailFrom.address : "", to: session.envelope.rcptTo.map((r) => r.address), raw });
-        callback();
-      });
-    },
-  });
-  await new Promise<void>((resolve) => smtp.listen(0, "127.0.0.1", resolve));
-  const port = (smtp.server.address() as AddressInfo).port;
-  server = await startServer({
-    env: { SMTP_URL: `smtp://127.0.0.1:${port}`, CONTACT_TO: "studio@composer.test", CONTACT_EMAIL: "info@composer.test" },
-  });
+  // The site delivers contact messages to a real SMTP server on a free local port.
+  smtp = await startSmtpCapture();
+  server = await startServer({ env: { SMTP_URL: smtp.url, CONTACT_TO: "studio@composer.test", CONTACT_EMAIL: "info@composer.test" } });
   sqlite = new Database(path.join(server.dataDir, "app.db"), { fileMustExist: true });
   sqlite.pragma("busy_timeout = 5000");
-  browser = await launchBrowser();
 });
 
 afterAll(async () => {
   sqlite?.close();
-  await browser?.close();
   await server?.stop();
-  await new Promise<void>((resolve) => (smtp ? smtp.close(() => resolve()) : resolve()));
+  await smtp?.close();
 });
 
 /** Polls a condition (database row, delivered mail) until it holds. */
@@ -78,7 +55,7 @@ let visitors = 0;
 const ownAddress = () => ({ "X-Forwarded-For": `198.18.${Math.floor(++visitors / 250)}.${visitors % 250}` });
 
 async function openPage(js: boolean, path: string) {
-  const { context, errors } = await newContext(browser, { javaScriptEnabled: js, extraHTTPHeaders: ownAddress() });
+  const { context, errors } = await browser.newContext({ javaScriptEnabled: js, extraHTTPHeaders: ownAddress() });
   await acceptCookies(context, server.url);
   const page = await context.newPage();
   expect((await page.goto(`${server.url}${path}`))?.status()).toBe(200);
@@ -160,7 +137,7 @@ describe("contact form without JavaScript (native posts)", () => {
       return rows.length === 1 && rows[0].deliveredAt ? rows : null;
     }, "the message to be saved and delivered");
     expect(row).toMatchObject({ name: "Mario Rossi", description: "Vorrei informazioni sulle colonne sonore.", attempts: 1 });
-    const mail = await until(() => mails.find((m) => m.raw.includes("mario.rossi@example.com")), "the e-mail");
+    const mail = await until(() => smtp.mails.find((m) => m.raw.includes("mario.rossi@example.com")), "the e-mail");
     expect(mail.to).toEqual(["studio@composer.test"]);
     expect(mail.raw).toMatch(/Reply-To: .*mario\.rossi@example\.com/i);
     expect(mail.raw).toContain("Vorrei informazioni sulle colonne sonore.");
@@ -249,7 +226,7 @@ describe("contact form with JavaScript", () => {
     });
 
     await until(() => messagesFrom("jane.doe@example.com")[0]?.deliveredAt, "delivery");
-    expect(mails.some((m) => m.raw.includes("Hello, I would like to license a track."))).toBe(true);
+    expect(smtp.mails.some((m) => m.raw.includes("Hello, I would like to license a track."))).toBe(true);
     expect(unexpected(errors)).toEqual([]);
     await context.close();
   });

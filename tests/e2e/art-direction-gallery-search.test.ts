@@ -1,24 +1,14 @@
-import type { Browser, BrowserContext, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { acceptCookies, launchBrowser, newContext } from "./helpers/browser";
-import { startServer, type TestServer } from "./helpers/server";
+import type { BrowserContext, Page } from "playwright-core";
+import { describe, expect, it } from "vitest";
+import { acceptCookies, browserPerFile } from "../support/browser";
+import { serverPerFile } from "../support/server";
 
-let server: TestServer;
-let browser: Browser;
-
-beforeAll(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const server = serverPerFile();
+const browser = browserPerFile();
 
 /** A fresh context (JavaScript on or off) with the cookie banner out of the way. */
-async function openContext(js: boolean, options: Parameters<typeof newContext>[1] = {}) {
-  const { context, errors } = await newContext(browser, { javaScriptEnabled: js, ...options });
+async function openContext(js: boolean, options: Parameters<typeof browser.newContext>[0] = {}) {
+  const { context, errors } = await browser.newContext({ javaScriptEnabled: js, ...options });
   await acceptCookies(context, server.url);
   return { context, errors };
 }

@@ -1,0 +1,59 @@
+// Sign-in without the login form: a Session row written straight into the server's database and
+// its signed cookie, as app/server/session.server.ts makes them. One test per login path still signs
+// in through the UI (tests/e2e/admin-auth.test.ts).
+import crypto from "node:crypto";
+import fs from "node:fs";
+import path from "node:path";
+import type { BrowserContext, BrowserContextOptions, Page } from "playwright-core";
+import { createCookie } from "react-router";
+import { acceptCookies, type TestBrowser } from "./browser";
+import { rows, run } from "./db";
+import type { HttpClient } from "./http";
+import { ADMIN, type TestServer } from "./server";
+
+const HOUR = 60 * 60 * 1000;
+
+/** The staff_session cookie (name and signed value) of a new session of `username`. */
+export async function sessionCookie(server: Pick<TestServer, "dataDir">, username = ADMIN.username) {
+  const [user] = rows<{ id: number }>(server, `SELECT id FROM "User" WHERE username = ?`, username);
+  if (!user) throw new Error(`no user ${username}`);
+  const id = crypto.randomBytes(32).toString("base64url");
+  const now = Date.now();
+  const iso = (ms: number) => new Date(ms).toISOString().replace("Z", "+00:00");
+  run(server, `INSERT INTO "Session" (id, userId, createdAt, lastSeenAt, expiresAt) VALUES (?, ?, ?, ?, ?)`, id, user.id, iso(now), iso(now), iso(now + 12 * HOUR));
+  const secret = process.env.SESSION_SECRET ?? fs.readFileSync(path.join(server.dataDir, "session-secret"), "utf8").trim();
+  const header = await createCookie("staff_session", { secrets: [secret] }).serialize(id);
+  const [pair = ""] = header.split(";");
+  const eq = pair.indexOf("=");
+  return { name: pair.slice(0, eq), value: pair.slice(eq + 1) };
+}
+
+/** A browser context signed in as `username` (staff by default). */
+export async function signIn(context: BrowserContext, server: TestServer, username = ADMIN.username) {
+  const { name, value } = await sessionCookie(server, username);
+  await context.addCookies([{ name, value, url: server.url, httpOnly: true, sameSite: "Lax" }]);
+}
+
+/** An HTTP client signed in as `username`; answers the api/ token the admin pages hand out. */
+export async function signInClient(client: HttpClient, server: TestServer, username = ADMIN.username) {
+  const { name, value } = await sessionCookie(server, username);
+  client.cookies.set(name, value);
+  return client.token("/admin/");
+}
+
+/** A signed-in staff page in a fresh context (cookie banner accepted), closed after the test like any context. */
+export async function staffPage(browser: TestBrowser, server: TestServer, options: BrowserContextOptions = {}) {
+  const { context, errors } = await browser.newContext(options);
+  await acceptCookies(context, server.url);
+  await signIn(context, server);
+  const page = await context.newPage();
+  return { page, context, errors, close: () => context.close() };
+}
+
+/** The new-composition form (no JavaScript needed) with the category "Colonne Sonore", a title and a mode. */
+export async function startMusicForm(page: Page, server: TestServer, title: string, mode: "link" | "tracks") {
+  await page.goto(`${server.url}/admin/musicCreate`);
+  await page.selectOption("#category", { label: "Colonne Sonore" });
+  await page.fill("#title", title);
+  await page.check(`input[name="mode"][value="${mode}"]`);
+}

@@ -1,0 +1,110 @@
+// Debian's Chromium through playwright-core: one browser per test file, contexts (JavaScript on or
+// off) closed automatically after the test that opened them, even when it fails.
+import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type Page } from "playwright-core";
+import { afterAll, afterEach, beforeAll, beforeEach } from "vitest";
+import { ADMIN } from "./server";
+
+const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
+
+export async function launchBrowser(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: CHROMIUM,
+    args: [
+      "--headless",
+      "--no-sandbox",
+      "--disable-gpu",
+      "--disable-quic",
+      "--disable-background-networking",
+      "--disable-component-update",
+      "--disable-sync",
+      "--no-first-run",
+      "--autoplay-policy=no-user-gesture-required",
+    ],
+  });
+}
+
+export type TestBrowser = {
+  /** The Chromium of this file (set before the first test). */
+  readonly browser: Browser;
+  /**
+   * A fresh profile with JavaScript on or off (1400x900 unless given); console and page errors
+   * are collected in `errors`. Opened in a test: closed after it. Opened in beforeAll: after the file.
+   */
+  newContext(options?: BrowserContextOptions): Promise<{ context: BrowserContext; errors: string[] }>;
+};
+
+/** One Chromium for the test file, launched before its first test and closed after its last. */
+export function browserPerFile(): TestBrowser {
+  let browser: Browser | undefined;
+  let inTest = false;
+  const perTest: BrowserContext[] = [];
+  beforeAll(async () => {
+    browser = await launchBrowser();
+  });
+  beforeEach(() => {
+    inTest = true;
+  });
+  afterEach(async () => {
+    inTest = false;
+    await Promise.all(perTest.splice(0).map((c) => c.close().catch(() => {})));
+  });
+  afterAll(async () => {
+    await browser?.close();
+  });
+  return {
+    get browser() {
+      if (!browser) throw new Error("browserPerFile(): the browser starts in beforeAll");
+      return browser;
+    },
+    async newContext(options = {}) {
+      const context = await this.browser.newContext({ viewport: { width: 1400, height: 900 }, ...options });
+      if (inTest) perTest.push(context);
+      const errors: string[] = [];
+      context.on("page", (page) => watchErrors(page, errors));
+      return { context, errors };
+    },
+  };
+}
+
+export function watchErrors(page: Page, errors: string[]) {
+  page.on("console", (msg) => {
+    if (msg.type() === "error") errors.push(`console: ${msg.text()}`);
+  });
+  page.on("pageerror", (err) => errors.push(`pageerror: ${err.message}`));
+}
+
+/** Pretends the visitor accepted cookies earlier, so the banner does not cover the page. */
+export async function acceptCookies(context: BrowserContext, baseUrl: string) {
+  await context.addCookies([{ name: "cookie_consent", value: "ImFjY2VwdGVkIg%3D%3D", url: baseUrl }]);
+}
+
+/** Opens a page and, with JavaScript on, waits until React has hydrated it (handlers attached). */
+export async function visit(page: Page, url: string) {
+  await page.goto(url);
+  if (await page.evaluate(() => document.documentElement.dataset.js === "on")) {
+    await page.waitForFunction(() => document.documentElement.dataset.hydrated === "true");
+  }
+}
+
+/** Content images without width/height would shift the layout while loading. */
+export function imagesWithoutSize(page: Page) {
+  return page.$$eval("main img", (imgs) => imgs.filter((img) => !img.getAttribute("width") || !img.getAttribute("height")).map((img) => img.outerHTML));
+}
+
+/** Signs in through the login page of a browser page (the UI path; other tests use auth.ts signIn). */
+export async function signInThroughForm(page: Page, base: string, redirectTo?: string) {
+  await page.goto(`${base}/login${redirectTo ? `?redirectTo=${encodeURIComponent(redirectTo)}` : ""}`);
+  await page.fill('input[name="username"]', ADMIN.username);
+  await page.fill('input[name="password"]', ADMIN.password);
+  await Promise.all([page.waitForURL((u) => u.pathname.startsWith("/admin")), page.click('form button[type="submit"]')]);
+}
+
+/** Accepts every dialog (confirm, alert) the page opens; answers the list of their messages. */
+export function acceptDialogs(page: Page): string[] {
+  const messages: string[] = [];
+  page.on("dialog", (dialog) => {
+    messages.push(dialog.message());
+    void dialog.accept();
+  });
+  return messages;
+}

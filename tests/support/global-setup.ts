@@ -1,0 +1,46 @@
+// Runs once before every e2e file: a current production build, then two template data folders
+// (migrated; one with the demo content, one with the staff user only) that each test server copies,
+// so no server migrates or seeds again.
+import { execFileSync } from "node:child_process";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import type { TestProject } from "vitest/node";
+import { staleBuildReason } from "../../scripts/ops/build.mjs";
+import { spawnServer } from "./server";
+
+declare module "vitest" {
+  interface ProvidedContext {
+    templates: { demo: string; empty: string };
+  }
+}
+
+async function makeTemplate(root: string, name: "demo" | "empty") {
+  const dataDir = path.join(root, name);
+  fs.mkdirSync(dataDir);
+  const server = await spawnServer(dataDir, { SEED_DEMO: name === "demo" ? "1" : "0" }).catch(async (error: unknown) => {
+    // One more try on a clean folder: a single failed start must not fail every e2e file.
+    console.error(`template ${name}: ${error instanceof Error ? error.message : String(error)}\nretrying once`);
+    fs.rmSync(dataDir, { recursive: true, force: true });
+    fs.mkdirSync(dataDir);
+    return spawnServer(dataDir, { SEED_DEMO: name === "demo" ? "1" : "0" });
+  });
+  // SIGTERM: a clean stop checkpoints the SQLite WAL into app.db before the folder is copied.
+  const code = await server.stop();
+  if (code !== 0) throw new Error(`template ${name}: the server ended with ${code}:\n${server.output()}`);
+  return dataDir;
+}
+
+export default async function setup(project: TestProject) {
+  // The same staleness check as `npm start`. NODE_ENV is "test" inside vitest: a build made with it
+  // ships React's development build, whose hydration warnings fail every page test.
+  const reason = staleBuildReason("build");
+  if (reason) {
+    console.log(`${reason}: npm run build`);
+    execFileSync("npm", ["run", "build"], { stdio: "inherit", env: { ...process.env, NODE_ENV: "production" } });
+  }
+  const root = fs.mkdtempSync(path.join(os.tmpdir(), "composer-e2e-templates-"));
+  const [demo, empty] = await Promise.all([makeTemplate(root, "demo"), makeTemplate(root, "empty")]);
+  project.provide("templates", { demo, empty });
+  return () => fs.rmSync(root, { recursive: true, force: true });
+}

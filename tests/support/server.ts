@@ -1,0 +1,149 @@
+// The production server of the e2e tests: `scripts/start.mjs` on a free port with its own data folder,
+// copied from a template the global setup migrated and seeded once (tests/support/global-setup.ts).
+import { spawn, type ChildProcess } from "node:child_process";
+import fs from "node:fs";
+import net from "node:net";
+import os from "node:os";
+import path from "node:path";
+import { afterAll, beforeAll, inject } from "vitest";
+
+export type TestServer = {
+  url: string;
+  port: number;
+  dataDir: string;
+  process: ChildProcess;
+  output: () => string;
+  stop: (signal?: NodeJS.Signals) => Promise<number | null>;
+};
+
+/** "demo": migrated, seeded with the demo content; "empty": migrated, staff user only; "none": a new folder. */
+export type Template = "demo" | "empty" | "none";
+
+export const ADMIN = { username: "admin", password: "admin-password-123" };
+
+export async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = net.createServer();
+    srv.listen(0, "127.0.0.1", () => {
+      const address = srv.address();
+      srv.close(() => (typeof address === "object" && address ? resolve(address.port) : reject(new Error("no port"))));
+    });
+  });
+}
+
+/** The environment of a test server: its own port and data folder, production mode. */
+export function serverEnv(dataDir: string, port: number, extra: Record<string, string> = {}): NodeJS.ProcessEnv {
+  return {
+    ...process.env,
+    NODE_ENV: "production",
+    PORT: String(port),
+    DATA_DIR: dataDir,
+    DATABASE_URL: `file:${path.join(dataDir, "app.db")}`,
+    UPLOADS_DIR: path.join(dataDir, "uploads"),
+    ADMIN_USERNAME: ADMIN.username,
+    ADMIN_PASSWORD: ADMIN.password,
+    PUBLIC_ORIGIN: `http://127.0.0.1:${port}`,
+    // Tests set X-Forwarded-For to give each scenario its own rate-limit counters.
+    TRUST_PROXY: "true",
+    // The global setup builds once before any server starts.
+    BUILD_CHECK: "0",
+    ...extra,
+  };
+}
+
+/** A new data folder holding a copy of a template (the lock of the server that made it stays behind). */
+export function dataDirFrom(template: Template): string {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "composer-e2e-"));
+  if (template === "none") return dataDir;
+  const source = inject("templates")[template];
+  fs.cpSync(source, dataDir, { recursive: true, filter: (file) => !/[/\\](\.server\.lock|server\.pid)$/.test(file) });
+  return dataDir;
+}
+
+/** Starts `scripts/start.mjs` (lock, migrations, server.mjs) with `env` on `dataDir` and waits for /healthz. */
+export async function spawnServer(dataDir: string, extraEnv: Record<string, string> = {}): Promise<TestServer> {
+  const port = await freePort();
+  const child = spawn(process.execPath, ["scripts/start.mjs"], { env: serverEnv(dataDir, port, extraEnv), stdio: ["ignore", "pipe", "pipe"] });
+  let log = "";
+  child.stdout?.on("data", (chunk) => (log += chunk));
+  child.stderr?.on("data", (chunk) => (log += chunk));
+  const url = `http://127.0.0.1:${port}`;
+  // Generous: a loaded two-core machine has taken over a minute to seed the demo content.
+  const deadline = Date.now() + 240_000;
+  for (;;) {
+    if (child.exitCode !== null || child.signalCode !== null) throw new Error(`server exited early (${child.exitCode ?? child.signalCode}):\n${log}`);
+    try {
+      const res = await fetch(`${url}/healthz`);
+      if (res.ok) break;
+    } catch {
+      // not listening yet
+    }
+    if (Date.now() > deadline) {
+      child.kill("SIGKILL");
+      throw new Error(`server did not start:\n${log}`);
+    }
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  let stopping = false;
+  child.once("exit", (code, signal) => {
+    // A server that dies under a test makes every later request fail with ECONNREFUSED: say why.
+    if (!stopping) console.error(`test server on ${url} ended by itself (${code ?? signal}):\n${log}`);
+  });
+  return {
+    url,
+    port,
+    dataDir,
+    process: child,
+    output: () => log,
+    stop: (signal = "SIGTERM") =>
+      new Promise((resolve) => {
+        stopping = true;
+        if (child.exitCode !== null) return resolve(child.exitCode);
+        child.once("exit", (code) => resolve(code));
+        child.kill(signal);
+      }),
+  };
+}
+
+export type ServerOptions = {
+  env?: Record<string, string>;
+  /** An existing data folder (a restart); no template is copied. */
+  dataDir?: string;
+  /** Defaults to "empty" when env.SEED_DEMO is "0", else "demo". */
+  template?: Template;
+};
+
+/**
+ * Starts the production build exactly as `npm start` does on a copy of a template data folder.
+ * `process` is the start wrapper; signals reach the server.
+ */
+export async function startServer(opts: ServerOptions = {}): Promise<TestServer> {
+  const template = opts.template ?? (opts.env?.SEED_DEMO === "0" ? "empty" : "demo");
+  return spawnServer(opts.dataDir ?? dataDirFrom(template), opts.env);
+}
+
+/**
+ * One server for the whole file: started before its first test, stopped after its last. The handle
+ * is filled in by beforeAll, so read its fields inside tests and hooks, not at the top of the file.
+ */
+export function serverPerFile(opts: ServerOptions = {}): TestServer {
+  const handle = {} as TestServer;
+  beforeAll(async () => {
+    Object.assign(handle, await startServer(opts));
+  });
+  afterAll(async () => {
+    await handle.stop?.();
+  });
+  return handle;
+}
+
+/**
+ * The pid of server.mjs: the test server is started through scripts/start.mjs, which spawns it
+ * (measuring the wrapper would measure nothing).
+ */
+export function serverPid(wrapper: number): number {
+  const children = fs.readFileSync(`/proc/${wrapper}/task/${wrapper}/children`, "utf8").trim().split(/\s+/).filter(Boolean).map(Number);
+  const server = children.find((pid) => fs.readFileSync(`/proc/${pid}/cmdline`, "utf8").includes("server.mjs"));
+  if (!server) throw new Error(`no server.mjs under pid ${wrapper}`);
+  return server;
+}

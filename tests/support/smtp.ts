@@ -1,0 +1,64 @@
+// A real SMTP server on a free local port that keeps what it receives: contact messages are
+// delivered to it (in-process tests set SMTP_URL to `url`; e2e servers get it in their env).
+import type { AddressInfo } from "node:net";
+import { SMTPServer } from "smtp-server";
+import { afterAll, beforeAll } from "vitest";
+import { resetEnvForTests } from "~/server/env.server";
+
+export type Mail = { from: string; to: string[]; raw: string };
+
+export type SmtpCapture = {
+  url: string;
+  mails: Mail[];
+  /** The next `failNext` messages are refused with 451 (a busy mailbox), then delivery works again. */
+  failNext: number;
+  close(): Promise<void>;
+};
+
+/** `into`: the object to fill (a handle handed out before the server starts). */
+export async function startSmtpCapture(into: Partial<SmtpCapture> = {}): Promise<SmtpCapture> {
+  const capture = Object.assign(into, { mails: [] as Mail[], failNext: 0 });
+  const smtp = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ["STARTTLS"],
+    logger: false,
+    onData(stream, session, callback) {
+      let raw = "";
+      stream.setEncoding("utf8");
+      stream.on("data", (chunk: string) => (raw += chunk));
+      stream.on("end", () => {
+        if (capture.failNext > 0) {
+          capture.failNext--;
+          return callback(Object.assign(new Error("Mailbox busy"), { responseCode: 451 }));
+        }
+        capture.mails.push({ from: session.envelope.mailFrom ? session.envelope.mailFrom.address : "", to: session.envelope.rcptTo.map((r) => r.address), raw });
+        callback();
+      });
+    },
+  });
+  await new Promise<void>((resolve) => smtp.listen(0, "127.0.0.1", resolve));
+  return Object.assign(capture, {
+    url: `smtp://127.0.0.1:${(smtp.server.address() as AddressInfo).port}`,
+    close: () => new Promise<void>((resolve) => smtp.close(() => resolve())),
+  });
+}
+
+/**
+ * For in-process tests: an SMTP capture for the file, with SMTP_URL and CONTACT_TO pointing the
+ * contact delivery at it (read again through resetEnvForTests), undone after the file.
+ */
+export function smtpPerFile(): SmtpCapture {
+  const handle = {} as SmtpCapture;
+  beforeAll(async () => {
+    await startSmtpCapture(handle);
+    process.env.SMTP_URL = handle.url;
+    process.env.CONTACT_TO = "studio@example.it";
+    resetEnvForTests();
+  });
+  afterAll(async () => {
+    delete process.env.SMTP_URL;
+    resetEnvForTests();
+    await handle.close?.();
+  });
+  return handle;
+}
