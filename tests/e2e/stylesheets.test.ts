@@ -2,25 +2,15 @@
 // render-blocking stylesheet request on public pages), admin CSS only in the admin area, shared
 // classes that keep each page's look (section titles, card grids, pills), one error red, and admin
 // fields whose errors are announced (aria-invalid + aria-describedby).
-import type { Browser, Page, Response } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Page, Response } from "playwright-core";
+import { describe, expect, it } from "vitest";
 import { REQUIRED_MESSAGE } from "~/lib/form-messages";
-import { browserLogin } from "./admin-support";
-import { launchBrowser, newContext, visit } from "./helpers/browser";
-import { startServer, type TestServer } from "./helpers/server";
+import { signIn } from "../support/auth";
+import { browserPerFile, signInThroughForm, visit } from "../support/browser";
+import { serverPerFile } from "../support/server";
 
-let server: TestServer;
-let browser: Browser;
-
-beforeAll(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const server = serverPerFile();
+const browser = browserPerFile();
 
 /** The first link on `path` whose href matches `pattern` (detail pages of the demo content). */
 async function firstHref(path: string, pattern: RegExp): Promise<string> {
@@ -69,7 +59,7 @@ describe("stylesheets", () => {
       "/no-such-page",
     ];
     // Without JavaScript: the stylesheets are those of the server's HTML (a hydrated page adds none).
-    const { context } = await newContext(browser, { viewport: { width: 390, height: 800 }, javaScriptEnabled: false });
+    const { context } = await browser.newContext({ viewport: { width: 390, height: 800 }, javaScriptEnabled: false });
     const page = await context.newPage();
     try {
       const requested: string[] = [];
@@ -93,14 +83,14 @@ describe("stylesheets", () => {
   });
 
   it("the sign-in and sign-out pages carry no admin CSS; the admin area does", async () => {
-    const { context } = await newContext(browser);
+    const { context } = await browser.newContext();
     const page = await context.newPage();
     try {
       const login = await loadWithStylesheets(page, `${server.url}/login`);
       expect(login.css).not.toContain("admin__sidebar");
       // the sign-in form is still laid out as a card
       expect(await page.$eval(".login__form", (f) => getComputedStyle(f).display)).toBe("grid");
-      await browserLogin(page, server.url);
+      await signInThroughForm(page, server.url);
       const admin = await loadWithStylesheets(page, `${server.url}/admin`);
       expect(admin.css).toContain("admin__sidebar");
       expect(await page.$eval(".admin", (a) => getComputedStyle(a).display)).toBe("grid");
@@ -120,7 +110,7 @@ describe("shared classes keep each page's look", () => {
 
   for (const width of [390, 1300, 1440]) {
     it(`${width} px: section titles, card grids and pills as each page shows them`, async () => {
-      const { context } = await newContext(browser, { viewport: { width, height: 900 } });
+      const { context } = await browser.newContext({ viewport: { width, height: 900 } });
       const page = await context.newPage();
       try {
         // home: centred, larger section titles; category pills as uppercase filters
@@ -154,11 +144,11 @@ describe("shared classes keep each page's look", () => {
 
 describe("form errors", () => {
   it("a refused admin form without JavaScript marks each field invalid and points at its Italian message", async () => {
-    const { context } = await newContext(browser, { javaScriptEnabled: false });
+    const { context } = await browser.newContext({ javaScriptEnabled: false });
     const page = await context.newPage();
     let adminRed: string;
     try {
-      await browserLogin(page, server.url);
+      await signIn(context, server);
       await page.goto(`${server.url}/admin/categoryCreate`);
       await Promise.all([page.waitForLoadState("load"), page.click('form.admin-form button[type="submit"]')]);
       for (const id of ["name", "name_eng", "type"]) {
@@ -181,7 +171,7 @@ describe("form errors", () => {
     }
 
     // one red for every error message: the contact form's is the admin's, on the message and the field's border
-    const visitor = await newContext(browser, { javaScriptEnabled: false });
+    const visitor = await browser.newContext({ javaScriptEnabled: false });
     const contact = await visitor.context.newPage();
     try {
       await contact.goto(`${server.url}/contacts`);

@@ -8,13 +8,12 @@ import type { BrowserContext, BrowserContextOptions, Page } from "playwright-cor
 import { createCookie } from "react-router";
 import { acceptCookies, type TestBrowser } from "./browser";
 import { rows, run } from "./db";
-import type { HttpClient } from "./http";
 import { ADMIN, type TestServer } from "./server";
 
 const HOUR = 60 * 60 * 1000;
 
 /** The staff_session cookie (name and signed value) of a new session of `username`. */
-export async function sessionCookie(server: Pick<TestServer, "dataDir">, username = ADMIN.username) {
+async function sessionCookie(server: Pick<TestServer, "dataDir">, username = ADMIN.username) {
   const [user] = rows<{ id: number }>(server, `SELECT id FROM "User" WHERE username = ?`, username);
   if (!user) throw new Error(`no user ${username}`);
   const id = crypto.randomBytes(32).toString("base64url");
@@ -32,13 +31,6 @@ export async function sessionCookie(server: Pick<TestServer, "dataDir">, usernam
 export async function signIn(context: BrowserContext, server: TestServer, username = ADMIN.username) {
   const { name, value } = await sessionCookie(server, username);
   await context.addCookies([{ name, value, url: server.url, httpOnly: true, sameSite: "Lax" }]);
-}
-
-/** An HTTP client signed in as `username`; answers the api/ token the admin pages hand out. */
-export async function signInClient(client: HttpClient, server: TestServer, username = ADMIN.username) {
-  const { name, value } = await sessionCookie(server, username);
-  client.cookies.set(name, value);
-  return client.token("/admin/");
 }
 
 /** A signed-in staff page in a fresh context (cookie banner accepted), closed after the test like any context. */

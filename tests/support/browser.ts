@@ -6,7 +6,7 @@ import { ADMIN } from "./server";
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 
-export async function launchBrowser(): Promise<Browser> {
+async function launchBrowser(): Promise<Browser> {
   return chromium.launch({
     executablePath: CHROMIUM,
     args: [
@@ -66,7 +66,7 @@ export function browserPerFile(): TestBrowser {
   };
 }
 
-export function watchErrors(page: Page, errors: string[]) {
+function watchErrors(page: Page, errors: string[]) {
   page.on("console", (msg) => {
     if (msg.type() === "error") errors.push(`console: ${msg.text()}`);
   });

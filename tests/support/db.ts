@@ -47,7 +47,7 @@ export function tmpFiles(server: HasData): string[] {
 }
 
 /** Every file under the uploads folder (relative paths), to prove a refused request wrote nothing. */
-export function allUploads(server: HasData): string[] {
+function allUploads(server: HasData): string[] {
   const root = path.join(server.dataDir, "uploads");
   if (!fs.existsSync(root)) return [];
   return fs

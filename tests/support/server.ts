@@ -17,7 +17,7 @@ export type TestServer = {
 };
 
 /** "demo": migrated, seeded with the demo content; "empty": migrated, staff user only; "none": a new folder. */
-export type Template = "demo" | "empty" | "none";
+type Template = "demo" | "empty" | "none";
 
 export const ADMIN = { username: "admin", password: "admin-password-123" };
 
@@ -52,7 +52,7 @@ export function serverEnv(dataDir: string, port: number, extra: Record<string, s
 }
 
 /** A new data folder holding a copy of a template (the lock of the server that made it stays behind). */
-export function dataDirFrom(template: Template): string {
+function dataDirFrom(template: Template): string {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "composer-e2e-"));
   if (template === "none") return dataDir;
   const source = inject("templates")[template];

@@ -5,7 +5,7 @@ import { SMTPServer } from "smtp-server";
 import { afterAll, beforeAll } from "vitest";
 import { resetEnvForTests } from "~/server/env.server";
 
-export type Mail = { from: string; to: string[]; raw: string };
+type Mail = { from: string; to: string[]; raw: string };
 
 export type SmtpCapture = {
   url: string;

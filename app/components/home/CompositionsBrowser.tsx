@@ -6,7 +6,7 @@ import type { MusicCardData, MusicCategoryData } from "~/lib/music-card";
 import { categoryKey } from "~/lib/music-links";
 import { usePrefersReducedMotion } from "~/lib/use-reduced-motion";
 
-const CAROUSEL_AUTOPLAY_MS = 5000;
+export const CAROUSEL_AUTOPLAY_MS = 5000;
 const CAROUSEL_TRANSITION_MS = 1000;
 const CAROUSEL_SIZES = "(min-width: 1401px) 20vw, (min-width: 1200px) 25vw, (min-width: 992px) 33vw, (min-width: 768px) 50vw, 100vw";
 

@@ -6,7 +6,7 @@ import { Picture } from "~/components/media/Picture";
 import type { ImageInfo } from "~/lib/images";
 import { usePrefersReducedMotion } from "~/lib/use-reduced-motion";
 
-const HERO_AUTOPLAY_MS = 5000;
+export const HERO_AUTOPLAY_MS = 5000;
 const HERO_TRANSITION_MS = 1500;
 export const HERO_SIZES = "100vw";
 
