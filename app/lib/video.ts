@@ -2,6 +2,9 @@
  * A composition's `videos` field holds one watch/share URL (YouTube or Vimeo). The modal embeds it
  * from the provider's player domain; YouTube through its privacy-enhanced (no-cookie) domain.
  */
+/** What the video modal shows: an embed address and the title it is announced with. */
+export type VideoRequest = { embedUrl: string; title: string };
+
 export type VideoEmbed = { provider: "youtube" | "vimeo"; id: string; embedUrl: string };
 
 const YOUTUBE_ID = /^[A-Za-z0-9_-]{6,20}$/;

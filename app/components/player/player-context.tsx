@@ -1,6 +1,7 @@
 import { createContext, lazy, Suspense, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import type { ImageInfo } from "~/lib/images";
+import type { VideoRequest } from "~/lib/video";
 import { useRootData } from "~/lib/root-data";
 import { VideoModal } from "~/components/video/VideoModal";
 import { PLAYER_KEYSHORTCUTS } from "./keyboard-shortcuts";
@@ -11,7 +12,6 @@ import { PLAYER_KEYSHORTCUTS } from "./keyboard-shortcuts";
  * the other.
  */
 export type Track = { name: string; url: string; durationSeconds?: number | null };
-export type VideoRequest = { embedUrl: string; title: string };
 /** What a play button asks for: `id` (the composition's slug) says which list is playing. */
 export type PlayRequest = { id: string; title: string; tracks: Track[]; index?: number; cover?: ImageInfo | null };
 

@@ -1,6 +1,6 @@
 import { useEffect, useRef } from "react";
 import { useTranslation } from "react-i18next";
-import type { VideoRequest } from "~/components/player/player-context";
+import type { VideoRequest } from "~/lib/video";
 
 /**
  * A native modal <dialog>: the browser traps focus inside and makes the page inert; Escape
