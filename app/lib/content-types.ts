@@ -63,13 +63,3 @@ export function isWorkSubcategory(subcategory: string | null | undefined): boole
   if (!subcategory) return false;
   return !(NON_WORK_SUBCATEGORIES as readonly string[]).includes(subcategory.trim().toLowerCase());
 }
-
-/** An external link as written in the content, with https:// added when the scheme is missing. */
-export function externalHref(link: string | null | undefined): string | null {
-  const value = link?.trim();
-  if (!value) return null;
-  if (/^(https?:|mailto:)/i.test(value)) return value;
-  // Any other scheme (javascript:, data: ...) is not a link we follow.
-  if (/^[a-z][a-z0-9+.-]*:/i.test(value)) return null;
-  return `https://${value.replace(/^\/+/, "")}`;
-}

@@ -7,7 +7,7 @@ import { TrackList } from "~/components/compositions/TrackList";
 import { JsonLd, useSiteUrls } from "~/components/seo/JsonLd";
 import { localized, localizePath } from "~/lib/i18n";
 import { pageMeta } from "~/lib/meta";
-import { categoryKey, categoryPath, externalHref } from "~/lib/music-links";
+import { categoryKey, categoryPath, externalHref } from "~/lib/paths";
 import { musicAlbumLd } from "~/lib/structured-data";
 import { musicVideo } from "~/server/compositions.server";
 import { getLang } from "~/server/i18n.server";

@@ -6,7 +6,7 @@ import { PageHero } from "~/components/layout/PageHero";
 import { localizePath } from "~/lib/i18n";
 import { useLang } from "~/lib/root-data";
 import { pageMeta } from "~/lib/meta";
-import { categoryPath } from "~/lib/music-links";
+import { categoryPath } from "~/lib/paths";
 import { compositionsOverview } from "~/server/compositions.server";
 import { getInstance, getLang } from "~/server/i18n.server";
 

@@ -1,4 +1,5 @@
-import { type ArtDirectionItem, type LabelItem, type SubCategory, externalHref, isWorkSubcategory } from "~/lib/content-types";
+import { type ArtDirectionItem, type LabelItem, type SubCategory, isWorkSubcategory } from "~/lib/content-types";
+import { externalHref } from "~/lib/paths";
 import { type Lang, localized, localizePath } from "~/lib/i18n";
 import type { ImageInfo } from "~/lib/images";
 import type { WorkCard } from "~/lib/work-card";

@@ -2,7 +2,7 @@ import { z } from "zod";
 import { Prisma } from "~/generated/prisma/client";
 import { CATEGORY_TYPES, categoryTypeLabel, type CategoryType } from "~/lib/category-types";
 import { pageWindow, type ListPage, type ListRequest } from "~/lib/list-params";
-import { categoryKey } from "~/lib/music-links";
+import { categoryKey } from "~/lib/paths";
 import { logActivity, type Actor } from "./activity.server";
 import { db } from "./db.server";
 import { NOT_FOUND_MESSAGE, REQUIRED_MESSAGE } from "~/lib/form-messages";

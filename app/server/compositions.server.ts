@@ -1,6 +1,6 @@
 import type { MusicCardData, MusicCategoryData } from "~/lib/music-card";
 import { localized, localizePath, type Lang } from "~/lib/i18n";
-import { categoryKey, compositionPath, externalHref } from "~/lib/music-links";
+import { categoryKey, compositionPath, externalHref } from "~/lib/paths";
 import { videoEmbed } from "~/lib/video";
 import { categoriesOfType, categoryIdsNamed, findCategoryByName, listCategories, type CategoryRow } from "./categories.server";
 import { imageInfo } from "./images.server";
@@ -11,7 +11,7 @@ export type { MusicCardData, MusicCategoryData };
 export function musicVideo(videos: string | null): MusicCardData["video"] {
   if (!videos?.trim()) return null;
   const embed = videoEmbed(videos);
-  return embed ? { url: externalHref(videos), embedUrl: embed.embedUrl } : null;
+  return embed ? { url: externalHref(videos) ?? "#", embedUrl: embed.embedUrl } : null;
 }
 
 async function musicCard(item: MusicItem, lang: Lang): Promise<MusicCardData> {
@@ -21,7 +21,7 @@ async function musicCard(item: MusicItem, lang: Lang): Promise<MusicCardData> {
     title: localized(item, "title", lang),
     categoryName: item.category.name,
     categoryLabel: localized(item.category, "name", lang),
-    href: link ? externalHref(link) : localizePath(compositionPath(item.category.name, item.slug), lang),
+    href: link ? (externalHref(link) ?? "#") : localizePath(compositionPath(item.category.name, item.slug), lang),
     external: Boolean(link),
     image: await imageInfo(item.img),
     // Cards play tracks but never show their lengths: names and URLs only.

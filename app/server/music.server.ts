@@ -1,6 +1,6 @@
 import { z } from "zod";
 import type { Prisma } from "~/generated/prisma/client";
-import { externalHref } from "~/lib/music-links";
+import { externalHref } from "~/lib/paths";
 import { uniqueSlug } from "~/lib/slug";
 import { pageWindow, type ListRequest } from "~/lib/list-params";
 import { logActivity, type Actor } from "./activity.server";
@@ -86,8 +86,8 @@ const optionalUrl = z
   .string()
   .trim()
   .max(2000)
-  // SPEC.md 2.6: "www.example.com/x" is stored as https://www.example.com/x; other schemes become "#" and are refused below.
-  .transform((v) => (v ? externalHref(v) : v))
+  // SPEC.md 2.6: "www.example.com/x" is stored as https://www.example.com/x; other schemes are refused below.
+  .transform((v) => (v ? (externalHref(v) ?? "#") : v))
   .refine((v) => {
     if (!v) return true;
     try {

@@ -1,8 +1,9 @@
-import { type ArtDirectionItem, externalHref, isWorkSubcategory } from "~/lib/content-types";
+import { type ArtDirectionItem, isWorkSubcategory } from "~/lib/content-types";
+import { externalHref } from "~/lib/paths";
 import { htmlToText } from "~/lib/html-text";
 import { type Lang, localized } from "~/lib/i18n";
 import type { SearchResult, SearchType } from "~/lib/search-result";
-import { compositionPath } from "~/lib/music-links";
+import { compositionPath } from "~/lib/paths";
 import { foldText } from "~/lib/slug";
 import { listCategories } from "./categories.server";
 import { readContentList } from "./content.server";

@@ -1,5 +1,5 @@
 import type { GalleryItem } from "~/lib/content-types";
-import { categoryPath, compositionPath } from "~/lib/music-links";
+import { categoryPath, compositionPath } from "~/lib/paths";
 import { artDirectionOverview } from "./art-direction.server";
 import { contentUpdatedAt, readContentList, type ContentFile } from "./content.server";
 import { db } from "./db.server";

@@ -5,8 +5,8 @@ import {
   type LegalNote,
   type PortfolioItem,
   type PrivacyItem,
-  externalHref,
 } from "~/lib/content-types";
+import { externalHref } from "~/lib/paths";
 import { type Lang, localized } from "~/lib/i18n";
 import type { GalleryCard, GalleryPicture, GallerySection } from "~/lib/gallery-card";
 import type { ImageInfo } from "~/lib/images";

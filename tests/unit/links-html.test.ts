@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { categoryKey, categoryPath, compositionPath, externalHref } from "~/lib/music-links";
+import { categoryKey, categoryPath, compositionPath, externalHref } from "~/lib/paths";
 import { videoEmbed } from "~/lib/video";
 import { decodeEntities, htmlExcerpt, htmlToText } from "~/lib/html-text";
 import { sanitizeNewsHtml as sanitizeHtml } from "~/server/sanitize.server";
@@ -49,10 +49,15 @@ describe("composition links", () => {
     expect(externalHref("http://example.com")).toBe("http://example.com");
   });
   it("never lets a script or data URL through", () => {
-    expect(externalHref("javascript:alert(1)")).toBe("#");
-    expect(externalHref(" JavaScript:alert(1)")).toBe("#");
-    expect(externalHref("data:text/html,<script>")).toBe("#");
-    expect(externalHref("ftp://files.example/x")).toBe("#");
+    expect(externalHref("javascript:alert(1)")).toBeNull();
+    expect(externalHref(" JavaScript:alert(1)")).toBeNull();
+    expect(externalHref("data:text/html,<script>")).toBeNull();
+    expect(externalHref("ftp://files.example/x")).toBeNull();
+  });
+  it("is one rule for compositions, art direction and search: mailto stays a mail link", () => {
+    // The compositions' copy turned it into https://mailto:x, the art direction's kept it.
+    expect(externalHref("mailto:studio@example.com")).toBe("mailto:studio@example.com");
+    expect(externalHref("  ")).toBeNull();
   });
 });
 

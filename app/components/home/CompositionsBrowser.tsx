@@ -3,7 +3,7 @@ import { useTranslation } from "react-i18next";
 import { useKeenSlider } from "keen-slider/react";
 import { MusicCard } from "~/components/compositions/MusicCard";
 import type { MusicCardData, MusicCategoryData } from "~/lib/music-card";
-import { categoryKey } from "~/lib/music-links";
+import { categoryKey } from "~/lib/paths";
 import { usePrefersReducedMotion } from "~/lib/use-reduced-motion";
 
 export const CAROUSEL_AUTOPLAY_MS = 5000;

@@ -1,4 +1,4 @@
-/** URL helpers of compositions shared by server and browser code. */
+/** Public paths and outside links, shared by server and browser code: one home for each rule. */
 
 /** `/compositions/{category name lower-cased}` (SPEC.md 2.6); spaces become %20. */
 export function categoryPath(categoryName: string): string {
@@ -9,12 +9,16 @@ export function compositionPath(categoryName: string, slug: string): string {
   return `${categoryPath(categoryName)}/${encodeURIComponent(slug)}`;
 }
 
-/** An external link typed without a scheme ("bandcamp.com/...") gets `https://` (SPEC.md 2.6). */
-export function externalHref(link: string): string {
-  const value = link.trim();
-  if (/^https?:\/\//i.test(value)) return value;
-  // Script and data URLs are never followed; other "scheme://" links are not web pages either.
-  if (/^\s*(javascript|data|vbscript|file):/i.test(value) || /^[a-z][a-z0-9+.-]*:\/\//i.test(value)) return "#";
+/**
+ * An outside link as staff typed it: http(s) and mailto kept, `https://` added when the scheme is
+ * missing ("bandcamp.com/..." , SPEC.md 2.6), null for an empty link or any other scheme
+ * (javascript:, data:, ftp: ... are not links we follow).
+ */
+export function externalHref(link: string | null | undefined): string | null {
+  const value = link?.trim();
+  if (!value) return null;
+  if (/^(https?:|mailto:)/i.test(value)) return value;
+  if (/^[a-z][a-z0-9+.-]*:/i.test(value)) return null;
   return `https://${value.replace(/^\/+/, "")}`;
 }
 
