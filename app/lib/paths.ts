@@ -18,7 +18,8 @@ export function externalHref(link: string | null | undefined): string | null {
   const value = link?.trim();
   if (!value) return null;
   if (/^(https?:|mailto:)/i.test(value)) return value;
-  if (/^[a-z][a-z0-9+.-]*:/i.test(value)) return null;
+  // "name:" is a scheme unless a port follows it ("www.example.com:8080/a" is a host and a port).
+  if (/^[a-z][a-z0-9+.-]*:(?!\d+(?:[/?#]|$))/i.test(value)) return null;
   return `https://${value.replace(/^\/+/, "")}`;
 }
 

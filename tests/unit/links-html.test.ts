@@ -58,6 +58,7 @@ describe("composition links", () => {
     // The compositions' copy turned it into https://mailto:x, the art direction's kept it.
     expect(externalHref("mailto:studio@example.com")).toBe("mailto:studio@example.com");
     expect(externalHref("  ")).toBeNull();
+    expect(externalHref("www.example.com:8080/a")).toBe("https://www.example.com:8080/a");
   });
 });
 
