@@ -1,7 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
-import { count, createPlainUser, rows, snapshot } from "../support/db";
+import { count, createPlainUser, rows, settledSnapshot, snapshot } from "../support/db";
 import { TINY_PNG, uniqueMp3, uniquePdf } from "../support/files";
 import { expectJson, HttpClient } from "../support/http";
 import { ADMIN, serverPerFile } from "../support/server";
@@ -84,13 +84,13 @@ describe("who may write", () => {
   it("answers 401 to every anonymous write and changes nothing", async () => {
     const before = snapshot(server);
     for (const call of writes()) await expectRefused(await send(anon, call), 401, call.name);
-    expect(snapshot(server)).toEqual(before);
+    expect(await settledSnapshot(server)).toEqual(before);
   });
 
   it("answers 403 to every write of a signed-in non-staff user and changes nothing", async () => {
     const before = snapshot(server);
     for (const call of writes()) await expectRefused(await send(plain, call), 403, call.name);
-    expect(snapshot(server)).toEqual(before);
+    expect(await settledSnapshot(server)).toEqual(before);
   });
 });
 
@@ -117,7 +117,7 @@ describe("anti-forgery", () => {
     });
     await expectRefused(noCookie, 403, "no csrftoken cookie");
     expect(noCookie.headers.getSetCookie().some((c) => c.startsWith("csrftoken="))).toBe(true); // a fresh one to retry with
-    expect(snapshot(server)).toEqual(before);
+    expect(await settledSnapshot(server)).toEqual(before);
   });
 
   it("refuses cross-site requests by Origin and Sec-Fetch-Site, even with a valid token", async () => {
@@ -130,7 +130,7 @@ describe("anti-forgery", () => {
     for (const p of ["/api/login/", "/api/logout/", "/api/send-email/"]) {
       await expectRefused(await anon.request("POST", p, { json: {}, headers: { Origin: "https://evil.example" } }), 403, p);
     }
-    expect(snapshot(server)).toEqual(before);
+    expect(await settledSnapshot(server)).toEqual(before);
     // the same request from the site itself goes through
     const ok = await staff.request("POST", "/api/category/", {
       json: { name: "Stessa origine", name_eng: "Same origin", type: "news" },
@@ -154,7 +154,7 @@ describe("anti-forgery", () => {
     await expectRefused(await staff.request("PUT", "/api/file/upload/", { body: "file=x", headers: formType }), 415, "upload form");
     await expectRefused(await anon.request("POST", "/api/login/", { body: JSON.stringify(ADMIN), headers: plainText }), 415, "login text/plain");
     await expectRefused(await anon.request("POST", "/api/send-email/", { body: "{}", headers: plainText }), 415, "send-email text/plain");
-    expect(snapshot(server)).toEqual(before);
+    expect(await settledSnapshot(server)).toEqual(before);
   });
 });
 
@@ -168,7 +168,7 @@ describe("bad bodies", () => {
     }
     await expectRefused(await anon.request("POST", "/api/login/", { body: "{", headers }), 400, "login");
     await expectRefused(await anon.request("POST", "/api/send-email/", { body: "{", headers }), 400, "send-email");
-    expect(snapshot(server)).toEqual(before);
+    expect(await settledSnapshot(server)).toEqual(before);
   });
 
   it("answers 400 to wrong types and invalid values", async () => {
@@ -201,7 +201,7 @@ describe("bad bodies", () => {
     await expectRefused(await staff.request("POST", "/api/music/", { form: musicForm({ mode: "both" }) }), 400, "music mode");
     const current = await staff.getJson(`/api/news/${someNews.id}`);
     expect(current).toEqual(someNews);
-    expect(snapshot(server)).toEqual(before);
+    expect(await settledSnapshot(server)).toEqual(before);
   });
 
   it("answers 404 to unknown ids and slugs on every item write", async () => {
@@ -215,7 +215,7 @@ describe("bad bodies", () => {
       ["DELETE", "/api/music/999999"],
     ];
     for (const [method, p, json] of calls) await expectRefused(await staff.request(method, p, { json }), 404, `${method} ${p}`);
-    expect(snapshot(server)).toEqual(before);
+    expect(await settledSnapshot(server)).toEqual(before);
   });
 });
 
@@ -228,7 +228,7 @@ describe("uploads", () => {
     const form = new FormData();
     form.set("file", new Blob([new Uint8Array(52 * 1024 * 1024)]), "enormous.bin");
     await expectRefused(await staff.request("PUT", "/api/file/upload/", { form }), 413, "request over the limit");
-    expect(snapshot(server)).toEqual(before);
+    expect(await settledSnapshot(server)).toEqual(before);
   });
 
   it("refuses disguised and unsupported files with 415", async () => {
@@ -243,7 +243,7 @@ describe("uploads", () => {
     const form = newsForm();
     form.set("image", new Blob([new Uint8Array(html)]), "photo.jpg");
     await expectRefused(await staff.request("POST", "/api/news/", { form }), 415, "news image");
-    expect(snapshot(server)).toEqual(before);
+    expect(await settledSnapshot(server)).toEqual(before);
   });
 
   it("refuses path-traversal names and temp names, writing nothing outside (or inside) the uploads folder", async () => {
@@ -266,7 +266,7 @@ describe("uploads", () => {
     const attachments = JSON.stringify([{ temp_name: "../session-secret", display_name: "x" }]);
     await expectRefused(await staff.request("POST", "/api/news/", { form: newsForm({ attachments }) }), 400, "attachment traversal");
     await expectRefused(await staff.request("PATCH", `/api/news/${someNews.id}`, { json: { image: "../../app.db" } }), 400, "image temp traversal");
-    expect(snapshot(server)).toEqual(before);
+    expect(await settledSnapshot(server)).toEqual(before);
     expect(fs.existsSync(path.join(server.dataDir, "etc"))).toBe(false);
     expect(fs.existsSync(path.join(server.dataDir, "uploads", "tmp", "passwd"))).toBe(false);
 
@@ -274,7 +274,7 @@ describe("uploads", () => {
     // stored before the tracks were checked is removed again.
     const tracks = JSON.stringify([{ temp_name: "../../etc/passwd", display_name: "x" }]);
     await expectRefused(await staff.request("POST", "/api/music/", { form: musicForm({ music_tracks: tracks }) }), 400, "temp_name traversal");
-    expect(snapshot(server)).toEqual(before);
+    expect(await settledSnapshot(server)).toEqual(before);
     expect(fs.existsSync(path.join(server.dataDir, "etc"))).toBe(false);
   });
 

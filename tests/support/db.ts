@@ -71,3 +71,16 @@ export function snapshot(server: HasData) {
     files: allUploads(server).join("\n"),
   };
 }
+
+/**
+ * `snapshot` once a refused request has ended: the edge streams file parts to tmp/*.part and removes
+ * them when the request ends, which can be just after its answer arrives. A .part that stays longer
+ * than five seconds is a leak and shows in the snapshot.
+ */
+export async function settledSnapshot(server: HasData) {
+  const deadline = Date.now() + 5000;
+  while (Date.now() < deadline && tmpFiles(server).some((name) => name.endsWith(".part"))) {
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  return snapshot(server);
+}
