@@ -2,12 +2,15 @@ import path from "node:path";
 import { defineConfig } from "vitest/config";
 
 /**
- * Browser and HTTP tests against the production build. The global setup builds when stale and makes
- * the template data folders once; each file starts its own server on a copy (tests/support/).
+ * Browser and HTTP tests against the production build (the "e2e" project of vitest.config.ts; alone:
+ * `npx vitest run --config vitest.e2e.config.ts`). The global setup builds when stale, makes the
+ * template data folders once and starts one Chromium and one read-only demo server per worker
+ * (tests/support/).
  */
 export default defineConfig({
   resolve: { alias: { "~": path.resolve(import.meta.dirname, "app") } },
   test: {
+    name: "e2e",
     include: ["tests/e2e/**/*.test.ts"],
     environment: "node",
     globalSetup: ["tests/support/global-setup.ts"],

@@ -6,7 +6,7 @@
  *   npx tsx scripts/api-client-demo.ts [base URL] [username] [password]
  *   (defaults: http://localhost:3000, $ADMIN_USERNAME or admin, $ADMIN_PASSWORD)
  *
- * Also imported by tests/e2e/api-*.test.ts (ApiClient, runDemo).
+ * Also the base of the tests' HTTP client (tests/support/http.ts), and run by tests/e2e/api-writes.test.ts.
  */
 import crypto from "node:crypto";
 import { pathToFileURL } from "node:url";
@@ -31,37 +31,39 @@ export function fakePdf(): Buffer {
   return Buffer.concat([Buffer.from("%PDF-1.4\n", "latin1"), crypto.randomBytes(1024), Buffer.from("\n%%EOF\n", "latin1")]);
 }
 
-type RequestOptions = {
+export type ApiRequestOptions = {
   json?: unknown;
   form?: FormData;
   body?: BodyInit;
-  headers?: Record<string, string>;
+  headers?: HeadersInit;
   /** Leave out the X-CSRFToken header (tests of the refusal). */
   noCsrf?: boolean;
 };
 
-/** A cookie-keeping client that sends the csrftoken cookie back as X-CSRFToken on unsafe methods. */
+/**
+ * A cookie-keeping client that never follows redirects and sends the csrftoken cookie back as
+ * X-CSRFToken on unsafe methods. The tests' HttpClient (tests/support/http.ts) extends it.
+ */
 export class ApiClient {
   cookies = new Map<string, string>();
   constructor(public base: string) {}
 
+  /** The api/ token: the csrftoken cookie, sent back as X-CSRFToken on unsafe api/ requests. */
   get csrfToken(): string | undefined {
     return this.cookies.get("csrftoken");
   }
 
-  async request(method: string, path: string, opts: RequestOptions = {}): Promise<Response> {
-    const headers = new Headers(opts.headers);
-    if (this.cookies.size && !headers.has("Cookie")) headers.set("Cookie", [...this.cookies].map(([k, v]) => `${k}=${v}`).join("; "));
-    const unsafe = !["GET", "HEAD", "OPTIONS"].includes(method);
-    if (unsafe && !opts.noCsrf && this.csrfToken && !headers.has("X-CSRFToken")) headers.set("X-CSRFToken", this.csrfToken);
-    let body: BodyInit | undefined = opts.body;
-    if (opts.json !== undefined) {
-      body = JSON.stringify(opts.json);
-      if (!headers.has("Content-Type")) headers.set("Content-Type", "application/json");
-    } else if (opts.form) body = opts.form;
-    const res = await fetch(`${this.base}${path}`, { method, headers, body, redirect: "manual" });
+  cookieHeader() {
+    return [...this.cookies].map(([k, v]) => `${k}=${v}`).join("; ");
+  }
+
+  /** One request as given, plus the kept cookies; the answer's Set-Cookie lines update them. */
+  async fetch(path: string, init: RequestInit = {}): Promise<Response> {
+    const headers = new Headers(init.headers);
+    if (this.cookies.size && !headers.has("Cookie")) headers.set("Cookie", this.cookieHeader());
+    const res = await fetch(`${this.base}${path}`, { redirect: "manual", ...init, headers });
     for (const line of res.headers.getSetCookie()) {
-      const [pair, ...attrs] = line.split(";");
+      const [pair = "", ...attrs] = line.split(";");
       const eq = pair.indexOf("=");
       const name = pair.slice(0, eq).trim();
       const value = pair.slice(eq + 1).trim();
@@ -72,22 +74,32 @@ export class ApiClient {
     return res;
   }
 
-  get(path: string, opts?: RequestOptions) {
-    return this.request("GET", path, opts);
+  /** An api/ request the way the original client sent it: JSON or multipart, X-CSRFToken on unsafe methods. */
+  request(method: string, path: string, opts: ApiRequestOptions = {}): Promise<Response> {
+    const headers = new Headers(opts.headers);
+    const unsafe = !["GET", "HEAD", "OPTIONS"].includes(method);
+    if (unsafe && !opts.noCsrf && this.csrfToken && !headers.has("X-CSRFToken")) headers.set("X-CSRFToken", this.csrfToken);
+    let body: BodyInit | undefined = opts.body;
+    if (opts.json !== undefined) {
+      body = JSON.stringify(opts.json);
+      if (!headers.has("Content-Type")) headers.set("Content-Type", "application/json");
+    } else if (opts.form) body = opts.form;
+    return this.fetch(path, { method, headers, body });
   }
 
   /** GET and parse; throws on a non-2xx answer. */
   async getJson<T = any>(path: string): Promise<T> {
-    return expectJson<T>(await this.get(path), `GET ${path}`);
+    return expectJson<T>(await this.fetch(path), `GET ${path}`);
   }
 
-  async login(username: string, password: string) {
-    if (!this.csrfToken) await this.get("/api/userinfo/");
+  /** Signs in through api/login/ (after fetching the csrftoken cookie); answers the user. */
+  async apiLogin(username: string, password: string) {
+    if (!this.csrfToken) await (await this.fetch("/api/userinfo/")).text();
     return expectJson(await this.request("POST", "/api/login/", { json: { username, password } }), "POST /api/login/");
   }
 
   /** PUT api/file/upload/ the way the original client did: the name url-encoded in Content-Disposition. */
-  async upload(bytes: Buffer, name: string, kind?: string) {
+  upload(bytes: Uint8Array, name: string, kind?: string) {
     const form = new FormData();
     form.set("file", new Blob([new Uint8Array(bytes)]), "blob");
     if (kind) form.set("kind", kind);
@@ -119,7 +131,7 @@ export async function runDemo(base: string, username: string, password: string, 
   const anonymous = await api.getJson("/api/userinfo/");
   log(`userinfo (anonimo): ${JSON.stringify(anonymous)}; csrftoken ${api.csrfToken ? "ricevuto" : "MANCANTE"}`);
 
-  const user = await api.login(username, password);
+  const user = await api.apiLogin(username, password);
   log(`login: ${user.username} (staff: ${user.is_staff})`);
 
   const newsCategory = await expectJson(

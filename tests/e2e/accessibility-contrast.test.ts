@@ -4,11 +4,11 @@ import fs from "node:fs";
 import { createRequire } from "node:module";
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
-import { browserPerFile, visit } from "../support/browser";
-import { serverPerFile } from "../support/server";
+import { browserPerWorker, visit } from "../support/browser";
+import { serverPerWorker } from "../support/server";
 
-const server = serverPerFile();
-const browser = browserPerFile();
+const server = serverPerWorker();
+const browser = browserPerWorker();
 const axeSource = fs.readFileSync(createRequire(import.meta.url).resolve("axe-core/axe.min.js"), "utf8");
 
 type Violation = { id: string; nodes: string[] };

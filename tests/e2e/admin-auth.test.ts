@@ -1,12 +1,12 @@
 import { describe, expect, it } from "vitest";
 import { hashPassword } from "~/server/password.server";
-import { acceptCookies, signInThroughForm, browserPerFile } from "../support/browser";
+import { acceptCookies, signInThroughForm, browserPerWorker } from "../support/browser";
 import { rows, run } from "../support/db";
 import { HttpClient } from "../support/http";
 import { ADMIN, serverPerFile } from "../support/server";
 
 const server = serverPerFile({ env: { SEED_DEMO: "0" } });
-const browser = browserPerFile();
+const browser = browserPerWorker();
 
 const activities = () => rows<{ description: string; username: string }>(server, "SELECT description, username FROM Activity ORDER BY id");
 

@@ -3,10 +3,11 @@
 import fs from "node:fs";
 import path from "node:path";
 import { beforeAll, describe, expect, it, vi } from "vitest";
-import { rows, run } from "../support/db";
+import { row, rows, run } from "../support/db";
 import { pdfBytes, pngBytes } from "../support/files";
 import { formData, HttpClient } from "../support/http";
 import { serverPerFile } from "../support/server";
+import { first } from "../support/present";
 
 const server = serverPerFile({ env: { SEED_DEMO: "0" } });
 let client: HttpClient;
@@ -17,7 +18,7 @@ beforeAll(async () => {
   client = new HttpClient(server.url);
   csrf = await client.login();
   run(server, "INSERT INTO Category (name, nameEng, type) VALUES ('Eventi', 'Events', 'news')");
-  categoryId = rows<{ id: number }>(server, "SELECT id FROM Category WHERE name = 'Eventi'")[0].id;
+  categoryId = row<{ id: number }>(server, "SELECT id FROM Category WHERE name = 'Eventi'").id;
 });
 
 const uploadsDir = () => path.join(server.dataDir, "uploads");
@@ -132,8 +133,8 @@ describe("uploads", () => {
     expect(ok.status).toBe(302);
     const saved = rows<{ name: string; url: string }>(server, "SELECT name, url FROM NewsAttachment");
     expect(saved).toHaveLength(1);
-    expect(saved[0].name).toBe("x.pdf");
-    expect(saved[0].url).toMatch(/^\/media\/attachments\/[0-9a-f]{32}\.pdf$/);
+    expect(first(saved).name).toBe("x.pdf");
+    expect(first(saved).url).toMatch(/^\/media\/attachments\/[0-9a-f]{32}\.pdf$/);
     expect(rows(server, "SELECT id FROM Upload")).toHaveLength(0);
   });
 });

@@ -3,14 +3,15 @@ import path from "node:path";
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { staffPage } from "../support/auth";
-import { acceptDialogs, browserPerFile } from "../support/browser";
-import { rows, run } from "../support/db";
+import { acceptDialogs, browserPerWorker } from "../support/browser";
+import { row, rows, run } from "../support/db";
 import { pdfBytes, pngBytes } from "../support/files";
 import { HttpClient } from "../support/http";
 import { serverPerFile } from "../support/server";
+import { first } from "../support/present";
 
 const server = serverPerFile({ env: { SEED_DEMO: "0" } });
-const browser = browserPerFile();
+const browser = browserPerWorker();
 
 const adminPage = (javaScriptEnabled: boolean) => staffPage(browser, server, { javaScriptEnabled });
 
@@ -36,7 +37,7 @@ describe("categories", () => {
     await page.click('button:has-text("Salva")');
     await page.waitForURL(`${server.url}/admin/categoryList`);
     await page.getByRole("cell", { name: "Colonne sonore", exact: true }).waitFor();
-    const [cat] = rows<{ id: number }>(server, "SELECT id FROM Category WHERE name = 'Colonne sonore'");
+    const cat = row<{ id: number }>(server, "SELECT id FROM Category WHERE name = 'Colonne sonore'");
 
     await page.getByRole("link", { name: "Modifica la categoria Colonne sonore" }).click();
     await page.waitForURL(`${server.url}/admin/categoryList/${cat.id}`);
@@ -65,7 +66,7 @@ describe("categories", () => {
   it("deletes with a confirm dialog with JavaScript, and refuses a category still in use", async () => {
     run(server, "INSERT INTO Category (name, nameEng, type) VALUES ('Da eliminare', 'To delete', 'news')");
     run(server, "INSERT INTO Category (name, nameEng, type) VALUES ('Usata', 'Used', 'news')");
-    const [used] = rows<{ id: number }>(server, "SELECT id FROM Category WHERE name = 'Usata'");
+    const used = row<{ id: number }>(server, "SELECT id FROM Category WHERE name = 'Usata'");
     run(server, "INSERT INTO News (slug, title, titleEng, date, categoryId, updatedAt) VALUES ('usa-cat', 'Usa', 'Uses', '2026-01-01', ?, ?)", used.id, Date.now());
     const { page, errors, close } = await adminPage(true);
     await page.goto(`${server.url}/admin/categoryList?q=${encodeURIComponent("Da eliminare")}`);
@@ -175,14 +176,14 @@ describe("news", () => {
     expect(await page.locator(".file-list__item").count()).toBe(1);
 
     await Promise.all([page.waitForURL(/\/news\/script-alert-1-script-concerto$/), page.click('button:has-text("Salva")')]);
-    const [news] = rows<{ id: number; title: string; description: string }>(server, "SELECT id, title, description FROM News WHERE slug = 'script-alert-1-script-concerto'");
+    const news = row<{ id: number; title: string; description: string }>(server, "SELECT id, title, description FROM News WHERE slug = 'script-alert-1-script-concerto'");
     expect(news.title).toBe("<script>alert(1)</script> Concerto");
     expect(news.description).toContain("<strong>speciale</strong>");
     const attachments = rows<{ name: string; url: string }>(server, "SELECT name, url FROM NewsAttachment WHERE newsId = ?", news.id);
     expect(attachments).toHaveLength(1);
-    expect(attachments[0].name).toBe("Programma di sala");
-    expect(attachments[0].url).toMatch(/^\/media\/attachments\/[0-9a-f]{32}\.pdf$/);
-    expect(fs.existsSync(mediaFile(attachments[0].url))).toBe(true);
+    expect(first(attachments).name).toBe("Programma di sala");
+    expect(first(attachments).url).toMatch(/^\/media\/attachments\/[0-9a-f]{32}\.pdf$/);
+    expect(fs.existsSync(mediaFile(first(attachments).url))).toBe(true);
     expect(rows(server, "SELECT id FROM Upload")).toHaveLength(0);
 
     // the title shows literally in the admin list (never as markup)
@@ -219,12 +220,12 @@ describe("news", () => {
     await page.setInputFiles("#image_file", path.join(tmp, "foto.png"));
     await page.setInputFiles("#attachments", path.join(tmp, "scheda.pdf"));
     await Promise.all([page.waitForURL(`${server.url}/news/recensione`), page.click('button:has-text("Salva")')]);
-    const [news] = rows<{ id: number; description: string; image: string }>(server, "SELECT id, description, image FROM News WHERE slug = 'recensione'");
+    const news = row<{ id: number; description: string; image: string }>(server, "SELECT id, description, image FROM News WHERE slug = 'recensione'");
     expect(news.description).not.toContain("script");
     expect(news.description).not.toContain("javascript:");
     expect(news.description).toContain('href="https://example.com"');
     expect(news.image).toMatch(/^\/media\/images\/[0-9a-f]{32}\.png$/);
-    const [attachment] = rows<{ url: string; name: string }>(server, "SELECT url, name FROM NewsAttachment WHERE newsId = ?", news.id);
+    const attachment = row<{ url: string; name: string }>(server, "SELECT url, name FROM NewsAttachment WHERE newsId = ?", news.id);
     expect(attachment.name).toBe("scheda");
 
     // edit: drop the attachment (untick), its file goes
@@ -265,8 +266,8 @@ describe("news", () => {
   });
 
   it("deletes a news item from the list with the confirm dialog (JavaScript); its attachment file goes", async () => {
-    const [news] = rows<{ id: number }>(server, "SELECT id FROM News WHERE slug = 'script-alert-1-script-concerto'");
-    const [attachment] = rows<{ url: string }>(server, "SELECT url FROM NewsAttachment WHERE newsId = ?", news.id);
+    const news = row<{ id: number }>(server, "SELECT id FROM News WHERE slug = 'script-alert-1-script-concerto'");
+    const attachment = row<{ url: string }>(server, "SELECT url FROM NewsAttachment WHERE newsId = ?", news.id);
     const { page, errors, close } = await adminPage(true);
     await page.goto(`${server.url}/admin/newsList?q=Concerto`);
     await hydrated(page);

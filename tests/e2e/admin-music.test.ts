@@ -2,13 +2,14 @@ import fs from "node:fs";
 import path from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
 import { staffPage, startMusicForm } from "../support/auth";
-import { browserPerFile } from "../support/browser";
-import { rows, run } from "../support/db";
+import { browserPerWorker } from "../support/browser";
+import { row, rows, run } from "../support/db";
 import { mp3Bytes, pngBytes } from "../support/files";
 import { serverPerFile } from "../support/server";
+import { first } from "../support/present";
 
 const server = serverPerFile({ env: { SEED_DEMO: "0" } });
-const browser = browserPerFile();
+const browser = browserPerWorker();
 let files: string;
 
 beforeAll(async () => {
@@ -62,12 +63,12 @@ describe("music with JavaScript", () => {
     await page.fill("#videos", "https://www.youtube.com/watch?v=abc");
     await Promise.all([page.waitForURL(`${server.url}/compositions/colonne%20sonore/il-tema`), page.click('button:has-text("Salva")')]);
 
-    const [music] = rows<{ id: number; img: string; link: string | null; videos: string }>(server, "SELECT id, img, link, videos FROM Music WHERE slug = 'il-tema'");
+    const music = row<{ id: number; img: string; link: string | null; videos: string }>(server, "SELECT id, img, link, videos FROM Music WHERE slug = 'il-tema'");
     expect(music.link).toBeNull();
     expect(music.videos).toBe("https://www.youtube.com/watch?v=abc");
     const tracks = rows<{ name: string; url: string }>(server, "SELECT name, url FROM MusicTrack WHERE musicId = ? ORDER BY position", music.id);
     expect(tracks.map((t) => t.name)).toEqual(["Tema principale"]);
-    expect(fs.existsSync(mediaFile(tracks[0].url))).toBe(true);
+    expect(fs.existsSync(mediaFile(first(tracks).url))).toBe(true);
     expect(fs.existsSync(mediaFile(music.img))).toBe(true);
 
     // edit: the saved option is pre-selected, the other disabled
@@ -88,7 +89,7 @@ describe("music with JavaScript", () => {
     await page.waitForURL(/avviso=eliminato/);
     expect(dialogs.at(-1)).toBe("Sei sicuro di voler eliminare questo contenuto?");
     expect(rows(server, "SELECT id FROM Music WHERE id = ?", music.id)).toHaveLength(0);
-    expect(fs.existsSync(mediaFile(tracks[0].url))).toBe(false);
+    expect(fs.existsSync(mediaFile(first(tracks).url))).toBe(false);
     expect(fs.existsSync(mediaFile(music.img))).toBe(false);
     expect(log()).toEqual(
       expect.arrayContaining([
@@ -113,7 +114,7 @@ describe("music without JavaScript", () => {
 
     await page.setInputFiles("#image_file", path.join(files, "cover2.png"));
     await Promise.all([page.waitForURL(`${server.url}/compositions/colonne%20sonore`), page.click('button:has-text("Salva")')]);
-    const [album] = rows<{ link: string; videos: string | null }>(server, "SELECT link, videos FROM Music WHERE slug = 'album-esterno'");
+    const album = row<{ link: string; videos: string | null }>(server, "SELECT link, videos FROM Music WHERE slug = 'album-esterno'");
     expect(album).toEqual({ link: "https://open.spotify.com/album/xyz", videos: null });
 
     // tracks mode needs a track or a video

@@ -5,14 +5,14 @@ import path from "node:path";
 import type { Page } from "playwright-core";
 import { beforeAll, describe, expect, it } from "vitest";
 import { staffPage, startMusicForm } from "../support/auth";
-import { browserPerFile } from "../support/browser";
+import { browserPerWorker } from "../support/browser";
 import { rows, run } from "../support/db";
 import { mp3Bytes, pdfBytes, pngBytes } from "../support/files";
 import { HttpClient } from "../support/http";
 import { serverPerFile } from "../support/server";
 
 const server = serverPerFile({ env: { SEED_DEMO: "0" } });
-const browser = browserPerFile();
+const browser = browserPerWorker();
 let files: string;
 
 beforeAll(async () => {

@@ -1,10 +1,11 @@
 import fs from "node:fs";
 import path from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
-import { count, createPlainUser, rows, settledSnapshot, snapshot } from "../support/db";
+import { count, createPlainUser, row, rows, settledSnapshot, snapshot } from "../support/db";
 import { TINY_PNG, uniqueMp3, uniquePdf } from "../support/files";
 import { expectJson, HttpClient } from "../support/http";
 import { ADMIN, serverPerFile } from "../support/server";
+import { first } from "../support/present";
 
 const server = serverPerFile();
 let staff: HttpClient;
@@ -126,7 +127,7 @@ describe("anti-forgery", () => {
       await expectRefused(await send(staff, call, { Origin: "https://evil.example" }), 403, `${call.name} (Origin)`);
       await expectRefused(await send(staff, call, { "Sec-Fetch-Site": "cross-site" }), 403, `${call.name} (Sec-Fetch-Site)`);
     }
-    await expectRefused(await send(staff, writes()[0], { Origin: "null" }), 403, "Origin null");
+    await expectRefused(await send(staff, first(writes()), { Origin: "null" }), 403, "Origin null");
     for (const p of ["/api/login/", "/api/logout/", "/api/send-email/"]) {
       await expectRefused(await anon.request("POST", p, { json: {}, headers: { Origin: "https://evil.example" } }), 403, p);
     }
@@ -293,7 +294,7 @@ describe("send-email/ and the captcha", () => {
   async function captcha(client: HttpClient) {
     const headers = { "X-Forwarded-For": `198.18.2.${++captchaVisitors}` };
     const c = await expectJson(await client.request("GET", "/api/captcha-generator/", { headers }), "GET /api/captcha-generator/");
-    const [{ answer }] = rows<{ answer: string }>(server, `SELECT answer FROM Captcha WHERE id = ?`, c.captcha_id);
+    const { answer } = row<{ answer: string }>(server, `SELECT answer FROM Captcha WHERE id = ?`, c.captcha_id);
     return { id: c.captcha_id as string, answer };
   }
   const message = { name: "Mario Rossi", email: "mario@example.it", description: "Vorrei una colonna sonora." };

@@ -1,7 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
-import { count, mediaFile, rows, tmpFiles } from "../support/db";
+import { count, mediaFile, row, rows, tmpFiles } from "../support/db";
 import { TINY_PNG, uniqueMp3, uniquePdf } from "../support/files";
 import { expectJson, formData, HttpClient } from "../support/http";
 import { ADMIN, serverPerFile } from "../support/server";
@@ -16,7 +16,7 @@ beforeAll(async () => {
   await staff.apiLogin(ADMIN.username, ADMIN.password);
 });
 
-const lastActivity = () => rows<{ description: string; username: string }>(server, `SELECT description, username FROM Activity ORDER BY id DESC LIMIT 1`)[0];
+const lastActivity = () => row<{ description: string; username: string }>(server, `SELECT description, username FROM Activity ORDER BY id DESC LIMIT 1`);
 
 /** POSTs a multipart api/ create and answers the new item, checked to be a 201 with SPEC's keys. */
 async function created(kind: "news" | "music", fields: Record<string, string | [Blob, string]>) {

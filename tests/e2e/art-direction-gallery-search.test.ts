@@ -1,10 +1,10 @@
 import type { BrowserContext, Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
-import { acceptCookies, browserPerFile } from "../support/browser";
-import { serverPerFile } from "../support/server";
+import { acceptCookies, browserPerWorker } from "../support/browser";
+import { serverPerWorker } from "../support/server";
 
-const server = serverPerFile();
-const browser = browserPerFile();
+const server = serverPerWorker();
+const browser = browserPerWorker();
 
 /** A fresh context (JavaScript on or off) with the cookie banner out of the way. */
 async function openContext(js: boolean, options: Parameters<typeof browser.newContext>[0] = {}) {

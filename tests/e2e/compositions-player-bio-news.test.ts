@@ -1,12 +1,13 @@
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
-import { acceptCookies, imagesWithoutSize, browserPerFile, visit as visitUrl } from "../support/browser";
+import { acceptCookies, imagesWithoutSize, browserPerWorker, visit as visitUrl } from "../support/browser";
 import { run } from "../support/db";
 import { serverPerFile } from "../support/server";
+import { first } from "../support/present";
 
 const server = serverPerFile();
 const visit = (page: Page, path: string) => visitUrl(page, `${server.url}${path}`);
-const browser = browserPerFile();
+const browser = browserPerWorker();
 
 const get = (p: string) => fetch(`${server.url}${p}`, { redirect: "manual" });
 
@@ -324,7 +325,7 @@ describe("without JavaScript", () => {
     await page.waitForURL(/\/compositions\/teatro\/il-giardino-dei-ciliegi$/);
     const trackHrefs = await page.$$eval(".track-link", (links) => links.map((a) => a.getAttribute("href")!));
     expect(trackHrefs.length).toBe(2);
-    const track = await get(trackHrefs[0]);
+    const track = await get(first(trackHrefs));
     expect(track.status).toBe(200);
     expect(track.headers.get("content-type")).toMatch(/audio\/(wav|x-wav|wave)/);
     const video = page.locator("a[data-action=video]");

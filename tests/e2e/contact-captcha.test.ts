@@ -1,13 +1,13 @@
 import { describe, expect, it } from "vitest";
-import { acceptCookies, browserPerFile } from "../support/browser";
-import { rows } from "../support/db";
+import { acceptCookies, browserPerWorker } from "../support/browser";
+import { row, rows } from "../support/db";
 import { serverPerFile } from "../support/server";
 
 const server = serverPerFile({ env: { SEED_DEMO: "0" } });
-const browser = browserPerFile();
+const browser = browserPerWorker();
 const LIMIT = 10;
 
-const captchaRows = () => rows<{ n: number }>(server, "SELECT COUNT(*) AS n FROM Captcha")[0]!.n;
+const captchaRows = () => row<{ n: number }>(server, "SELECT COUNT(*) AS n FROM Captcha").n;
 const from = (address: string) => ({ headers: { "X-Forwarded-For": address } });
 
 describe("captcha rows per address", () => {

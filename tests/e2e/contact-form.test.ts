@@ -2,12 +2,13 @@ import path from "node:path";
 import Database from "better-sqlite3";
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { acceptCookies, browserPerFile } from "../support/browser";
+import { acceptCookies, browserPerWorker } from "../support/browser";
 import { startServer, type TestServer } from "../support/server";
 import { startSmtpCapture, type SmtpCapture } from "../support/smtp";
+import { defined } from "../support/present";
 
 let server: TestServer;
-const browser = browserPerFile();
+const browser = browserPerWorker();
 let smtp: SmtpCapture;
 let sqlite: Database.Database;
 
@@ -134,7 +135,7 @@ describe("contact form without JavaScript (native posts)", () => {
 
     const [row] = await until(() => {
       const rows = messagesFrom("mario.rossi@example.com");
-      return rows.length === 1 && rows[0].deliveredAt ? rows : null;
+      return rows.length === 1 && rows[0]?.deliveredAt ? rows : null;
     }, "the message to be saved and delivered");
     expect(row).toMatchObject({ name: "Mario Rossi", description: "Vorrei informazioni sulle colonne sonore.", attempts: 1 });
     const mail = await until(() => smtp.mails.find((m) => m.raw.includes("mario.rossi@example.com")), "the e-mail");
@@ -235,8 +236,8 @@ describe("contact form with JavaScript", () => {
 describe("contact form spam protection (HTTP)", () => {
   async function freshCaptcha(headers: Record<string, string> = ownAddress()) {
     const html = await (await fetch(`${server.url}/contacts`, { headers })).text();
-    const id = /name="captcha_id" value="([^"]+)"/.exec(html)![1];
-    return { id, answer: answerOf(id)! };
+    const id = defined(/name="captcha_id" value="([^"]+)"/.exec(html)?.[1], "captcha_id");
+    return { id, answer: defined(answerOf(id), "captcha answer") };
   }
   const post = (fields: Record<string, string>, headers: Record<string, string> = {}) =>
     fetch(`${server.url}/contacts`, {

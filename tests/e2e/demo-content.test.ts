@@ -1,10 +1,11 @@
 import { describe, expect, it } from "vitest";
-import { acceptCookies, browserPerFile, visit } from "../support/browser";
-import { rows } from "../support/db";
-import { serverPerFile } from "../support/server";
+import { acceptCookies, browserPerWorker, visit } from "../support/browser";
+import { row, rows } from "../support/db";
+import { serverPerWorker } from "../support/server";
+import { first } from "../support/present";
 
-const server = serverPerFile();
-const browser = browserPerFile();
+const server = serverPerWorker();
+const browser = browserPerWorker();
 
 const bytes = async (url: string) => {
   const res = await fetch(`${server.url}${url}`);
@@ -29,11 +30,11 @@ function simultaneousPitches(wav: Buffer, atSecond: number): number {
   const power = (freq: number) => {
     let re = 0;
     let im = 0;
-    for (let i = 0; i < n; i++) {
+    samples.forEach((sample, i) => {
       const w = 0.5 - 0.5 * Math.cos((2 * Math.PI * i) / n); // Hann window
-      re += samples[i] * w * Math.cos((2 * Math.PI * freq * i) / rate);
-      im += samples[i] * w * Math.sin((2 * Math.PI * freq * i) / rate);
-    }
+      re += sample * w * Math.cos((2 * Math.PI * freq * i) / rate);
+      im += sample * w * Math.sin((2 * Math.PI * freq * i) / rate);
+    });
     return Math.hypot(re, im);
   };
   const freqs = Array.from({ length: 360 }, (_, i) => 60 + i * 4);
@@ -57,7 +58,7 @@ describe("demo content that looks real", () => {
     }
     expect(new Set(seconds.map((s) => s.toFixed(1))).size).toBeGreaterThanOrEqual(6);
     // A melody over a bass and a chord: more than one pitch at once
-    const { body } = await bytes(tracks[0].url);
+    const { body } = await bytes(first(tracks).url);
     expect(simultaneousPitches(body, 1)).toBeGreaterThanOrEqual(3);
   });
 
@@ -106,7 +107,7 @@ describe("demo content that looks real", () => {
   });
 
   it("the browser console stays clean on every page (no i18next notice), in both languages and widths", async () => {
-    const [news] = rows<{ slug: string }>(server, "SELECT slug FROM News ORDER BY date DESC LIMIT 1");
+    const news = row<{ slug: string }>(server, "SELECT slug FROM News ORDER BY date DESC LIMIT 1");
     const paths = ["/", "/news", `/news/${news.slug}`, "/compositions", "/compositions/colonne%20sonore/nebbia-su-ferrara", "/gallery", "/contacts"];
     for (const width of [390, 1440]) {
       const { context } = await browser.newContext({ viewport: { width, height: 900 } });

@@ -2,9 +2,9 @@ import type { Page } from "playwright-core";
 import { afterAll, describe, expect, it } from "vitest";
 import { contentSecurityPolicy, securityHeaders } from "~/server/http/csp.server";
 import type { BrowserContext } from "playwright-core";
-import { browserPerFile, visit } from "../support/browser";
+import { browserPerWorker, visit } from "../support/browser";
 import { raw } from "../support/http";
-import { ADMIN, serverPerFile } from "../support/server";
+import { ADMIN, serverPerWorker } from "../support/server";
 
 /**
  * issue 9: no Content-Security-Policy (6 inline scripts without a nonce), no HSTS,
@@ -12,8 +12,8 @@ import { ADMIN, serverPerFile } from "../support/server";
  * and the pages work under it: no violation while the player, video modal, lightbox, zoom viewer
  * and rich-text editor are used.
  */
-const server = serverPerFile();
-const browser = browserPerFile();
+const server = serverPerWorker();
+const browser = browserPerWorker();
 afterAll(async () => {
 });
 

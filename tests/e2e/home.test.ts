@@ -2,12 +2,12 @@ import type { BrowserContext, Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { CAROUSEL_AUTOPLAY_MS } from "~/components/home/CompositionsBrowser";
 import { HERO_AUTOPLAY_MS } from "~/components/home/HeroSlider";
-import { acceptCookies, imagesWithoutSize, browserPerFile, visit as visitUrl } from "../support/browser";
-import { serverPerFile } from "../support/server";
+import { acceptCookies, imagesWithoutSize, browserPerWorker, visit as visitUrl } from "../support/browser";
+import { serverPerWorker } from "../support/server";
 
-const server = serverPerFile();
+const server = serverPerWorker();
 const visit = (page: Page, path: string) => visitUrl(page, `${server.url}${path}`);
-const browser = browserPerFile();
+const browser = browserPerWorker();
 
 async function open(options: { javaScriptEnabled?: boolean; width?: number; height?: number } = {}) {
   const { context, errors } = await browser.newContext({

@@ -2,18 +2,18 @@ import fs from "node:fs";
 import path from "node:path";
 import type { Page } from "playwright-core";
 import { beforeAll, describe, expect, it } from "vitest";
-import { acceptCookies, browserPerFile, visit } from "../support/browser";
-import { rows, run } from "../support/db";
+import { acceptCookies, browserPerWorker, visit } from "../support/browser";
+import { row, rows, run } from "../support/db";
 import { serverPerFile } from "../support/server";
 
 const server = serverPerFile();
-const browser = browserPerFile();
+const browser = browserPerWorker();
 /** One test loads a dozen or more pages in turn; the machine is shared, so give it room. */
 const MATRIX_TIMEOUT = 300_000;
 let newsImage = "";
 
 beforeAll(async () => {
-  newsImage = rows<{ image: string }>(server, "SELECT image FROM News WHERE image IS NOT NULL LIMIT 1")[0].image;
+  newsImage = row<{ image: string }>(server, "SELECT image FROM News WHERE image IS NOT NULL LIMIT 1").image;
 });
 
 const uploads = () => path.join(server.dataDir, "uploads");

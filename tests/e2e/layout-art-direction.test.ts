@@ -1,11 +1,11 @@
 // Issue 13 (Layout): the labels of /art-direction were one 280 px column at 1440 px (75 % of the
 // width empty); they form a responsive grid: several columns on a desktop, one on a phone.
 import { describe, expect, it } from "vitest";
-import { acceptCookies, browserPerFile, visit } from "../support/browser";
-import { serverPerFile } from "../support/server";
+import { acceptCookies, browserPerWorker, visit } from "../support/browser";
+import { serverPerWorker } from "../support/server";
 
-const server = serverPerFile();
-const browser = browserPerFile();
+const server = serverPerWorker();
+const browser = browserPerWorker();
 
 describe("the labels of /art-direction", () => {
   for (const javaScriptEnabled of [true, false]) {

@@ -1,11 +1,12 @@
 import fs from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { acceptCookies, browserPerFile } from "../support/browser";
+import { acceptCookies, browserPerWorker } from "../support/browser";
 import { startServer, serverPerFile } from "../support/server";
+import { first } from "../support/present";
 
 const server = serverPerFile();
-const browser = browserPerFile();
+const browser = browserPerWorker();
 
 const get = (p: string, init?: RequestInit) => fetch(`${server.url}${p}`, { redirect: "manual", ...init });
 
@@ -52,7 +53,7 @@ describe("server-rendered layout and languages", () => {
     expect(toggle.headers.get("location")).toBe("/en/news?page=2");
     const cookie = toggle.headers.get("set-cookie") ?? "";
     expect(cookie).toMatch(/^lng=/);
-    const langCookie = cookie.split(";")[0];
+    const langCookie = first(cookie.split(";"));
 
     const next = await get("/news", { headers: { Cookie: langCookie } });
     expect(next.status).toBe(302);
@@ -64,7 +65,7 @@ describe("server-rendered layout and languages", () => {
 
     const back = await get("/en/news?lng=it", { headers: { Cookie: langCookie } });
     expect(back.headers.get("location")).toBe("/news");
-    const itCookie = (back.headers.get("set-cookie") ?? "").split(";")[0];
+    const itCookie = first((back.headers.get("set-cookie") ?? "").split(";"));
     expect((await get("/news", { headers: { Cookie: itCookie } })).status).toBe(200);
   });
 
@@ -122,10 +123,11 @@ describe("operations", () => {
   it("generates the images referenced by the content files and serves them", async () => {
     const slides = (await (await get("/data/slider_hero.json")).json()).slider_hero as { img: string }[];
     expect(slides).toHaveLength(8);
-    const res = await get(slides[0].img);
+    const slide = first(slides);
+    const res = await get(slide.img);
     expect(res.status).toBe(200);
     expect(res.headers.get("content-type")).toBe("image/jpeg");
-    expect(fs.existsSync(path.join(server.dataDir, "uploads", "content", path.basename(slides[0].img)))).toBe(true);
+    expect(fs.existsSync(path.join(server.dataDir, "uploads", "content", path.basename(slide.img)))).toBe(true);
   });
 
   it("answers Range requests on media with 206 and the exact bytes", async () => {

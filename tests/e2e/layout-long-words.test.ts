@@ -1,19 +1,19 @@
 // Issue 13 (Defects): a news item with a long word and a pasted URL must not widen the page on a
 // 390 px phone (it was 1,605 px wide, the menu button off-screen) nor be clipped in its card.
 import { beforeAll, describe, expect, it } from "vitest";
-import { acceptCookies, browserPerFile, visit } from "../support/browser";
-import { rows, run } from "../support/db";
+import { acceptCookies, browserPerWorker, visit } from "../support/browser";
+import { row, rows, run } from "../support/db";
 import { serverPerFile } from "../support/server";
 
 const server = serverPerFile();
-const browser = browserPerFile();
+const browser = browserPerWorker();
 const LONG_WORD = "Precipitevolissimevolmente".repeat(4);
 const LONG_URL = `https://www.example.com/${"percorso-molto-lungo-".repeat(12)}fine?query=${"x".repeat(80)}`;
 let slug: string;
 
 beforeAll(async () => {
   // Written straight into the database (the test DB helper), as the admin form would store it.
-  const [category] = rows<{ id: number }>(server, "SELECT id FROM Category WHERE type = 'news' ORDER BY id LIMIT 1");
+  const category = row<{ id: number }>(server, "SELECT id FROM Category WHERE type = 'news' ORDER BY id LIMIT 1");
   run(
     server,
     "INSERT INTO News (slug, title, titleEng, description, descriptionEng, date, categoryId, updatedAt) VALUES ('annuncio-lungo', ?, ?, ?, ?, '2099-01-01', ?, ?)",
@@ -24,7 +24,7 @@ beforeAll(async () => {
     category.id,
     Date.now(),
   );
-  slug = rows<{ slug: string }>(server, "SELECT slug FROM News WHERE title LIKE 'Annuncio %'")[0].slug;
+  slug = row<{ slug: string }>(server, "SELECT slug FROM News WHERE title LIKE 'Annuncio %'").slug;
 });
 
 describe("long words and pasted URLs at 390 px", () => {

@@ -1,15 +1,16 @@
 import type { BrowserContext, Page } from "playwright-core";
 import { beforeAll, describe, expect, it } from "vitest";
-import { acceptCookies, browserPerFile, visit as visitUrl } from "../support/browser";
-import { serverPerFile } from "../support/server";
+import { acceptCookies, browserPerWorker, visit as visitUrl } from "../support/browser";
+import { serverPerWorker } from "../support/server";
+import { at, first } from "../support/present";
 
 /**
  * Continuous listening (issue 13): auto-advance, what plays marked in every list, the Media
  * Session, the language toggle that keeps the music playing, the player's keyboard scope, track
  * durations, and plyr loaded on first play.
  */
-const server = serverPerFile();
-const browser = browserPerFile();
+const server = serverPerWorker();
+const browser = browserPerWorker();
 const visit = (page: Page, path: string) => visitUrl(page, `${server.url}${path}`);
 
 beforeAll(async () => {
@@ -99,7 +100,7 @@ describe("auto-advance and what is playing", () => {
       expect(await current.locator(".track-link__now").textContent()).toBe(lang === "it" ? "In riproduzione" : "Now playing");
 
       await nearTheEnd(page);
-      await waitForTrack(page, names[last]);
+      await waitForTrack(page, at(names, last));
       await waitForPlayback(page);
       expect(await currentTracks(page)).toEqual([last]);
 
@@ -170,14 +171,14 @@ describe("Media Session", () => {
         expect(art.type).toBe("image/webp");
       }
       expect(new Set(metadata!.artwork.map((a) => a.sizes)).size).toBe(metadata!.artwork.length);
-      const artwork = await fetch(metadata!.artwork[0].src);
+      const artwork = await fetch(first(metadata!.artwork).src);
       expect(artwork.status).toBe(200);
       expect(artwork.headers.get("content-type")).toBe("image/webp");
 
       const handlers = await page.evaluate(() => Object.keys((window as unknown as { __mediaSession: Recorder }).__mediaSession.handlers).sort());
       expect(handlers).toEqual(["nexttrack", "pause", "play", "previoustrack", "seekbackward", "seekforward", "seekto"]);
       const invoke = (action: string, details: Record<string, unknown> = {}) =>
-        page.evaluate(([a, d]) => (window as unknown as { __mediaSession: Recorder }).__mediaSession.handlers[a as string]({ action: a, ...(d as object) }), [action, details] as const);
+        page.evaluate(([a, d]) => (window as unknown as { __mediaSession: Recorder }).__mediaSession.handlers[a as string]?.({ action: a, ...(d as object) }), [action, details] as const);
 
       await invoke("pause");
       await page.waitForFunction(() => document.querySelector("audio")?.paused === true && navigator.mediaSession.playbackState === "paused");
@@ -201,10 +202,10 @@ describe("Media Session", () => {
       await page.waitForFunction(() => document.querySelector("audio")?.paused === false && navigator.mediaSession.playbackState === "playing");
 
       await invoke("nexttrack");
-      await waitForTrack(page, names[2]);
+      await waitForTrack(page, at(names, 2));
       await page.waitForFunction((n) => navigator.mediaSession.metadata?.title === n, names[2]);
       await invoke("previoustrack");
-      await waitForTrack(page, names[1]);
+      await waitForTrack(page, at(names, 1));
       await waitForPlayback(page);
 
       // closing the player clears the lock screen

@@ -3,11 +3,11 @@
 // the top, and after a client navigation focus moves to the new h1 and the title is announced.
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
-import { acceptCookies, browserPerFile, visit } from "../support/browser";
-import { serverPerFile } from "../support/server";
+import { acceptCookies, browserPerWorker, visit } from "../support/browser";
+import { serverPerWorker } from "../support/server";
 
-const server = serverPerFile();
-const browser = browserPerFile();
+const server = serverPerWorker();
+const browser = browserPerWorker();
 
 async function open(options: { width?: number; reducedMotion?: "reduce" | "no-preference" } = {}) {
   const { context, errors } = await browser.newContext({ viewport: { width: options.width ?? 1440, height: 900 }, reducedMotion: options.reducedMotion ?? "no-preference" });

@@ -1,11 +1,11 @@
 // Issue 13 (Defects): without JavaScript, up to 1199 px, the menu opens below the bar; every link
 // must be readable (it was white on white on the white-header pages) and lead to its page.
 import { describe, expect, it } from "vitest";
-import { acceptCookies, browserPerFile } from "../support/browser";
-import { serverPerFile } from "../support/server";
+import { acceptCookies, browserPerWorker } from "../support/browser";
+import { serverPerWorker } from "../support/server";
 
-const server = serverPerFile();
-const browser = browserPerFile();
+const server = serverPerWorker();
+const browser = browserPerWorker();
 
 /** WCAG contrast of each nav link's text against the first opaque background behind it. */
 const linkContrasts = `(() => {

@@ -3,7 +3,7 @@
 import { afterAll, describe, expect, it } from "vitest";
 import { consentCookie } from "~/server/cookie-consent.server";
 import { langCookie } from "~/server/i18n.server";
-import { rows, run } from "../support/db";
+import { row, rows, run } from "../support/db";
 import { expectJson, HttpClient } from "../support/http";
 import { ADMIN, serverPerFile } from "../support/server";
 
@@ -115,7 +115,7 @@ describe("anonymous page cache", () => {
   });
 
   it("shows an admin form write on the next anonymous request, in both languages", async () => {
-    const category = rows<{ id: number; name: string; nameEng: string }>(server, `SELECT id, name, nameEng FROM "Category" WHERE type = 'music' ORDER BY id LIMIT 1`)[0]!;
+    const category = row<{ id: number; name: string; nameEng: string }>(server, `SELECT id, name, nameEng FROM "Category" WHERE type = 'music' ORDER BY id LIMIT 1`);
     const before = await cached("/compositions");
     expect(before.body).toContain(category.name);
     await cached("/en/compositions");
@@ -130,8 +130,8 @@ describe("anonymous page cache", () => {
 
   it("follows a write made by another server process through the content version in the database", async () => {
     await cached("/en/news");
-    const row = rows<{ id: number }>(server, `SELECT id FROM "News" ORDER BY id LIMIT 1`)[0]!;
-    run(server, `UPDATE "News" SET titleEng = 'Written elsewhere' WHERE id = ?`, row.id);
+    const news = row<{ id: number }>(server, `SELECT id FROM "News" ORDER BY id LIMIT 1`);
+    run(server, `UPDATE "News" SET titleEng = 'Written elsewhere' WHERE id = ?`, news.id);
     run(server, `UPDATE "ContentVersion" SET version = version + 1 WHERE id = 1`);
     // The other process's write is seen within the poll interval (about a second).
     const deadline = Date.now() + 20_000;

@@ -1,11 +1,12 @@
 import Parser from "rss-parser";
 import { describe, expect, it } from "vitest";
-import { acceptCookies, browserPerFile, visit } from "../support/browser";
-import { rows } from "../support/db";
-import { serverPerFile } from "../support/server";
+import { acceptCookies, browserPerWorker, visit } from "../support/browser";
+import { row, rows } from "../support/db";
+import { serverPerWorker } from "../support/server";
+import { first } from "../support/present";
 
-const server = serverPerFile();
-const browser = browserPerFile();
+const server = serverPerWorker();
+const browser = browserPerWorker();
 /** One test loads a dozen or more pages in turn; the machine is shared, so give it room. */
 const MATRIX_TIMEOUT = 300_000;
 
@@ -28,12 +29,12 @@ describe("news feeds", () => {
       expect(feed.link).toBe(`${server.url}${lang === "en" ? "/en/news" : "/news"}`);
       expect(feed.language).toBe(lang);
       expect(feed.items.map((i) => i.title)).toEqual(news.slice(0, 30).map((n) => (lang === "en" ? n.titleEng : n.title)));
-      const first = feed.items[0];
-      expect(first.link).toBe(`${server.url}${lang === "en" ? "/en" : ""}/news/${news[0].slug}`);
-      expect(first.guid).toBe(first.link);
-      expect(new Date(first.isoDate!).toISOString().slice(0, 10)).toBe(news[0].date);
-      expect(first.contentSnippet?.length).toBeGreaterThan(20);
-      expect(first.enclosure?.url).toMatch(new RegExp(`^${server.url}/media/`));
+      const [newest, newestRow] = [first(feed.items, "feed item"), first(news, "news row")];
+      expect(newest.link).toBe(`${server.url}${lang === "en" ? "/en" : ""}/news/${newestRow.slug}`);
+      expect(newest.guid).toBe(newest.link);
+      expect(new Date(newest.isoDate!).toISOString().slice(0, 10)).toBe(newestRow.date);
+      expect(newest.contentSnippet?.length).toBeGreaterThan(20);
+      expect(newest.enclosure?.url).toMatch(new RegExp(`^${server.url}/media/`));
       // Every link in the feed answers
       for (const item of feed.items.slice(0, 3)) expect((await fetch(item.link!)).status).toBe(200);
     });
@@ -45,7 +46,7 @@ describe("news feeds", () => {
         const { context, errors } = await browser.newContext({ javaScriptEnabled, viewport: { width, height: 900 } });
         await acceptCookies(context, server.url);
         const page = await context.newPage();
-        const [news] = rows<{ slug: string }>(server, "SELECT slug FROM News LIMIT 1");
+        const news = row<{ slug: string }>(server, "SELECT slug FROM News LIMIT 1");
         for (const lang of ["it", "en"] as const) {
           for (const path of ["/", "/news", `/news/${news.slug}`, "/compositions", "/bio", "/gallery", "/contacts", "/search"]) {
             const url = `${server.url}${lang === "en" ? (path === "/" ? "/en" : `/en${path}`) : path}`;

@@ -1,7 +1,7 @@
 import fs from "node:fs";
 import { XMLParser, XMLValidator } from "fast-xml-parser";
 import { describe, expect, it } from "vitest";
-import { rows, run } from "../support/db";
+import { row, rows, run } from "../support/db";
 import { serverPerFile } from "../support/server";
 
 const server = serverPerFile();
@@ -68,7 +68,7 @@ describe("sitemap.xml", () => {
   });
 
   it("lastmod follows the content: an edited news item gets today's date", async () => {
-    const [news] = rows<{ id: number; slug: string }>(server, "SELECT id, slug FROM News ORDER BY date ASC LIMIT 1");
+    const news = row<{ id: number; slug: string }>(server, "SELECT id, slug FROM News ORDER BY date ASC LIMIT 1");
     const before = (await sitemap()).find((u) => u.loc === `${server.url}/news/${news.slug}`)!;
     expect(before.lastmod).toBe(new Date().toISOString().slice(0, 10)); // seeded just now
     run(server, "UPDATE News SET updatedAt = ? WHERE id = ?", Date.UTC(2026, 0, 2), news.id);

@@ -2,12 +2,13 @@ import fs from "node:fs";
 import type { Page } from "playwright-core";
 import { beforeAll, describe, expect, it } from "vitest";
 import { isoDuration } from "~/lib/structured-data";
-import { acceptCookies, browserPerFile, visit } from "../support/browser";
-import { rows, run } from "../support/db";
+import { acceptCookies, browserPerWorker, visit } from "../support/browser";
+import { row, rows, run } from "../support/db";
 import { serverPerFile } from "../support/server";
+import { at, defined, first } from "../support/present";
 
 const server = serverPerFile();
-const browser = browserPerFile();
+const browser = browserPerWorker();
 /** One test loads a dozen or more pages in turn; the machine is shared, so give it room. */
 const MATRIX_TIMEOUT = 300_000;
 
@@ -82,11 +83,11 @@ let galleryItem = "";
 const follows = (JSON.parse(fs.readFileSync("content/data/follows.json", "utf8")) as { follows: { link: string }[] }).follows.map((f) => f.link);
 
 beforeAll(async () => {
-  newsSlug = rows<{ slug: string }>(server, "SELECT slug FROM News ORDER BY date DESC LIMIT 1")[0].slug;
+  newsSlug = row<{ slug: string }>(server, "SELECT slug FROM News ORDER BY date DESC LIMIT 1").slug;
   composition = "/compositions/colonne%20sonore/nebbia-su-ferrara";
   compositionTracks = rows<{ name: string }>(server, "SELECT t.name FROM MusicTrack t JOIN Music m ON m.id = t.musicId WHERE m.slug = 'nebbia-su-ferrara' ORDER BY t.position").map((r) => r.name);
   const gallery = JSON.parse(fs.readFileSync("content/data/gallery.json", "utf8")) as { gallery: { id: number }[] };
-  galleryItem = `/gallery/${gallery.gallery[0].id}`;
+  galleryItem = `/gallery/${first(gallery.gallery).id}`;
 });
 
 const localized = (path: string, lang: "it" | "en") => (lang === "it" ? path : path === "/" ? "/en" : `/en${path}`);
@@ -122,7 +123,7 @@ describe("JSON-LD, og:url and og:type on public pages", () => {
             const crumbs = things.find((t) => t["@type"] === "BreadcrumbList");
             if (crumbs) {
               const items = crumbs.itemListElement as Thing[];
-              expect(items[0].item).toBe(`${server.url}${localized("/", lang)}`);
+              expect(first(items).item).toBe(`${server.url}${localized("/", lang)}`);
               expect(items.at(-1)?.item).toBe(`${server.url}${path}`);
             }
             const person = things.find((t) => t["@type"] === "Person");
@@ -156,7 +157,7 @@ describe("JSON-LD, og:url and og:type on public pages", () => {
     if (columns.includes("durationSeconds")) {
       const seconds = rows<{ durationSeconds: number | null }>(server, "SELECT t.durationSeconds FROM MusicTrack t JOIN Music m ON m.id = t.musicId WHERE m.slug = 'nebbia-su-ferrara' ORDER BY t.position");
       tracks.forEach((track, i) => {
-        const known = seconds[i].durationSeconds;
+        const known = at(seconds, i).durationSeconds;
         if (known) expect(track.duration).toBe(isoDuration(known));
       });
     } else {
@@ -170,18 +171,18 @@ describe("JSON-LD, og:url and og:type on public pages", () => {
     const evil = "Prova </script><script>window.__pwned=1</script> & <b>";
     run(server, "UPDATE News SET title = ?, titleEng = ? WHERE slug = ?", evil, evil, newsSlug);
     const html = await (await fetch(`${server.url}/news/${newsSlug}`)).text();
-    const blocks = [...html.matchAll(/<script type="application\/ld\+json"[^>]*>([\s\S]*?)<\/script>/g)].map((m) => m[1]);
+    const blocks = [...html.matchAll(/<script type="application\/ld\+json"[^>]*>([\s\S]*?)<\/script>/g)].map((m) => defined(m[1]));
     expect(blocks.length).toBe(2);
     for (const block of blocks) expect(block).not.toMatch(/[<>]/);
-    const article = JSON.parse(blocks[0]) as Thing;
+    const article = JSON.parse(first(blocks)) as Thing;
     expect(article.headline).toBe(evil);
-    expect(blocks[0]).toContain("\\u003c/script\\u003e");
+    expect(first(blocks)).toContain("\\u003c/script\\u003e");
 
     const { context } = await browser.newContext();
     const page = await context.newPage();
     await visit(page, `${server.url}/news/${newsSlug}`);
     expect(await page.evaluate(() => (window as unknown as { __pwned?: number }).__pwned)).toBeUndefined();
-    expect((await structuredData(page))[0].headline).toBe(evil);
+    expect(first(await structuredData(page)).headline).toBe(evil);
     await context.close();
   });
 });

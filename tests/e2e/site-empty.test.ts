@@ -1,10 +1,10 @@
 import { describe, expect, it } from "vitest";
-import { acceptCookies, browserPerFile } from "../support/browser";
+import { acceptCookies, browserPerWorker } from "../support/browser";
 import { serverPerFile } from "../support/server";
 
 /** A fresh database without demo content: the public pages still render, with their empty states. */
 const server = serverPerFile({ env: { SEED_DEMO: "0" } });
-const browser = browserPerFile();
+const browser = browserPerWorker();
 
 describe("an empty site", () => {
   it("shows the empty-news message in both languages", async () => {

@@ -6,11 +6,11 @@ import type { Page, Response } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { REQUIRED_MESSAGE } from "~/lib/form-messages";
 import { signIn } from "../support/auth";
-import { browserPerFile, signInThroughForm, visit } from "../support/browser";
-import { serverPerFile } from "../support/server";
+import { browserPerWorker, signInThroughForm, visit } from "../support/browser";
+import { serverPerWorker } from "../support/server";
 
-const server = serverPerFile();
-const browser = browserPerFile();
+const server = serverPerWorker();
+const browser = browserPerWorker();
 
 /** The first link on `path` whose href matches `pattern` (detail pages of the demo content). */
 async function firstHref(path: string, pattern: RegExp): Promise<string> {

@@ -11,6 +11,7 @@ import { createNews, deleteNews, parseNewsInput, updateNews } from "~/server/new
 import { createUserSession, getOptionalUser } from "~/server/session.server";
 import { cleanupAbandonedUploads, saveTempUpload, UploadError } from "~/server/uploads.server";
 import { staffWithCategory } from "../support/staff";
+import { first } from "../support/present";
 
 let actor: { id: number; username: string };
 let categoryId: number;
@@ -145,7 +146,7 @@ describe("writes and the activity log", () => {
 
     const updated = await updateNews(created.item.id, newsInput("Titolo 2"), { attachments: [], removeImage: true }, actor);
     expect(updated.ok).toBe(true);
-    expect(fs.existsSync(path.join(uploads(), created.item.attachments[0].url.replace("/media/", "")))).toBe(false);
+    expect(fs.existsSync(path.join(uploads(), first(created.item.attachments).url.replace("/media/", "")))).toBe(false);
     expect(fs.existsSync(path.join(uploads(), created.item.image!.replace("/media/", "")))).toBe(false);
     expect(await deleteNews(created.item.id, actor)).toBe(true);
     const log = (await db.activity.findMany({ orderBy: { id: "asc" }, select: { description: true, username: true, userId: true } })).map((a) => a.description);
@@ -180,7 +181,7 @@ describe("sign-in and sessions", () => {
 
   it("a stale or unknown session is anonymous, and its row is removed", async () => {
     const cookie = await createUserSession(actor.id);
-    const request = () => new Request("http://x/admin/", { headers: { Cookie: cookie.split(";")[0] } });
+    const request = () => new Request("http://x/admin/", { headers: { Cookie: first(cookie.split(";")) } });
     expect((await getOptionalUser(request()))?.username).toBe("staff");
     await db.session.updateMany({ data: { lastSeenAt: new Date(Date.now() - 3 * 60 * 60 * 1000) } });
     expect(await getOptionalUser(request())).toBeNull();

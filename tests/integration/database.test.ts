@@ -7,6 +7,7 @@ import { verifyPassword } from "~/server/password.server";
 import { ensureContentImages, isDatabaseEmpty, seedDemoContent } from "~/server/seed.server";
 import { keyOfUrl, publicKeyOf } from "~/server/storage/file-store.server";
 import { ensureAdminUser } from "~/server/users.server";
+import { first } from "../support/present";
 
 const mediaFilePath = (url: string) => path.join(getEnv().uploadsDir, keyOfUrl(url)!);
 
@@ -17,7 +18,7 @@ describe("a fresh database", () => {
     for (const table of ["User", "Session", "Category", "Music", "MusicTrack", "News", "NewsAttachment", "Activity", "Captcha", "Upload", "ContactMessage", "RateLimit", "StoredFile"]) {
       expect(tables).toContain(table);
     }
-    const [{ journal_mode }] = await db.$queryRawUnsafe<{ journal_mode: string }[]>("PRAGMA journal_mode");
+    const { journal_mode } = first(await db.$queryRawUnsafe<{ journal_mode: string }[]>("PRAGMA journal_mode"));
     expect(journal_mode).toBe("wal");
     expect(await isDatabaseEmpty()).toBe(true);
   });
@@ -64,12 +65,12 @@ describe("a fresh database", () => {
     expect(news.some((n) => n.attachments.length > 0)).toBe(true);
     expect(new Set(news.map((n) => n.slug)).size).toBe(news.length);
 
-    const track = music.flatMap((m) => m.tracks)[0];
+    const track = first(music.flatMap((m) => m.tracks));
     const trackFile = mediaFilePath(track.url)!;
     expect(fs.readFileSync(trackFile).subarray(0, 4).toString()).toBe("RIFF");
     const image = mediaFilePath(news.find((n) => n.image)!.image!)!;
     expect(fs.readFileSync(image).subarray(0, 3)).toEqual(Buffer.from([0xff, 0xd8, 0xff]));
-    const pdf = mediaFilePath(news.flatMap((n) => n.attachments)[0].url)!;
+    const pdf = mediaFilePath(first(news.flatMap((n) => n.attachments)).url)!;
     expect(fs.readFileSync(pdf).subarray(0, 5).toString()).toBe("%PDF-");
   });
 

@@ -5,6 +5,7 @@ import { bioSections, homeData } from "~/server/home.server";
 import { newsCard, newsDetail } from "~/server/news-view.server";
 import { listNews, newsSelect } from "~/server/news.server";
 import { ensureContentImages, seedDemoContent } from "~/server/seed.server";
+import { first } from "../support/present";
 
 beforeAll(async () => {
   await configureDatabase();
@@ -22,7 +23,7 @@ describe("home data", () => {
     expect(data.tiles.map((t) => t.href)).toEqual(["/compositions", "/art-direction", "/gallery", "/credits", "/portfolio"]);
     expect((await homeData("en")).tiles[0]).toMatchObject({ href: "/en/compositions", title: "Compositions" });
     expect(data.about.length).toBe(1);
-    expect(data.about[0].items.length).toBe(3);
+    expect(first(data.about).items.length).toBe(3);
   });
 
   it("cards: detail path with the lower-cased category, external links, tracks and embeddable videos", async () => {
@@ -58,7 +59,7 @@ describe("home data", () => {
     const en = await bioSections("bio", "en");
     expect(en.map((s) => s.title)).toEqual(["Education", "Career", "Recognition"]);
     expect(en.map((s) => s.items.length)).toEqual([2, 2, 1]);
-    expect(en[0].items[0].title).toBe("Studies in Bologna");
+    expect(first(first(en).items).title).toBe("Studies in Bologna");
   });
 });
 
@@ -66,7 +67,7 @@ describe("news views", () => {
   it("cards have DD-MM-YYYY dates and plain excerpts of at most 150 characters; details DD/MM/YYYY and clean HTML", async () => {
     const { rows: news } = await listNews({}, newsSelect);
     const cards = await Promise.all(news.map((n) => newsCard(n, "it")));
-    expect(cards[0].date).toBe("09-10-2026");
+    expect(first(cards).date).toBe("09-10-2026");
     for (const card of cards) {
       expect(card.date).toMatch(/^\d{2}-\d{2}-\d{4}$/);
       expect(Array.from(card.excerpt.replace(/…$/, "")).length).toBeLessThanOrEqual(150);

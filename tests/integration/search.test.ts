@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { db } from "~/server/db.server";
 import { SEARCH_PAGE_SIZE, searchSite } from "~/server/search.server";
+import { first } from "../support/present";
 
 async function seed() {
   const music = await db.category.create({ data: { name: "COLONNE SONORE", nameEng: "SOUNDTRACKS", type: "music" } });
@@ -43,7 +44,7 @@ describe("site search over the database and the content files", () => {
     expect((await searchSite("cambiato", "it")).total).toBe(0);
     // A renamed category changes the badge.
     await db.category.update({ where: { id: news.id }, data: { nameEng: "Happenings" } });
-    expect((await searchSite("silence", "en")).results[0].category).toBe("Happenings");
+    expect(first((await searchSite("silence", "en")).results).category).toBe("Happenings");
   });
 
   it("an empty query gives no results", async () => {

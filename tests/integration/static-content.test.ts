@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import { artDirectionCategory, artDirectionOverview } from "~/server/art-direction.server";
 import { db } from "~/server/db.server";
 import { cookiePolicyPage, creditsPage, galleryItem, galleryPage, legalNotesPage, portfolioPage, privacyPage } from "~/server/static-pages.server";
+import { defined, first } from "../support/present";
 
 describe("pages built from the static content files", () => {
   it("art direction: intro from the 'Lable' text, labels by lable category, the catalogue label links out", async () => {
@@ -28,10 +29,11 @@ describe("pages built from the static content files", () => {
     expect(page?.category).toBe("Aulicus Classics");
     expect(page?.intro).toMatch(/^Aulicus Classics is a long-established/);
     expect(page?.groups.map((g) => g.title)).toEqual(["Record productions", "Concerts", "Festivals", "Soundtracks"]);
-    expect(page?.groups[0].items.map((i) => i.year)).toEqual([2025, 2022, 2019, 2017]);
-    const first = page!.groups[0].items[0];
-    expect(first).toMatchObject({ title: "Transparencies – music for harp", producer: "Aulicus Classics – «Contemporanea» series" });
-    expect(first.artists).toEqual([{ id: 1, name: "Irene Galli", href: "https://www.irenegalli-harp.example" }]);
+    const records = first(defined(page).groups, "group");
+    expect(records.items.map((i) => i.year)).toEqual([2025, 2022, 2019, 2017]);
+    const record = first(records.items, "record");
+    expect(record).toMatchObject({ title: "Transparencies – music for harp", producer: "Aulicus Classics – «Contemporanea» series" });
+    expect(record.artists).toEqual([{ id: 1, name: "Irene Galli", href: "https://www.irenegalli-harp.example" }]);
     // An artist without a link is plain text, never "https://" (the demo invents no accounts).
     const withoutLink = page!.groups.flatMap((g) => g.items).flatMap((i) => i.artists).filter((a) => a.href === null);
     expect(withoutLink.length).toBeGreaterThan(0);
@@ -43,13 +45,13 @@ describe("pages built from the static content files", () => {
   it("credits, gallery, portfolio and legal texts in both languages", async () => {
     const credits = await creditsPage("en");
     expect(credits.map((s) => s.title)).toEqual(["Musicians", "Collaborators", "Production"]);
-    expect(credits[0].people[0]).toMatchObject({ name: "Giulia Ferri", occupation: "Cello" });
+    expect(first(first(credits).people)).toMatchObject({ name: "Giulia Ferri", occupation: "Cello" });
     const gallery = await galleryPage("it");
     expect(gallery.map((s) => s.title)).toEqual(["Concerti", "Studio", "Backstage"]);
     expect(await galleryItem("999", "it")).toBeNull();
     expect(await galleryItem("abc", "it")).toBeNull();
     expect(portfolioPage("en").map((s) => s.category).slice(0, 2)).toEqual(["Film", "Theatre"]);
-    expect(privacyPage("en")[0].title).toBe("Privacy notice");
+    expect(first(privacyPage("en")).title).toBe("Privacy notice");
     expect(legalNotesPage("it")).toHaveLength(4);
     const cookies = cookiePolicyPage("en");
     expect(cookies[0]).toMatchObject({ subtitle: "What cookies are", link: null });

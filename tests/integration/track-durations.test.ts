@@ -6,6 +6,7 @@ import { stageFile } from "~/server/storage/stored-files.server";
 import { backfillTrackDurations, readTrackDuration } from "~/server/track-durations.server";
 import { saveTempUpload } from "~/server/uploads.server";
 import { staffWithCategory } from "../support/staff";
+import { at } from "../support/present";
 
 /** A silent mono 16-bit PCM WAV of exactly `seconds` (written here, independent of the reader). */
 function wav(seconds: number, sampleRate = 8000): Buffer {
@@ -58,7 +59,7 @@ describe("track durations", () => {
     expect(rows).toEqual([{ durationSeconds: 3.5 }, { durationSeconds: 125 }]);
 
     // an edit that keeps a track keeps its duration, and reads the new one's
-    const kept = created.item.tracks[1];
+    const kept = at(created.item.tracks, 1);
     const updated = await updateMusic(created.item.id, input("Con durate"), { tracks: [{ url: kept.url, name: "Lungo" }], trackFiles: [fileOf(wav(2), "breve.wav")] }, actor);
     if (!updated.ok) throw new Error(JSON.stringify(updated.errors));
     expect(updated.item.tracks.map((t) => [t.name, t.durationSeconds])).toEqual([

@@ -1,13 +1,15 @@
-// Debian's Chromium through playwright-core: one browser per test file, contexts (JavaScript on or
-// off) closed automatically after the test that opened them, even when it fails.
-import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type Page } from "playwright-core";
+// Debian's Chromium through playwright-core: one browser per worker slot (launched by the global
+// setup), a connection per test file, contexts (JavaScript on or off) closed automatically after the
+// test that opened them, even when it fails.
+import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type BrowserServer, type Page } from "playwright-core";
 import { afterAll, afterEach, beforeAll, beforeEach } from "vitest";
-import { ADMIN } from "./server";
+import { ADMIN, thisWorker } from "./server";
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 
-async function launchBrowser(): Promise<Browser> {
-  return chromium.launch({
+/** The Chromium of one worker slot (tests/support/global-setup.ts); files connect to it. */
+export async function launchBrowserServer(): Promise<BrowserServer> {
+  return chromium.launchServer({
     executablePath: CHROMIUM,
     args: [
       "--headless",
@@ -24,7 +26,7 @@ async function launchBrowser(): Promise<Browser> {
 }
 
 export type TestBrowser = {
-  /** The Chromium of this file (set before the first test). */
+  /** This file's connection to the Chromium of its worker (set before the first test). */
   readonly browser: Browser;
   /**
    * A fresh profile with JavaScript on or off (1400x900 unless given); console and page errors
@@ -33,13 +35,16 @@ export type TestBrowser = {
   newContext(options?: BrowserContextOptions): Promise<{ context: BrowserContext; errors: string[] }>;
 };
 
-/** One Chromium for the test file, launched before its first test and closed after its last. */
-export function browserPerFile(): TestBrowser {
+/**
+ * The Chromium of this worker, connected before the file's first test and disconnected after its
+ * last (which closes every context the file left open); the browser itself outlives the file.
+ */
+export function browserPerWorker(): TestBrowser {
   let browser: Browser | undefined;
   let inTest = false;
   const perTest: BrowserContext[] = [];
   beforeAll(async () => {
-    browser = await launchBrowser();
+    browser = await chromium.connect(thisWorker().browser);
   });
   beforeEach(() => {
     inTest = true;
@@ -53,7 +58,7 @@ export function browserPerFile(): TestBrowser {
   });
   return {
     get browser() {
-      if (!browser) throw new Error("browserPerFile(): the browser starts in beforeAll");
+      if (!browser) throw new Error("browserPerWorker(): the browser starts in beforeAll");
       return browser;
     },
     async newContext(options = {}) {

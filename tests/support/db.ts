@@ -20,12 +20,19 @@ export function rows<T = Record<string, unknown>>(server: HasData, sql: string, 
   return withDb(server, (db) => db.prepare(sql).all(...params) as T[]);
 }
 
+/** The first row a query answers; fails the test when it answers none. */
+export function row<T = Record<string, unknown>>(server: HasData, sql: string, ...params: unknown[]): T {
+  const [found] = rows<T>(server, sql, ...params);
+  if (found === undefined) throw new Error(`no row for ${sql} (${params.join(", ")})`);
+  return found;
+}
+
 export function run(server: HasData, sql: string, ...params: unknown[]) {
   return withDb(server, (db) => db.prepare(sql).run(...params));
 }
 
 export function count(server: HasData, table: string, where = "1=1", ...params: unknown[]): number {
-  return rows<{ n: number }>(server, `SELECT COUNT(*) AS n FROM "${table}" WHERE ${where}`, ...params)[0]!.n;
+  return row<{ n: number }>(server, `SELECT COUNT(*) AS n FROM "${table}" WHERE ${where}`, ...params).n;
 }
 
 /** A signed-in user who is neither staff nor superuser, written straight into the database. */

@@ -1,12 +1,7 @@
 // Small valid files for uploads. Stored files are content-addressed: equal bytes share one file, so
 // the `unique*` variants give each item a file of its own.
-import crypto from "node:crypto";
-
-/** A 1x1 PNG: enough for the server to re-encode as an image. */
-export const TINY_PNG = Buffer.from(
-  "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==",
-  "base64",
-);
+// The 1x1 PNG and the unique MP3 and PDF are the api/ client's (scripts/api-client-demo.ts).
+export { fakeMp3 as uniqueMp3, fakePdf as uniquePdf, TINY_PNG } from "../../scripts/api-client-demo";
 
 /** A small valid PNG made by sharp (in the test process). */
 export async function pngBytes(color = "#a8742a", size = 24): Promise<Uint8Array<ArrayBuffer>> {
@@ -14,27 +9,14 @@ export async function pngBytes(color = "#a8742a", size = 24): Promise<Uint8Array
   return new Uint8Array(await sharp({ create: { width: size, height: size, channels: 3, background: color } }).png().toBuffer());
 }
 
-const mp3Frame = (payload: Buffer) => Buffer.concat([Buffer.from([0xff, 0xfb, 0x90, 0x00]), payload]);
-
 /** A minimal MP3: an empty ID3 tag and silent MPEG-1 Layer III frames (417 bytes each) filling about `extra` bytes. */
 export function mp3Bytes(extra = 2048): Uint8Array<ArrayBuffer> {
-  const frame = mp3Frame(Buffer.alloc(413, 0));
+  const frame = Buffer.concat([Buffer.from([0xff, 0xfb, 0x90, 0x00]), Buffer.alloc(413, 0)]);
   const frames = Array.from({ length: Math.max(2, Math.ceil(extra / frame.length)) }, () => frame);
   return new Uint8Array(Buffer.concat([Buffer.from("ID3\u0004\u0000\u0000\u0000\u0000\u0000\u0000", "latin1"), ...frames]));
-}
-
-/** A short MP3 with unique bytes: five frames (128 kbps, 44.1 kHz) of random payload. */
-export function uniqueMp3(): Buffer {
-  const frames = Array.from({ length: 5 }, () => mp3Frame(crypto.randomBytes(413)));
-  return Buffer.concat([Buffer.from("ID3\u0003\u0000\u0000\u0000\u0000\u0000\u0000", "latin1"), ...frames]);
 }
 
 /** A minimal PDF; `seed` changes its bytes. */
 export function pdfBytes(seed = "a"): Uint8Array<ArrayBuffer> {
   return new Uint8Array(Buffer.from(`%PDF-1.4\n% ${seed}\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF\n`, "latin1"));
-}
-
-/** A "PDF" with unique bytes. */
-export function uniquePdf(): Buffer {
-  return Buffer.concat([Buffer.from("%PDF-1.4\n", "latin1"), crypto.randomBytes(1024), Buffer.from("\n%%EOF\n", "latin1")]);
 }

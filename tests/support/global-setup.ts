@@ -1,17 +1,22 @@
-// Runs once before every e2e file: a current production build, then two template data folders
+// Runs once before the e2e files: a current production build, then two template data folders
 // (migrated; one with the demo content, one with the staff user only) that each test server copies,
-// so no server migrates or seeds again.
+// so no server migrates or seeds again. Then, for each worker slot (VITEST_POOL_ID), one Chromium and
+// one server on a copy of the demo template for the files that only read (serverPerWorker): a file
+// no longer pays a browser launch, and the read-only files no longer pay a server boot.
 import { execFileSync } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import type { TestProject } from "vitest/node";
 import { staleBuildReason } from "../../scripts/ops/build.mjs";
-import { spawnServer } from "./server";
+import { launchBrowserServer } from "./browser";
+import { copyTemplate, spawnServer, type WorkerServer } from "./server";
 
 declare module "vitest" {
   interface ProvidedContext {
     templates: { demo: string; empty: string };
+    /** By worker slot (VITEST_POOL_ID): the Chromium to connect to and the read-only demo server. */
+    workers: Record<string, { browser: string; server: WorkerServer }>;
   }
 }
 
@@ -42,5 +47,20 @@ export default async function setup(project: TestProject) {
   const root = fs.mkdtempSync(path.join(os.tmpdir(), "composer-e2e-templates-"));
   const [demo, empty] = await Promise.all([makeTemplate(root, "demo"), makeTemplate(root, "empty")]);
   project.provide("templates", { demo, empty });
-  return () => fs.rmSync(root, { recursive: true, force: true });
+  const slots = Array.from({ length: project.globalConfig.maxWorkers }, (_, i) => String(i + 1));
+  const started = await Promise.all(
+    slots.map(async (slot) => {
+      const [browser, server] = await Promise.all([launchBrowserServer(), spawnServer(copyTemplate(demo))]);
+      return { slot, browser, server };
+    }),
+  );
+  project.provide(
+    "workers",
+    Object.fromEntries(started.map(({ slot, browser, server }) => [slot, { browser: browser.wsEndpoint(), server: { url: server.url, port: server.port, dataDir: server.dataDir } }])),
+  );
+  return async () => {
+    await Promise.all(started.flatMap(({ browser, server }) => [browser.close(), server.stop()]));
+    fs.rmSync(root, { recursive: true, force: true });
+    for (const { server } of started) fs.rmSync(server.dataDir, { recursive: true, force: true });
+  };
 }

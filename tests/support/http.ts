@@ -1,66 +1,18 @@
 // The one HTTP client of the tests: a browser stand-in that keeps cookies and never follows redirects.
 import http from "node:http";
+import { ApiClient } from "../../scripts/api-client-demo";
 import { ADMIN } from "./server";
 
-export type ApiRequestOptions = {
-  json?: unknown;
-  form?: FormData;
-  body?: BodyInit;
-  headers?: HeadersInit;
-  /** Leave out the X-CSRFToken header (tests of the refusal). */
-  noCsrf?: boolean;
-};
+export { expectJson } from "../../scripts/api-client-demo";
 
-export class HttpClient {
-  cookies = new Map<string, string>();
-  constructor(public base: string) {}
-
-  /** The api/ token: the csrftoken cookie, sent back as X-CSRFToken on unsafe api/ requests. */
-  get csrfToken(): string | undefined {
-    return this.cookies.get("csrftoken");
-  }
-
-  cookieHeader() {
-    return [...this.cookies].map(([k, v]) => `${k}=${v}`).join("; ");
-  }
-
-  /** One request as given, plus the kept cookies; the answer's Set-Cookie lines update them. */
-  async fetch(p: string, init: RequestInit = {}): Promise<Response> {
-    const headers = new Headers(init.headers);
-    if (this.cookies.size && !headers.has("Cookie")) headers.set("Cookie", this.cookieHeader());
-    const res = await fetch(`${this.base}${p}`, { redirect: "manual", ...init, headers });
-    for (const line of res.headers.getSetCookie()) {
-      const [pair = "", ...attrs] = line.split(";");
-      const eq = pair.indexOf("=");
-      const name = pair.slice(0, eq).trim();
-      const value = pair.slice(eq + 1).trim();
-      const expired = attrs.some((a) => /^\s*max-age=0\s*$/i.test(a) || /expires=Thu, 01 Jan 1970/i.test(a));
-      if (expired || value === "") this.cookies.delete(name);
-      else this.cookies.set(name, value);
-    }
-    return res;
-  }
-
-  /** An api/ request the way the original client sent it: JSON or multipart, X-CSRFToken on unsafe methods. */
-  request(method: string, p: string, opts: ApiRequestOptions = {}): Promise<Response> {
-    const headers = new Headers(opts.headers);
-    const unsafe = !["GET", "HEAD", "OPTIONS"].includes(method);
-    if (unsafe && !opts.noCsrf && this.csrfToken && !headers.has("X-CSRFToken")) headers.set("X-CSRFToken", this.csrfToken);
-    let body: BodyInit | undefined = opts.body;
-    if (opts.json !== undefined) {
-      body = JSON.stringify(opts.json);
-      if (!headers.has("Content-Type")) headers.set("Content-Type", "application/json");
-    } else if (opts.form) body = opts.form;
-    return this.fetch(p, { method, headers, body });
-  }
-
+/**
+ * Cookie keeping and the api/ requests (`fetch`, `request`, `getJson`, `apiLogin`, `upload`) are those
+ * of the documented api/ client (scripts/api-client-demo.ts), so the tests talk to api/ the way it
+ * does; this adds what a browser without JavaScript does (form posts, the /login form).
+ */
+export class HttpClient extends ApiClient {
   get(p: string, init: RequestInit = {}) {
     return this.fetch(p, init);
-  }
-
-  /** GET and parse; throws on a non-2xx answer. */
-  async getJson<T = any>(p: string): Promise<T> {
-    return expectJson<T>(await this.get(p), `GET ${p}`);
   }
 
   /** A form post (urlencoded, or multipart for FormData), as a browser without JavaScript sends it. */
@@ -85,18 +37,9 @@ export class HttpClient {
     return this.token("/admin/");
   }
 
-  /** Signs in through api/login/ (after fetching the csrftoken cookie); answers the user. */
-  async apiLogin(username = ADMIN.username, password = ADMIN.password) {
-    if (!this.csrfToken) await this.get("/api/userinfo/");
-    return expectJson(await this.request("POST", "/api/login/", { json: { username, password } }), "POST /api/login/");
-  }
-
-  /** PUT api/file/upload/ the way the original client did: the name url-encoded in Content-Disposition. */
-  upload(bytes: Uint8Array, name: string, kind?: string) {
-    const form = new FormData();
-    form.set("file", new Blob([new Uint8Array(bytes)]), "blob");
-    if (kind) form.set("kind", kind);
-    return this.request("PUT", "/api/file/upload/", { form, headers: { "Content-Disposition": `attachment; filename=${encodeURIComponent(name)}` } });
+  /** api/login/ as the staff user unless told otherwise. */
+  override apiLogin(username = ADMIN.username, password = ADMIN.password) {
+    return super.apiLogin(username, password);
   }
 }
 
@@ -108,12 +51,6 @@ export function formData(fields: Record<string, string | [Blob, string]>): FormD
     else form.set(name, value[0], value[1]);
   }
   return form;
-}
-
-export async function expectJson<T = any>(res: Response, what: string): Promise<T> {
-  const text = await res.text();
-  if (!res.ok) throw new Error(`${what}: ${res.status} ${text.slice(0, 300)}`);
-  return (text ? JSON.parse(text) : null) as T;
 }
 
 export type RawResponse = { status: number; headers: http.IncomingHttpHeaders; body: string };

@@ -51,14 +51,14 @@ export function serverEnv(dataDir: string, port: number, extra: Record<string, s
   };
 }
 
-/** A new data folder holding a copy of a template (the lock of the server that made it stays behind). */
-function dataDirFrom(template: Template): string {
+/** A new data folder holding a copy of the template folder `source` (the lock of the server that made it stays behind). */
+export function copyTemplate(source: string | null): string {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "composer-e2e-"));
-  if (template === "none") return dataDir;
-  const source = inject("templates")[template];
-  fs.cpSync(source, dataDir, { recursive: true, filter: (file) => !/[/\\](\.server\.lock|server\.pid)$/.test(file) });
+  if (source) fs.cpSync(source, dataDir, { recursive: true, filter: (file) => !/[/\\](\.server\.lock|server\.pid)$/.test(file) });
   return dataDir;
 }
+
+const dataDirFrom = (template: Template) => copyTemplate(template === "none" ? null : inject("templates")[template]);
 
 /** Starts `scripts/start.mjs` (lock, migrations, server.mjs) with `env` on `dataDir` and waits for /healthz. */
 export async function spawnServer(dataDir: string, extraEnv: Record<string, string> = {}): Promise<TestServer> {
@@ -133,8 +133,35 @@ export function serverPerFile(opts: ServerOptions = {}): TestServer {
   });
   afterAll(async () => {
     await handle.stop?.();
+    // the copy of a template is this file's alone; a given data folder belongs to the test
+    if (!opts.dataDir && handle.dataDir) fs.rmSync(handle.dataDir, { recursive: true, force: true });
   });
   return handle;
+}
+
+/** The demo server of a worker slot: no process handle, nobody may stop it or read its log. */
+export type WorkerServer = Pick<TestServer, "url" | "port" | "dataDir">;
+
+/**
+ * The demo server of this worker (started by the global setup), shared by every file the worker
+ * runs that only reads: such a file must not write to its database or uploads, change its settings,
+ * stop it or read its log (a file that does takes `serverPerFile()`). Filled in by beforeAll, like
+ * serverPerFile.
+ */
+export function serverPerWorker(): WorkerServer {
+  const handle = {} as WorkerServer;
+  beforeAll(() => {
+    Object.assign(handle, thisWorker().server);
+  });
+  return handle;
+}
+
+/** What the global setup started for the worker slot running this file (VITEST_POOL_ID, 1 to maxWorkers). */
+export function thisWorker() {
+  const slot = process.env.VITEST_POOL_ID ?? "1";
+  const started = inject("workers")[slot];
+  if (!started) throw new Error(`the global setup started nothing for worker slot ${slot}`);
+  return started;
 }
 
 /**

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { isoDuration, musicAlbumLd, serializeJsonLd } from "~/lib/structured-data";
+import { first } from "../support/present";
 
 describe("structured data", () => {
   it("writes ISO 8601 durations", () => {
@@ -24,6 +25,6 @@ describe("structured data", () => {
     });
     const tracks = album.track as Record<string, unknown>[];
     expect(tracks.map((t) => t.duration)).toEqual(["PT1M1S", undefined, undefined]);
-    expect(tracks[0].url).toBe("https://x/media/tracks/1.wav");
+    expect(first(tracks).url).toBe("https://x/media/tracks/1.wav");
   });
 });
