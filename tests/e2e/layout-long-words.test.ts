@@ -2,7 +2,7 @@
 // 390 px phone (it was 1,605 px wide, the menu button off-screen) nor be clipped in its card.
 import { beforeAll, describe, expect, it } from "vitest";
 import { acceptCookies, browserPerWorker, visit } from "../support/browser";
-import { row, rows, run } from "../support/db";
+import { row, run } from "../support/db";
 import { serverPerFile } from "../support/server";
 
 const server = serverPerFile();

@@ -3,7 +3,7 @@
 import { afterAll, describe, expect, it } from "vitest";
 import { consentCookie } from "~/server/cookie-consent.server";
 import { langCookie } from "~/server/i18n.server";
-import { row, rows, run } from "../support/db";
+import { row, run } from "../support/db";
 import { expectJson, HttpClient } from "../support/http";
 import { ADMIN, serverPerFile } from "../support/server";
 

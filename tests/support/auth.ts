@@ -7,7 +7,7 @@ import path from "node:path";
 import type { BrowserContext, BrowserContextOptions, Page } from "playwright-core";
 import { createCookie } from "react-router";
 import { acceptCookies, type TestBrowser } from "./browser";
-import { row, rows, run } from "./db";
+import { row, run } from "./db";
 import { ADMIN, type WorkerServer } from "./server";
 
 const HOUR = 60 * 60 * 1000;
