@@ -31,7 +31,7 @@ export function fakePdf(): Buffer {
   return Buffer.concat([Buffer.from("%PDF-1.4\n", "latin1"), crypto.randomBytes(1024), Buffer.from("\n%%EOF\n", "latin1")]);
 }
 
-export type ApiRequestOptions = {
+type ApiRequestOptions = {
   json?: unknown;
   form?: FormData;
   body?: BodyInit;

@@ -1,7 +1,7 @@
 import path from "node:path";
 import Database from "better-sqlite3";
 import type { Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { acceptCookies, browserPerWorker } from "../support/browser";
 import { startServer, type TestServer } from "../support/server";
 import { startSmtpCapture, type SmtpCapture } from "../support/smtp";
@@ -27,14 +27,15 @@ afterAll(async () => {
 });
 
 /** Polls a condition (database row, delivered mail) until it holds. */
-async function until<T>(read: () => T | undefined | null | false, what: string, timeoutMs = 20_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = read();
-    if (value) return value;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 50));
-  }
+function until<T>(read: () => T | undefined | null | false, what: string, timeout = 20_000): Promise<T> {
+  return vi.waitFor(
+    () => {
+      const value = read();
+      if (!value) throw new Error(`timed out waiting for ${what}`);
+      return value;
+    },
+    { timeout, interval: 50 },
+  );
 }
 
 const answerOf = (captchaId: string) => (sqlite.prepare("SELECT answer FROM Captcha WHERE id = ?").get(captchaId) as { answer: string } | undefined)?.answer;

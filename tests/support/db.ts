@@ -2,6 +2,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import Database from "better-sqlite3";
+import { expect, vi } from "vitest";
 import { hashPassword } from "~/server/password.server";
 import type { TestServer } from "./server";
 
@@ -85,9 +86,7 @@ export function snapshot(server: HasData) {
  * than five seconds is a leak and shows in the snapshot.
  */
 export async function settledSnapshot(server: HasData) {
-  const deadline = Date.now() + 5000;
-  while (Date.now() < deadline && tmpFiles(server).some((name) => name.endsWith(".part"))) {
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
+  const settled = () => expect(tmpFiles(server).filter((name) => name.endsWith(".part"))).toEqual([]);
+  await vi.waitFor(settled, { timeout: 5_000, interval: 50 }).catch(() => {});
   return snapshot(server);
 }
