@@ -45,15 +45,16 @@ export default async function setup(project: TestProject) {
     execFileSync("npm", ["run", "build"], { stdio: "inherit", env: { ...process.env, NODE_ENV: "production" } });
   }
   const root = fs.mkdtempSync(path.join(os.tmpdir(), "composer-e2e-templates-"));
-  const [demo, empty] = await Promise.all([makeTemplate(root, "demo"), makeTemplate(root, "empty")]);
-  project.provide("templates", { demo, empty });
   const slots = Array.from({ length: project.globalConfig.maxWorkers }, (_, i) => String(i + 1));
-  const started = await Promise.all(
-    slots.map(async (slot) => {
-      const [browser, server] = await Promise.all([launchBrowserServer(), spawnServer(copyTemplate(demo))]);
-      return { slot, browser, server };
-    }),
-  );
+  // Chromium needs no template, and the worker servers need only the demo one: each starts as soon as it can.
+  const demo = makeTemplate(root, "demo");
+  const empty = makeTemplate(root, "empty");
+  const workers = slots.map(async (slot) => {
+    const [browser, server] = await Promise.all([launchBrowserServer(), demo.then((dir) => spawnServer(copyTemplate(dir)))]);
+    return { slot, browser, server };
+  });
+  const [started, demoDir, emptyDir] = await Promise.all([Promise.all(workers), demo, empty]);
+  project.provide("templates", { demo: demoDir, empty: emptyDir });
   project.provide(
     "workers",
     Object.fromEntries(started.map(({ slot, browser, server }) => [slot, { browser: browser.wsEndpoint(), server: { url: server.url, port: server.port, dataDir: server.dataDir } }])),
