@@ -2,7 +2,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { describe, expect, it, vi } from "vitest";
 import { acceptCookies, browserPerWorker } from "../support/browser";
-import { startServer, serverPerFile } from "../support/server";
+import { SERVER_TEST, startServer, serverPerFile } from "../support/server";
 import { defined, first } from "../support/present";
 
 const server = serverPerFile();
@@ -247,7 +247,7 @@ describe("in the browser", () => {
 });
 
 describe("shutdown and restart", () => {
-  it("stops on SIGTERM after finishing requests and keeps every row and file on restart", async () => {
+  it("stops on SIGTERM after finishing requests and keeps every row and file on restart", SERVER_TEST, async () => {
     const own = await startServer();
     const before = await (await fetch(`${own.url}/sitemap.xml`)).text();
     const inFlight = fetch(`${own.url}/news`).then((r) => r.status);

@@ -9,7 +9,7 @@ import Database from "better-sqlite3";
 import { describe, expect, it } from "vitest";
 import { TINY_PNG, uniquePdf } from "../support/files";
 import { expectJson, HttpClient } from "../support/http";
-import { ADMIN, freePort, serverEnv, startServer } from "../support/server";
+import { ADMIN, freePort, SERVER_TEST, serverEnv, startServer } from "../support/server";
 
 type Run = { code: number | null; signal: NodeJS.Signals | null; stdout: string; stderr: string };
 
@@ -78,7 +78,7 @@ async function migratedCopy() {
 }
 
 describe("backup and restore drill", () => {
-  it("backs up while content is written, restores a wiped folder with every row, file, content edit and staff session", async () => {
+  it("backs up while content is written, restores a wiped folder with every row, file, content edit and staff session", SERVER_TEST, async () => {
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "composer-drill-"));
     // An operator's edit of a content file, kept in DATA_DIR/content.
     const credits = fs.readFileSync("content/data/credits.json", "utf8").replace("Giulia Ferri", "Giulia Ferri Restaurata");
@@ -146,7 +146,7 @@ describe("backup and restore drill", () => {
 });
 
 describe("migrations", () => {
-  it("a failing migration stops the start with its SQLite error, leaves the database as it was, and the fixed one applies on the next start", async () => {
+  it("a failing migration stops the start with its SQLite error, leaves the database as it was, and the fixed one applies on the next start", SERVER_TEST, async () => {
     const { dataDir, migrationsDir, env, databaseFile } = await migratedCopy();
     const seeded = new Database(databaseFile);
     seeded.prepare(`INSERT INTO "Category" (name, nameEng, type) VALUES ('Prova', 'Test', 'news')`).run();
@@ -227,7 +227,7 @@ describe("migrations", () => {
 });
 
 describe("start wrapper", () => {
-  it("exits with 128 + the signal number when the server is killed, and 0 on a graceful stop", async () => {
+  it("exits with 128 + the signal number when the server is killed, and 0 on a graceful stop", SERVER_TEST, async () => {
     const server = await startServer({ env: { SEED_DEMO: "0" } });
     const serverPid = Number(execFileSync("pgrep", ["-P", String(server.process.pid)], { encoding: "utf8" }).trim().split("\n")[0]);
     expect(serverPid).toBeGreaterThan(0);
@@ -241,7 +241,7 @@ describe("start wrapper", () => {
 });
 
 describe("staff sign-in over plain http", () => {
-  it("the login page explains that the Secure session cookie needs https on a LAN address, not on localhost", async () => {
+  it("the login page explains that the Secure session cookie needs https on a LAN address, not on localhost", SERVER_TEST, async () => {
     const server = await startServer({ env: { SEED_DEMO: "0" } });
     try {
       // As a browser at http://192.168.1.20:3000 asks for it (through the test's trusted proxy headers).

@@ -21,6 +21,12 @@ type Template = "demo" | "empty" | "none";
 
 export const ADMIN = { username: "admin", password: "admin-password-123" };
 
+/**
+ * The timeout of a test that starts servers itself (restarts, drills): the same as the hooks that start
+ * one, since each boot takes tens of seconds on a loaded machine. Speed is measured in benchmarks, not here.
+ */
+export const SERVER_TEST = { timeout: 180_000 };
+
 export async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const srv = net.createServer();
