@@ -96,7 +96,7 @@ function coldRequests(pagePath: string): autocannon.Request[] {
 }
 
 function loadNote() {
-  const [one, five] = os.loadavg();
+  const [one = 0, five = 0] = os.loadavg();
   return `load average ${one.toFixed(2)} (1 min), ${five.toFixed(2)} (5 min)`;
 }
 
