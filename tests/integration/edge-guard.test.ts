@@ -3,11 +3,12 @@
 // most requests (static files, cached pages) are GETs that never need it (issue 11: a static file
 // ran at 500 req/s because every request flattened and ranked the route table).
 import type { NextFunction, Request, Response } from "express";
+import type * as ReactRouter from "react-router";
 import { describe, expect, it, vi } from "vitest";
 
 const matched = vi.hoisted(() => ({ count: 0 }));
 vi.mock("react-router", async (importOriginal) => {
-  const actual = await importOriginal<typeof import("react-router")>();
+  const actual = await importOriginal<typeof ReactRouter>();
   return {
     ...actual,
     matchRoutes: (...args: Parameters<typeof actual.matchRoutes>) => {
