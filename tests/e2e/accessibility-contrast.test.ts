@@ -5,6 +5,7 @@ import { createRequire } from "node:module";
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { browserPerWorker, visit } from "../support/browser";
+import { publicPages } from "../support/routes";
 import { serverPerWorker } from "../support/server";
 
 const server = serverPerWorker();
@@ -66,33 +67,7 @@ describe("contrast and accessible names", () => {
 describe("meta descriptions", () => {
   it("every public page has a non-empty description in both languages", async () => {
     const html = async (p: string) => (await fetch(`${server.url}${p}`)).text();
-    const firstHref = async (p: string, pattern: RegExp) => {
-      const match = (await html(p)).match(pattern);
-      if (!match) throw new Error(`no link like ${pattern} on ${p}`);
-      return match[1];
-    };
-    const pages = [
-      "/",
-      "/bio",
-      "/compositions",
-      await firstHref("/compositions", /href="(\/compositions\/[^"/]+)"/),
-      await firstHref("/compositions", /href="(\/compositions\/[^"/]+\/[^"/]+)"/),
-      "/art-direction",
-      await firstHref("/art-direction", /href="(\/art-direction\/[^"/]+)"/),
-      "/portfolio",
-      "/gallery",
-      await firstHref("/gallery", /href="(\/gallery\/[^"/]+)"/),
-      "/credits",
-      "/contacts",
-      "/news",
-      await firstHref("/news", /href="(\/news\/[^"/]+)"/),
-      "/search",
-      "/search?query=colonna",
-      "/search?query=nessunrisultatoxyz",
-      "/cookie-policy",
-      "/privacy-policy",
-      "/legal-notes",
-    ];
+    const pages = [...(await publicPages(server.url)), "/search", "/search?query=nessunrisultatoxyz"];
     const missing: string[] = [];
     for (const p of pages) {
       for (const prefix of ["", "/en"]) {

@@ -2,7 +2,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
 import { count, mediaFile, row, rows, tmpFiles } from "../support/db";
-import { TINY_PNG, uniqueMp3, uniquePdf } from "../support/files";
+import { TINY_PNG, tinyPngFile, uniqueMp3, uniquePdf } from "../support/files";
 import { expectJson, formData, HttpClient } from "../support/http";
 import { ADMIN, serverPerFile } from "../support/server";
 import { KEYS, keys } from "../support/spec";
@@ -129,7 +129,7 @@ describe("news", () => {
       description: '<p>Testo <script>alert(1)</script><strong>forte</strong></p>',
       description_eng: "<p>English text</p>",
       date: "2026-03-04",
-      image: [new Blob([new Uint8Array(TINY_PNG)], { type: "image/png" }), "foto.png"],
+      image: tinyPngFile("foto.png"),
       attachments: JSON.stringify([{ temp_name: upload.temp_name, display_name: "Comunicato" }]),
     });
     expect(news).toMatchObject({
@@ -204,7 +204,7 @@ describe("music", () => {
       description: "Per orchestra d'archi",
       description_eng: "For string orchestra",
       videos: "https://www.youtube.com/watch?v=abcdefghijk",
-      img: [new Blob([new Uint8Array(TINY_PNG)], { type: "image/png" }), "cover.png"],
+      img: tinyPngFile("cover.png"),
       music_tracks: JSON.stringify([{ temp_name: track.temp_name, display_name: "Tema d'amore" }]),
     });
     expect(music).toMatchObject({

@@ -156,7 +156,6 @@ describe("in the browser", () => {
     await page.waitForFunction(() => document.documentElement.lang === "it");
     expect(await page.evaluate(() => localStorage.getItem("isEnglish"))).toBe("false");
     expect(errors).toEqual([]);
-    await context.close();
   });
 
   it("toggles the language without JavaScript", async () => {
@@ -167,7 +166,6 @@ describe("in the browser", () => {
     await page.waitForURL(`${server.url}/en/credits`);
     await page.goto(`${server.url}/`);
     expect(page.url()).toBe(`${server.url}/en`);
-    await context.close();
   });
 
   it("hides the cookie banner without a reload once accepted, and remembers it for 365 days", async () => {
@@ -186,7 +184,6 @@ describe("in the browser", () => {
     await page.goto(`${server.url}/news`);
     expect(await page.locator(".cookie-banner").count()).toBe(0);
     expect(errors).toEqual([]);
-    await context.close();
   });
 
   it("accepts cookies without JavaScript through a form post", async () => {
@@ -196,7 +193,6 @@ describe("in the browser", () => {
     await page.getByRole("button", { name: "Accetto" }).click();
     await page.waitForURL(`${server.url}/credits`);
     expect(await page.locator(".cookie-banner").count()).toBe(0);
-    await context.close();
   });
 
   it("makes the navbar transparent on home, bio and composition detail, white elsewhere, and colours it after 100 px", async () => {
@@ -217,7 +213,6 @@ describe("in the browser", () => {
     await page.goto(`${server.url}/news`);
     expect(await page.getAttribute(".navbar", "data-transparent")).toBe("false");
     await page.waitForFunction(() => getComputedStyle(document.querySelector(".navbar")!).backgroundColor === "rgb(255, 255, 255)");
-    await context.close();
   });
 
   it("shows the navbar in its scrolled state without JavaScript", async () => {
@@ -226,7 +221,6 @@ describe("in the browser", () => {
     await page.goto(`${server.url}/`);
     expect(await page.$eval(".navbar", (el) => getComputedStyle(el).backgroundColor)).toBe("rgb(16, 16, 20)");
     expect(await page.$eval(".navbar__brand", (el) => getComputedStyle(el).visibility)).toBe("visible");
-    await context.close();
   });
 
   it("scrolls to the top on a client-side route change and keeps internal links in the language", async () => {
@@ -242,7 +236,6 @@ describe("in the browser", () => {
     await page.waitForURL(`${server.url}/en/privacy-policy`);
     await page.waitForFunction(() => window.scrollY === 0);
     expect(errors).toEqual([]);
-    await context.close();
   });
 });
 

@@ -7,7 +7,7 @@ import os from "node:os";
 import path from "node:path";
 import Database from "better-sqlite3";
 import { describe, expect, it } from "vitest";
-import { TINY_PNG, uniquePdf } from "../support/files";
+import { tinyPngFile, uniquePdf } from "../support/files";
 import { expectJson, HttpClient } from "../support/http";
 import { ADMIN, freePort, SERVER_TEST, serverEnv, startServer } from "../support/server";
 
@@ -62,7 +62,8 @@ async function createNews(api: HttpClient, categoryId: number, title: string) {
   form.set("description", `<p>${title}</p>`);
   form.set("description_eng", `<p>${title}</p>`);
   form.set("date", "2026-05-01");
-  form.set("image", new Blob([new Uint8Array(TINY_PNG)], { type: "image/png" }), "foto.png");
+  const [image, imageName] = tinyPngFile("foto.png");
+  form.set("image", image, imageName);
   form.set("attachments", JSON.stringify([{ temp_name: upload.temp_name, display_name: "Allegato" }]));
   return expectJson<{ slug: string; image: string }>(await api.request("POST", "/api/news/", { form }), "POST /api/news/");
 }

@@ -7,18 +7,13 @@ import { describe, expect, it } from "vitest";
 import { REQUIRED_MESSAGE } from "~/lib/form-messages";
 import { signIn } from "../support/auth";
 import { browserPerWorker, signInThroughForm, visit } from "../support/browser";
+import { publicPages } from "../support/routes";
 import { serverPerWorker } from "../support/server";
 
 const server = serverPerWorker();
 const browser = browserPerWorker();
 
 /** The first link on `path` whose href matches `pattern` (detail pages of the demo content). */
-async function firstHref(path: string, pattern: RegExp): Promise<string> {
-  const match = (await (await fetch(`${server.url}${path}`)).text()).match(pattern);
-  if (!match?.[1]) throw new Error(`no link like ${pattern} on ${path}`);
-  return match[1];
-}
-
 /** Opens `url` and returns the stylesheet requests the page made while loading, and the texts of its CSS. */
 async function loadWithStylesheets(page: Page, url: string): Promise<{ requests: string[]; css: string }> {
   const requests: string[] = [];
@@ -37,27 +32,7 @@ async function loadWithStylesheets(page: Page, url: string): Promise<{ requests:
 
 describe("stylesheets", () => {
   it("every public page, in both languages, makes no stylesheet request: the site CSS is inlined in <head>", { timeout: 240_000 }, async () => {
-    const pages = [
-      "/",
-      "/bio",
-      "/news",
-      await firstHref("/news", /href="(\/news\/[^"/]+)"/),
-      "/compositions",
-      await firstHref("/compositions", /href="(\/compositions\/[^"/]+)"/),
-      await firstHref("/compositions", /href="(\/compositions\/[^"/]+\/[^"/]+)"/),
-      "/art-direction",
-      await firstHref("/art-direction", /href="(\/art-direction\/[^"/]+)"/),
-      "/credits",
-      "/gallery",
-      await firstHref("/gallery", /href="(\/gallery\/[^"/]+)"/),
-      "/portfolio",
-      "/contacts",
-      "/search?query=colonna",
-      "/privacy-policy",
-      "/legal-notes",
-      "/cookie-policy",
-      "/no-such-page",
-    ];
+    const pages = [...(await publicPages(server.url)), "/no-such-page"];
     // Without JavaScript: the stylesheets are those of the server's HTML (a hydrated page adds none).
     const { context } = await browser.newContext({ viewport: { width: 390, height: 800 }, javaScriptEnabled: false });
     const page = await context.newPage();

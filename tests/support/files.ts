@@ -1,7 +1,12 @@
 // Small valid files for uploads. Stored files are content-addressed: equal bytes share one file, so
 // the `unique*` variants give each item a file of its own.
 // The 1x1 PNG and the unique MP3 and PDF are the api/ client's (scripts/api-client-demo.ts).
+import { TINY_PNG } from "../../scripts/api-client-demo";
+
 export { fakeMp3 as uniqueMp3, fakePdf as uniquePdf, TINY_PNG } from "../../scripts/api-client-demo";
+
+/** TINY_PNG as an uploaded file field: [Blob, file name] (see http.ts formData). */
+export const tinyPngFile = (name: string): [Blob, string] => [new Blob([new Uint8Array(TINY_PNG)], { type: "image/png" }), name];
 
 /** A small valid PNG made by sharp (in the test process). */
 export async function pngBytes(color = "#a8742a", size = 24): Promise<Uint8Array<ArrayBuffer>> {

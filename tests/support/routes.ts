@@ -1,4 +1,4 @@
-// The route table of app/routes.ts walked, for tests that try every URL.
+// The route table of app/routes.ts walked, for tests that try every URL; one URL of each public page.
 import type { RouteConfigEntry } from "@react-router/dev/routes";
 import routes from "../../app/routes";
 
@@ -23,3 +23,38 @@ export function routePaths(): { path: string; file: string }[] {
 
 /** Path to match, without the trailing slash of SPEC's api/ URLs. */
 export const dataTwin = (path: string) => (path === "/" ? "/_root.data" : `${path.replace(/\/$/, "")}.data`);
+
+/** The first link on `path` matching `pattern` (its first group). */
+async function firstHref(base: string, path: string, pattern: RegExp): Promise<string> {
+  const match = (await (await fetch(`${base}${path}`)).text()).match(pattern);
+  if (!match?.[1]) throw new Error(`no link like ${pattern} on ${path}`);
+  return match[1];
+}
+
+/**
+ * One URL of each kind of public page, Italian paths (English: "/en" before them, "/en" for "/"); the
+ * detail pages are the first ones their lists link to.
+ */
+export async function publicPages(base: string): Promise<string[]> {
+  const first = (path: string, pattern: RegExp) => firstHref(base, path, pattern);
+  return [
+    "/",
+    "/bio",
+    "/news",
+    await first("/news", /href="(\/news\/[^"/]+)"/),
+    "/compositions",
+    await first("/compositions", /href="(\/compositions\/[^"/]+)"/),
+    await first("/compositions", /href="(\/compositions\/[^"/]+\/[^"/]+)"/),
+    "/art-direction",
+    await first("/art-direction", /href="(\/art-direction\/[^"/]+)"/),
+    "/credits",
+    "/gallery",
+    await first("/gallery", /href="(\/gallery\/[^"/]+)"/),
+    "/portfolio",
+    "/contacts",
+    "/search?query=colonna",
+    "/privacy-policy",
+    "/legal-notes",
+    "/cookie-policy",
+  ];
+}
