@@ -7,7 +7,7 @@ import { describe, expect, it } from "vitest";
 import { REQUIRED_MESSAGE } from "~/lib/form-messages";
 import { signIn } from "../support/auth";
 import { browserPerWorker, signInThroughForm, visit } from "../support/browser";
-import { publicPages } from "../support/routes";
+import { firstHref, publicPages } from "../support/routes";
 import { serverPerWorker } from "../support/server";
 
 const server = serverPerWorker();
@@ -108,7 +108,7 @@ describe("shared classes keep each page's look", () => {
         expect(await columns(page, ".card-grid")).toBe(width >= 1400 ? 4 : width >= 1200 ? 3 : 1);
 
         // an artist pill on a work card: small, not uppercase
-        await visit(page, `${server.url}${await firstHref("/art-direction", /href="(\/art-direction\/[^"/]+)"/)}`);
+        await visit(page, `${server.url}${await firstHref(server.url, "/art-direction", /href="(\/art-direction\/[^"/]+)"/)}`);
         expect(await style(page, ".work-card__artists .pill", "text-transform")).toBe("none");
       } finally {
         await context.close();

@@ -25,7 +25,7 @@ export function routePaths(): { path: string; file: string }[] {
 export const dataTwin = (path: string) => (path === "/" ? "/_root.data" : `${path.replace(/\/$/, "")}.data`);
 
 /** The first link on `path` matching `pattern` (its first group). */
-async function firstHref(base: string, path: string, pattern: RegExp): Promise<string> {
+export async function firstHref(base: string, path: string, pattern: RegExp): Promise<string> {
   const match = (await (await fetch(`${base}${path}`)).text()).match(pattern);
   if (!match?.[1]) throw new Error(`no link like ${pattern} on ${path}`);
   return match[1];
