@@ -2,6 +2,7 @@ import { useTranslation } from "react-i18next";
 import { Link, useFetcher, useLocation } from "react-router";
 import { localizePath } from "~/lib/i18n";
 import { useRootData } from "~/lib/root-data";
+import { pageQuery } from "~/lib/page-query";
 
 /**
  * SPEC.md 2.3/4: shown until accepted. Without JavaScript the form posts and the server redirects
@@ -19,7 +20,7 @@ export function CookieBanner() {
         {t("cookies.text")} <Link to={localizePath("/cookie-policy", lang)}>{t("cookies.more")}</Link>
       </p>
       <fetcher.Form method="post" action="/cookie-consent">
-        <input type="hidden" name="redirectTo" value={`${location.pathname}${location.search}`} />
+        <input type="hidden" name="redirectTo" value={`${location.pathname}${pageQuery(location.search)}`} />
         <button type="submit" name="intent" value="accept" className="button button--primary">
           {t("cookies.accept")}
         </button>

@@ -3,6 +3,7 @@ import { useTranslation } from "react-i18next";
 import { Link, NavLink, useLocation } from "react-router";
 import { localizePath, otherLang, stripLang } from "~/lib/i18n";
 import { useLang } from "~/lib/root-data";
+import { pageQuery } from "~/lib/page-query";
 
 const NAV_ITEMS = [
   { path: "/", key: "home" },
@@ -44,7 +45,7 @@ export function Navbar() {
   useEffect(() => setMenuOpen(false), [location.pathname]);
 
   const target = otherLang(lang);
-  const toggleHref = `${localizePath(location.pathname, target)}${withLangParam(location.search, target)}`;
+  const toggleHref = `${localizePath(location.pathname, target)}${withLangParam(pageQuery(location.search), target)}`;
 
   return (
     <header

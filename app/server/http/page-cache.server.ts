@@ -3,8 +3,10 @@ import zlib from "node:zlib";
 import type { NextFunction, Request, Response } from "express";
 import { LRUCache } from "lru-cache";
 import { isLocalizablePath } from "~/lib/i18n";
+import { pageQuery } from "~/lib/page-query";
 import { readContentVersion } from "~/server/content-version.server";
 import { hasCookieConsent } from "~/server/cookie-consent.server";
+import { getEnv } from "~/server/env.server";
 import { savedLang } from "~/server/i18n.server";
 import { sessionCookie } from "~/server/session.server";
 
@@ -15,8 +17,12 @@ import { sessionCookie } from "~/server/session.server";
  * - What: 200 answers to GET of public pages (HTML) and of their client-navigation `.data`
  *   requests, for visitors without a staff session cookie. Never: other methods, staff, answers
  *   that set a cookie or say private/no-store (the contact form's captcha), non-200 answers.
- * - Key: host + path + query + the cookie states that change the page (consent, saved language,
- *   which redirects unprefixed pages to /en). The page's language is part of its path.
+ * - Key: host + path + the query parameters pages read (`PAGE_QUERY_PARAMS`) + the cookie states
+ *   that change the page (consent, saved language, which redirects unprefixed pages to /en). Other
+ *   parameters (utm_source, fbclid, a random cache-buster) are removed from the request before it
+ *   is rendered, so they neither miss the cache nor force a render, and the stored page never
+ *   echoes them. The page's language is part of its path.
+ * - Staff: only a validly signed session cookie skips the cache; a made-up one cannot force renders.
  * - Freshness: every content write bumps the content version in the database (in its own
  *   transaction); each process reads it at most once a second, and at once after a write it
  *   served itself, and empties its cache when it changed. A render that overlapped a write is not
@@ -53,6 +59,7 @@ type Entry = {
 const PAGE_CACHE_CONTROL = "public, max-age=5, s-maxage=60, stale-while-revalidate=300";
 const CACHEABLE_TYPE = /^text\/(html|x-script)\b/i;
 const NONCE_IN_CSP = /'nonce-([^']+)'/;
+
 /** Headers that belong to one response or one connection, or that this cache sets itself. */
 const NOT_STORED = new Set([
   "set-cookie", "content-length", "content-encoding", "transfer-encoding", "connection", "keep-alive", "date",
@@ -112,6 +119,11 @@ export function createPageCache(options: PageCacheOptions = {}): PageCache {
 
   const staffCookieName = sessionCookie().name;
   const staffCookiePattern = new RegExp(`(?:^|;)\\s*${staffCookieName}=`);
+  /** A signed session cookie (a valid or expired sign-in): staff pages are never served from or stored in the cache. */
+  async function isStaff(cookieHeader: string | undefined): Promise<boolean> {
+    if (!cookieHeader || !staffCookiePattern.test(cookieHeader)) return false;
+    return Boolean(await sessionCookie().parse(cookieHeader).catch(() => null));
+  }
 
   async function keyFor(req: Request): Promise<string> {
     const cookieHeader = req.headers.cookie ?? "";
@@ -243,8 +255,10 @@ export function createPageCache(options: PageCacheOptions = {}): PageCache {
       });
       return next();
     }
-    if (!isLocalizablePath(req.path) || staffCookiePattern.test(req.headers.cookie ?? "")) return next();
+    if (!isLocalizablePath(req.path)) return next();
     void (async () => {
+      if (await isStaff(req.headers.cookie)) return next();
+      dropUnreadParams(req);
       const current = await currentVersion();
       if (current === null) return next();
       const key = await keyFor(req);
@@ -261,6 +275,17 @@ export function createPageCache(options: PageCacheOptions = {}): PageCache {
     entries: { get: () => lru.size },
     clear: { value: () => lru.clear() },
   }) as PageCache;
+}
+
+/** Rewrites the request without the query parameters no page reads (React Router builds its URL from originalUrl). */
+function dropUnreadParams(req: Request) {
+  const at = req.originalUrl.indexOf("?");
+  if (at === -1) return;
+  const query = pageQuery(req.originalUrl.slice(at));
+  if (query === req.originalUrl.slice(at)) return;
+  req.originalUrl = `${req.originalUrl.slice(0, at)}${query}`;
+  const mountedAt = req.url.indexOf("?");
+  req.url = `${mountedAt === -1 ? req.url : req.url.slice(0, mountedAt)}${query}`;
 }
 
 /** The nonce this response's scripts carry (set by the request edge), if any. */
@@ -347,6 +372,8 @@ function matchesEtag(header: string | undefined, etag: string): boolean {
 /** The cache of this server process (server.mjs mounts it in front of React Router). */
 let processCache: PageCache | undefined;
 export function pageCache(req: Request, res: Response, next: NextFunction) {
-  processCache ??= createPageCache();
+  const maxBytes = getEnv().pageCacheBytes;
+  if (maxBytes === 0) return next(); // PAGE_CACHE_MB=0: every page is rendered (benchmarks, debugging)
+  processCache ??= createPageCache({ maxBytes });
   processCache(req, res, next);
 }
