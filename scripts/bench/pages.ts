@@ -131,7 +131,8 @@ async function staticAssetPaths(url: string): Promise<{ entry: string; small: st
 async function firstLoadJs(url: string, page: string): Promise<{ files: number; bytes: number; encodings: string }> {
   const html = await (await fetch(`${url}${page}`, { headers: { "accept-encoding": "identity" } })).text();
   // The inline route manifest names every route's chunks: count only what this page loads.
-  const preloads = [...html.matchAll(/<link rel="modulepreload" href="(\/assets\/[\w.-]+\.js)"/g)].map((m) => m[1]!);
+  // The preloads are served inert (rel="x-modulepreload") and made live after the first paint (app/lib/after-first-paint.ts).
+  const preloads = [...html.matchAll(/<link rel="(?:x-)?modulepreload" href="(\/assets\/[\w.-]+\.js)"/g)].map((m) => m[1]!);
   const imports = [...html.matchAll(/import\("(\/assets\/[\w.-]+\.js)"\)/g)].map((m) => m[1]!);
   const scripts = new Set([...preloads, ...imports]);
   let bytes = 0;
