@@ -9,17 +9,19 @@
  *
  * So the server renders them inert (entry.server.tsx, `inertHydrationScripts`): the preloads get
  * an unknown `rel`, the module script an unknown `type`. FIRST_PAINT_LOADER, an inline script in
- * <head>, turns them live once the first frame is painted and the document is parsed, at low
- * priority so they do not compete with the pictures of that frame. Without JavaScript nothing
- * runs and nothing is fetched.
+ * <head>, turns them live once the first frame is painted and the page has loaded (the document
+ * and its eager pictures: the first card or the hero, the largest paint of a phone), at low
+ * priority. So neither their download nor their running delays the first or the largest paint.
+ * Without JavaScript nothing runs and nothing is fetched.
  */
 export const INERT_PRELOAD_REL = "x-modulepreload";
 export const INERT_MODULE_TYPE = "x-module";
 
 /**
  * The inline script (it carries the response's nonce; its own `nonce` is given to the module
- * script it creates). A PerformanceObserver sees the first paint; a hidden tab never paints, so
- * a timer starts the scripts anyway after a few seconds.
+ * script it creates). A PerformanceObserver sees the first paint. A hidden tab never paints and a
+ * picture may be slow, so after 3 s the scripts start anyway (once the document is parsed: the
+ * inert script is at its end).
  */
 export const FIRST_PAINT_LOADER = `(() => {
   const nonce = document.currentScript && document.currentScript.nonce;
@@ -40,18 +42,21 @@ export const FIRST_PAINT_LOADER = `(() => {
       inert.replaceWith(script);
     }
   };
-  const whenParsed = () => {
-    if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", start, { once: true });
-    else start();
+  const whenLoaded = () => {
+    if (document.readyState === "complete") start();
+    else window.addEventListener("load", start, { once: true });
   };
   if (window.PerformanceObserver && (PerformanceObserver.supportedEntryTypes || []).includes("paint")) {
     const observer = new PerformanceObserver(() => {
       observer.disconnect();
-      setTimeout(whenParsed);
+      setTimeout(whenLoaded);
     });
     observer.observe({ type: "paint", buffered: true });
   } else {
-    requestAnimationFrame(() => setTimeout(whenParsed));
+    requestAnimationFrame(() => setTimeout(whenLoaded));
   }
-  setTimeout(whenParsed, 3000);
+  setTimeout(() => {
+    if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", start, { once: true });
+    else start();
+  }, 3000);
 })();`;
