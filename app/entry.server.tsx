@@ -48,7 +48,7 @@ export default function handleRequest(
         nonce,
         [readyOption]() {
           shellRendered = true;
-          // The hydration scripts start loading after the first paint (app/lib/after-first-paint.ts).
+          // The hydration scripts start loading after the first paint and the page load (app/lib/after-first-paint.ts).
           const body = inertHydrationScripts();
           const stream = createReadableStreamFromReadable(body);
           responseHeaders.set("Content-Type", "text/html; charset=utf-8");

@@ -120,7 +120,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         {/* Lets CSS tell "JavaScript will run" apart from "no JavaScript" before hydration; starts
-            the (inert) hydration scripts once the first frame is painted. */}
+            the (inert) hydration scripts once the first frame is painted and the page has loaded. */}
         <script nonce={nonce} dangerouslySetInnerHTML={{ __html: `document.documentElement.dataset.js='on';${FIRST_PAINT_LOADER}` }} />
         <style id={SITE_CSS_ID} dangerouslySetInnerHTML={{ __html: siteStylesheet() }} />
         <Meta />
