@@ -194,43 +194,6 @@ export async function deleteMusic(id: number, actor: Actor): Promise<boolean> {
   return true;
 }
 
-export function getMusicForEdit(slug: string) {
-  return db.music.findUnique({
-    where: { slug },
-    select: {
-      id: true,
-      slug: true,
-      title: true,
-      description: true,
-      descriptionEng: true,
-      img: true,
-      link: true,
-      videos: true,
-      categoryId: true,
-      tracks: { select: { name: true, url: true, durationSeconds: true }, orderBy: { position: "asc" } },
-    },
-  });
-}
-
-
-/** Every composition with the fields the site search indexes (search.server.ts), newest first. */
-export async function listMusicForSearch() {
-  const { rows } = await listMusic(
-    {},
-    {
-      id: true,
-      slug: true,
-      title: true,
-      description: true,
-      descriptionEng: true,
-      img: true,
-      link: true,
-      category: { select: { name: true, nameEng: true } },
-    },
-  );
-  return rows;
-}
-
 /** Changes when a composition is added, edited or deleted (count and latest update). */
 export async function musicChangeMark(): Promise<string> {
   const r = await db.music.aggregate({ _count: { _all: true }, _max: { updatedAt: true } });

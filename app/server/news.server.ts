@@ -183,44 +183,6 @@ export async function deleteNews(id: number, actor: Actor): Promise<boolean> {
   return true;
 }
 
-/** What the admin edit page needs. */
-export function getNewsForEdit(slug: string) {
-  return db.news.findUnique({
-    where: { slug },
-    select: {
-      id: true,
-      slug: true,
-      title: true,
-      titleEng: true,
-      description: true,
-      descriptionEng: true,
-      date: true,
-      image: true,
-      categoryId: true,
-      attachments: { select: { name: true, url: true }, orderBy: { position: "asc" } },
-    },
-  });
-}
-
-
-/** Every news item with the fields the site search indexes (search.server.ts), newest first. */
-export async function listNewsForSearch() {
-  const { rows } = await listNews(
-    {},
-    {
-      id: true,
-      slug: true,
-      title: true,
-      titleEng: true,
-      description: true,
-      descriptionEng: true,
-      image: true,
-      category: { select: { name: true, nameEng: true } },
-    },
-  );
-  return rows;
-}
-
 /** Changes when a news item is added, edited or deleted (count and latest update). */
 export async function newsChangeMark(): Promise<string> {
   const r = await db.news.aggregate({ _count: { _all: true }, _max: { updatedAt: true } });

@@ -8,8 +8,8 @@ import { foldText } from "~/lib/slug";
 import { listCategories } from "./categories.server";
 import { readContentList } from "./content.server";
 import { imageInfo } from "./images.server";
-import { listMusicForSearch, musicChangeMark } from "./music.server";
-import { listNewsForSearch, newsChangeMark } from "./news.server";
+import { listMusic, musicChangeMark, musicSelect, type MusicItem } from "./music.server";
+import { listNews, newsChangeMark, newsSelect, type NewsItem } from "./news.server";
 
 /** SPEC.md 9: results per page. */
 export const SEARCH_PAGE_SIZE = 12;
@@ -53,11 +53,13 @@ export function queryTerms(query: string): string[] {
   return words ? [...new Set(words.split(" "))].slice(0, MAX_TERMS) : [];
 }
 
+type CategoryNames = { name: string; nameEng: string };
+
 export type SearchSources = {
-  music: Awaited<ReturnType<typeof listMusicForSearch>>;
-  news: Awaited<ReturnType<typeof listNewsForSearch>>;
+  music: (Pick<MusicItem, "id" | "slug" | "title" | "description" | "descriptionEng" | "img" | "link"> & { category: CategoryNames })[];
+  news: (Pick<NewsItem, "id" | "slug" | "title" | "titleEng" | "description" | "descriptionEng" | "image"> & { category: CategoryNames })[];
   artDirection: ArtDirectionItem[];
-  labelCategories: { name: string; nameEng: string }[];
+  labelCategories: CategoryNames[];
 };
 
 const lower = (s: string) => s.trim().toLocaleLowerCase("it");
@@ -190,7 +192,7 @@ export async function getSearchIndex(): Promise<SearchIndex> {
   const { mark, labelCategories, artDirection } = await changeMark();
   if (current && current.mark === mark && indexedContent === artDirection) return current.index;
   building ??= (async () => {
-    const [music, news] = await Promise.all([listMusicForSearch(), listNewsForSearch()]);
+    const [music, news] = await Promise.all([listMusic({}, musicSelect).then((page) => page.rows), listNews({}, newsSelect).then((page) => page.rows)]);
     const index = buildSearchIndex({ music, news, artDirection, labelCategories });
     indexedContent = artDirection;
     current = { mark, index };

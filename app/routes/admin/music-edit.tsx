@@ -6,21 +6,21 @@ import { categoryChoices } from "~/server/categories.server";
 import { adminForm } from "~/server/http/forms.server";
 import { musicPath } from "~/lib/paths";
 import { musicForm } from "~/server/content-forms.server";
-import { getMusicForEdit, parseMusicInput, saveMusic } from "~/server/music.server";
+import { getMusicBySlug, parseMusicInput, saveMusic } from "~/server/music.server";
 import { staffFrom } from "~/server/session.server";
 
 // SPEC.md 4 sends a failed load to /admin/categoryList; the music list is where the user came from.
 const NOT_FOUND = "/admin/musicList?avviso=non-trovato";
 
 export async function loader({ params }: Route.LoaderArgs) {
-  const music = await getMusicForEdit(params.slugMusic);
+  const music = await getMusicBySlug(params.slugMusic);
   if (!music) throw redirect(NOT_FOUND);
   return { music, categories: await categoryChoices("music") };
 }
 
 export async function action({ request, params, context }: Route.ActionArgs) {
   const user = staffFrom(context);
-  const current = await getMusicForEdit(params.slugMusic);
+  const current = await getMusicBySlug(params.slugMusic);
   if (!current) throw redirect(NOT_FOUND);
   const { values, files } = musicForm(await adminForm(request), current.tracks);
   const parsed = parseMusicInput(values);
@@ -36,7 +36,7 @@ export default function MusicEdit({ loaderData, actionData }: Route.ComponentPro
   const { music, categories } = loaderData;
   const savedMode = music.link ? "link" : "tracks";
   const values = actionData?.values ?? {
-    category: String(music.categoryId),
+    category: String(music.category.id),
     title: music.title,
     description: music.description,
     description_eng: music.descriptionEng,

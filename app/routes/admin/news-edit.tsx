@@ -6,21 +6,21 @@ import { categoryChoices } from "~/server/categories.server";
 import { adminForm } from "~/server/http/forms.server";
 import { newsPath } from "~/lib/paths";
 import { newsForm } from "~/server/content-forms.server";
-import { getNewsForEdit, parseNewsInput, saveNews } from "~/server/news.server";
+import { getNewsBySlug, parseNewsInput, saveNews } from "~/server/news.server";
 import { staffFrom } from "~/server/session.server";
 
 // SPEC.md 4 sends a failed load to /admin/categoryData, which does not exist (docs/spec-notes.md).
 const NOT_FOUND = "/admin/newsList?avviso=non-trovato";
 
 export async function loader({ params }: Route.LoaderArgs) {
-  const news = await getNewsForEdit(params.slugNews);
+  const news = await getNewsBySlug(params.slugNews);
   if (!news) throw redirect(NOT_FOUND);
   return { news, categories: await categoryChoices("news") };
 }
 
 export async function action({ request, params, context }: Route.ActionArgs) {
   const user = staffFrom(context);
-  const current = await getNewsForEdit(params.slugNews);
+  const current = await getNewsBySlug(params.slugNews);
   if (!current) throw redirect(NOT_FOUND);
   const { values, files } = newsForm(await adminForm(request), current.attachments);
   const parsed = parseNewsInput(values);
@@ -35,7 +35,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
 export default function NewsEdit({ loaderData, actionData }: Route.ComponentProps) {
   const { news, categories } = loaderData;
   const values = actionData?.values ?? {
-    category: String(news.categoryId),
+    category: String(news.category.id),
     title: news.title,
     title_eng: news.titleEng,
     description: news.description,
