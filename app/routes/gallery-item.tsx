@@ -4,11 +4,12 @@ import type { Route } from "./+types/gallery-item";
 import { PageHero } from "~/components/layout/PageHero";
 import { JsonLd, useSiteUrls } from "~/components/seo/JsonLd";
 import { Picture } from "~/components/media/Picture";
-import { localizePath } from "~/lib/i18n";
+
 import { pageMeta } from "~/lib/meta";
 import { useLang } from "~/lib/root-data";
 import { getLang } from "~/server/i18n.server";
 import { galleryItem } from "~/server/static-pages.server";
+import { pagePath } from "~/lib/paths";
 
 export async function loader({ context, params }: Route.LoaderArgs) {
   const item = await galleryItem(params.galleryItem, getLang(context));
@@ -23,7 +24,7 @@ export default function GalleryItemPage({ loaderData: item }: Route.ComponentPro
   const lang = useLang();
   const urls = useSiteUrls();
   const breadcrumbs = urls.breadcrumbs([
-    [tc("nav.gallery"), localizePath("/gallery", lang)],
+    [tc("nav.gallery"), pagePath("gallery", lang)],
     [item.title, urls.page],
   ]);
   return (
@@ -48,7 +49,7 @@ export default function GalleryItemPage({ loaderData: item }: Route.ComponentPro
           ))}
         </ol>
         <p>
-          <Link className="button button--ghost" to={localizePath("/gallery", lang)}>
+          <Link className="button button--ghost" to={pagePath("gallery", lang)}>
             {t("gallery.backToGallery")}
           </Link>
         </p>

@@ -5,12 +5,13 @@ import type { Route } from "./+types/search";
 import { PageHero } from "~/components/layout/PageHero";
 import { Pagination } from "~/components/search/Pagination";
 import { SearchResultCard } from "~/components/search/SearchResultCard";
-import { localizePath } from "~/lib/i18n";
+
 import { pageMeta } from "~/lib/meta";
 import { useLang } from "~/lib/root-data";
 import { useHydrated } from "remix-utils/use-hydrated";
 import { getInstance, getLang } from "~/server/i18n.server";
 import { type SearchPage, searchSite } from "~/server/search.server";
+import { pagePath } from "~/lib/paths";
 
 export async function loader({ context, request }: Route.LoaderArgs) {
   const url = new URL(request.url);
@@ -32,7 +33,7 @@ export default function SearchRoute({ loaderData }: Route.ComponentProps) {
   const lang = useLang();
   const { query, page, pageCount, total, results, error } = loaderData;
   const hydrated = useHydrated();
-  const action = localizePath("/search", lang);
+  const action = pagePath("search", lang);
   const hrefFor = (p: number) => `${action}?${new URLSearchParams({ query, page: String(p) }).toString()}`;
 
   // SPEC.md 2.14: a new page of results starts at the top.

@@ -1,7 +1,7 @@
 import { type ArtDirectionItem, isWorkSubcategory } from "~/lib/content-types";
-import { externalHref } from "~/lib/paths";
+import { artDirectionPath, externalHref, newsPath } from "~/lib/paths";
 import { htmlToText } from "~/lib/html-text";
-import { type Lang, localized } from "~/lib/i18n";
+import {type Lang, localized } from "~/lib/i18n";
 import type { SearchResult, SearchType } from "~/lib/search-result";
 import { compositionPath } from "~/lib/paths";
 import { foldText } from "~/lib/slug";
@@ -88,7 +88,7 @@ export function buildSearchIndex(sources: SearchSources): SearchIndex {
       title: { it: n.title, en: localized(n, "title", "en") },
       category: { it: n.category.name, en: localized(n.category, "name", "en") },
       image: n.image,
-      href: `/news/${n.slug}`,
+      href: newsPath(n.slug),
       external: false,
       titleWords: wordsOf(n.title, n.titleEng),
       textWords: wordsOf(htmlToText(n.description), htmlToText(n.descriptionEng)),
@@ -103,7 +103,7 @@ export function buildSearchIndex(sources: SearchSources): SearchIndex {
       title: { it: a.title, en: localized(a, "title", "en") },
       category: { it: label?.name ?? a.category, en: label ? localized(label, "name", "en") : a.category },
       image: a.url || null,
-      href: `/art-direction/${encodeURIComponent(lower(a.category))}`,
+      href: artDirectionPath(a.category),
       external: false,
       titleWords: wordsOf(a.title, a.title_eng),
       textWords: wordsOf(a.description, a.description_eng, ...(a.artists ?? []).map((x) => x.name)),

@@ -1,9 +1,10 @@
 import { useTranslation } from "react-i18next";
 import { useLocation } from "react-router";
-import { localizePath } from "~/lib/i18n";
+
 import { useNonce } from "~/lib/nonce";
 import { useRootData } from "~/lib/root-data";
 import { absoluteUrl, breadcrumbLd, serializeJsonLd, type JsonLdThing } from "~/lib/structured-data";
+import { pagePath } from "~/lib/paths";
 
 /**
  * Structured data of a page. Data blocks are not executed, but they carry the response's CSP nonce
@@ -34,6 +35,6 @@ export function useSiteUrls() {
     page: abs(pathname),
     /** Home > section > ... > this page, each crumb as [name, site path] (the page itself last). */
     breadcrumbs: (trail: ReadonlyArray<readonly [string, string]>) =>
-      breadcrumbLd([[t("nav.home"), localizePath("/", lang)] as const, ...trail].map(([name, path]) => ({ name, url: abs(path) }))),
+      breadcrumbLd([[t("nav.home"), pagePath("home", lang)] as const, ...trail].map(([name, path]) => ({ name, url: abs(path) }))),
   };
 }

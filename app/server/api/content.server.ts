@@ -4,7 +4,7 @@ import { deleteNews, parseNewsInput, saveNews, type NewsFilesInput, type NewsIte
 import { RequestError } from "../http/errors.server";
 import type { ImageInput } from "../save-with-files.server";
 import { MAX_FILE_BYTES, MAX_REQUEST_BYTES, type FileEntry } from "../uploads.server";
-import type { SessionUser } from "../session.server";
+import type { Actor } from "../activity.server";
 import { ApiError, JSON_BODY_LIMIT, checkTypes, formStrings, refused, savedItem, isJson, json, noContent, readForm, readJsonObject } from "./http.server";
 import { findMusic, findNews } from "./lookup.server";
 import { MUSIC_FIELDS, NEWS_FIELDS, wire } from "./wire.server";
@@ -70,7 +70,7 @@ function musicMode(fields: Record<string, unknown>, fallback: "tracks" | "link")
   return fallback;
 }
 
-export async function createMusicFromRequest(request: Request, user: SessionUser): Promise<Response> {
+export async function createMusicFromRequest(request: Request, user: Actor): Promise<Response> {
   const body = await readWriteBody(request, false);
   checkTypes(body.fields, MUSIC_FIELDS);
   const parsed = parseMusicInput({ ...body.fields, mode: musicMode(body.fields, "tracks") });
@@ -79,7 +79,7 @@ export async function createMusicFromRequest(request: Request, user: SessionUser
   return json(wire.music(savedItem(await saveMusic(null, parsed.data, files, user))), 201);
 }
 
-export async function updateMusicFromRequest(key: string, request: Request, user: SessionUser): Promise<Response> {
+export async function updateMusicFromRequest(key: string, request: Request, user: Actor): Promise<Response> {
   const current = await findMusic(key);
   if (!current) throw new ApiError(404, NOT_FOUND_MESSAGE);
   const body = await readWriteBody(request, true);
@@ -102,7 +102,7 @@ export async function updateMusicFromRequest(key: string, request: Request, user
   return json(wire.music(savedItem(await saveMusic(current, parsed.data, files, user))));
 }
 
-export async function deleteMusicFromRequest(key: string, user: SessionUser): Promise<Response> {
+export async function deleteMusicFromRequest(key: string, user: Actor): Promise<Response> {
   const current: MusicItem | null = await findMusic(key);
   if (!current || !(await deleteMusic(current.id, user))) throw new ApiError(404, NOT_FOUND_MESSAGE);
   return noContent();
@@ -110,7 +110,7 @@ export async function deleteMusicFromRequest(key: string, user: SessionUser): Pr
 
 // --- news ---
 
-export async function createNewsFromRequest(request: Request, user: SessionUser): Promise<Response> {
+export async function createNewsFromRequest(request: Request, user: Actor): Promise<Response> {
   const body = await readWriteBody(request, false);
   checkTypes(body.fields, NEWS_FIELDS);
   const parsed = parseNewsInput(body.fields);
@@ -119,7 +119,7 @@ export async function createNewsFromRequest(request: Request, user: SessionUser)
   return json(wire.news(savedItem(await saveNews(null, parsed.data, files, user))), 201);
 }
 
-export async function updateNewsFromRequest(key: string, request: Request, user: SessionUser): Promise<Response> {
+export async function updateNewsFromRequest(key: string, request: Request, user: Actor): Promise<Response> {
   const current: NewsItem | null = await findNews(key);
   if (!current) throw new ApiError(404, NOT_FOUND_MESSAGE);
   const body = await readWriteBody(request, true);
@@ -144,7 +144,7 @@ export async function updateNewsFromRequest(key: string, request: Request, user:
   return json(wire.news(savedItem(await saveNews(current, parsed.data, files, user))));
 }
 
-export async function deleteNewsFromRequest(key: string, user: SessionUser): Promise<Response> {
+export async function deleteNewsFromRequest(key: string, user: Actor): Promise<Response> {
   const current = await findNews(key);
   if (!current || !(await deleteNews(current.id, user))) throw new ApiError(404, NOT_FOUND_MESSAGE);
   return noContent();
