@@ -134,7 +134,8 @@ function lowerBound(vocab: string[], term: string): number {
   let hi = vocab.length;
   while (lo < hi) {
     const mid = (lo + hi) >>> 1;
-    if (vocab[mid] < term) lo = mid + 1;
+    const word = vocab[mid];
+    if (word !== undefined && word < term) lo = mid + 1;
     else hi = mid;
   }
   return lo;
@@ -147,27 +148,32 @@ function lowerBound(vocab: string[], term: string): number {
 export function matchSearchIndex(index: SearchIndex, terms: string[]): SearchEntry[] {
   const n = index.entries.length;
   if (terms.length === 0 || n === 0) return [];
-  let score: Uint8Array | null = null;
-  for (const term of terms) {
-    // Best hit of this term per entry: 2 in a title, 1 in a description, 0 none.
+  // Best hit of each term per entry: 2 in a title, 1 in a description, 0 none.
+  const hits = terms.map((term) => {
     const best = new Uint8Array(n);
-    for (let k = lowerBound(index.vocab, term); k < index.vocab.length && index.vocab[k].startsWith(term); k++) {
-      const list = index.postings[k];
-      for (let j = 0; j < list.length; j++) {
-        const code = list[j];
+    for (let k = lowerBound(index.vocab, term); index.vocab[k]?.startsWith(term); k++) {
+      for (const code of index.postings[k] ?? []) {
         const value = (code & 1) + 1;
         const entry = code >> 1;
-        if (value > best[entry]) best[entry] = value;
+        if (value > (best[entry] ?? 0)) best[entry] = value;
       }
     }
-    if (!score) score = best;
-    else for (let e = 0; e < n; e++) score[e] = best[e] === 0 || score[e] === 0 ? 0 : score[e] + best[e];
-  }
+    return best;
+  });
+  // An entry's score: the sum of its terms' hits, 0 unless every term hits it.
+  const score = hits.reduce((sum, best) => sum.map((s, e) => (s === 0 || best[e] === 0 ? 0 : s + (best[e] ?? 0))));
   // Bucket by score, highest first; index order within a score.
   const buckets: number[][] = Array.from({ length: terms.length * 2 + 1 }, () => []);
-  for (let e = 0; e < n; e++) if (score![e] > 0) buckets[score![e]].push(e);
+  score.forEach((s, e) => {
+    if (s > 0) buckets[s]?.push(e);
+  });
   const result: SearchEntry[] = [];
-  for (let s = buckets.length - 1; s > 0; s--) for (const e of buckets[s]) result.push(index.entries[e]);
+  for (const bucket of buckets.slice(1).reverse()) {
+    for (const e of bucket) {
+      const entry = index.entries[e];
+      if (entry) result.push(entry);
+    }
+  }
   return result;
 }
 

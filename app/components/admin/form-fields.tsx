@@ -12,7 +12,7 @@ export function formErrorMessage(errors: Record<string, string | undefined> | un
   const messages = Object.values(errors).filter((m): m is string => Boolean(m));
   if (messages.length === 0) return null;
   if (messages.includes(REQUIRED_MESSAGE)) return REQUIRED_MESSAGE;
-  return messages[0];
+  return messages[0] ?? null;
 }
 
 /** The attributes that tie a control to its field's hint and error message (read out by screen readers). */
