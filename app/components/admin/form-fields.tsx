@@ -6,7 +6,7 @@ import { REQUIRED_MESSAGE } from "~/lib/form-messages";
  * The message above a refused form: "fill in the required fields" only when a required field is
  * empty; otherwise the first field's own message (a wrong URL, an image format); each field shows its own too.
  */
-export function formErrorMessage(errors: Record<string, string | undefined> | undefined): string | null {
+function formErrorMessage(errors: Record<string, string | undefined> | undefined): string | null {
   if (!errors) return null;
   if (errors.form) return errors.form;
   const messages = Object.values(errors).filter((m): m is string => Boolean(m));
