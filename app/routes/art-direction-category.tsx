@@ -4,13 +4,12 @@ import type { Route } from "./+types/art-direction-category";
 import { WorkCard } from "~/components/art-direction/WorkCard";
 import { PageHero } from "~/components/layout/PageHero";
 import { JsonLd, useSiteUrls } from "~/components/seo/JsonLd";
-
+import { pagePath } from "~/lib/paths";
 import { pageMeta } from "~/lib/meta";
 import { useLang } from "~/lib/root-data";
 import { slugify } from "~/lib/slug";
 import { artDirectionCategory } from "~/server/art-direction.server";
 import { getLang } from "~/server/i18n.server";
-import { pagePath } from "~/lib/paths";
 
 export async function loader({ context, params }: Route.LoaderArgs) {
   const page = await artDirectionCategory(params.dataCategory, getLang(context));

@@ -3,10 +3,9 @@ import { Link } from "react-router";
 import type { Route } from "./+types/compositions";
 import { MusicCard } from "~/components/compositions/MusicCard";
 import { PageHero } from "~/components/layout/PageHero";
-
+import { categoryPath } from "~/lib/paths";
 import { useLang } from "~/lib/root-data";
 import { pageMeta } from "~/lib/meta";
-import { categoryPath } from "~/lib/paths";
 import { compositionsOverview } from "~/server/compositions.server";
 import { getInstance, getLang } from "~/server/i18n.server";
 

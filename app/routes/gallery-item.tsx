@@ -4,12 +4,11 @@ import type { Route } from "./+types/gallery-item";
 import { PageHero } from "~/components/layout/PageHero";
 import { JsonLd, useSiteUrls } from "~/components/seo/JsonLd";
 import { Picture } from "~/components/media/Picture";
-
+import { pagePath } from "~/lib/paths";
 import { pageMeta } from "~/lib/meta";
 import { useLang } from "~/lib/root-data";
 import { getLang } from "~/server/i18n.server";
 import { galleryItem } from "~/server/static-pages.server";
-import { pagePath } from "~/lib/paths";
 
 export async function loader({ context, params }: Route.LoaderArgs) {
   const item = await galleryItem(params.galleryItem, getLang(context));

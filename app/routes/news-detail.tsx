@@ -3,14 +3,13 @@ import { Link, data } from "react-router";
 import type { Route } from "./+types/news-detail";
 import { Picture } from "~/components/media/Picture";
 import { JsonLd, useSiteUrls } from "~/components/seo/JsonLd";
-
+import { pagePath } from "~/lib/paths";
 import { pageMeta } from "~/lib/meta";
 import { useLang } from "~/lib/root-data";
 import { newsArticleLd } from "~/lib/structured-data";
 import { getLang } from "~/server/i18n.server";
 import { newsDetail } from "~/server/news-view.server";
 import { getNewsBySlug } from "~/server/news.server";
-import { pagePath } from "~/lib/paths";
 
 export async function loader({ params, context }: Route.LoaderArgs) {
   const item = await getNewsBySlug(params.slugNews);

@@ -5,13 +5,12 @@ import type { Route } from "./+types/search";
 import { PageHero } from "~/components/layout/PageHero";
 import { Pagination } from "~/components/search/Pagination";
 import { SearchResultCard } from "~/components/search/SearchResultCard";
-
+import { pagePath } from "~/lib/paths";
 import { pageMeta } from "~/lib/meta";
 import { useLang } from "~/lib/root-data";
 import { useHydrated } from "remix-utils/use-hydrated";
 import { getInstance, getLang } from "~/server/i18n.server";
 import { type SearchPage, searchSite } from "~/server/search.server";
-import { pagePath } from "~/lib/paths";
 
 export async function loader({ context, request }: Route.LoaderArgs) {
   const url = new URL(request.url);

@@ -19,6 +19,8 @@ const schema = z.object({
   PUBLIC_ORIGIN: z.string().url().optional(),
   // Behind a reverse proxy: how many hops (1), "true" (all), or a list of addresses/subnets.
   TRUST_PROXY: z.string().optional(),
+  /** Bytes of the anonymous page cache, in MB (app/server/http/page-cache.server.ts); 0 turns it off. */
+  PAGE_CACHE_MB: z.coerce.number().int().min(0).max(4096).default(32),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).optional(),
   SEED_DEMO: z
     .enum(["0", "1", "true", "false"])
@@ -45,6 +47,8 @@ export type Env = {
   trustProxy: boolean | number | string;
   logLevel: string;
   seedDemo: boolean;
+  /** 0: the page cache is off. */
+  pageCacheBytes: number;
 };
 
 function trustProxySetting(raw: string | undefined): boolean | number | string {
@@ -97,6 +101,7 @@ export function getEnv(): Env {
     contactEmail: e.CONTACT_EMAIL,
     publicOrigin: e.PUBLIC_ORIGIN?.replace(/\/$/, ""),
     trustProxy: trustProxySetting(e.TRUST_PROXY),
+    pageCacheBytes: e.PAGE_CACHE_MB * 1024 * 1024,
     logLevel: e.LOG_LEVEL ?? (e.NODE_ENV === "test" ? "warn" : "info"),
     seedDemo: e.SEED_DEMO,
   };

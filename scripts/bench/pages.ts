@@ -30,7 +30,7 @@ async function freePort(): Promise<number> {
   });
 }
 
-async function startProductionServer() {
+async function startProductionServer(extraEnv: NodeJS.ProcessEnv = {}) {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "composer-bench-pages-"));
   const port = await freePort();
   const env: NodeJS.ProcessEnv = {
@@ -43,6 +43,7 @@ async function startProductionServer() {
     SEED_DEMO: "1",
     SESSION_SECRET: "bench-secret-bench-secret-bench",
     LOG_LEVEL: "warn",
+    ...extraEnv,
   };
   execFileSync("npx", ["prisma", "migrate", "deploy"], { env, stdio: "pipe" });
   // BENCH_SERVER + BUILD_DIR measure another build (e.g. a copy of the previous one) the same way.
@@ -88,7 +89,10 @@ async function cannon(opts: autocannon.Options): Promise<Run> {
   return { rps: result.requests.average, p99: result.latency.p99, errors: result.errors + result.timeouts, non2xx: result.non2xx, statuses };
 }
 
-/** A fresh query string per request: nothing can be served from a cache. */
+/**
+ * A fresh query string per request, the cache-buster of issue 11's "cold" measure. No page reads
+ * `bench`, so the page cache removes it and answers from memory (app/lib/page-query.ts).
+ */
 function coldRequests(pagePath: string): autocannon.Request[] {
   let n = 0;
   const sep = pagePath.includes("?") ? "&" : "?";
@@ -96,7 +100,7 @@ function coldRequests(pagePath: string): autocannon.Request[] {
 }
 
 function loadNote() {
-  const [one, five] = os.loadavg();
+  const [one = 0, five = 0] = os.loadavg();
   return `load average ${one.toFixed(2)} (1 min), ${five.toFixed(2)} (5 min)`;
 }
 
@@ -104,11 +108,24 @@ function pad(cells: string[], widths: number[]) {
   return cells.map((c, i) => (i === 0 ? c.padEnd(widths[i] ?? 0) : c.padStart(widths[i] ?? 0))).join("  ");
 }
 
-async function staticAssetPath(url: string): Promise<string> {
+/**
+ * Two built scripts of the home page as yardsticks: the entry script (the largest file a visitor
+ * fetches, 70 KB brotli) and the smallest one (about 1 KB, where the cost is the request itself, as
+ * for a page from the cache). Shares are given against the small one, the stricter of the two.
+ */
+async function staticAssetPaths(url: string): Promise<{ entry: string; small: string }> {
   const html = await (await fetch(`${url}/`)).text();
-  const match = html.match(/\/assets\/entry\.client-[\w-]+\.js/) ?? html.match(/\/assets\/[\w.-]+\.js/);
-  if (!match) throw new Error("no built JS asset found in the home page");
-  return match[0];
+  const scripts = [...new Set([...html.matchAll(/\/assets\/[\w.-]+\.js/g)].map((m) => m[0]))];
+  const entry = scripts.find((s) => s.startsWith("/assets/entry.client-"));
+  if (!entry) throw new Error("no entry script found in the home page");
+  const sizes = await Promise.all(
+    scripts.map(async (script) => {
+      const response = await fetch(`${url}${script}`, { headers: { "accept-encoding": "gzip, deflate, br, zstd" } });
+      return { script, bytes: (await response.arrayBuffer()).byteLength };
+    }),
+  );
+  const small = sizes.sort((a, b) => a.bytes - b.bytes)[0]?.script ?? entry;
+  return { entry, small };
 }
 
 /** Bytes on the wire of every script the page's HTML loads before it is interactive (entry, preloads, imports). */
@@ -195,31 +212,38 @@ export async function benchPages() {
     // Warm up: the first renders compile and fill caches.
     for (const page of [...PAGES, ...VISITOR_PAGES]) await (await fetch(`${url}${page}`)).arrayBuffer();
 
-    const asset = await staticAssetPath(url);
-    const staticRun = await cannon({ url: `${url}${asset}`, connections: 32, duration: seconds });
-    const widths = [28, 9, 7, 8, 9, 7, 8];
-    lines.push("");
-    lines.push(`32 connections, ${seconds} s each (req/s, share of the static file's req/s, p99 latency)`);
-    lines.push(pad(["", "cached", "share", "p99 ms", "cold", "share", "p99 ms"], widths));
-    lines.push(pad(["static file (built JS)", staticRun.rps.toFixed(0), "1", String(staticRun.p99), "", "", ""], widths));
+    const assets = await staticAssetPaths(url);
+    const entryRun = await cannon({ url: `${url}${assets.entry}`, connections: 32, duration: seconds });
+    const staticRun = await cannon({ url: `${url}${assets.small}`, connections: 32, duration: seconds });
+    const measured = new Map<string, { cached: Run; cold: Run; render?: Run }>();
     for (const page of PAGES) {
       const cached = await cannon({ url: `${url}${page}`, connections: 32, duration: seconds });
       const cold = await cannon({ url: `${url}`, connections: 32, duration: seconds, requests: coldRequests(page) });
-      const problems = cached.errors + cached.non2xx + cold.errors + cold.non2xx;
-      lines.push(
-        pad(
-          [
-            page,
-            cached.rps.toFixed(0),
-            (cached.rps / staticRun.rps).toFixed(3),
-            String(cached.p99),
-            cold.rps.toFixed(0),
-            (cold.rps / staticRun.rps).toFixed(3),
-            String(cold.p99),
-          ],
-          widths,
-        ) + (problems ? `  (${problems} errors/non-2xx)` : ""),
-      );
+      measured.set(page, { cached, cold });
+    }
+    // Every request rendered: a second server with the page cache off (PAGE_CACHE_MB=0), so the
+    // cost of a render shows now that fresh query strings no longer cause one.
+    const rendering = await startProductionServer({ PAGE_CACHE_MB: "0" });
+    try {
+      for (const page of PAGES) await (await fetch(`${rendering.url}${page}`)).arrayBuffer();
+      for (const page of PAGES) measured.get(page)!.render = await cannon({ url: `${rendering.url}${page}`, connections: 32, duration: seconds });
+    } finally {
+      await rendering.stop();
+    }
+
+    const widths = [28, 9, 7, 8, 9, 7, 8, 9, 7, 8];
+    lines.push("");
+    lines.push(`32 connections, ${seconds} s each (req/s, share of the small static file's req/s, p99 latency)`);
+    lines.push("  cached: the same URL repeated; cold: a fresh unknown query string per request (the issue's measure: it");
+    lines.push("  is removed before rendering, so it is served from the cache); render: every request rendered (cache off)");
+    lines.push(pad(["", "cached", "share", "p99 ms", "cold", "share", "p99 ms", "render", "share", "p99 ms"], widths));
+    lines.push(pad(["static file, small JS", staticRun.rps.toFixed(0), "1", String(staticRun.p99)], widths) + `  ${assets.small}`);
+    lines.push(pad(["static file, entry JS", entryRun.rps.toFixed(0), (entryRun.rps / staticRun.rps).toFixed(3), String(entryRun.p99)], widths) + `  ${assets.entry}`);
+    for (const [page, { cached, cold, render }] of measured) {
+      const runs = [cached, cold, render].filter((run): run is Run => Boolean(run));
+      const problems = runs.reduce((sum, run) => sum + run.errors + run.non2xx, 0);
+      const cells = runs.flatMap((run) => [run.rps.toFixed(0), (run.rps / staticRun.rps).toFixed(3), String(run.p99)]);
+      lines.push(pad([page, ...cells], widths) + (problems ? `  (${problems} errors/non-2xx)` : ""));
     }
 
     for (const page of ["/", "/en"]) {

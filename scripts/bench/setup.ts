@@ -38,8 +38,9 @@ export async function createBenchEnvironment(): Promise<BenchEnvironment> {
 /** Median and 95th percentile of durations in milliseconds. */
 export function summarize(samples: number[]) {
   const sorted = [...samples].sort((a, b) => a - b);
-  const at = (q: number) => sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil(q * sorted.length) - 1))];
-  return { runs: sorted.length, median: at(0.5), p95: at(0.95), max: sorted[sorted.length - 1] };
+  // No samples reads as 0 ms rather than NaN.
+  const at = (q: number) => sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil(q * sorted.length) - 1))] ?? 0;
+  return { runs: sorted.length, median: at(0.5), p95: at(0.95), max: at(1) };
 }
 
 export const ms = (n: number) => `${n.toFixed(2)} ms`;

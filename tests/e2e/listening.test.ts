@@ -227,7 +227,8 @@ describe("language toggle", () => {
     it(`switches ${from} -> ${to} without a reload: the music keeps playing, the choice is saved (${width} px)`, async () => {
       const { context, page, errors } = await open({ width });
       if (from === "en") await context.addCookies([{ name: "lng", value: "ImVuIg%3D%3D", url: server.url }]);
-      await visit(page, `${prefix(from)}${DETAIL}?x=1`);
+      // page: a parameter pages read, kept by the switch; utm_source: one no page reads, left behind.
+      await visit(page, `${prefix(from)}${DETAIL}?page=1&utm_source=mail`);
       await page.locator(".track-link").first().click();
       await waitForPlayback(page, 0.3);
       await page.evaluate(() => {
@@ -237,7 +238,7 @@ describe("language toggle", () => {
       const before = await page.evaluate(() => document.querySelector("audio")!.currentTime);
 
       await toggle(page);
-      await page.waitForURL(`${server.url}${prefix(to)}${DETAIL}?x=1`);
+      await page.waitForURL(`${server.url}${prefix(to)}${DETAIL}?page=1`);
       await page.waitForFunction((lang) => document.documentElement.lang === lang, to);
       // The other language's texts load on the switch (a separate chunk): the list follows them.
       await page.locator(".tracks__title", { hasText: to === "en" ? "Tracks" : "Tracce" }).waitFor({ timeout: 10_000 });
@@ -252,7 +253,7 @@ describe("language toggle", () => {
       const cookie = (await context.cookies()).find((c) => c.name === "lng");
       expect(cookie?.value).toBe(to === "en" ? "ImVuIg%3D%3D" : "Iml0Ig%3D%3D");
       // the toggle now points back
-      expect(await page.locator("a.navbar__lang").getAttribute("href")).toBe(`${prefix(from) || ""}${DETAIL}?x=1&lng=${from}`);
+      expect(await page.locator("a.navbar__lang").getAttribute("href")).toBe(`${prefix(from) || ""}${DETAIL}?page=1&lng=${from}`);
       // a new visit follows the saved choice
       const fresh = await context.newPage();
       await fresh.goto(`${server.url}/bio`);

@@ -10,6 +10,7 @@ import { createCategory, updateCategory } from "~/server/categories.server";
 import { readContentVersion } from "~/server/content-version.server";
 import { createPageCache, type PageCache } from "~/server/http/page-cache.server";
 import { db } from "~/server/db.server";
+import { sessionCookie } from "~/server/session.server";
 
 type Site = { url: string; renders: () => number; close: () => Promise<void> };
 const sites: Site[] = [];
@@ -135,13 +136,37 @@ describe("page cache middleware", () => {
   it("passes other methods, staff and unlocalized paths straight through", async () => {
     const cache = createPageCache({ readVersion: async () => 1 });
     const { url, renders } = await site(cache, page);
+    const staff = (await sessionCookie().serialize("42")).split(";")[0]!;
     for (let i = 0; i < 2; i++) {
       await (await fetch(`${url}/admin/newsList`)).text();
       await (await fetch(`${url}/api/news/`)).text();
-      await (await fetch(`${url}/news`, { headers: { Cookie: "staff_session=abc" } })).text();
+      await (await fetch(`${url}/news`, { headers: { Cookie: staff } })).text();
     }
     expect(renders()).toBe(6);
     expect(cache.entries).toBe(0);
+  });
+
+  it("does not let a made-up staff cookie skip the cache (it would force a render per request)", async () => {
+    const cache = createPageCache({ readVersion: async () => 1 });
+    const { url, renders } = await site(cache, page);
+    for (let i = 0; i < 5; i++) await (await fetch(`${url}/news`, { headers: { Cookie: `staff_session=forged-${i}` } })).text();
+    expect(renders()).toBe(1);
+  });
+
+  it("removes the query parameters no page reads before rendering: cache-busters and tracking links share one entry", async () => {
+    const cache = createPageCache({ readVersion: async () => 1 });
+    const { url, renders } = await site(cache, page);
+    const first = await (await fetch(`${url}/news?utm_source=newsletter&page=2`)).text();
+    // The render saw only what pages read, so the stored page never echoes a visitor's parameters.
+    expect(first).toContain("<body>/news?page=2<");
+    for (let i = 0; i < 20; i++) {
+      const res = await fetch(`${url}/news?page=2&bench=${crypto.randomUUID()}&fbclid=${i}`);
+      expect(res.headers.get("x-page-cache")).toBe("HIT");
+      expect(await res.text()).toContain("<body>/news?page=2<");
+    }
+    await (await fetch(`${url}/news?page=3&utm_medium=x`)).text();
+    expect(renders()).toBe(2);
+    expect(cache.entries).toBe(2);
   });
 });
 

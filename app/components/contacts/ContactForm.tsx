@@ -2,10 +2,9 @@ import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Form, useFetcher, useNavigation } from "react-router";
 import { CONTACT_LIMITS, CONTACT_MESSAGES, type ContactErrors, type ContactValues, contactValuesFrom, validateContactFields } from "~/lib/contact-schema";
-
+import { pagePath } from "~/lib/paths";
 import { useLang } from "~/lib/root-data";
 import { useHydrated } from "remix-utils/use-hydrated";
-import { pagePath } from "~/lib/paths";
 
 export type CaptchaRef = { id: string; url: string };
 

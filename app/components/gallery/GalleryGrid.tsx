@@ -1,12 +1,11 @@
 import { useCallback, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Picture } from "~/components/media/Picture";
-
+import { galleryItemPath } from "~/lib/paths";
 import { useLang } from "~/lib/root-data";
 import { useHydrated } from "remix-utils/use-hydrated";
 import type { GallerySection } from "~/lib/gallery-card";
 import { Lightbox } from "./Lightbox";
-import { galleryItemPath } from "~/lib/paths";
 
 /**
  * The gallery sections and cards. Each card is a link to the card's own page (no JavaScript);

@@ -1,8 +1,8 @@
 import { useTranslation } from "react-i18next";
 import { Link, useFetcher, useLocation } from "react-router";
-
-import { useRootData } from "~/lib/root-data";
+import { pageQuery } from "~/lib/page-query";
 import { pagePath } from "~/lib/paths";
+import { useRootData } from "~/lib/root-data";
 
 /**
  * SPEC.md 2.3/4: shown until accepted. Without JavaScript the form posts and the server redirects
@@ -20,7 +20,7 @@ export function CookieBanner() {
         {t("cookies.text")} <Link to={pagePath("cookiePolicy", lang)}>{t("cookies.more")}</Link>
       </p>
       <fetcher.Form method="post" action="/cookie-consent">
-        <input type="hidden" name="redirectTo" value={`${location.pathname}${location.search}`} />
+        <input type="hidden" name="redirectTo" value={`${location.pathname}${pageQuery(location.search)}`} />
         <button type="submit" name="intent" value="accept" className="button button--primary">
           {t("cookies.accept")}
         </button>

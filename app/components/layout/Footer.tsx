@@ -2,9 +2,8 @@ import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { LogoutButton } from "./LogoutButton";
 import { COPYRIGHT_START_YEAR } from "~/lib/format";
-
-import { useRootData } from "~/lib/root-data";
 import { pagePath } from "~/lib/paths";
+import { useRootData } from "~/lib/root-data";
 
 export function Footer() {
   const { t } = useTranslation();

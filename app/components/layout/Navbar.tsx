@@ -4,6 +4,7 @@ import { Link, NavLink, useLocation } from "react-router";
 import { localizePath, otherLang, stripLang } from "~/lib/i18n";
 import { pagePath, type PageName } from "~/lib/paths";
 import { useLang } from "~/lib/root-data";
+import { pageQuery } from "~/lib/page-query";
 
 /** SPEC.md 2.3, in order; each page's label is `nav.{page}`. */
 const NAV_PAGES = ["home", "bio", "compositions", "artDirection", "portfolio", "gallery", "credits", "contacts", "news", "search"] as const satisfies readonly PageName[];
@@ -35,7 +36,7 @@ export function Navbar() {
   useEffect(() => setMenuOpen(false), [location.pathname]);
 
   const target = otherLang(lang);
-  const toggleHref = `${localizePath(location.pathname, target)}${withLangParam(location.search, target)}`;
+  const toggleHref = `${localizePath(location.pathname, target)}${withLangParam(pageQuery(location.search), target)}`;
 
   return (
     <header

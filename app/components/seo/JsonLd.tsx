@@ -1,10 +1,9 @@
 import { useTranslation } from "react-i18next";
 import { useLocation } from "react-router";
-
+import { pagePath } from "~/lib/paths";
 import { useNonce } from "~/lib/nonce";
 import { useRootData } from "~/lib/root-data";
 import { absoluteUrl, breadcrumbLd, serializeJsonLd, type JsonLdThing } from "~/lib/structured-data";
-import { pagePath } from "~/lib/paths";
 
 /**
  * Structured data of a page. Data blocks are not executed, but they carry the response's CSP nonce

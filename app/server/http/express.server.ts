@@ -113,6 +113,9 @@ export function createEdge(build: Pick<ServerBuild, "routes">) {
 
   const guard: RequestHandler = (req, res, next) => {
     const method = req.method.toUpperCase();
+    // A GET or HEAD always goes on (static files are served after this guard, and pages answer them):
+    // matching the route table costs more than serving a cached page, so it is only done when needed.
+    if (method === "GET" || method === "HEAD") return next();
     const facts = factsFor(req.path);
     const allow = facts.methods.join(", ");
     if (method === "OPTIONS") {
@@ -121,8 +124,6 @@ export function createEdge(build: Pick<ServerBuild, "routes">) {
       return res.status(204).end();
     }
     if (!facts.methods.includes(method)) {
-      // Static files are served after this guard: a GET the route table does not know still passes.
-      if (method === "GET" || method === "HEAD") return next();
       return edgeAnswer(req, res, 405, MESSAGES.method, allow ? { Allow: allow } : {}, facts.json);
     }
     if (SAFE_METHODS.has(method)) return next();

@@ -3,8 +3,10 @@ import zlib from "node:zlib";
 import type { NextFunction, Request, Response } from "express";
 import { LRUCache } from "lru-cache";
 import { isLocalizablePath } from "~/lib/i18n";
+import { pageQuery } from "~/lib/page-query";
 import { readContentVersion } from "~/server/content-version.server";
 import { hasCookieConsent } from "~/server/cookie-consent.server";
+import { getEnv } from "~/server/env.server";
 import { savedLang } from "~/server/i18n.server";
 import { sessionCookie } from "~/server/session.server";
 
@@ -15,8 +17,12 @@ import { sessionCookie } from "~/server/session.server";
  * - What: 200 answers to GET of public pages (HTML) and of their client-navigation `.data`
  *   requests, for visitors without a staff session cookie. Never: other methods, staff, answers
  *   that set a cookie or say private/no-store (the contact form's captcha), non-200 answers.
- * - Key: host + path + query + the cookie states that change the page (consent, saved language,
- *   which redirects unprefixed pages to /en). The page's language is part of its path.
+ * - Key: host + path + the query parameters pages read (`PAGE_QUERY_PARAMS`) + the cookie states
+ *   that change the page (consent, saved language, which redirects unprefixed pages to /en). Other
+ *   parameters (utm_source, fbclid, a random cache-buster) are removed from the request before it
+ *   is rendered, so they neither miss the cache nor force a render, and the stored page never
+ *   echoes them. The page's language is part of its path.
+ * - Staff: only a validly signed session cookie skips the cache; a made-up one cannot force renders.
  * - Freshness: every content write bumps the content version in the database (in its own
  *   transaction); each process reads it at most once a second, and at once after a write it
  *   served itself, and empties its cache when it changed. A render that overlapped a write is not
@@ -37,14 +43,17 @@ export type PageCacheOptions = {
   readVersion?: () => Promise<number>;
 };
 
+type GzipParts = { deflated: Buffer[]; crcs: number[]; shifts: CrcShift[] };
+
 type Entry = {
   /** The body split at the nonce it was rendered with: parts[0] nonce parts[1] nonce ... */
   parts: Buffer[];
   /**
-   * The same parts, each deflated on its own and ended with a sync flush (see gzipAround); made
-   * on the first hit, so a page asked for once (a fresh query string) never pays for it.
+   * Made on the first hit, so a page asked for once never pays for it: the same parts, each
+   * deflated on its own and ended with a sync flush (see gzipAround), their CRC-32s, and the
+   * operators that move a CRC past each of them, so a hit never reads the whole text again.
    */
-  deflatedParts?: Buffer[];
+  gzip?: GzipParts;
   size: number;
   headers: [string, string | string[]][];
   etag: string;
@@ -53,6 +62,7 @@ type Entry = {
 const PAGE_CACHE_CONTROL = "public, max-age=5, s-maxage=60, stale-while-revalidate=300";
 const CACHEABLE_TYPE = /^text\/(html|x-script)\b/i;
 const NONCE_IN_CSP = /'nonce-([^']+)'/;
+
 /** Headers that belong to one response or one connection, or that this cache sets itself. */
 const NOT_STORED = new Set([
   "set-cookie", "content-length", "content-encoding", "transfer-encoding", "connection", "keep-alive", "date",
@@ -112,6 +122,11 @@ export function createPageCache(options: PageCacheOptions = {}): PageCache {
 
   const staffCookieName = sessionCookie().name;
   const staffCookiePattern = new RegExp(`(?:^|;)\\s*${staffCookieName}=`);
+  /** A signed session cookie (a valid or expired sign-in): staff pages are never served from or stored in the cache. */
+  async function isStaff(cookieHeader: string | undefined): Promise<boolean> {
+    if (!cookieHeader || !staffCookiePattern.test(cookieHeader)) return false;
+    return Boolean(await sessionCookie().parse(cookieHeader).catch(() => null));
+  }
 
   async function keyFor(req: Request): Promise<string> {
     const cookieHeader = req.headers.cookie ?? "";
@@ -142,13 +157,17 @@ export function createPageCache(options: PageCacheOptions = {}): PageCache {
     let body: Buffer;
     res.setHeader("Vary", "Cookie, Accept-Encoding");
     if (req.acceptsEncodings("gzip") === "gzip") {
-      if (!entry.deflatedParts) {
-        entry.deflatedParts = entry.parts.map(deflatePart);
+      if (!entry.gzip) {
+        entry.gzip = {
+          deflated: entry.parts.map(deflatePart),
+          crcs: entry.parts.map((part) => zlib.crc32(part)),
+          shifts: entry.parts.map((part) => crcShift(part.length)),
+        };
         // Held bytes grow by the deflated copy: the LRU recounts its bound.
-        entry.size += entry.deflatedParts.reduce((sum, part) => sum + part.length, 0);
+        entry.size += entry.gzip.deflated.reduce((sum, part) => sum + part.length, 0);
         lru.set(key, entry, { noUpdateTTL: true });
       }
-      body = gzipAround(entry.parts, entry.deflatedParts, nonce);
+      body = gzipAround(entry.parts, entry.gzip, nonce);
       // compression() leaves an answer that already has an encoding alone.
       res.setHeader("Content-Encoding", "gzip");
     } else body = joinAround(entry.parts, nonce);
@@ -243,8 +262,10 @@ export function createPageCache(options: PageCacheOptions = {}): PageCache {
       });
       return next();
     }
-    if (!isLocalizablePath(req.path) || staffCookiePattern.test(req.headers.cookie ?? "")) return next();
+    if (!isLocalizablePath(req.path)) return next();
     void (async () => {
+      if (await isStaff(req.headers.cookie)) return next();
+      dropUnreadParams(req);
       const current = await currentVersion();
       if (current === null) return next();
       const key = await keyFor(req);
@@ -261,6 +282,17 @@ export function createPageCache(options: PageCacheOptions = {}): PageCache {
     entries: { get: () => lru.size },
     clear: { value: () => lru.clear() },
   }) as PageCache;
+}
+
+/** Rewrites the request without the query parameters no page reads (React Router builds its URL from originalUrl). */
+function dropUnreadParams(req: Request) {
+  const at = req.originalUrl.indexOf("?");
+  if (at === -1) return;
+  const query = pageQuery(req.originalUrl.slice(at));
+  if (query === req.originalUrl.slice(at)) return;
+  req.originalUrl = `${req.originalUrl.slice(0, at)}${query}`;
+  const mountedAt = req.url.indexOf("?");
+  req.url = `${mountedAt === -1 ? req.url : req.url.slice(0, mountedAt)}${query}`;
 }
 
 /** The nonce this response's scripts carry (set by the request edge), if any. */
@@ -299,24 +331,27 @@ const FINAL_EMPTY_BLOCK = Buffer.from([0x01, 0x00, 0x00, 0xff, 0xff]);
 /**
  * The gzip answer for parts joined around `separator` (the response's nonce), without compressing
  * the page again: the stored deflated parts, the separator as an uncompressed (stored) block
- * between them, an empty final block, then the CRC-32 and length of the whole text.
+ * between them, an empty final block, then the CRC-32 and length of the whole text, combined from
+ * the parts' stored CRCs (`crcAfter`) rather than computed over the whole text.
  */
-function gzipAround(parts: Buffer[], deflatedParts: Buffer[], separator: Buffer): Buffer {
+function gzipAround(parts: Buffer[], gzip: GzipParts, separator: Buffer): Buffer {
   const storedSeparator = Buffer.alloc(5);
   // Block header byte (not final, stored) then LEN and its ones' complement, little-endian.
   storedSeparator.writeUInt16LE(separator.length, 1);
   storedSeparator.writeUInt16LE(~separator.length & 0xffff, 3);
+  const separatorCrc = zlib.crc32(separator);
+  const separatorShift = crcShift(separator.length);
   const pieces: Buffer[] = [GZIP_HEADER];
   let crc = 0;
   let length = 0;
   parts.forEach((part, i) => {
     if (i > 0) {
       pieces.push(storedSeparator, separator);
-      crc = zlib.crc32(separator, crc);
+      crc = crcAfter(crc, separatorShift, separatorCrc);
       length += separator.length;
     }
-    pieces.push(deflatedParts[i]!);
-    crc = zlib.crc32(part, crc);
+    pieces.push(gzip.deflated[i]!);
+    crc = i === 0 ? gzip.crcs[0]! : crcAfter(crc, gzip.shifts[i]!, gzip.crcs[i]!);
     length += part.length;
   });
   const trailer = Buffer.alloc(8);
@@ -324,6 +359,46 @@ function gzipAround(parts: Buffer[], deflatedParts: Buffer[], separator: Buffer)
   trailer.writeUInt32LE(length >>> 0, 4);
   pieces.push(FINAL_EMPTY_BLOCK, trailer);
   return Buffer.concat(pieces);
+}
+
+/*
+ * CRC-32 of a concatenation from the CRCs of its pieces, as zlib's crc32_combine: CRC(A+B) is
+ * CRC(A) moved past len(B) zero bytes, XOR CRC(B). "Moving past n bytes" is linear over GF(2): a
+ * 32x32 bit matrix (one 32-bit column per input bit), made once per length and applied in 32 steps.
+ */
+type CrcShift = Uint32Array;
+
+function applyShift(shift: CrcShift, crc: number): number {
+  let out = 0;
+  for (let bit = 0; crc !== 0; bit++, crc >>>= 1) if (crc & 1) out ^= shift[bit]!;
+  return out >>> 0;
+}
+
+function composeShifts(a: CrcShift, b: CrcShift): CrcShift {
+  return b.map((column) => applyShift(a, column));
+}
+
+/** One zero bit: the reflected CRC-32 polynomial shifted in (zlib's "odd" operator). */
+const ONE_BIT: CrcShift = Uint32Array.from({ length: 32 }, (_, bit) => (bit === 0 ? 0xedb88320 : 1 << (bit - 1)));
+const TWO_BITS = composeShifts(ONE_BIT, ONE_BIT);
+const FOUR_BITS = composeShifts(TWO_BITS, TWO_BITS);
+const ONE_BYTE = composeShifts(FOUR_BITS, FOUR_BITS);
+const IDENTITY: CrcShift = Uint32Array.from({ length: 32 }, (_, bit) => (1 << bit) >>> 0);
+
+/** The operator that moves a CRC-32 past `bytes` bytes (square and multiply). */
+function crcShift(bytes: number): CrcShift {
+  let result = IDENTITY;
+  let power = ONE_BYTE;
+  for (let n = bytes; n > 0; n = Math.floor(n / 2)) {
+    if (n % 2 === 1) result = composeShifts(power, result);
+    if (n > 1) power = composeShifts(power, power);
+  }
+  return result;
+}
+
+/** CRC-32 of A+B from CRC(A), the shift for len(B) and CRC(B). */
+function crcAfter(crcOfA: number, shiftForB: CrcShift, crcOfB: number): number {
+  return (applyShift(shiftForB, crcOfA) ^ crcOfB) >>> 0;
 }
 
 function splitAt(body: Buffer, separator: Buffer): Buffer[] {
@@ -347,6 +422,8 @@ function matchesEtag(header: string | undefined, etag: string): boolean {
 /** The cache of this server process (server.mjs mounts it in front of React Router). */
 let processCache: PageCache | undefined;
 export function pageCache(req: Request, res: Response, next: NextFunction) {
-  processCache ??= createPageCache();
+  const maxBytes = getEnv().pageCacheBytes;
+  if (maxBytes === 0) return next(); // PAGE_CACHE_MB=0: every page is rendered (benchmarks, debugging)
+  processCache ??= createPageCache({ maxBytes });
   processCache(req, res, next);
 }
