@@ -17,6 +17,7 @@ import { CookieBanner } from "~/components/layout/CookieBanner";
 import { Footer } from "~/components/layout/Footer";
 import { Navbar } from "~/components/layout/Navbar";
 import { AudioPlayer, PlayerProvider } from "~/components/player/player-context";
+import { FIRST_PAINT_LOADER } from "~/lib/after-first-paint";
 import { LANGUAGES, isLang, isLocalizablePath, langFromPath, localizePath } from "~/lib/i18n";
 import { useNonce } from "~/lib/nonce";
 import type { RootData } from "~/lib/root-data";
@@ -118,8 +119,9 @@ export function Layout({ children }: { children: React.ReactNode }) {
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
-        {/* Lets CSS tell "JavaScript will run" apart from "no JavaScript" before hydration. */}
-        <script nonce={nonce} dangerouslySetInnerHTML={{ __html: "document.documentElement.dataset.js='on'" }} />
+        {/* Lets CSS tell "JavaScript will run" apart from "no JavaScript" before hydration; starts
+            the (inert) hydration scripts once the first frame is painted and the page has loaded. */}
+        <script nonce={nonce} dangerouslySetInnerHTML={{ __html: `document.documentElement.dataset.js='on';${FIRST_PAINT_LOADER}` }} />
         <style id={SITE_CSS_ID} dangerouslySetInnerHTML={{ __html: siteStylesheet() }} />
         <Meta />
         <Links />

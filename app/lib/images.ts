@@ -22,11 +22,12 @@ export function variantUrl(src: string, width: number, format: ImageFormat = "we
 /** srcset of variants up to the image's own width. */
 export function srcSetFor(image: ImageInfo, format: ImageFormat = "webp"): string | undefined {
   if (!image.src.startsWith("/media/")) return undefined;
-  const widths = IMAGE_WIDTHS.filter((w) => w <= image.width);
-  if (widths.length === 0 || widths[widths.length - 1] < image.width) widths.push(nearestWidth(image.width));
+  const widths: number[] = IMAGE_WIDTHS.filter((w) => w <= image.width);
+  const largest = widths.at(-1);
+  if (largest === undefined || largest < image.width) widths.push(nearestWidth(image.width));
   return [...new Set(widths)].map((w) => `${variantUrl(image.src, w, format)} ${Math.min(w, image.width)}w`).join(", ");
 }
 
-function nearestWidth(width: number): (typeof IMAGE_WIDTHS)[number] {
-  return IMAGE_WIDTHS.find((w) => w >= width) ?? IMAGE_WIDTHS[IMAGE_WIDTHS.length - 1];
+function nearestWidth(width: number): number {
+  return IMAGE_WIDTHS.find((w) => w >= width) ?? Math.max(...IMAGE_WIDTHS);
 }

@@ -1,5 +1,6 @@
 import type { MetaDescriptor } from "react-router";
 import { localizePath } from "./i18n";
+import { pagePath } from "./paths";
 import type { RootData } from "./root-data";
 
 /** For a page whose content gives no description (SEO: every page has one, in its language). */
@@ -46,7 +47,7 @@ export function pageMeta(
 
 /** The stable URL of the news feed of a language: /rss.xml (Italian) and /en/rss.xml. */
 export function newsFeedPath(lang: "it" | "en"): string {
-  return localizePath("/rss.xml", lang);
+  return pagePath("newsFeed", lang);
 }
 
 export function newsFeedTitle(lang: "it" | "en"): string {

@@ -1,12 +1,68 @@
-/** Public paths and outside links, shared by server and browser code: one home for each rule. */
+import { localizePath, type Lang } from "./i18n";
 
-/** `/compositions/{category name lower-cased}` (SPEC.md 2.6); spaces become %20. */
-export function categoryPath(categoryName: string): string {
-  return `/compositions/${encodeURIComponent(categoryName.toLocaleLowerCase("it"))}`;
+/**
+ * Public paths and outside links, shared by server and browser code: one home for each rule.
+ * Every builder takes the page's language ("it", the default, is unprefixed; "en" is under /en,
+ * ADR 001) and URL-encodes the names and slugs it is given.
+ */
+
+/** The public pages without a parameter (SPEC.md 2.1). */
+const PAGES = {
+  home: "/",
+  bio: "/bio",
+  compositions: "/compositions",
+  artDirection: "/art-direction",
+  portfolio: "/portfolio",
+  gallery: "/gallery",
+  credits: "/credits",
+  contacts: "/contacts",
+  news: "/news",
+  search: "/search",
+  privacyPolicy: "/privacy-policy",
+  legalNotes: "/legal-notes",
+  cookiePolicy: "/cookie-policy",
+  newsFeed: "/rss.xml",
+} as const;
+
+export type PageName = keyof typeof PAGES;
+
+export function pagePath(page: PageName, lang: Lang = "it"): string {
+  return localizePath(PAGES[page], lang);
 }
 
-export function compositionPath(categoryName: string, slug: string): string {
-  return `${categoryPath(categoryName)}/${encodeURIComponent(slug)}`;
+/** A category or label name in a URL segment: trimmed and lower-cased (SPEC.md 2.6, 2.9); spaces become %20. */
+function nameSegment(name: string): string {
+  return encodeURIComponent(name.trim().toLocaleLowerCase("it"));
+}
+
+/** `/compositions/{category name lower-cased}` (SPEC.md 2.6). */
+export function categoryPath(categoryName: string, lang: Lang = "it"): string {
+  return localizePath(`${PAGES.compositions}/${nameSegment(categoryName)}`, lang);
+}
+
+export function compositionPath(categoryName: string, slug: string, lang: Lang = "it"): string {
+  return `${categoryPath(categoryName, lang)}/${encodeURIComponent(slug)}`;
+}
+
+/**
+ * Where a saved composition is shown (SPEC.md 4, after saving): its own page, or for a composition
+ * that is an outside link (no page of its own) its category's page.
+ */
+export function musicPath(item: { slug: string; link: string | null; category: { name: string } }, lang: Lang = "it"): string {
+  return item.link ? categoryPath(item.category.name, lang) : compositionPath(item.category.name, item.slug, lang);
+}
+
+export function newsPath(slug: string, lang: Lang = "it"): string {
+  return localizePath(`${PAGES.news}/${encodeURIComponent(slug)}`, lang);
+}
+
+/** `/art-direction/{label category lower-cased}` (SPEC.md 2.9). */
+export function artDirectionPath(category: string, lang: Lang = "it"): string {
+  return localizePath(`${PAGES.artDirection}/${nameSegment(category)}`, lang);
+}
+
+export function galleryItemPath(id: number | string, lang: Lang = "it"): string {
+  return localizePath(`${PAGES.gallery}/${encodeURIComponent(String(id))}`, lang);
 }
 
 /**

@@ -30,7 +30,7 @@ export function videoEmbed(raw: string | null | undefined): VideoEmbed | null {
   if (host === "youtu.be") id = segments[0] ?? null;
   else if (host === "youtube.com" || host === "youtube-nocookie.com") {
     if (segments.length === 0 || segments[0] === "watch") id = url.searchParams.get("v");
-    else if (["embed", "shorts", "live", "v"].includes(segments[0])) id = segments[1] ?? null;
+    else if (["embed", "shorts", "live", "v"].includes(segments[0] ?? "")) id = segments[1] ?? null;
   }
   if (id !== null) {
     return YOUTUBE_ID.test(id) ? { provider: "youtube", id, embedUrl: `https://www.youtube-nocookie.com/embed/${id}` } : null;

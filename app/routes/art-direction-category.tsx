@@ -4,7 +4,7 @@ import type { Route } from "./+types/art-direction-category";
 import { WorkCard } from "~/components/art-direction/WorkCard";
 import { PageHero } from "~/components/layout/PageHero";
 import { JsonLd, useSiteUrls } from "~/components/seo/JsonLd";
-import { localizePath } from "~/lib/i18n";
+import { pagePath } from "~/lib/paths";
 import { pageMeta } from "~/lib/meta";
 import { useLang } from "~/lib/root-data";
 import { slugify } from "~/lib/slug";
@@ -24,7 +24,7 @@ export default function ArtDirectionCategoryPage({ loaderData }: Route.Component
   const { t: tc } = useTranslation();
   const urls = useSiteUrls();
   const breadcrumbs = urls.breadcrumbs([
-    [tc("nav.artDirection"), localizePath("/art-direction", lang)],
+    [tc("nav.artDirection"), pagePath("artDirection", lang)],
     [category, urls.page],
   ]);
   return (
@@ -47,7 +47,7 @@ export default function ArtDirectionCategoryPage({ loaderData }: Route.Component
           </section>
         ))}
         <p className="art-direction__back">
-          <Link className="button button--ghost" to={localizePath("/art-direction", lang)}>
+          <Link className="button button--ghost" to={pagePath("artDirection", lang)}>
             {t("artDirection.backToLabels")}
           </Link>
         </p>

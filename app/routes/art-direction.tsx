@@ -3,6 +3,7 @@ import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import type { Route } from "./+types/art-direction";
 import { PageHero } from "~/components/layout/PageHero";
+import { TitledSection } from "~/components/layout/TitledSection";
 import { Picture } from "~/components/media/Picture";
 import { pageMeta } from "~/lib/meta";
 import { artDirectionOverview } from "~/server/art-direction.server";
@@ -33,10 +34,7 @@ export default function ArtDirectionPage({ loaderData }: Route.ComponentProps) {
       <PageHero title={t("artDirection.heading")} />
       <div className="container art-direction">
         {intro ? <p className="art-direction__intro">{intro.description}</p> : null}
-        <section className="labels" aria-labelledby="labels-title">
-          <h2 className="section-title" id="labels-title">
-            {t("artDirection.labels")}
-          </h2>
+        <TitledSection className="labels" titleId="labels-title" title={t("artDirection.labels")}>
           <div className="labels__groups">
             {groups.map((group) => (
               <div key={group.category} className="labels__group">
@@ -59,7 +57,7 @@ export default function ArtDirectionPage({ loaderData }: Route.ComponentProps) {
               </div>
             ))}
           </div>
-        </section>
+        </TitledSection>
       </div>
     </>
   );

@@ -5,9 +5,9 @@ import { PlayButton, VideoButton } from "~/components/compositions/MediaButtons"
 import { Picture } from "~/components/media/Picture";
 import { TrackList } from "~/components/compositions/TrackList";
 import { JsonLd, useSiteUrls } from "~/components/seo/JsonLd";
-import { localized, localizePath } from "~/lib/i18n";
+import {localized } from "~/lib/i18n";
 import { pageMeta } from "~/lib/meta";
-import { categoryKey, categoryPath, externalHref } from "~/lib/paths";
+import { categoryKey, categoryPath, externalHref, pagePath } from "~/lib/paths";
 import { musicAlbumLd } from "~/lib/structured-data";
 import { musicVideo } from "~/server/compositions.server";
 import { getLang } from "~/server/i18n.server";
@@ -25,7 +25,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
     slug: item.slug,
     title,
     description,
-    category: { label: localized(item.category, "name", lang), href: localizePath(categoryPath(item.category.name), lang) },
+    category: { label: localized(item.category, "name", lang), href: categoryPath(item.category.name, lang) },
     image: await imageInfo(item.img),
     // durationSeconds: shown as m:ss and given to the structured data.
     tracks: item.tracks,
@@ -53,7 +53,7 @@ export default function CompositionDetailPage({ loaderData }: Route.ComponentPro
       sameAs: link,
     }),
     urls.breadcrumbs([
-      [tc("nav.compositions"), localizePath("/compositions", urls.lang)],
+      [tc("nav.compositions"), pagePath("compositions", urls.lang)],
       [category.label, category.href],
       [title, urls.page],
     ]),

@@ -4,10 +4,11 @@ import type { Route } from "./+types/compositions-category";
 import { MusicCard } from "~/components/compositions/MusicCard";
 import { PageHero } from "~/components/layout/PageHero";
 import { JsonLd, useSiteUrls } from "~/components/seo/JsonLd";
-import { localizePath, localized } from "~/lib/i18n";
+import {localized } from "~/lib/i18n";
 import { pageMeta } from "~/lib/meta";
 import { categoryCards, findMusicCategory } from "~/server/compositions.server";
 import { getInstance, getLang } from "~/server/i18n.server";
+import { pagePath } from "~/lib/paths";
 
 export async function loader({ params, context }: Route.LoaderArgs) {
   const lang = getLang(context);
@@ -24,7 +25,7 @@ export default function CompositionsCategoryPage({ loaderData }: Route.Component
   const { t: tc } = useTranslation();
   const urls = useSiteUrls();
   const breadcrumbs = urls.breadcrumbs([
-    [tc("nav.compositions"), localizePath("/compositions", urls.lang)],
+    [tc("nav.compositions"), pagePath("compositions", urls.lang)],
     [loaderData.title, urls.page],
   ]);
   return (

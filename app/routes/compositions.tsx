@@ -3,10 +3,9 @@ import { Link } from "react-router";
 import type { Route } from "./+types/compositions";
 import { MusicCard } from "~/components/compositions/MusicCard";
 import { PageHero } from "~/components/layout/PageHero";
-import { localizePath } from "~/lib/i18n";
+import { categoryPath } from "~/lib/paths";
 import { useLang } from "~/lib/root-data";
 import { pageMeta } from "~/lib/meta";
-import { categoryPath } from "~/lib/paths";
 import { compositionsOverview } from "~/server/compositions.server";
 import { getInstance, getLang } from "~/server/i18n.server";
 
@@ -36,7 +35,7 @@ export default function CompositionsPage({ loaderData }: Route.ComponentProps) {
               ))}
             </div>
             <p className="compositions-group__more">
-              <Link className="button button--ghost" to={localizePath(categoryPath(group.name), lang)} aria-label={t("compositions.exploreCategory", { category: group.label })}>
+              <Link className="button button--ghost" to={categoryPath(group.name, lang)} aria-label={t("compositions.exploreCategory", { category: group.label })}>
                 {t("compositions.explore")}
               </Link>
             </p>

@@ -4,7 +4,7 @@ import type { Route } from "./+types/gallery-item";
 import { PageHero } from "~/components/layout/PageHero";
 import { JsonLd, useSiteUrls } from "~/components/seo/JsonLd";
 import { Picture } from "~/components/media/Picture";
-import { localizePath } from "~/lib/i18n";
+import { pagePath } from "~/lib/paths";
 import { pageMeta } from "~/lib/meta";
 import { useLang } from "~/lib/root-data";
 import { getLang } from "~/server/i18n.server";
@@ -23,7 +23,7 @@ export default function GalleryItemPage({ loaderData: item }: Route.ComponentPro
   const lang = useLang();
   const urls = useSiteUrls();
   const breadcrumbs = urls.breadcrumbs([
-    [tc("nav.gallery"), localizePath("/gallery", lang)],
+    [tc("nav.gallery"), pagePath("gallery", lang)],
     [item.title, urls.page],
   ]);
   return (
@@ -48,7 +48,7 @@ export default function GalleryItemPage({ loaderData: item }: Route.ComponentPro
           ))}
         </ol>
         <p>
-          <Link className="button button--ghost" to={localizePath("/gallery", lang)}>
+          <Link className="button button--ghost" to={pagePath("gallery", lang)}>
             {t("gallery.backToGallery")}
           </Link>
         </p>

@@ -4,6 +4,7 @@ import type { Route } from "./+types/home";
 import { CompositionsBrowser } from "~/components/home/CompositionsBrowser";
 import { HERO_SIZES, HeroSlider } from "~/components/home/HeroSlider";
 import { SliderStyles } from "~/components/home/SliderStyles";
+import { TitledSection } from "~/components/layout/TitledSection";
 import { Picture } from "~/components/media/Picture";
 import { JsonLd, useSiteUrls } from "~/components/seo/JsonLd";
 import { srcSetFor } from "~/lib/images";
@@ -40,44 +41,34 @@ export default function HomePage({ loaderData }: Route.ComponentProps) {
       <JsonLd data={person} />
       <HeroSlider slides={heroSlides} title={tc("composerName")} subtitle={t("home.subtitle")} label={t("home.heroLabel")} />
 
-      <section id="compositions" className="home-section home-compositions" aria-labelledby="home-compositions-title">
-        <div className="container">
-          <h2 id="home-compositions-title" className="section-title section-title--centered">
-            {t("home.compositions")}
-          </h2>
-          <div className="album-descriptions">
-            {albumDescriptions.map((album) => (
-              <div key={album.id} className="album-description">
-                <h3>{album.title}</h3>
-                <p>{album.description}</p>
-              </div>
-            ))}
-          </div>
-          <CompositionsBrowser categories={categories} cards={cards} initialCategory={selected} />
+      <TitledSection id="compositions" className="home-section home-compositions" titleId="home-compositions-title" title={t("home.compositions")} centered inner="container">
+        <div className="album-descriptions">
+          {albumDescriptions.map((album) => (
+            <div key={album.id} className="album-description">
+              <h3>{album.title}</h3>
+              <p>{album.description}</p>
+            </div>
+          ))}
         </div>
-      </section>
+        <CompositionsBrowser categories={categories} cards={cards} initialCategory={selected} />
+      </TitledSection>
 
       {about.length > 0 ? (
-        <section className="home-section home-bio" aria-labelledby="home-bio-title">
-          <div className="container">
-            <h2 id="home-bio-title" className="section-title section-title--centered">
-              {t("home.bio")}
-            </h2>
-            {about.map((section) => (
-              <div key={section.id} className="home-bio__group">
-                {about.length > 1 ? <h3 className="home-bio__category">{section.title}</h3> : null}
-                <div className="home-bio__items">
-                  {section.items.map((item) => (
-                    <div key={item.id} className="home-bio__item">
-                      <h3>{item.title}</h3>
-                      <p>{item.text}</p>
-                    </div>
-                  ))}
-                </div>
+        <TitledSection className="home-section home-bio" titleId="home-bio-title" title={t("home.bio")} centered inner="container">
+          {about.map((section) => (
+            <div key={section.id} className="home-bio__group">
+              {about.length > 1 ? <h3 className="home-bio__category">{section.title}</h3> : null}
+              <div className="home-bio__items">
+                {section.items.map((item) => (
+                  <div key={item.id} className="home-bio__item">
+                    <h3>{item.title}</h3>
+                    <p>{item.text}</p>
+                  </div>
+                ))}
               </div>
-            ))}
-          </div>
-        </section>
+            </div>
+          ))}
+        </TitledSection>
       ) : null}
 
       {singleHero ? (
@@ -87,24 +78,19 @@ export default function HomePage({ loaderData }: Route.ComponentProps) {
       ) : null}
 
       {follows.length > 0 ? (
-        <section className="home-section home-follow" aria-labelledby="home-follow-title">
-          <div className="container">
-            <h2 id="home-follow-title" className="section-title section-title--centered">
-              {t("home.follow")}
-            </h2>
-            <ul className="follow-list">
-              {follows.map((follow) => (
-                <li key={follow.id}>
-                  <a href={follow.link} target="_blank" rel="noopener noreferrer" className="follow-link" aria-label={t("home.followOn", { name: follow.name || follow.link })}>
-                    <svg viewBox="0 0 24 24" aria-hidden="true">
-                      <path d={follow.path} />
-                    </svg>
-                  </a>
-                </li>
-              ))}
-            </ul>
-          </div>
-        </section>
+        <TitledSection className="home-section home-follow" titleId="home-follow-title" title={t("home.follow")} centered inner="container">
+          <ul className="follow-list">
+            {follows.map((follow) => (
+              <li key={follow.id}>
+                <a href={follow.link} target="_blank" rel="noopener noreferrer" className="follow-link" aria-label={t("home.followOn", { name: follow.name || follow.link })}>
+                  <svg viewBox="0 0 24 24" aria-hidden="true">
+                    <path d={follow.path} />
+                  </svg>
+                </a>
+              </li>
+            ))}
+          </ul>
+        </TitledSection>
       ) : null}
 
       {tiles.length > 0 ? (

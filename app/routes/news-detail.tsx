@@ -3,7 +3,7 @@ import { Link, data } from "react-router";
 import type { Route } from "./+types/news-detail";
 import { Picture } from "~/components/media/Picture";
 import { JsonLd, useSiteUrls } from "~/components/seo/JsonLd";
-import { localizePath } from "~/lib/i18n";
+import { pagePath } from "~/lib/paths";
 import { pageMeta } from "~/lib/meta";
 import { useLang } from "~/lib/root-data";
 import { newsArticleLd } from "~/lib/structured-data";
@@ -32,10 +32,10 @@ export default function NewsDetailPage({ loaderData }: Route.ComponentProps) {
       description: news.summary,
       inLanguage: lang,
       author: tc("composerName"),
-      authorUrl: urls.abs(localizePath("/", lang)),
+      authorUrl: urls.abs(pagePath("home", lang)),
     }),
     urls.breadcrumbs([
-      [tc("nav.news"), localizePath("/news", lang)],
+      [tc("nav.news"), pagePath("news", lang)],
       [news.title, urls.page],
     ]),
   ];
@@ -71,7 +71,7 @@ export default function NewsDetailPage({ loaderData }: Route.ComponentProps) {
             </ul>
           </section>
         ) : null}
-        <Link className="back-link" to={localizePath("/news", lang)}>
+        <Link className="back-link" to={pagePath("news", lang)}>
           ← {t("news.back")}
         </Link>
       </div>

@@ -5,7 +5,7 @@ import type { Route } from "./+types/search";
 import { PageHero } from "~/components/layout/PageHero";
 import { Pagination } from "~/components/search/Pagination";
 import { SearchResultCard } from "~/components/search/SearchResultCard";
-import { localizePath } from "~/lib/i18n";
+import { pagePath } from "~/lib/paths";
 import { pageMeta } from "~/lib/meta";
 import { useLang } from "~/lib/root-data";
 import { useHydrated } from "remix-utils/use-hydrated";
@@ -32,7 +32,7 @@ export default function SearchRoute({ loaderData }: Route.ComponentProps) {
   const lang = useLang();
   const { query, page, pageCount, total, results, error } = loaderData;
   const hydrated = useHydrated();
-  const action = localizePath("/search", lang);
+  const action = pagePath("search", lang);
   const hrefFor = (p: number) => `${action}?${new URLSearchParams({ query, page: String(p) }).toString()}`;
 
   // SPEC.md 2.14: a new page of results starts at the top.

@@ -1,6 +1,6 @@
 import { type ArtDirectionItem, type LabelItem, type SubCategory, isWorkSubcategory } from "~/lib/content-types";
-import { externalHref } from "~/lib/paths";
-import { type Lang, localized, localizePath } from "~/lib/i18n";
+import { artDirectionPath, externalHref } from "~/lib/paths";
+import { type Lang, localized } from "~/lib/i18n";
 import type { ImageInfo } from "~/lib/images";
 import type { WorkCard } from "~/lib/work-card";
 import { categoriesOrNone } from "./safe-categories.server";
@@ -29,11 +29,6 @@ export type ArtDirectionCategoryPage = {
 
 const sameName = (a: string, b: string) => a.trim().toLocaleLowerCase("it") === b.trim().toLocaleLowerCase("it");
 
-/** The URL segment of a label category: lower case, URL-encoded. */
-function artDirectionCategoryPath(category: string, lang: Lang): string {
-  return localizePath(`/art-direction/${encodeURIComponent(category.trim().toLocaleLowerCase("it"))}`, lang);
-}
-
 /**
  * /art-direction: the introduction (the item of subcategory "Lable", which holds the page's own
  * text) and the label images grouped by the categories of type lable, in category order.
@@ -61,7 +56,7 @@ export async function artDirectionOverview(lang: Lang): Promise<ArtDirectionOver
             name: label.category,
             description: localized(label, "description", lang),
             image: await imageInfo(label.url),
-            href: outside ?? artDirectionCategoryPath(label.category, lang),
+            href: outside ?? artDirectionPath(label.category, lang),
             external: Boolean(outside),
           };
         }),

@@ -6,6 +6,7 @@ import { categoryKey } from "~/lib/paths";
 import { logActivity, type Actor } from "./activity.server";
 import { db } from "./db.server";
 import { NOT_FOUND_MESSAGE, REQUIRED_MESSAGE } from "~/lib/form-messages";
+import { notFound, parseWith, textFields, type Parsed, type SaveResult } from "./save-result.server";
 
 const categorySelect = { id: true, name: true, nameEng: true, type: true } as const;
 
@@ -46,6 +47,10 @@ export function getCategory(id: number): Promise<CategoryRow | null> {
   return db.category.findUnique({ where: { id }, select: categorySelect });
 }
 
+export async function categoryExists(id: number): Promise<boolean> {
+  return !!(await db.category.findUnique({ where: { id }, select: { id: true } }));
+}
+
 /**
  * The category of one type a public URL segment names ("colonne%20sonore", "Colonne-Sonore":
  * case, spaces and hyphens ignored, as categoryKey says), or null. Names are unique by that key
@@ -66,41 +71,28 @@ export async function categoryIdsNamed(name: string): Promise<number[]> {
 
 // --- admin: validation, lists, writes (each write logs its activity in the same transaction) ---
 
-
 /** The category form and the api/ body use the same field names (SPEC.md 3). */
+const CATEGORY_FIELDS = ["name", "name_eng", "type"] as const;
+export type CategoryValues = Record<(typeof CATEGORY_FIELDS)[number], string>;
+
 const categoryInputSchema = z.object({
   name: z.string().trim().min(1, REQUIRED_MESSAGE).max(200),
   name_eng: z.string().trim().min(1, REQUIRED_MESSAGE).max(200),
   type: z.enum(CATEGORY_TYPES, { error: REQUIRED_MESSAGE }),
 });
 export type CategoryInput = z.infer<typeof categoryInputSchema>;
-export type CategoryValues = { name: string; name_eng: string; type: string };
 
-export type ParseResult<T, V> = { ok: true; data: T } | { ok: false; errors: Record<string, string>; values: V };
-
-function firstErrors(error: z.ZodError): Record<string, string> {
-  const errors: Record<string, string> = {};
-  for (const issue of error.issues) {
-    const key = String(issue.path[0] ?? "form");
-    errors[key] ??= issue.message;
-  }
-  return errors;
-}
-
-export { firstErrors as zodFieldErrors };
-
-function text(value: unknown): string {
-  return typeof value === "string" ? value : "";
+/** The text of the category fields of a body (form or JSON), as a refused form shows them again. */
+export function categoryValuesFrom(raw: Record<string, unknown>): CategoryValues {
+  return textFields(raw, CATEGORY_FIELDS);
 }
 
 /** Validates a category body (form fields or JSON). */
-export function parseCategoryInput(raw: Record<string, unknown>): ParseResult<CategoryInput, CategoryValues> {
-  const values = { name: text(raw.name), name_eng: text(raw.name_eng), type: text(raw.type) };
-  const parsed = categoryInputSchema.safeParse(values);
-  return parsed.success ? { ok: true, data: parsed.data } : { ok: false, errors: firstErrors(parsed.error), values };
+export function parseCategoryInput(raw: Record<string, unknown>): Parsed<CategoryInput> {
+  return parseWith(categoryInputSchema, categoryValuesFrom(raw));
 }
 
-export type CategorySaveResult = { ok: true; item: CategoryRow } | { ok: false; status: 404 | 409; errors: Record<string, string> };
+type CategorySaveResult = SaveResult<CategoryRow>;
 
 function nameTaken(input: CategoryInput): CategorySaveResult {
   return {
@@ -146,7 +138,7 @@ export async function updateCategory(id: number, input: CategoryInput, actor: Ac
   try {
     return await db.$transaction(async (tx): Promise<CategorySaveResult> => {
       const existing = await tx.category.findUnique({ where: { id }, select: { id: true } });
-      if (!existing) return { ok: false, status: 404, errors: { form: NOT_FOUND_MESSAGE } };
+      if (!existing) return notFound();
       if (await nameInUse(tx, input, id)) return nameTaken(input);
       const row = await tx.category.update({
         where: { id },

@@ -1,5 +1,5 @@
 import type { MusicCardData, MusicCategoryData } from "~/lib/music-card";
-import { localized, localizePath, type Lang } from "~/lib/i18n";
+import {localized, type Lang } from "~/lib/i18n";
 import { categoryKey, compositionPath, externalHref } from "~/lib/paths";
 import { videoEmbed } from "~/lib/video";
 import { categoriesOfType, categoryIdsNamed, findCategoryByName, listCategories, type CategoryRow } from "./categories.server";
@@ -21,7 +21,7 @@ async function musicCard(item: MusicItem, lang: Lang): Promise<MusicCardData> {
     title: localized(item, "title", lang),
     categoryName: item.category.name,
     categoryLabel: localized(item.category, "name", lang),
-    href: link ? (externalHref(link) ?? "#") : localizePath(compositionPath(item.category.name, item.slug), lang),
+    href: link ? (externalHref(link) ?? "#") : compositionPath(item.category.name, item.slug, lang),
     external: Boolean(link),
     image: await imageInfo(item.img),
     // Cards play tracks but never show their lengths: names and URLs only.

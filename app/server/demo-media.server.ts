@@ -12,6 +12,18 @@ function prng(seed: string) {
   };
 }
 
+/** The item at `index`; a list shorter than the caller expects is a bug, not a value to paint with. */
+function itemAt<T>(items: readonly T[], index: number): T {
+  const item = items[index];
+  if (item === undefined) throw new RangeError(`No item ${index} in a list of ${items.length}`);
+  return item;
+}
+
+/** An item of a non-empty list, chosen by the seeded random numbers. */
+function pickWith<T>(rand: () => number, items: readonly T[]): T {
+  return itemAt(items, Math.floor(rand() * items.length));
+}
+
 const PALETTES = [
   ["#0f172a", "#1e3a8a", "#f59e0b", "#fde68a"],
   ["#1c1917", "#7c2d12", "#ea580c", "#fed7aa"],
@@ -20,18 +32,18 @@ const PALETTES = [
   ["#111827", "#374151", "#d1d5db", "#f9fafb"],
   ["#3f2a14", "#92400e", "#fbbf24", "#fffbeb"],
   ["#0c0a09", "#44403c", "#a8a29e", "#e7e5e4"],
-];
+] as const;
 
 /** An abstract "album art" picture (no text: the image needs no fonts on the server). */
 export async function renderArtwork(seed: string, width: number, height: number): Promise<Buffer> {
   const rand = prng(seed);
-  const palette = PALETTES[Math.floor(rand() * PALETTES.length)];
+  const palette = pickWith(rand, PALETTES);
   const shapes: string[] = [];
   for (let i = 0; i < 7; i++) {
     const cx = Math.round(rand() * width);
     const cy = Math.round(rand() * height);
     const r = Math.round((0.08 + rand() * 0.35) * Math.min(width, height));
-    const color = palette[1 + Math.floor(rand() * 3)];
+    const color = pickWith(rand, palette.slice(1));
     shapes.push(`<circle cx="${cx}" cy="${cy}" r="${r}" fill="${color}" fill-opacity="${(0.15 + rand() * 0.5).toFixed(2)}"/>`);
   }
   for (let i = 0; i < 12; i++) {
@@ -60,7 +72,7 @@ const PROGRESSIONS = {
 function degreeToMidi(tonic: number, scale: number[], degree: number): number {
   const octave = Math.floor(degree / 7);
   const step = ((degree % 7) + 7) % 7;
-  return tonic + 12 * octave + scale[step];
+  return tonic + 12 * octave + itemAt(scale, step);
 }
 
 type Note = { start: number; length: number; midi: number; gain: number };
@@ -72,7 +84,7 @@ type Note = { start: number; length: number; midi: number; gain: number };
  */
 export function synthesizePhrase(seed: string, sampleRate = 16000): { wav: Buffer; seconds: number } {
   const rand = prng(seed);
-  const pick = <T,>(items: readonly T[]): T => items[Math.floor(rand() * items.length)];
+  const pick = <T,>(items: readonly T[]): T => pickWith(rand, items);
   const mode = rand() < 0.5 ? "major" : "minor";
   const scale = mode === "major" ? MAJOR : MINOR;
   const tonic = 57 + Math.floor(rand() * 8); // A3..E4
@@ -83,7 +95,7 @@ export function synthesizePhrase(seed: string, sampleRate = 16000): { wav: Buffe
   const notes: { melody: Note[]; bass: Note[]; pad: Note[] } = { melody: [], bass: [], pad: [] };
   let degree = 7 + Math.floor(rand() * 3) * 2; // start on a chord tone an octave up
   for (let bar = 0; bar < bars; bar++) {
-    const root = progression[bar % progression.length];
+    const root = itemAt(progression, bar % progression.length);
     const barStart = bar * 4 * beat;
     notes.bass.push({ start: barStart, length: 2 * beat, midi: degreeToMidi(tonic - 24, scale, root), gain: 0.5 });
     notes.bass.push({ start: barStart + 2 * beat, length: 2 * beat, midi: degreeToMidi(tonic - 24, scale, root + (rand() < 0.5 ? 4 : 0)), gain: 0.4 });
@@ -134,7 +146,8 @@ export function synthesizePhrase(seed: string, sampleRate = 16000): { wav: Buffe
         if (i < attackSamples) env = i / attackSamples;
         else if (i < holdSamples) env = level *= decay;
         else env = (releaseFrom ||= level) * (1 - (i - holdSamples) / releaseSamples);
-        mix[first + i] += note.gain * env * table[phase | 0];
+        // Both indexes are in range (count stops at the buffer's end; phase wraps below TABLE).
+        mix[first + i] = (mix[first + i] ?? 0) + note.gain * env * (table[phase | 0] ?? 0);
         phase += step;
         if (phase >= TABLE) phase -= TABLE;
       }
@@ -150,7 +163,7 @@ export function synthesizePhrase(seed: string, sampleRate = 16000): { wav: Buffe
   const pcm = new Int16Array(samples); // WAV is little-endian, like every machine Node runs on here
   for (let i = 0; i < samples; i++) {
     const fade = i > samples - fadeOut ? (samples - i) / fadeOut : 1;
-    pcm[i] = Math.round(mix[i] * scaleTo * fade * 32767);
+    pcm[i] = Math.round((mix[i] ?? 0) * scaleTo * fade * 32767);
   }
   const data = Buffer.from(pcm.buffer);
   return { wav: Buffer.concat([wavHeader(data.length, sampleRate), data]), seconds: samples / sampleRate };

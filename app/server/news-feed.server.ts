@@ -1,10 +1,11 @@
 import { Feed } from "feed";
-import { localized, localizePath, type Lang } from "~/lib/i18n";
+import {localized, type Lang } from "~/lib/i18n";
 import { newsFeedPath, newsFeedTitle } from "~/lib/meta";
 import { absoluteUrl } from "~/lib/structured-data";
 import { htmlExcerpt } from "~/lib/html-text";
 import { sanitizeNewsHtml } from "./sanitize.server";
 import { listNews, newsSelect } from "./news.server";
+import { newsPath, pagePath } from "~/lib/paths";
 
 /** How many of the newest items a feed carries (readers keep what they have already seen). */
 const FEED_ITEMS = 30;
@@ -14,7 +15,7 @@ const IMAGE_TYPES: Record<string, string> = { jpg: "image/jpeg", jpeg: "image/jp
 /** The news of one language as RSS 2.0, newest first, with absolute links to the public pages. */
 export async function newsFeedXml(lang: Lang, origin: string, description: string): Promise<string> {
   const { rows: news } = await listNews({ size: FEED_ITEMS }, newsSelect);
-  const newsPage = absoluteUrl(origin, localizePath("/news", lang));
+  const newsPage = absoluteUrl(origin, pagePath("news", lang));
   const feed = new Feed({
     title: newsFeedTitle(lang),
     description,
@@ -27,7 +28,7 @@ export async function newsFeedXml(lang: Lang, origin: string, description: strin
     feedLinks: { rss: absoluteUrl(origin, newsFeedPath(lang)) },
   });
   for (const item of news) {
-    const link = absoluteUrl(origin, localizePath(`/news/${encodeURIComponent(item.slug)}`, lang));
+    const link = absoluteUrl(origin, newsPath(item.slug, lang));
     const html = localized(item, "description", lang);
     const extension = item.image?.split(".").pop()?.toLowerCase() ?? "";
     feed.addItem({

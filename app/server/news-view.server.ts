@@ -1,16 +1,17 @@
 import { formatDateDash, formatDateSlash } from "~/lib/format";
-import { localized, localizePath, type Lang } from "~/lib/i18n";
+import {localized, type Lang } from "~/lib/i18n";
 import type { NewsCardData } from "~/lib/news-card";
 import { htmlExcerpt } from "~/lib/html-text";
 import { sanitizeNewsHtml } from "./sanitize.server";
 import { imageInfo } from "./images.server";
 import type { NewsItem } from "./news.server";
+import { newsPath } from "~/lib/paths";
 
 /** A news card (SPEC.md 2.8): DD-MM-YYYY, plain-text excerpt of 150 characters, category badge. */
 export async function newsCard(item: NewsItem, lang: Lang): Promise<NewsCardData> {
   return {
     slug: item.slug,
-    href: localizePath(`/news/${encodeURIComponent(item.slug)}`, lang),
+    href: newsPath(item.slug, lang),
     title: localized(item, "title", lang),
     date: formatDateDash(item.date),
     isoDate: item.date,

@@ -1,15 +1,15 @@
 import { type ArtDirectionItem, isWorkSubcategory } from "~/lib/content-types";
-import { externalHref } from "~/lib/paths";
+import { artDirectionPath, externalHref, newsPath } from "~/lib/paths";
 import { htmlToText } from "~/lib/html-text";
-import { type Lang, localized } from "~/lib/i18n";
+import {type Lang, localized } from "~/lib/i18n";
 import type { SearchResult, SearchType } from "~/lib/search-result";
 import { compositionPath } from "~/lib/paths";
 import { foldText } from "~/lib/slug";
 import { listCategories } from "./categories.server";
 import { readContentList } from "./content.server";
 import { imageInfo } from "./images.server";
-import { listMusicForSearch, musicChangeMark } from "./music.server";
-import { listNewsForSearch, newsChangeMark } from "./news.server";
+import { listMusic, musicChangeMark, musicSelect, type MusicItem } from "./music.server";
+import { listNews, newsChangeMark, newsSelect, type NewsItem } from "./news.server";
 
 /** SPEC.md 9: results per page. */
 export const SEARCH_PAGE_SIZE = 12;
@@ -53,11 +53,13 @@ export function queryTerms(query: string): string[] {
   return words ? [...new Set(words.split(" "))].slice(0, MAX_TERMS) : [];
 }
 
+type CategoryNames = { name: string; nameEng: string };
+
 export type SearchSources = {
-  music: Awaited<ReturnType<typeof listMusicForSearch>>;
-  news: Awaited<ReturnType<typeof listNewsForSearch>>;
+  music: (Pick<MusicItem, "id" | "slug" | "title" | "description" | "descriptionEng" | "img" | "link"> & { category: CategoryNames })[];
+  news: (Pick<NewsItem, "id" | "slug" | "title" | "titleEng" | "description" | "descriptionEng" | "image"> & { category: CategoryNames })[];
   artDirection: ArtDirectionItem[];
-  labelCategories: { name: string; nameEng: string }[];
+  labelCategories: CategoryNames[];
 };
 
 const lower = (s: string) => s.trim().toLocaleLowerCase("it");
@@ -86,7 +88,7 @@ export function buildSearchIndex(sources: SearchSources): SearchIndex {
       title: { it: n.title, en: localized(n, "title", "en") },
       category: { it: n.category.name, en: localized(n.category, "name", "en") },
       image: n.image,
-      href: `/news/${n.slug}`,
+      href: newsPath(n.slug),
       external: false,
       titleWords: wordsOf(n.title, n.titleEng),
       textWords: wordsOf(htmlToText(n.description), htmlToText(n.descriptionEng)),
@@ -101,7 +103,7 @@ export function buildSearchIndex(sources: SearchSources): SearchIndex {
       title: { it: a.title, en: localized(a, "title", "en") },
       category: { it: label?.name ?? a.category, en: label ? localized(label, "name", "en") : a.category },
       image: a.url || null,
-      href: `/art-direction/${encodeURIComponent(lower(a.category))}`,
+      href: artDirectionPath(a.category),
       external: false,
       titleWords: wordsOf(a.title, a.title_eng),
       textWords: wordsOf(a.description, a.description_eng, ...(a.artists ?? []).map((x) => x.name)),
@@ -132,7 +134,8 @@ function lowerBound(vocab: string[], term: string): number {
   let hi = vocab.length;
   while (lo < hi) {
     const mid = (lo + hi) >>> 1;
-    if (vocab[mid] < term) lo = mid + 1;
+    const word = vocab[mid];
+    if (word !== undefined && word < term) lo = mid + 1;
     else hi = mid;
   }
   return lo;
@@ -145,27 +148,32 @@ function lowerBound(vocab: string[], term: string): number {
 export function matchSearchIndex(index: SearchIndex, terms: string[]): SearchEntry[] {
   const n = index.entries.length;
   if (terms.length === 0 || n === 0) return [];
-  let score: Uint8Array | null = null;
-  for (const term of terms) {
-    // Best hit of this term per entry: 2 in a title, 1 in a description, 0 none.
+  // Best hit of each term per entry: 2 in a title, 1 in a description, 0 none.
+  const hits = terms.map((term) => {
     const best = new Uint8Array(n);
-    for (let k = lowerBound(index.vocab, term); k < index.vocab.length && index.vocab[k].startsWith(term); k++) {
-      const list = index.postings[k];
-      for (let j = 0; j < list.length; j++) {
-        const code = list[j];
+    for (let k = lowerBound(index.vocab, term); index.vocab[k]?.startsWith(term); k++) {
+      for (const code of index.postings[k] ?? []) {
         const value = (code & 1) + 1;
         const entry = code >> 1;
-        if (value > best[entry]) best[entry] = value;
+        if (value > (best[entry] ?? 0)) best[entry] = value;
       }
     }
-    if (!score) score = best;
-    else for (let e = 0; e < n; e++) score[e] = best[e] === 0 || score[e] === 0 ? 0 : score[e] + best[e];
-  }
+    return best;
+  });
+  // An entry's score: the sum of its terms' hits, 0 unless every term hits it.
+  const score = hits.reduce((sum, best) => sum.map((s, e) => (s === 0 || best[e] === 0 ? 0 : s + (best[e] ?? 0))));
   // Bucket by score, highest first; index order within a score.
   const buckets: number[][] = Array.from({ length: terms.length * 2 + 1 }, () => []);
-  for (let e = 0; e < n; e++) if (score![e] > 0) buckets[score![e]].push(e);
+  score.forEach((s, e) => {
+    if (s > 0) buckets[s]?.push(e);
+  });
   const result: SearchEntry[] = [];
-  for (let s = buckets.length - 1; s > 0; s--) for (const e of buckets[s]) result.push(index.entries[e]);
+  for (const bucket of buckets.slice(1).reverse()) {
+    for (const e of bucket) {
+      const entry = index.entries[e];
+      if (entry) result.push(entry);
+    }
+  }
   return result;
 }
 
@@ -190,7 +198,7 @@ export async function getSearchIndex(): Promise<SearchIndex> {
   const { mark, labelCategories, artDirection } = await changeMark();
   if (current && current.mark === mark && indexedContent === artDirection) return current.index;
   building ??= (async () => {
-    const [music, news] = await Promise.all([listMusicForSearch(), listNewsForSearch()]);
+    const [music, news] = await Promise.all([listMusic({}, musicSelect).then((page) => page.rows), listNews({}, newsSelect).then((page) => page.rows)]);
     const index = buildSearchIndex({ music, news, artDirection, labelCategories });
     indexedContent = artDirection;
     current = { mark, index };

@@ -21,7 +21,7 @@ export async function ensureContentImages(): Promise<number> {
   const names = new Set<string>();
   for (const file of Object.keys(CONTENT_FILES) as ContentFile[]) {
     for (const match of readContentRaw(file).matchAll(/\/media\/content\/([a-z0-9][a-z0-9_-]*\.jpg)/gi)) {
-      names.add(match[1]);
+      if (match[1]) names.add(match[1]);
     }
   }
   let created = 0;

@@ -1,5 +1,5 @@
 import type { GalleryItem } from "~/lib/content-types";
-import { categoryPath, compositionPath } from "~/lib/paths";
+import { categoryPath, compositionPath, galleryItemPath, newsPath, pagePath } from "~/lib/paths";
 import { artDirectionOverview } from "./art-direction.server";
 import { contentUpdatedAt, readContentList, type ContentFile } from "./content.server";
 import { db } from "./db.server";
@@ -28,26 +28,26 @@ export async function sitemapEntries(): Promise<SitemapEntry[]> {
   const gallery = readContentList<GalleryItem>("gallery");
 
   return [
-    { path: "/", lastmod: siteChanged },
-    { path: "/bio", lastmod: fromContent("bio") },
-    { path: "/compositions", lastmod: musicChanged },
-    { path: "/art-direction", lastmod: fromContent("artistic_direction", "lable") },
-    { path: "/portfolio", lastmod: fromContent("portfolio") },
-    { path: "/gallery", lastmod: fromContent("gallery") },
-    { path: "/credits", lastmod: fromContent("credits") },
+    { path: pagePath("home"), lastmod: siteChanged },
+    { path: pagePath("bio"), lastmod: fromContent("bio") },
+    { path: pagePath("compositions"), lastmod: musicChanged },
+    { path: pagePath("artDirection"), lastmod: fromContent("artistic_direction", "lable") },
+    { path: pagePath("portfolio"), lastmod: fromContent("portfolio") },
+    { path: pagePath("gallery"), lastmod: fromContent("gallery") },
+    { path: pagePath("credits"), lastmod: fromContent("credits") },
     // The contact page has no content of its own: it changes with the site.
-    { path: "/contacts", lastmod: siteChanged },
-    { path: "/news", lastmod: newsChanged },
-    { path: "/privacy-policy", lastmod: fromContent("privacy_policy") },
-    { path: "/legal-notes", lastmod: fromContent("legal_notes") },
-    { path: "/cookie-policy", lastmod: fromContent("cookie_policy") },
+    { path: pagePath("contacts"), lastmod: siteChanged },
+    { path: pagePath("news"), lastmod: newsChanged },
+    { path: pagePath("privacyPolicy"), lastmod: fromContent("privacy_policy") },
+    { path: pagePath("legalNotes"), lastmod: fromContent("legal_notes") },
+    { path: pagePath("cookiePolicy"), lastmod: fromContent("cookie_policy") },
     ...musicCategories
       .filter((c) => c.music.length > 0)
       .map((c) => ({ path: categoryPath(c.name), lastmod: latest([c.createdAt, ...c.music.map((m) => m.updatedAt)]) })),
     ...labels.map((l) => ({ path: l.href, lastmod: fromContent("artistic_direction", "lable") })),
-    ...gallery.map((g) => ({ path: `/gallery/${g.id}`, lastmod: fromContent("gallery") })),
+    ...gallery.map((g) => ({ path: galleryItemPath(g.id), lastmod: fromContent("gallery") })),
     // Items with an external link have no page of their own (their card links out).
     ...music.filter((m) => !m.link?.trim()).map((m) => ({ path: compositionPath(m.category.name, m.slug), lastmod: m.updatedAt })),
-    ...news.map((n) => ({ path: `/news/${encodeURIComponent(n.slug)}`, lastmod: n.updatedAt })),
+    ...news.map((n) => ({ path: newsPath(n.slug), lastmod: n.updatedAt })),
   ];
 }

@@ -34,8 +34,9 @@ export async function creditsPage(lang: Lang): Promise<CreditSection[]> {
   const sections: CreditSection[] = [];
   for (const { name, category } of names) {
     const people = credits.filter((c) => sameName(c.category, name));
-    if (people.length === 0) continue;
-    const title = localized(people[0], "title", lang) || (category ? localized(category, "name", lang) : name);
+    const [first] = people;
+    if (!first) continue;
+    const title = localized(first, "title", lang) || (category ? localized(category, "name", lang) : name);
     sections.push({
       category: name,
       title,

@@ -136,11 +136,6 @@ export async function storeFormFile(file: File, purpose: UploadPurpose): Promise
   return stageFile(prepared.folder, prepared.content, prepared.ext, prepared.mime);
 }
 
-/** A chosen file in a multipart post (browsers send an empty part when nothing was chosen). */
-export function isRealFile(value: FormDataEntryValue | null): value is File {
-  return typeof value === "object" && value !== null && value.size > 0;
-}
-
 /** Temporary uploads are kept in the store under tmp/ (never served by /media). */
 const tempKey = (tempName: string) => `tmp/${tempName}`;
 
@@ -221,29 +216,6 @@ export async function storedFileDisplayName(url: string): Promise<string | null>
 /** Files of a list: each either already stored (kept), a temp upload to promote, or a new form file. */
 export type FileEntry = { url: string; name: string } | { temp_name: string; display_name: string };
 
-/** Parses the JSON list the enhanced form sends; anything malformed is dropped. */
-export function parseFileEntries(raw: unknown): FileEntry[] | null {
-  if (typeof raw !== "string" || !raw) return null;
-  let parsed: unknown;
-  try {
-    parsed = JSON.parse(raw);
-  } catch {
-    return null;
-  }
-  if (!Array.isArray(parsed)) return null;
-  const out: FileEntry[] = [];
-  for (const item of parsed.slice(0, 100)) {
-    if (!item || typeof item !== "object") continue;
-    const o = item as Record<string, unknown>;
-    if (typeof o.temp_name === "string") {
-      out.push({ temp_name: o.temp_name, display_name: cleanDisplayName(typeof o.display_name === "string" ? o.display_name : "", o.temp_name) });
-    } else if (typeof o.url === "string") {
-      out.push({ url: o.url, name: cleanDisplayName(typeof o.name === "string" ? o.name : "", "file") });
-    }
-  }
-  return out;
-}
-
 /** A resolved file list: the rows to write, the files stored for them (counted by the save), the temp uploads used. */
 export type ResolvedFiles = { files: { name: string; url: string }[]; staged: StagedFile[]; usedTemp: string[] };
 
@@ -284,27 +256,4 @@ export async function resolveFileEntries(
     throw error;
   }
   return { files, staged, usedTemp };
-}
-
-/**
- * The files of a form post: the JSON list of the enhanced form, or (without JavaScript) the
- * keep-checkboxes of the current files plus the files sent with the post.
- */
-export function fileEntriesFromForm(
-  form: FormData,
-  names: { jsonName: string; keepName: string; fileInputName: string },
-  existing: { url: string; name: string }[],
-): { entries: FileEntry[]; files: File[] } {
-  const files = form.getAll(names.fileInputName).filter(isRealFile);
-  if (form.has(names.jsonName)) return { entries: parseFileEntries(form.get(names.jsonName)) ?? [], files };
-  const keep = new Set(form.getAll(names.keepName).filter((v): v is string => typeof v === "string"));
-  return { entries: existing.filter((e) => keep.has(e.url)), files };
-}
-
-/** The image of a form post: a new file, a temp upload, or nothing. */
-export function imageFromForm(form: FormData, fileName = "image_file", tempName = "image_temp"): File | { temp_name: string } | null {
-  const file = form.get(fileName);
-  if (isRealFile(file)) return file;
-  const temp = form.get(tempName);
-  return typeof temp === "string" && temp ? { temp_name: temp } : null;
 }

@@ -3,11 +3,11 @@ import path from "node:path";
 import sharp from "sharp";
 import { beforeAll, describe, expect, it } from "vitest";
 import { LoginError, verifyLogin } from "~/server/auth.server";
-import { createCategory, deleteCategory, parseCategoryInput, updateCategory } from "~/server/categories.server";
+import { categoryValuesFrom, createCategory, deleteCategory, parseCategoryInput, updateCategory } from "~/server/categories.server";
 import { db } from "~/server/db.server";
 import { getEnv } from "~/server/env.server";
-import { createMusic, parseMusicInput } from "~/server/music.server";
-import { createNews, deleteNews, parseNewsInput, updateNews } from "~/server/news.server";
+import { saveMusic, parseMusicInput } from "~/server/music.server";
+import { saveNews, deleteNews, parseNewsInput } from "~/server/news.server";
 import { createUserSession, getOptionalUser } from "~/server/session.server";
 import { cleanupAbandonedUploads, saveTempUpload, UploadError } from "~/server/uploads.server";
 import { staffWithCategory } from "../support/staff";
@@ -48,7 +48,9 @@ describe("validation", () => {
     expect(parsed.ok).toBe(false);
     if (!parsed.ok) {
       expect(parsed.errors).toEqual({ name: "Compila i campi obbligatori", type: "Compila i campi obbligatori" });
-      expect(parsed.values).toEqual({ name: " ", name_eng: "x", type: "" });
+      // what the form shows again: the fields as typed
+      expect(categoryValuesFrom({ name: " ", name_eng: "x", type: "" })).toEqual({ name: " ", name_eng: "x", type: "" });
+      expect(parsed.status).toBe(400);
     }
   });
 
@@ -66,11 +68,11 @@ describe("validation", () => {
     const link = parseMusicInput({ category: String(music.id), title: "A", mode: "link", link: "" });
     if (!link.ok) throw new Error("schema should accept an empty link before the mode check");
     const before = await state();
-    const noLink = await createMusic(link.data, {}, actor);
+    const noLink = await saveMusic(null, link.data, {}, actor);
     expect(noLink).toMatchObject({ ok: false, status: 400, errors: { link: "Compila i campi obbligatori", image: "Compila i campi obbligatori" } });
     const tracks = parseMusicInput({ category: String(music.id), title: "A", mode: "tracks" });
     if (!tracks.ok) throw new Error("fixture");
-    expect(await createMusic(tracks.data, {}, actor)).toMatchObject({ ok: false, errors: { tracks: "Aggiungi almeno una traccia o un video" } });
+    expect(await saveMusic(null, tracks.data, {}, actor)).toMatchObject({ ok: false, errors: { tracks: "Aggiungi almeno una traccia o un video" } });
     expect(parseMusicInput({ category: "1", title: "A", mode: "link", link: "javascript:alert(1)" }).ok).toBe(false);
     expect(await state()).toEqual(before);
   });
@@ -83,11 +85,11 @@ describe("bad files change nothing", () => {
     const svg = fileOf('<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>', "x.svg");
     const png = await sharp({ create: { width: 4, height: 4, channels: 3, background: "#fff" } }).png().toBuffer();
     const big = fileOf(Buffer.concat([png, Buffer.alloc(21 * 1024 * 1024)]), "big.png");
-    expect(await createNews(newsInput(), { image: html }, actor)).toMatchObject({ ok: false, status: 415, errors: { image: expect.stringContaining("Immagine non valida") } });
-    expect(await createNews(newsInput(), { attachmentFiles: [svg] }, actor)).toMatchObject({ ok: false, status: 415 });
-    expect(await createNews(newsInput(), { attachmentFiles: [big] }, actor)).toMatchObject({ ok: false, status: 413 });
+    expect(await saveNews(null, newsInput(), { image: html }, actor)).toMatchObject({ ok: false, status: 415, errors: { image: expect.stringContaining("Immagine non valida") } });
+    expect(await saveNews(null, newsInput(), { attachmentFiles: [svg] }, actor)).toMatchObject({ ok: false, status: 415 });
+    expect(await saveNews(null, newsInput(), { attachmentFiles: [big] }, actor)).toMatchObject({ ok: false, status: 413 });
     for (const temp_name of ["../../test.db", "../tmp/x.pdf", "ffffffffffffffffffffffffffffffff.pdf"]) {
-      expect(await createNews(newsInput(), { attachments: [{ temp_name, display_name: "x" }] }, actor)).toMatchObject({ ok: false, status: 400 });
+      expect(await saveNews(null, newsInput(), { attachments: [{ temp_name, display_name: "x" }] }, actor)).toMatchObject({ ok: false, status: 400 });
     }
     await expect(saveTempUpload(svg, "image")).rejects.toBeInstanceOf(UploadError);
     await expect(saveTempUpload(html, "attachment")).rejects.toBeInstanceOf(UploadError);
@@ -96,7 +98,7 @@ describe("bad files change nothing", () => {
 
   it("a temp upload of another kind cannot be promoted as an image", async () => {
     const pdf = await saveTempUpload(fileOf("%PDF-1.4\n%%EOF", "a.pdf"), "attachment");
-    const result = await createNews(newsInput(), { image: { temp_name: pdf.temp_name } }, actor);
+    const result = await saveNews(null, newsInput(), { image: { temp_name: pdf.temp_name } }, actor);
     expect(result).toMatchObject({ ok: false, status: 400 });
     expect(await db.news.count()).toBe(0);
   });
@@ -105,7 +107,7 @@ describe("bad files change nothing", () => {
     // an empty ID3 tag and one MPEG-1 Layer III frame (128 kbps, 44.1 kHz: 417 bytes)
     const frame = Buffer.concat([Buffer.from([0xff, 0xfb, 0x90, 0x00]), Buffer.alloc(413, 0x21)]);
     const mp3 = await saveTempUpload(fileOf(Buffer.concat([Buffer.from("ID3\u0004\u0000\u0000\u0000\u0000\u0000\u0000", "latin1"), frame]), "canto.mp3"), "track");
-    const result = await createNews(newsInput("Con audio"), { attachments: [{ temp_name: mp3.temp_name, display_name: "Canto" }] }, actor);
+    const result = await saveNews(null, newsInput("Con audio"), { attachments: [{ temp_name: mp3.temp_name, display_name: "Canto" }] }, actor);
     expect(result.ok).toBe(true);
     if (result.ok) expect(result.item.attachments).toEqual([{ name: "Canto", url: expect.stringMatching(/^\/media\/attachments\/.+\.mp3$/) }]);
     if (result.ok) await deleteNews(result.item.id, actor);
@@ -118,7 +120,8 @@ describe("bad files change nothing", () => {
     if (!parsed.ok) throw new Error(`bad fixture ${JSON.stringify(parsed.errors)}`);
     const before = await state();
     const cover = await sharp({ create: { width: 9, height: 9, channels: 3, background: "#654321" } }).png().toBuffer();
-    const result = await createMusic(
+    const result = await saveMusic(
+      null,
       parsed.data,
       { image: fileOf(cover, "c.png"), tracks: [{ temp_name: "0123456789abcdef0123456789abcdef.mp3", display_name: "x" }] },
       actor,
@@ -135,7 +138,7 @@ describe("writes and the activity log", () => {
       .withMetadata({ exif: { IFD0: { Artist: "Secret GPS person" } } })
       .toBuffer();
     const temp = await saveTempUpload(fileOf("%PDF-1.4\n% unique\n%%EOF", "../../a.pdf"), "attachment", "Programma");
-    const created = await createNews(newsInput("<b>Titolo</b>"), { image: fileOf(jpeg, "../../evil.jpg"), attachments: [temp] }, actor);
+    const created = await saveNews(null, newsInput("<b>Titolo</b>"), { image: fileOf(jpeg, "../../evil.jpg"), attachments: [temp] }, actor);
     if (!created.ok) throw new Error(JSON.stringify(created.errors));
     expect(created.item.title).toBe("<b>Titolo</b>");
     expect(created.item.image).toMatch(/^\/media\/images\/[0-9a-f]{32}\.jpg$/);
@@ -144,7 +147,7 @@ describe("writes and the activity log", () => {
     expect(created.item.attachments).toEqual([{ name: "Programma", url: expect.stringMatching(/^\/media\/attachments\/[0-9a-f]{32}\.pdf$/) }]);
     expect(await db.upload.count({ where: { tempName: temp.temp_name } })).toBe(0);
 
-    const updated = await updateNews(created.item.id, newsInput("Titolo 2"), { attachments: [], removeImage: true }, actor);
+    const updated = await saveNews(created.item, newsInput("Titolo 2"), { attachments: [], removeImage: true }, actor);
     expect(updated.ok).toBe(true);
     expect(fs.existsSync(path.join(uploads(), first(created.item.attachments).url.replace("/media/", "")))).toBe(false);
     expect(fs.existsSync(path.join(uploads(), created.item.image!.replace("/media/", "")))).toBe(false);
@@ -154,7 +157,7 @@ describe("writes and the activity log", () => {
   });
 
   it("refuses to delete a category in use (409, Italian) and writes no activity for refused or missing items", async () => {
-    const news = await createNews(newsInput("Usa la categoria"), {}, actor);
+    const news = await saveNews(null, newsInput("Usa la categoria"), {}, actor);
     expect(news.ok).toBe(true);
     const before = await db.activity.count();
     const refused = await deleteCategory(categoryId, actor);

@@ -8,7 +8,7 @@ import { createCategory } from "~/server/categories.server";
 import { db } from "~/server/db.server";
 import { getEnv } from "~/server/env.server";
 import { runUntilRequestEnd } from "~/server/http/request-end.server";
-import { createNews, parseNewsInput } from "~/server/news.server";
+import { saveNews, parseNewsInput } from "~/server/news.server";
 import { upsertStaffUser } from "~/server/users.server";
 
 /**
@@ -36,7 +36,7 @@ function files(): string[] {
 async function newsRow(title: string) {
   const parsed = parseNewsInput({ category: String(categoryId), title, title_eng: title, description: "<p>x</p>", date: "" });
   if (!parsed.ok) throw new Error("fixture");
-  const created = await createNews(parsed.data, {}, actor);
+  const created = await saveNews(null, parsed.data, {}, actor);
   if (!created.ok) throw new Error("fixture");
   return created.item;
 }

@@ -4,7 +4,7 @@ import sharp from "sharp";
 import { beforeAll, describe, expect, it } from "vitest";
 import { db } from "~/server/db.server";
 import { getEnv } from "~/server/env.server";
-import { createNews, deleteNews, parseNewsInput } from "~/server/news.server";
+import { saveNews, deleteNews, parseNewsInput } from "~/server/news.server";
 import { staffWithCategory } from "../support/staff";
 
 /**
@@ -37,9 +37,9 @@ describe("a delete racing a create with the same image bytes", () => {
   it("never leaves a row pointing at a missing file (20 rounds)", async () => {
     const dangling: string[] = [];
     for (let round = 0; round < 20; round++) {
-      const first = await createNews(input(`Prima ${round}`), { image: await pngFile(round) }, actor);
+      const first = await saveNews(null, input(`Prima ${round}`), { image: await pngFile(round) }, actor);
       if (!first.ok) throw new Error(JSON.stringify(first.errors));
-      const [, second] = await Promise.all([deleteNews(first.item.id, actor), createNews(input(`Seconda ${round}`), { image: await pngFile(round) }, actor)]);
+      const [, second] = await Promise.all([deleteNews(first.item.id, actor), saveNews(null, input(`Seconda ${round}`), { image: await pngFile(round) }, actor)]);
       if (!second.ok) throw new Error(JSON.stringify(second.errors));
       expect(second.item.image).toBe(first.item.image);
       if (!fs.existsSync(fileOfUrl(second.item.image!))) dangling.push(`round ${round}: ${second.item.image}`);

@@ -7,7 +7,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { db } from "~/server/db.server";
 import { getEnv } from "~/server/env.server";
 import { runJanitor } from "~/server/janitor.server";
-import { createNews, deleteNews, parseNewsInput, updateNews } from "~/server/news.server";
+import { saveNews, deleteNews, parseNewsInput } from "~/server/news.server";
 import { seedDemoContent } from "~/server/seed.server";
 import { derivedKey, keyOfUrl } from "~/server/storage/file-store.server";
 import { LocalDiskStore } from "~/server/storage/local-disk.server";
@@ -93,8 +93,8 @@ describe("the local-disk FileStore", () => {
 
 describe("StoredFile reference counts", () => {
   it("count every row that uses a file, change with the rows, and delete the bytes only when nothing uses them", async () => {
-    const a = await createNews(input("Uno"), { attachmentFiles: [pdf("condiviso")] }, actor);
-    const b = await createNews(input("Due"), { attachmentFiles: [pdf("condiviso"), pdf("solo-due")] }, actor);
+    const a = await saveNews(null, input("Uno"), { attachmentFiles: [pdf("condiviso")] }, actor);
+    const b = await saveNews(null, input("Due"), { attachmentFiles: [pdf("condiviso"), pdf("solo-due")] }, actor);
     if (!a.ok || !b.ok) throw new Error("fixture");
     const shared = a.item.attachments[0]!.url;
     const onlyB = b.item.attachments[1]!.url;
@@ -103,7 +103,7 @@ describe("StoredFile reference counts", () => {
     expect(await db.storedFile.findUnique({ where: { key: keyOfUrl(shared)! } })).toMatchObject({ contentType: "application/pdf", size: expect.any(Number) });
 
     // An update that replaces a file: the new one is counted, the old one released.
-    const updated = await updateNews(a.item.id, input("Uno"), { attachments: [], attachmentFiles: [pdf("nuovo")] }, actor);
+    const updated = await saveNews(a.item, input("Uno"), { attachments: [], attachmentFiles: [pdf("nuovo")] }, actor);
     if (!updated.ok) throw new Error("fixture");
     const fresh = updated.item.attachments[0]!.url;
     expect([await refCount(shared), await refCount(fresh)]).toEqual([1, 1]);
@@ -120,9 +120,9 @@ describe("StoredFile reference counts", () => {
 
   it("an update that keeps its files keeps their counts", async () => {
     const png = await sharp({ create: { width: 6, height: 6, channels: 3, background: "#123456" } }).png().toBuffer();
-    const created = await createNews(input("Tiene"), { image: new File([new Uint8Array(png)], "a.png"), attachmentFiles: [pdf("tenuto")] }, actor);
+    const created = await saveNews(null, input("Tiene"), { image: new File([new Uint8Array(png)], "a.png"), attachmentFiles: [pdf("tenuto")] }, actor);
     if (!created.ok) throw new Error("fixture");
-    const kept = await updateNews(created.item.id, input("Tiene ancora"), {}, actor);
+    const kept = await saveNews(created.item, input("Tiene ancora"), {}, actor);
     if (!kept.ok) throw new Error("fixture");
     expect(kept.item.image).toBe(created.item.image);
     expect([await refCount(created.item.image!), await refCount(created.item.attachments[0]!.url)]).toEqual([1, 1]);
@@ -131,7 +131,7 @@ describe("StoredFile reference counts", () => {
   });
 
   it("removeUnreferenced keeps a file some row still counts and deletes one nobody counts", async () => {
-    const counted = await createNews(input("Contato"), { attachmentFiles: [pdf("contato")] }, actor);
+    const counted = await saveNews(null, input("Contato"), { attachmentFiles: [pdf("contato")] }, actor);
     if (!counted.ok) throw new Error("fixture");
     const loose = await stageFile("attachments", Buffer.from("%PDF-1.4\n%%EOF loose"), "pdf", "application/pdf");
     const url = counted.item.attachments[0]!.url;
@@ -185,7 +185,7 @@ describe("the migration", () => {
 
 describe("the janitor", () => {
   it("removes orphaned stored files, old unfinished writes, expired temporary files and orphaned variants, and keeps the rest", async () => {
-    const used = await createNews(input("Usato"), { attachmentFiles: [pdf("usato")] }, actor);
+    const used = await saveNews(null, input("Usato"), { attachmentFiles: [pdf("usato")] }, actor);
     if (!used.ok) throw new Error("fixture");
     const orphan = await stageFile("attachments", Buffer.from("%PDF-1.4\n%%EOF orphan"), "pdf", "application/pdf");
     const root = uploads();

@@ -1,7 +1,7 @@
 import sharp from "sharp";
 import { beforeAll, describe, expect, it } from "vitest";
 import { db } from "~/server/db.server";
-import { createMusic, getMusicBySlug, parseMusicInput, updateMusic } from "~/server/music.server";
+import { saveMusic, getMusicBySlug, parseMusicInput } from "~/server/music.server";
 import { stageFile } from "~/server/storage/stored-files.server";
 import { backfillTrackDurations, readTrackDuration } from "~/server/track-durations.server";
 import { saveTempUpload } from "~/server/uploads.server";
@@ -48,7 +48,8 @@ const input = (title: string) => {
 describe("track durations", () => {
   it("are read from the file when a track is stored, through the form post and the async upload", async () => {
     const temp = await saveTempUpload(fileOf(wav(3.5), "tema.wav"), "track");
-    const created = await createMusic(
+    const created = await saveMusic(
+      null,
       input("Con durate"),
       { image: fileOf(cover, "c.png"), tracks: [{ temp_name: temp.temp_name, display_name: "Tema" }], trackFiles: [fileOf(wav(125), "lungo.wav")] },
       actor,
@@ -60,7 +61,7 @@ describe("track durations", () => {
 
     // an edit that keeps a track keeps its duration, and reads the new one's
     const kept = at(created.item.tracks, 1);
-    const updated = await updateMusic(created.item.id, input("Con durate"), { tracks: [{ url: kept.url, name: "Lungo" }], trackFiles: [fileOf(wav(2), "breve.wav")] }, actor);
+    const updated = await saveMusic(created.item, input("Con durate"), { tracks: [{ url: kept.url, name: "Lungo" }], trackFiles: [fileOf(wav(2), "breve.wav")] }, actor);
     if (!updated.ok) throw new Error(JSON.stringify(updated.errors));
     expect(updated.item.tracks.map((t) => [t.name, t.durationSeconds])).toEqual([
       ["Lungo", 125],

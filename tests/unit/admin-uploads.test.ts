@@ -1,7 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { parseListParams, listHref } from "~/lib/list-params";
 import { sanitizeNewsHtml } from "~/server/sanitize.server";
-import { cleanDisplayName, parseFileEntries } from "~/server/uploads.server";
+import { parseFileEntries } from "~/server/content-forms.server";
+import { cleanDisplayName } from "~/server/uploads.server";
 
 describe("names from the client", () => {
   it("keeps only a bounded base name for display", () => {

@@ -1,5 +1,5 @@
-import { Form, Link } from "react-router";
-import { FormError } from "./form-fields";
+import { Form } from "react-router";
+import { FormActions, FormError } from "./form-fields";
 
 /** The no-JavaScript confirmation of a delete: a POST form with the anti-forgery token. */
 export function ConfirmDelete({ title, question, cancelTo, error }: { title: string; question: string; cancelTo: string; error?: string }) {
@@ -10,14 +10,11 @@ export function ConfirmDelete({ title, question, cancelTo, error }: { title: str
       <p>{question}</p>
       <Form method="post">
         <input type="hidden" name="intent" value="delete" />
-        <div className="form-actions">
+        <FormActions cancelTo={cancelTo}>
           <button className="button button--danger" type="submit" disabled={!!error}>
             Elimina
           </button>
-          <Link className="button button--ghost" to={cancelTo}>
-            Annulla
-          </Link>
-        </div>
+        </FormActions>
       </Form>
     </div>
   );

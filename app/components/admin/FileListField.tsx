@@ -108,8 +108,9 @@ export function FileListField({
     if (duplicates.length > 0) window.alert(`${DUPLICATE_MESSAGE} ${duplicates.join(", ")}`);
     const added: Item[] = fresh.map((file) => ({ key: nextKey(), state: "uploading", fileName: file.name, progress: 0 }));
     setItems((list) => [...list, ...added]);
-    fresh.forEach((file, index) => {
-      const key = added[index].key;
+    added.forEach(({ key }, index) => {
+      const file = fresh[index];
+      if (!file) return;
       void uploadFile(file, purpose, (fraction) =>
         update(key, (i) => (i.state === "uploading" ? { ...i, progress: fraction } : i)),
       ).then((result) =>

@@ -1,8 +1,7 @@
 import { useState } from "react";
-import { Form, Link, useNavigation } from "react-router";
 import { useHydrated } from "remix-utils/use-hydrated";
 import { FileListField, type StoredFile } from "./FileListField";
-import { CategorySelect, Field, FormError, formErrorMessage } from "./form-fields";
+import { AdminForm, CategorySelect, Field } from "./form-fields";
 
 export type MusicFormValues = { category: string; title: string; description: string; description_eng: string; mode: string; videos: string; link: string };
 
@@ -28,15 +27,13 @@ export function MusicForm({
   lockedMode?: "tracks" | "link";
   submitLabel: string;
 }) {
-  const busy = useNavigation().state === "submitting";
   const [mode, setMode] = useState(lockedMode ?? (values.mode === "link" ? "link" : values.mode === "tracks" ? "tracks" : ""));
   // Without JavaScript nothing can re-enable a group, so only a locked (edit) mode disables one.
   const hydrated = useHydrated();
   const tracksDisabled = lockedMode === "link" || (hydrated && mode === "link");
   const linkDisabled = lockedMode === "tracks" || (hydrated && mode === "tracks");
   return (
-    <Form method="post" encType="multipart/form-data" className="admin-form" noValidate>
-      <FormError message={formErrorMessage(errors)} />
+    <AdminForm errors={errors} submitLabel={submitLabel} cancelTo="/admin/musicList" multipart>
       <CategorySelect categories={categories} value={values.category} error={errors?.category} />
       <Field label="Titolo" htmlFor="title" required error={errors?.title}>
         <input id="title" name="title" defaultValue={values.title} required maxLength={300} />
@@ -107,14 +104,6 @@ export function MusicForm({
           <input id="link" name="link" type="text" inputMode="url" autoComplete="url" defaultValue={values.link} placeholder="https://" />
         </Field>
       </fieldset>
-      <div className="form-actions">
-        <button className="button button--primary" type="submit" disabled={busy}>
-          {submitLabel}
-        </button>
-        <Link className="button button--ghost" to="/admin/musicList">
-          Annulla
-        </Link>
-      </div>
-    </Form>
+    </AdminForm>
   );
 }

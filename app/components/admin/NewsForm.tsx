@@ -1,6 +1,5 @@
-import { Form, Link, useNavigation } from "react-router";
 import { FileListField, type StoredFile } from "./FileListField";
-import { CategorySelect, Field, FormError, formErrorMessage } from "./form-fields";
+import { AdminForm, BilingualTextFields, CategorySelect, Field } from "./form-fields";
 import { RichTextEditor } from "./RichTextEditor";
 
 export type NewsFormValues = { category: string; title: string; title_eng: string; description: string; description_eng: string; date: string };
@@ -20,18 +19,11 @@ export function NewsForm({
   attachments: StoredFile[];
   submitLabel: string;
 }) {
-  const busy = useNavigation().state === "submitting";
   return (
-    <Form method="post" encType="multipart/form-data" className="admin-form" noValidate>
-      <FormError message={formErrorMessage(errors)} />
+    <AdminForm errors={errors} submitLabel={submitLabel} cancelTo="/admin/newsList" multipart>
       <CategorySelect categories={categories} value={values.category} error={errors?.category} />
       <div className="field-row">
-        <Field label="Titolo" htmlFor="title" required error={errors?.title}>
-          <input id="title" name="title" defaultValue={values.title} required maxLength={300} />
-        </Field>
-        <Field label="Titolo (inglese)" htmlFor="title_eng" required error={errors?.title_eng}>
-          <input id="title_eng" name="title_eng" defaultValue={values.title_eng} required maxLength={300} />
-        </Field>
+        <BilingualTextFields name="title" label="Titolo" values={values} errors={errors} maxLength={300} />
       </div>
       <Field label="Descrizione" htmlFor="description">
         <RichTextEditor id="description" name="description" label="Descrizione" defaultValue={values.description} />
@@ -64,14 +56,6 @@ export function NewsForm({
         accept="application/pdf,image/*,audio/*"
         error={errors?.attachments}
       />
-      <div className="form-actions">
-        <button className="button button--primary" type="submit" disabled={busy}>
-          {submitLabel}
-        </button>
-        <Link className="button button--ghost" to="/admin/newsList">
-          Annulla
-        </Link>
-      </div>
-    </Form>
+    </AdminForm>
   );
 }

@@ -1,17 +1,18 @@
 import { Children, cloneElement, isValidElement, type ReactNode } from "react";
+import { Form, Link, useNavigation } from "react-router";
 import { REQUIRED_MESSAGE } from "~/lib/form-messages";
 
 /**
  * The message above a refused form: "fill in the required fields" only when a required field is
  * empty; otherwise the first field's own message (a wrong URL, an image format); each field shows its own too.
  */
-export function formErrorMessage(errors: Record<string, string | undefined> | undefined): string | null {
+function formErrorMessage(errors: Record<string, string | undefined> | undefined): string | null {
   if (!errors) return null;
   if (errors.form) return errors.form;
   const messages = Object.values(errors).filter((m): m is string => Boolean(m));
   if (messages.length === 0) return null;
   if (messages.includes(REQUIRED_MESSAGE)) return REQUIRED_MESSAGE;
-  return messages[0];
+  return messages[0] ?? null;
 }
 
 /** The attributes that tie a control to its field's hint and error message (read out by screen readers). */
@@ -99,5 +100,75 @@ export function CategorySelect({ categories, value, error }: { categories: { id:
         ))}
       </select>
     </Field>
+  );
+}
+
+/**
+ * The frame of every admin form: a native post (it works without JavaScript), the form-level
+ * error, the fields, then save (disabled while saving) and cancel back to the list.
+ */
+export function AdminForm({
+  errors,
+  submitLabel,
+  cancelTo,
+  multipart = false,
+  children,
+}: {
+  errors?: Record<string, string>;
+  submitLabel: string;
+  cancelTo: string;
+  multipart?: boolean;
+  children: ReactNode;
+}) {
+  const busy = useNavigation().state === "submitting";
+  return (
+    <Form method="post" encType={multipart ? "multipart/form-data" : undefined} className="admin-form" noValidate>
+      <FormError message={formErrorMessage(errors)} />
+      {children}
+      <FormActions cancelTo={cancelTo}>
+        <button className="button button--primary" type="submit" disabled={busy}>
+          {submitLabel}
+        </button>
+      </FormActions>
+    </Form>
+  );
+}
+
+/** The buttons under a form: its own (save, delete), then cancel back to where the staff came from. */
+export function FormActions({ cancelTo, children }: { cancelTo: string; children: ReactNode }) {
+  return (
+    <div className="form-actions">
+      {children}
+      <Link className="button button--ghost" to={cancelTo}>
+        Annulla
+      </Link>
+    </div>
+  );
+}
+
+/** A required text field and its English twin (`name`, `name_eng`), as every bilingual form has them. */
+export function BilingualTextFields({
+  name,
+  label,
+  values,
+  errors,
+  maxLength,
+}: {
+  name: string;
+  label: string;
+  values: Record<string, string>;
+  errors?: Record<string, string>;
+  maxLength: number;
+}) {
+  const english = `${name}_eng`;
+  return (
+    <>
+      <Field label={label} htmlFor={name} required error={errors?.[name]}>
+        <input id={name} name={name} defaultValue={values[name]} required maxLength={maxLength} />
+      </Field>
+      <Field label={`${label} (inglese)`} htmlFor={english} required error={errors?.[english]}>
+        <input id={english} name={english} defaultValue={values[english]} required maxLength={maxLength} />
+      </Field>
+    </>
   );
 }

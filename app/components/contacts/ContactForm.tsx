@@ -2,7 +2,7 @@ import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Form, useFetcher, useNavigation } from "react-router";
 import { CONTACT_LIMITS, CONTACT_MESSAGES, type ContactErrors, type ContactValues, contactValuesFrom, validateContactFields } from "~/lib/contact-schema";
-import { localizePath } from "~/lib/i18n";
+import { pagePath } from "~/lib/paths";
 import { useLang } from "~/lib/root-data";
 import { useHydrated } from "remix-utils/use-hydrated";
 
@@ -121,7 +121,7 @@ export function ContactForm({ initialCaptcha, actionData }: { initialCaptcha: Ca
         <input id="contact-privacy" name="privacy" type="checkbox" defaultChecked={values.privacy} {...field("privacy")} />
         <label htmlFor="contact-privacy">
           {t("contacts.privacyBefore")}
-          <a href={localizePath("/privacy-policy", lang)} target="_blank" rel="noopener">
+          <a href={pagePath("privacyPolicy", lang)} target="_blank" rel="noopener">
             {t("contacts.privacyLink")}
           </a>
           {t("contacts.privacyAfter")}

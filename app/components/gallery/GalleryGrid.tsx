@@ -1,7 +1,7 @@
 import { useCallback, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Picture } from "~/components/media/Picture";
-import { localizePath } from "~/lib/i18n";
+import { galleryItemPath } from "~/lib/paths";
 import { useLang } from "~/lib/root-data";
 import { useHydrated } from "remix-utils/use-hydrated";
 import type { GallerySection } from "~/lib/gallery-card";
@@ -30,7 +30,7 @@ export function GalleryGrid({ sections }: { sections: GallerySection[] }) {
               <a
                 key={item.id}
                 className="gallery-card"
-                href={localizePath(`/gallery/${item.id}`, lang)}
+                href={galleryItemPath(item.id, lang)}
                 onClick={(event) => {
                   if (event.defaultPrevented || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
                   if (item.images.length === 0) return;

@@ -56,9 +56,9 @@ export function Lightbox({ card, index, onIndexChange, onClose }: LightboxProps)
         go(1);
       } else if (event.key === "Tab" && dialogRef.current) {
         const focusable = [...dialogRef.current.querySelectorAll<HTMLElement>(FOCUSABLE)];
-        if (focusable.length === 0) return;
-        const first = focusable[0];
-        const last = focusable[focusable.length - 1];
+        const first = focusable.at(0);
+        const last = focusable.at(-1);
+        if (!first || !last) return;
         const active = document.activeElement;
         if (event.shiftKey && (active === first || !dialogRef.current.contains(active))) {
           event.preventDefault();

@@ -1,8 +1,8 @@
 import { useTranslation } from "react-i18next";
 import { Link, useFetcher, useLocation } from "react-router";
-import { localizePath } from "~/lib/i18n";
-import { useRootData } from "~/lib/root-data";
 import { pageQuery } from "~/lib/page-query";
+import { pagePath } from "~/lib/paths";
+import { useRootData } from "~/lib/root-data";
 
 /**
  * SPEC.md 2.3/4: shown until accepted. Without JavaScript the form posts and the server redirects
@@ -17,7 +17,7 @@ export function CookieBanner() {
   return (
     <section className="cookie-banner" role="region" aria-label={t("cookies.label")}>
       <p>
-        {t("cookies.text")} <Link to={localizePath("/cookie-policy", lang)}>{t("cookies.more")}</Link>
+        {t("cookies.text")} <Link to={pagePath("cookiePolicy", lang)}>{t("cookies.more")}</Link>
       </p>
       <fetcher.Form method="post" action="/cookie-consent">
         <input type="hidden" name="redirectTo" value={`${location.pathname}${pageQuery(location.search)}`} />

@@ -2,7 +2,7 @@ import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { LogoutButton } from "./LogoutButton";
 import { COPYRIGHT_START_YEAR } from "~/lib/format";
-import { localizePath } from "~/lib/i18n";
+import { pagePath } from "~/lib/paths";
 import { useRootData } from "~/lib/root-data";
 
 export function Footer() {
@@ -12,13 +12,13 @@ export function Footer() {
     <footer className="footer">
       <div className="footer__inner">
         <nav className="footer__links" aria-label="Footer">
-          <Link className="button button--ghost" to={localizePath("/privacy-policy", lang)}>
+          <Link className="button button--ghost" to={pagePath("privacyPolicy", lang)}>
             {t("footer.privacy")}
           </Link>
-          <Link className="button button--ghost" to={localizePath("/cookie-policy", lang)}>
+          <Link className="button button--ghost" to={pagePath("cookiePolicy", lang)}>
             {t("footer.cookies")}
           </Link>
-          <Link className="button button--ghost" to={localizePath("/legal-notes", lang)}>
+          <Link className="button button--ghost" to={pagePath("legalNotes", lang)}>
             {t("footer.legal")}
           </Link>
           {user ? (

@@ -2,21 +2,12 @@ import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, NavLink, useLocation } from "react-router";
 import { localizePath, otherLang, stripLang } from "~/lib/i18n";
+import { pagePath, type PageName } from "~/lib/paths";
 import { useLang } from "~/lib/root-data";
 import { pageQuery } from "~/lib/page-query";
 
-const NAV_ITEMS = [
-  { path: "/", key: "home" },
-  { path: "/bio", key: "bio" },
-  { path: "/compositions", key: "compositions" },
-  { path: "/art-direction", key: "artDirection" },
-  { path: "/portfolio", key: "portfolio" },
-  { path: "/gallery", key: "gallery" },
-  { path: "/credits", key: "credits" },
-  { path: "/contacts", key: "contacts" },
-  { path: "/news", key: "news" },
-  { path: "/search", key: "search" },
-] as const;
+/** SPEC.md 2.3, in order; each page's label is `nav.{page}`. */
+const NAV_PAGES = ["home", "bio", "compositions", "artDirection", "portfolio", "gallery", "credits", "contacts", "news", "search"] as const satisfies readonly PageName[];
 
 /** SPEC.md 2.3: transparent over the hero on home, bio and a composition detail. */
 function isTransparentPath(pathname: string): boolean {
@@ -56,7 +47,7 @@ export function Navbar() {
       data-menu-open={menuOpen ? "true" : "false"}
     >
       <div className="navbar__inner">
-        <Link to={localizePath("/", lang)} className="navbar__brand" prefetch="intent">
+        <Link to={pagePath("home", lang)} className="navbar__brand" prefetch="intent">
           {t("composerName")}
         </Link>
         <button
@@ -71,10 +62,10 @@ export function Navbar() {
         </button>
         <nav id="main-nav" className="navbar__nav" aria-label={t("nav.main")}>
           <ul>
-            {NAV_ITEMS.map((item) => (
-              <li key={item.key}>
-                <NavLink to={localizePath(item.path, lang)} end={item.path === "/"} prefetch="intent">
-                  {t(`nav.${item.key}`)}
+            {NAV_PAGES.map((page) => (
+              <li key={page}>
+                <NavLink to={pagePath(page, lang)} end={page === "home"} prefetch="intent">
+                  {t(`nav.${page}`)}
                 </NavLink>
               </li>
             ))}

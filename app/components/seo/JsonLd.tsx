@@ -1,6 +1,6 @@
 import { useTranslation } from "react-i18next";
 import { useLocation } from "react-router";
-import { localizePath } from "~/lib/i18n";
+import { pagePath } from "~/lib/paths";
 import { useNonce } from "~/lib/nonce";
 import { useRootData } from "~/lib/root-data";
 import { absoluteUrl, breadcrumbLd, serializeJsonLd, type JsonLdThing } from "~/lib/structured-data";
@@ -34,6 +34,6 @@ export function useSiteUrls() {
     page: abs(pathname),
     /** Home > section > ... > this page, each crumb as [name, site path] (the page itself last). */
     breadcrumbs: (trail: ReadonlyArray<readonly [string, string]>) =>
-      breadcrumbLd([[t("nav.home"), localizePath("/", lang)] as const, ...trail].map(([name, path]) => ({ name, url: abs(path) }))),
+      breadcrumbLd([[t("nav.home"), pagePath("home", lang)] as const, ...trail].map(([name, path]) => ({ name, url: abs(path) }))),
   };
 }

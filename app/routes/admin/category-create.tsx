@@ -2,16 +2,17 @@ import { data, redirect } from "react-router";
 import type { Route } from "./+types/category-create";
 import { CategoryForm } from "~/components/admin/CategoryForm";
 import { Breadcrumb } from "~/components/admin/ListControls";
-import { createCategory, parseCategoryInput } from "~/server/categories.server";
+import { categoryValuesFrom, createCategory, parseCategoryInput } from "~/server/categories.server";
+import { formStrings } from "~/server/api/http.server";
 import { adminForm } from "~/server/http/forms.server";
 import { staffFrom } from "~/server/session.server";
 
 export async function action({ request, context }: Route.ActionArgs) {
   const user = staffFrom(context);
-  const parsed = parseCategoryInput(Object.fromEntries(await adminForm(request)));
-  if (!parsed.ok) return data({ errors: parsed.errors, values: parsed.values }, { status: 400 });
-  const saved = await createCategory(parsed.data, user);
-  if (!saved.ok) return data({ errors: saved.errors, values: parsed.data }, { status: saved.status });
+  const values = categoryValuesFrom(formStrings(await adminForm(request)));
+  const parsed = parseCategoryInput(values);
+  const saved = parsed.ok ? await createCategory(parsed.data, user) : parsed;
+  if (!saved.ok) return data({ errors: saved.errors, values }, { status: saved.status });
   return redirect("/admin/categoryList");
 }
 

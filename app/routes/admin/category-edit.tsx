@@ -2,7 +2,8 @@ import { data, redirect } from "react-router";
 import type { Route } from "./+types/category-edit";
 import { CategoryForm } from "~/components/admin/CategoryForm";
 import { Breadcrumb } from "~/components/admin/ListControls";
-import { getCategory, parseCategoryInput, updateCategory } from "~/server/categories.server";
+import { categoryValuesFrom, getCategory, parseCategoryInput, updateCategory } from "~/server/categories.server";
+import { formStrings } from "~/server/api/http.server";
 import { adminForm } from "~/server/http/forms.server";
 import { staffFrom } from "~/server/session.server";
 import { idParam } from "~/lib/ids";
@@ -21,11 +22,11 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const user = staffFrom(context);
   const id = idParam(params.idCategory);
   if (!id) throw redirect(NOT_FOUND);
-  const parsed = parseCategoryInput(Object.fromEntries(await adminForm(request)));
-  if (!parsed.ok) return data({ errors: parsed.errors, values: parsed.values }, { status: 400 });
-  const saved = await updateCategory(id, parsed.data, user);
+  const values = categoryValuesFrom(formStrings(await adminForm(request)));
+  const parsed = parseCategoryInput(values);
+  const saved = parsed.ok ? await updateCategory(id, parsed.data, user) : parsed;
   if (!saved.ok && saved.status === 404) throw redirect(NOT_FOUND);
-  if (!saved.ok) return data({ errors: saved.errors, values: parsed.data }, { status: saved.status });
+  if (!saved.ok) return data({ errors: saved.errors, values }, { status: saved.status });
   return redirect("/admin/categoryList");
 }
 

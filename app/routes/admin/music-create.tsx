@@ -4,7 +4,9 @@ import { Breadcrumb } from "~/components/admin/ListControls";
 import { MusicForm } from "~/components/admin/MusicForm";
 import { categoryChoices } from "~/server/categories.server";
 import { adminForm } from "~/server/http/forms.server";
-import { createMusic, musicFilesFromForm, musicPublicPath, musicValuesFrom, parseMusicInput } from "~/server/music.server";
+import { musicPath } from "~/lib/paths";
+import { musicForm } from "~/server/content-forms.server";
+import { parseMusicInput, saveMusic } from "~/server/music.server";
 import { staffFrom } from "~/server/session.server";
 
 export async function loader() {
@@ -13,14 +15,11 @@ export async function loader() {
 
 export async function action({ request, context }: Route.ActionArgs) {
   const user = staffFrom(context);
-  const form = await adminForm(request);
-  const raw = Object.fromEntries(form);
-  const values = musicValuesFrom(raw);
-  const parsed = parseMusicInput(raw);
-  if (!parsed.ok) return data({ errors: parsed.errors, values }, { status: 400 });
-  const result = await createMusic(parsed.data, musicFilesFromForm(form, []), user);
+  const { values, files } = musicForm(await adminForm(request), []);
+  const parsed = parseMusicInput(values);
+  const result = parsed.ok ? await saveMusic(null, parsed.data, files, user) : parsed;
   if (!result.ok) return data({ errors: result.errors, values }, { status: result.status === 404 ? 400 : result.status });
-  return redirect(musicPublicPath(result.item));
+  return redirect(musicPath(result.item));
 }
 
 export default function MusicCreate({ loaderData, actionData }: Route.ComponentProps) {

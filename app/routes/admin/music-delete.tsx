@@ -2,20 +2,20 @@ import { redirect } from "react-router";
 import type { Route } from "./+types/music-delete";
 import { ConfirmDelete } from "~/components/admin/ConfirmDelete";
 import { Breadcrumb } from "~/components/admin/ListControls";
-import { deleteMusic, getMusicForEdit } from "~/server/music.server";
+import { deleteMusic, getMusicBySlug } from "~/server/music.server";
 import { staffFrom } from "~/server/session.server";
 
 const LIST = "/admin/musicList";
 
 export async function loader({ params }: Route.LoaderArgs) {
-  const music = await getMusicForEdit(params.slugMusic);
+  const music = await getMusicBySlug(params.slugMusic);
   if (!music) throw redirect(`${LIST}?avviso=non-trovato`);
   return { title: music.title };
 }
 
 export async function action({ params, context }: Route.ActionArgs) {
   const user = staffFrom(context);
-  const music = await getMusicForEdit(params.slugMusic);
+  const music = await getMusicBySlug(params.slugMusic);
   if (!music || !(await deleteMusic(music.id, user))) throw redirect(`${LIST}?avviso=non-trovato`);
   return redirect(`${LIST}?avviso=eliminato`);
 }

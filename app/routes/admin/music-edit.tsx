@@ -4,40 +4,39 @@ import { Breadcrumb } from "~/components/admin/ListControls";
 import { MusicForm } from "~/components/admin/MusicForm";
 import { categoryChoices } from "~/server/categories.server";
 import { adminForm } from "~/server/http/forms.server";
-import { getMusicForEdit, musicFilesFromForm, musicPublicPath, musicValuesFrom, parseMusicInput, updateMusic } from "~/server/music.server";
+import { musicPath } from "~/lib/paths";
+import { musicForm } from "~/server/content-forms.server";
+import { getMusicBySlug, parseMusicInput, saveMusic } from "~/server/music.server";
 import { staffFrom } from "~/server/session.server";
 
 // SPEC.md 4 sends a failed load to /admin/categoryList; the music list is where the user came from.
 const NOT_FOUND = "/admin/musicList?avviso=non-trovato";
 
 export async function loader({ params }: Route.LoaderArgs) {
-  const music = await getMusicForEdit(params.slugMusic);
+  const music = await getMusicBySlug(params.slugMusic);
   if (!music) throw redirect(NOT_FOUND);
   return { music, categories: await categoryChoices("music") };
 }
 
 export async function action({ request, params, context }: Route.ActionArgs) {
   const user = staffFrom(context);
-  const current = await getMusicForEdit(params.slugMusic);
+  const current = await getMusicBySlug(params.slugMusic);
   if (!current) throw redirect(NOT_FOUND);
-  const form = await adminForm(request);
-  const raw = Object.fromEntries(form);
-  const values = musicValuesFrom(raw);
-  const parsed = parseMusicInput(raw);
-  if (!parsed.ok) return data({ errors: parsed.errors, values }, { status: 400 });
-  const result = await updateMusic(current.id, parsed.data, musicFilesFromForm(form, current.tracks), user);
+  const { values, files } = musicForm(await adminForm(request), current.tracks);
+  const parsed = parseMusicInput(values);
+  const result = parsed.ok ? await saveMusic(current, parsed.data, files, user) : parsed;
   if (!result.ok) {
     if (result.status === 404) throw redirect(NOT_FOUND);
     return data({ errors: result.errors, values }, { status: result.status });
   }
-  return redirect(musicPublicPath(result.item));
+  return redirect(musicPath(result.item));
 }
 
 export default function MusicEdit({ loaderData, actionData }: Route.ComponentProps) {
   const { music, categories } = loaderData;
   const savedMode = music.link ? "link" : "tracks";
   const values = actionData?.values ?? {
-    category: String(music.categoryId),
+    category: String(music.category.id),
     title: music.title,
     description: music.description,
     description_eng: music.descriptionEng,

@@ -5,7 +5,9 @@ import { NewsForm } from "~/components/admin/NewsForm";
 import { todayIso } from "~/lib/format";
 import { categoryChoices } from "~/server/categories.server";
 import { adminForm } from "~/server/http/forms.server";
-import { createNews, newsFilesFromForm, newsValuesFrom, parseNewsInput } from "~/server/news.server";
+import { newsPath } from "~/lib/paths";
+import { newsForm } from "~/server/content-forms.server";
+import { parseNewsInput, saveNews } from "~/server/news.server";
 import { staffFrom } from "~/server/session.server";
 
 export async function loader() {
@@ -14,13 +16,11 @@ export async function loader() {
 
 export async function action({ request, context }: Route.ActionArgs) {
   const user = staffFrom(context);
-  const form = await adminForm(request);
-  const raw = Object.fromEntries(form);
-  const parsed = parseNewsInput(raw);
-  if (!parsed.ok) return data({ errors: parsed.errors, values: newsValuesFrom(raw) }, { status: 400 });
-  const result = await createNews(parsed.data, newsFilesFromForm(form, []), user);
-  if (!result.ok) return data({ errors: result.errors, values: newsValuesFrom(raw) }, { status: result.status === 404 ? 400 : result.status });
-  return redirect(`/news/${encodeURIComponent(result.item.slug)}`);
+  const { values, files } = newsForm(await adminForm(request), []);
+  const parsed = parseNewsInput(values);
+  const result = parsed.ok ? await saveNews(null, parsed.data, files, user) : parsed;
+  if (!result.ok) return data({ errors: result.errors, values }, { status: result.status === 404 ? 400 : result.status });
+  return redirect(newsPath(result.item.slug));
 }
 
 export default function NewsCreate({ loaderData, actionData }: Route.ComponentProps) {

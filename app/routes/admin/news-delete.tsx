@@ -2,20 +2,20 @@ import { redirect } from "react-router";
 import type { Route } from "./+types/news-delete";
 import { ConfirmDelete } from "~/components/admin/ConfirmDelete";
 import { Breadcrumb } from "~/components/admin/ListControls";
-import { deleteNews, getNewsForEdit } from "~/server/news.server";
+import { deleteNews, getNewsBySlug } from "~/server/news.server";
 import { staffFrom } from "~/server/session.server";
 
 const LIST = "/admin/newsList";
 
 export async function loader({ params }: Route.LoaderArgs) {
-  const news = await getNewsForEdit(params.slugNews);
+  const news = await getNewsBySlug(params.slugNews);
   if (!news) throw redirect(`${LIST}?avviso=non-trovato`);
   return { title: news.title };
 }
 
 export async function action({ params, context }: Route.ActionArgs) {
   const user = staffFrom(context);
-  const news = await getNewsForEdit(params.slugNews);
+  const news = await getNewsBySlug(params.slugNews);
   if (!news || !(await deleteNews(news.id, user))) throw redirect(`${LIST}?avviso=non-trovato`);
   return redirect(`${LIST}?avviso=eliminato`);
 }

@@ -4,38 +4,38 @@ import { Breadcrumb } from "~/components/admin/ListControls";
 import { NewsForm } from "~/components/admin/NewsForm";
 import { categoryChoices } from "~/server/categories.server";
 import { adminForm } from "~/server/http/forms.server";
-import { getNewsForEdit, newsFilesFromForm, newsValuesFrom, parseNewsInput, updateNews } from "~/server/news.server";
+import { newsPath } from "~/lib/paths";
+import { newsForm } from "~/server/content-forms.server";
+import { getNewsBySlug, parseNewsInput, saveNews } from "~/server/news.server";
 import { staffFrom } from "~/server/session.server";
 
 // SPEC.md 4 sends a failed load to /admin/categoryData, which does not exist (docs/spec-notes.md).
 const NOT_FOUND = "/admin/newsList?avviso=non-trovato";
 
 export async function loader({ params }: Route.LoaderArgs) {
-  const news = await getNewsForEdit(params.slugNews);
+  const news = await getNewsBySlug(params.slugNews);
   if (!news) throw redirect(NOT_FOUND);
   return { news, categories: await categoryChoices("news") };
 }
 
 export async function action({ request, params, context }: Route.ActionArgs) {
   const user = staffFrom(context);
-  const current = await getNewsForEdit(params.slugNews);
+  const current = await getNewsBySlug(params.slugNews);
   if (!current) throw redirect(NOT_FOUND);
-  const form = await adminForm(request);
-  const raw = Object.fromEntries(form);
-  const parsed = parseNewsInput(raw);
-  if (!parsed.ok) return data({ errors: parsed.errors, values: newsValuesFrom(raw) }, { status: 400 });
-  const result = await updateNews(current.id, parsed.data, newsFilesFromForm(form, current.attachments), user);
+  const { values, files } = newsForm(await adminForm(request), current.attachments);
+  const parsed = parseNewsInput(values);
+  const result = parsed.ok ? await saveNews(current, parsed.data, files, user) : parsed;
   if (!result.ok) {
     if (result.status === 404) throw redirect(NOT_FOUND);
-    return data({ errors: result.errors, values: newsValuesFrom(raw) }, { status: result.status });
+    return data({ errors: result.errors, values }, { status: result.status });
   }
-  return redirect(`/news/${encodeURIComponent(result.item.slug)}`);
+  return redirect(newsPath(result.item.slug));
 }
 
 export default function NewsEdit({ loaderData, actionData }: Route.ComponentProps) {
   const { news, categories } = loaderData;
   const values = actionData?.values ?? {
-    category: String(news.categoryId),
+    category: String(news.category.id),
     title: news.title,
     title_eng: news.titleEng,
     description: news.description,

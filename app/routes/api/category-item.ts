@@ -1,10 +1,9 @@
 import { idParam } from "~/lib/ids";
-import { ApiError, checkTypes, endpoint, firstError, json, noContent, readJsonObject } from "~/server/api/http.server";
+import { ApiError, checkTypes, endpoint, json, noContent, readJsonObject, savedItem } from "~/server/api/http.server";
 import { requireStaffWrite } from "~/server/api/guard.server";
 import { CATEGORY_FIELDS, wire } from "~/server/api/wire.server";
 import { deleteCategory, getCategory, parseCategoryInput, updateCategory } from "~/server/categories.server";
 import { NOT_FOUND_MESSAGE } from "~/lib/form-messages";
-
 
 /** api/category/{id}: GET (public), PATCH (staff, JSON, partial) and DELETE (staff; 409 while in use). */
 const api = endpoint({
@@ -22,10 +21,8 @@ const api = endpoint({
     const body = await readJsonObject(request);
     checkTypes(body, CATEGORY_FIELDS);
     const parsed = parseCategoryInput({ ...wire.category(current), ...body });
-    if (!parsed.ok) throw new ApiError(400, firstError(parsed.errors), { errors: parsed.errors });
-    const saved = await updateCategory(id, parsed.data, user);
-    if (!saved.ok) throw new ApiError(saved.status, firstError(saved.errors), { errors: saved.errors });
-    return json(wire.category(saved.item));
+    const saved = parsed.ok ? await updateCategory(id, parsed.data, user) : parsed;
+    return json(wire.category(savedItem(saved)));
   },
   DELETE: async ({ request, params }) => {
     const user = await requireStaffWrite(request);

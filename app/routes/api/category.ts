@@ -1,5 +1,5 @@
 import { CATEGORY_TYPES, isCategoryType } from "~/lib/category-types";
-import { ApiError, checkTypes, endpoint, firstError, json, readJsonObject } from "~/server/api/http.server";
+import { ApiError, checkTypes, endpoint, json, readJsonObject, savedItem } from "~/server/api/http.server";
 import { requireStaffWrite } from "~/server/api/guard.server";
 import { listQuery, listResponse } from "~/server/api/list.server";
 import { CATEGORY_FIELDS, wire } from "~/server/api/wire.server";
@@ -21,10 +21,8 @@ const api = endpoint({
     const body = await readJsonObject(request);
     checkTypes(body, CATEGORY_FIELDS);
     const parsed = parseCategoryInput(body);
-    if (!parsed.ok) throw new ApiError(400, firstError(parsed.errors), { errors: parsed.errors });
-    const saved = await createCategory(parsed.data, user);
-    if (!saved.ok) throw new ApiError(saved.status, firstError(saved.errors), { errors: saved.errors });
-    return json(wire.category(saved.item), 201);
+    const saved = parsed.ok ? await createCategory(parsed.data, user) : parsed;
+    return json(wire.category(savedItem(saved)), 201);
   },
 });
 

@@ -2,7 +2,8 @@ import { ApiError, endpoint, json, readForm } from "~/server/api/http.server";
 import { requireStaffWrite } from "~/server/api/guard.server";
 import { wire } from "~/server/api/wire.server";
 import { UPLOAD_LIMIT } from "~/server/http/routes.server";
-import { MAX_FILE_BYTES, UploadError, detectFileType, isPurpose, isRealFile, saveTempUpload, typeSample, type UploadPurpose } from "~/server/uploads.server";
+import { isRealFile } from "~/server/content-forms.server";
+import { MAX_FILE_BYTES, UploadError, detectFileType, isPurpose, saveTempUpload, typeSample, type UploadPurpose } from "~/server/uploads.server";
 
 const LARGEST_FILE = Math.max(...Object.values(MAX_FILE_BYTES));
 

@@ -1,9 +1,11 @@
-import { createMusic, deleteMusic, parseMusicInput, updateMusic, type MusicFilesInput, type MusicItem } from "../music.server";
-import { createNews, deleteNews, parseNewsInput, updateNews, type NewsFilesInput, type NewsItem } from "../news.server";
+import { isRealFile, parseFileEntries } from "../content-forms.server";
+import { deleteMusic, parseMusicInput, saveMusic, type MusicFilesInput, type MusicItem } from "../music.server";
+import { deleteNews, parseNewsInput, saveNews, type NewsFilesInput, type NewsItem } from "../news.server";
 import { RequestError } from "../http/errors.server";
-import { MAX_FILE_BYTES, MAX_REQUEST_BYTES, isRealFile, parseFileEntries, type FileEntry } from "../uploads.server";
-import type { SessionUser } from "../session.server";
-import { ApiError, JSON_BODY_LIMIT, checkTypes, firstError, formStrings, isJson, json, noContent, readForm, readJsonObject } from "./http.server";
+import type { ImageInput } from "../save-with-files.server";
+import { MAX_FILE_BYTES, MAX_REQUEST_BYTES, type FileEntry } from "../uploads.server";
+import type { Actor } from "../activity.server";
+import { ApiError, JSON_BODY_LIMIT, checkTypes, formStrings, refused, savedItem, isJson, json, noContent, readForm, readJsonObject } from "./http.server";
 import { findMusic, findNews } from "./lookup.server";
 import { MUSIC_FIELDS, NEWS_FIELDS, wire } from "./wire.server";
 import { NOT_FOUND_MESSAGE, REQUIRED_MESSAGE } from "~/lib/form-messages";
@@ -46,7 +48,7 @@ function fileList(body: Body, field: string): FileEntry[] | undefined {
 }
 
 /** An image field: a file part, or a temp_name from PUT file/upload/ (string, or {temp_name}). */
-function imageField(body: Body, field: string, current: string | null): File | { temp_name: string } | null | undefined {
+function imageField(body: Body, field: string, current: string | null): ImageInput | null | undefined {
   const file = body.files.get(field);
   if (file) return file;
   if (!(field in body.fields)) return undefined;
@@ -59,10 +61,6 @@ function imageField(body: Body, field: string, current: string | null): File | {
   throw new ApiError(400, `Tipo non valido per il campo "${field}".`, { errors: { [field]: "Tipo non valido" } });
 }
 
-function failure(result: { status: 400 | 404 | 413 | 415; errors: Record<string, string> }): never {
-  throw new ApiError(result.status, firstError(result.errors), { errors: result.errors });
-}
-
 // --- music ---
 
 function musicMode(fields: Record<string, unknown>, fallback: "tracks" | "link"): string {
@@ -72,20 +70,16 @@ function musicMode(fields: Record<string, unknown>, fallback: "tracks" | "link")
   return fallback;
 }
 
-export async function createMusicFromRequest(request: Request, user: SessionUser): Promise<Response> {
+export async function createMusicFromRequest(request: Request, user: Actor): Promise<Response> {
   const body = await readWriteBody(request, false);
   checkTypes(body.fields, MUSIC_FIELDS);
-  const raw = { ...body.fields, mode: musicMode(body.fields, "tracks") };
-  const parsed = parseMusicInput(raw);
-  if (!parsed.ok) failure({ status: 400, errors: parsed.errors });
-  const image = imageField(body, "img", null);
-  const files: MusicFilesInput = { image: image ?? null, tracks: fileList(body, "music_tracks") ?? [] };
-  const result = await createMusic(parsed.data, files, user);
-  if (!result.ok) failure(result);
-  return json(wire.music(result.item), 201);
+  const parsed = parseMusicInput({ ...body.fields, mode: musicMode(body.fields, "tracks") });
+  if (!parsed.ok) refused(parsed);
+  const files: MusicFilesInput = { image: imageField(body, "img", null) ?? null, tracks: fileList(body, "music_tracks") ?? [] };
+  return json(wire.music(savedItem(await saveMusic(null, parsed.data, files, user))), 201);
 }
 
-export async function updateMusicFromRequest(key: string, request: Request, user: SessionUser): Promise<Response> {
+export async function updateMusicFromRequest(key: string, request: Request, user: Actor): Promise<Response> {
   const current = await findMusic(key);
   if (!current) throw new ApiError(404, NOT_FOUND_MESSAGE);
   const body = await readWriteBody(request, true);
@@ -101,16 +95,14 @@ export async function updateMusicFromRequest(key: string, request: Request, user
   };
   merged.mode = musicMode(body.fields, current.link ? "link" : "tracks");
   const parsed = parseMusicInput(merged);
-  if (!parsed.ok) failure({ status: 400, errors: parsed.errors });
+  if (!parsed.ok) refused(parsed);
   const image = imageField(body, "img", current.img);
   if (image === null) throw new ApiError(400, REQUIRED_MESSAGE, { errors: { img: REQUIRED_MESSAGE } });
   const files: MusicFilesInput = { image: image ?? null, tracks: fileList(body, "music_tracks") ?? null };
-  const result = await updateMusic(current.id, parsed.data, files, user);
-  if (!result.ok) failure(result);
-  return json(wire.music(result.item));
+  return json(wire.music(savedItem(await saveMusic(current, parsed.data, files, user))));
 }
 
-export async function deleteMusicFromRequest(key: string, user: SessionUser): Promise<Response> {
+export async function deleteMusicFromRequest(key: string, user: Actor): Promise<Response> {
   const current: MusicItem | null = await findMusic(key);
   if (!current || !(await deleteMusic(current.id, user))) throw new ApiError(404, NOT_FOUND_MESSAGE);
   return noContent();
@@ -118,18 +110,16 @@ export async function deleteMusicFromRequest(key: string, user: SessionUser): Pr
 
 // --- news ---
 
-export async function createNewsFromRequest(request: Request, user: SessionUser): Promise<Response> {
+export async function createNewsFromRequest(request: Request, user: Actor): Promise<Response> {
   const body = await readWriteBody(request, false);
   checkTypes(body.fields, NEWS_FIELDS);
   const parsed = parseNewsInput(body.fields);
-  if (!parsed.ok) failure({ status: 400, errors: parsed.errors });
+  if (!parsed.ok) refused(parsed);
   const files: NewsFilesInput = { image: imageField(body, "image", null) ?? null, attachments: fileList(body, "attachments") ?? [] };
-  const result = await createNews(parsed.data, files, user);
-  if (!result.ok) failure(result);
-  return json(wire.news(result.item), 201);
+  return json(wire.news(savedItem(await saveNews(null, parsed.data, files, user))), 201);
 }
 
-export async function updateNewsFromRequest(key: string, request: Request, user: SessionUser): Promise<Response> {
+export async function updateNewsFromRequest(key: string, request: Request, user: Actor): Promise<Response> {
   const current: NewsItem | null = await findNews(key);
   if (!current) throw new ApiError(404, NOT_FOUND_MESSAGE);
   const body = await readWriteBody(request, true);
@@ -144,19 +134,17 @@ export async function updateNewsFromRequest(key: string, request: Request, user:
     ...Object.fromEntries(NEWS_FIELDS.filter((f) => f in body.fields && body.fields[f] !== undefined).map((f) => [f, body.fields[f] ?? ""])),
   };
   const parsed = parseNewsInput(merged);
-  if (!parsed.ok) failure({ status: 400, errors: parsed.errors });
+  if (!parsed.ok) refused(parsed);
   const image = imageField(body, "image", current.image);
   const files: NewsFilesInput = {
     image: image ?? null,
     removeImage: image === null,
     attachments: fileList(body, "attachments") ?? null,
   };
-  const result = await updateNews(current.id, parsed.data, files, user);
-  if (!result.ok) failure(result);
-  return json(wire.news(result.item));
+  return json(wire.news(savedItem(await saveNews(current, parsed.data, files, user))));
 }
 
-export async function deleteNewsFromRequest(key: string, user: SessionUser): Promise<Response> {
+export async function deleteNewsFromRequest(key: string, user: Actor): Promise<Response> {
   const current = await findNews(key);
   if (!current || !(await deleteNews(current.id, user))) throw new ApiError(404, NOT_FOUND_MESSAGE);
   return noContent();

@@ -1,6 +1,7 @@
 import { JSON_LIMIT, isJsonRequest, readForm as readEdgeForm, readJson, type FormKind } from "../http/body.server";
 import { MESSAGES, RequestError, asClientError } from "../http/errors.server";
 import { log } from "../http/log.server";
+import type { SaveFailure, SaveResult } from "../save-result.server";
 import { ensureCsrfCookie } from "./csrf.server";
 
 /**
@@ -124,5 +125,16 @@ export function formStrings(form: FormData): Record<string, string> {
 /** The first message of a field-error map, for the `error` key. */
 export function firstError(errors: Record<string, string>, fallback = "Dati non validi"): string {
   return Object.values(errors)[0] ?? fallback;
+}
+
+/** A domain refusal (a body that failed validation, a save refused) as `{error, errors}` with its status. */
+export function refused(failure: SaveFailure): never {
+  throw new ApiError(failure.status, firstError(failure.errors), { errors: failure.errors });
+}
+
+/** The row a domain write saved; its refusal is thrown (`refused`). */
+export function savedItem<T>(result: SaveResult<T>): T {
+  if (!result.ok) refused(result);
+  return result.item;
 }
 

@@ -2,6 +2,8 @@ import crypto from "node:crypto";
 import type { Duplex } from "node:stream";
 import type { ErrorRequestHandler, NextFunction, Request, RequestHandler, Response } from "express";
 import { RouterContextProvider, type ServerBuild } from "react-router";
+import { langFromPath, type Lang } from "~/lib/i18n";
+import { pagePath } from "~/lib/paths";
 import { getEnv } from "../env.server";
 import { requestInfoContext, type RequestInfo } from "./context.server";
 import { runUntilRequestEnd } from "./request-end.server";
@@ -27,8 +29,8 @@ function locals(res: Response): Locals {
   return res.locals as Locals;
 }
 
-function langOf(path: string): "it" | "en" {
-  return path === "/en" || path.startsWith("/en/") ? "en" : "it";
+function langOf(path: string): Lang {
+  return langFromPath(path) ?? "it";
 }
 
 const PAGE_TEXT = {
@@ -51,7 +53,7 @@ function edgeAnswer(req: Request, res: Response, status: number, messages: Messa
   }
   const lang = langOf(path);
   const text = PAGE_TEXT[lang];
-  const home = lang === "en" ? "/en/" : "/";
+  const home = pagePath("home", lang);
   res
     .status(status)
     .type("html")

@@ -1,0 +1,62 @@
+/**
+ * The hydration scripts start loading after the first paint.
+ *
+ * React Router's <Scripts/> puts <link rel="modulepreload"> for the entry and route chunks in
+ * <head> and an inline `<script type="module">` at the end of <body>. The browser fetches them
+ * (high priority) while it parses, and Chromium then paints only after they have run: on a slow
+ * phone network the page showed nothing until about 140 KB of JavaScript had arrived, although
+ * the HTML and its inline stylesheet are the whole first frame.
+ *
+ * So the server renders them inert (entry.server.tsx, `inertHydrationScripts`): the preloads get
+ * an unknown `rel`, the module script an unknown `type`. FIRST_PAINT_LOADER, an inline script in
+ * <head>, turns them live once the first frame is painted and the page has loaded (the document
+ * and its eager pictures: the first card or the hero, the largest paint of a phone), at low
+ * priority. So neither their download nor their running delays the first or the largest paint.
+ * Without JavaScript nothing runs and nothing is fetched.
+ */
+export const INERT_PRELOAD_REL = "x-modulepreload";
+export const INERT_MODULE_TYPE = "x-module";
+
+/**
+ * The inline script (it carries the response's nonce; its own `nonce` is given to the module
+ * script it creates). A PerformanceObserver sees the first paint. A hidden tab never paints and a
+ * picture may be slow, so after 3 s the scripts start anyway (once the document is parsed: the
+ * inert script is at its end).
+ */
+export const FIRST_PAINT_LOADER = `(() => {
+  const nonce = document.currentScript && document.currentScript.nonce;
+  let started = false;
+  const start = () => {
+    if (started) return;
+    started = true;
+    for (const link of document.querySelectorAll('link[rel="${INERT_PRELOAD_REL}"]')) {
+      link.fetchPriority = "low";
+      link.rel = "modulepreload";
+    }
+    for (const inert of document.querySelectorAll('script[type="${INERT_MODULE_TYPE}"]')) {
+      const script = document.createElement("script");
+      script.type = "module";
+      script.fetchPriority = "low";
+      script.nonce = inert.nonce || nonce;
+      script.textContent = inert.textContent;
+      inert.replaceWith(script);
+    }
+  };
+  const whenLoaded = () => {
+    if (document.readyState === "complete") start();
+    else window.addEventListener("load", start, { once: true });
+  };
+  if (window.PerformanceObserver && (PerformanceObserver.supportedEntryTypes || []).includes("paint")) {
+    const observer = new PerformanceObserver(() => {
+      observer.disconnect();
+      setTimeout(whenLoaded);
+    });
+    observer.observe({ type: "paint", buffered: true });
+  } else {
+    requestAnimationFrame(() => setTimeout(whenLoaded));
+  }
+  setTimeout(() => {
+    if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", start, { once: true });
+    else start();
+  }, 3000);
+})();`;

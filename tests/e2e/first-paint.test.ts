@@ -1,0 +1,102 @@
+// Issue 11 (Lighthouse mobile): the first frame of a page must not wait for its JavaScript. React
+// Router's module preloads started with the HTML and Chromium painted only after the modules had
+// run, so a slow phone network showed nothing until about 140 KB of scripts had arrived. The
+// hydration scripts now start loading after the first paint (app/lib/after-first-paint.ts); the
+// page still hydrates, with the response's nonce on every script, and without JavaScript no
+// script is fetched at all.
+import { describe, expect, it } from "vitest";
+import { acceptCookies, browserPerFile, visit } from "../support/browser";
+import { serverPerFile } from "../support/server";
+
+const server = serverPerFile();
+const browser = browserPerFile();
+
+const PAGES = ["/", "/news", "/compositions", "/gallery", "/en/bio", "/contacts", "/search?query=colonna"];
+
+/** The first paint and the start of every built script request, as the page's Performance API saw them. */
+const PAINT_AND_SCRIPTS = `(() => {
+  const paint = performance.getEntriesByName("first-paint")[0];
+  const scripts = performance.getEntriesByType("resource")
+    .filter((entry) => /\\/assets\\/[^?]+\\.js$/.test(new URL(entry.name).pathname))
+    .map((entry) => ({ path: new URL(entry.name).pathname, start: Math.round(entry.startTime * 10) / 10 }));
+  // The picture fetched with high priority (first card, hero): the largest paint on a phone.
+  const eager = document.querySelector('img[fetchpriority="high"]');
+  const picture = eager && performance.getEntriesByName(eager.currentSrc)[0];
+  return {
+    firstPaint: paint ? Math.round(paint.startTime * 10) / 10 : null,
+    scripts,
+    pictureLoaded: picture ? Math.round(picture.responseEnd * 10) / 10 : null,
+  };
+})()`;
+
+describe("the first frame does not wait for the hydration scripts", () => {
+  for (const [width, path] of [
+    [390, "/news"],
+    [390, "/en/bio"],
+    [1440, "/"],
+    [1440, "/compositions"],
+  ] as const) {
+    it(`${width} px, ${path}: every script request starts after the first paint and the first picture, and the page hydrates`, async () => {
+      const { context, errors } = await browser.newContext({ viewport: { width, height: 900 } });
+      await acceptCookies(context, server.url);
+      const page = await context.newPage();
+      await visit(page, `${server.url}${path}`);
+      const { firstPaint, scripts, pictureLoaded } = (await page.evaluate(PAINT_AND_SCRIPTS)) as {
+        firstPaint: number | null;
+        scripts: { path: string; start: number }[];
+        pictureLoaded: number | null;
+      };
+      expect(firstPaint).not.toBeNull();
+      expect(scripts.length).toBeGreaterThan(3);
+      expect(scripts.filter((script) => script.start < firstPaint!), `first paint at ${firstPaint} ms`).toEqual([]);
+      // On a phone they do not compete with its largest paint either, the first picture (bio's is
+      // text). (On a wide screen the hero may change picture once hydrated.)
+      if (width === 390 && path !== "/en/bio") expect(pictureLoaded, "the first picture was fetched").not.toBeNull();
+      if (width === 390 && pictureLoaded !== null) expect(scripts.filter((script) => script.start < pictureLoaded), `picture loaded at ${pictureLoaded} ms`).toEqual([]);
+      // Every script ran under the response's CSP (a refused one is a console error).
+      expect(errors).toEqual([]);
+    });
+  }
+
+  it("390 px: the menu button (JavaScript only) works and links navigate on the client", async () => {
+    const { context, errors } = await browser.newContext({ viewport: { width: 390, height: 844 } });
+    await acceptCookies(context, server.url);
+    const page = await context.newPage();
+    await visit(page, `${server.url}/news`);
+    const button = page.locator(".navbar__menu-button");
+    await expect.poll(() => button.getAttribute("aria-expanded")).toBe("false");
+    await button.click();
+    await expect.poll(() => button.getAttribute("aria-expanded")).toBe("true");
+    // A client navigation keeps the window (and this marker); a full page load would not.
+    await page.evaluate(() => ((window as unknown as { sameDocument: boolean }).sameDocument = true));
+    await page.locator('#main-nav a[href="/compositions"]').click();
+    await page.waitForURL(`${server.url}/compositions`);
+    expect(await page.evaluate(() => (window as unknown as { sameDocument?: boolean }).sameDocument)).toBe(true);
+    expect(errors).toEqual([]);
+  });
+
+  it("every inline script of each page carries the response's nonce, and the page has no live module script before it runs", async () => {
+    for (const path of PAGES) {
+      const res = await fetch(`${server.url}${path}`);
+      const nonce = /'nonce-([^']+)'/.exec(res.headers.get("content-security-policy") ?? "")?.[1];
+      expect(nonce, path).toBeTruthy();
+      const html = await res.text();
+      const scripts = [...html.matchAll(/<script\b[^>]*>/g)].map((m) => m[0]);
+      expect(scripts.length, path).toBeGreaterThan(2);
+      for (const tag of scripts) expect(tag, path).toContain(`nonce="${nonce}"`);
+      expect(html, path).not.toMatch(/<script\b[^>]*type="module"/);
+      expect(html, path).not.toMatch(/<link\b[^>]*rel="modulepreload"/);
+    }
+  });
+
+  it("without JavaScript the page shows and no script is downloaded", async () => {
+    const { context } = await browser.newContext({ javaScriptEnabled: false, viewport: { width: 390, height: 844 } });
+    await acceptCookies(context, server.url);
+    const page = await context.newPage();
+    const requested: string[] = [];
+    page.on("request", (request) => requested.push(new URL(request.url()).pathname));
+    await page.goto(`${server.url}/news`, { waitUntil: "load" });
+    expect(await page.locator("main h1").isVisible()).toBe(true);
+    expect(requested.filter((p) => p.endsWith(".js"))).toEqual([]);
+  });
+});
