@@ -5,11 +5,11 @@
 // page still hydrates, with the response's nonce on every script, and without JavaScript no
 // script is fetched at all.
 import { describe, expect, it } from "vitest";
-import { acceptCookies, browserPerFile, visit } from "../support/browser";
+import { acceptCookies, browserPerWorker, visit } from "../support/browser";
 import { serverPerFile } from "../support/server";
 
 const server = serverPerFile();
-const browser = browserPerFile();
+const browser = browserPerWorker();
 
 const PAGES = ["/", "/news", "/compositions", "/gallery", "/en/bio", "/contacts", "/search?query=colonna"];
 
