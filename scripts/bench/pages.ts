@@ -11,6 +11,7 @@ import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import autocannon from "autocannon";
+import { dataDirEnv } from "../ops/config.mjs";
 
 const CHROMIUM = "/usr/bin/chromium";
 const CHROME_FLAGS =
@@ -40,9 +41,7 @@ async function startProductionServer(extraEnv: NodeJS.ProcessEnv = {}) {
     ...process.env,
     NODE_ENV: "production",
     PORT: String(port),
-    DATA_DIR: dataDir,
-    DATABASE_URL: `file:${path.join(dataDir, "app.db")}`,
-    UPLOADS_DIR: path.join(dataDir, "uploads"),
+    ...dataDirEnv(dataDir),
     SEED_DEMO: "1",
     SESSION_SECRET: "bench-secret-bench-secret-bench",
     LOG_LEVEL: "warn",

@@ -3,20 +3,16 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import Database from "better-sqlite3";
+import { dataDirEnv, dataPaths } from "../ops/config.mjs";
 
 export type BenchEnvironment = { dir: string; cleanup: () => Promise<void> };
 
 /** Points the app's env at a fresh temporary folder and applies every migration to its database. */
 export async function createBenchEnvironment(): Promise<BenchEnvironment> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), "composer-bench-"));
-  const databaseFile = path.join(dir, "bench.db");
-  process.env.NODE_ENV = "production";
-  process.env.DATA_DIR = dir;
-  process.env.DATABASE_URL = `file:${databaseFile}`;
-  process.env.UPLOADS_DIR = path.join(dir, "uploads");
-  process.env.SESSION_SECRET = "bench-secret-bench-secret-bench";
-  process.env.SEED_DEMO = "0";
+  Object.assign(process.env, { NODE_ENV: "production", ...dataDirEnv(dir), SESSION_SECRET: "bench-secret-bench-secret-bench", SEED_DEMO: "0" });
   delete process.env.SMTP_URL;
+  const databaseFile = dataPaths().databaseFile;
   const sqlite = new Database(databaseFile);
   const root = path.resolve("prisma/migrations");
   for (const name of fs.readdirSync(root).filter((n) => fs.statSync(path.join(root, n)).isDirectory()).sort()) {

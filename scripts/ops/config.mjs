@@ -22,5 +22,14 @@ export function dataPaths(env = process.env) {
   };
 }
 
+/**
+ * The variables that put a server or a test process on a data folder of its own (the database and
+ * the uploads inside it), for test and benchmark harnesses.
+ * @param {string} dataDir
+ */
+export function dataDirEnv(dataDir) {
+  return { DATA_DIR: dataDir, DATABASE_URL: `file:${path.join(dataDir, "app.db")}`, UPLOADS_DIR: path.join(dataDir, "uploads") };
+}
+
 /** The files SQLite keeps beside a database: stale ones must go when the database is replaced. */
 export const SQLITE_SIDE_FILES = ["-wal", "-shm", "-journal"];

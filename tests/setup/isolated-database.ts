@@ -4,16 +4,12 @@ import os from "node:os";
 import path from "node:path";
 import { afterAll } from "vitest";
 import { resetEnvForTests } from "~/server/env.server";
+import { dataDirEnv, dataPaths } from "../../scripts/ops/config.mjs";
 import { applyPendingMigrations } from "../../scripts/ops/migrations.mjs";
 
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), "composer-test-"));
-const databaseFile = path.join(dir, "test.db");
-process.env.NODE_ENV = "test";
-process.env.DATA_DIR = dir;
-process.env.DATABASE_URL = `file:${databaseFile}`;
-process.env.UPLOADS_DIR = path.join(dir, "uploads");
-process.env.SESSION_SECRET = "test-secret-test-secret-test-secret";
-process.env.SEED_DEMO = "0";
+Object.assign(process.env, { NODE_ENV: "test", ...dataDirEnv(dir), SESSION_SECRET: "test-secret-test-secret-test-secret", SEED_DEMO: "0" });
+const databaseFile = dataPaths().databaseFile;
 resetEnvForTests();
 
 // The same migration step as `npm start` (scripts/ops/migrations.mjs), so tests see the server's schema.

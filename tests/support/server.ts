@@ -6,6 +6,7 @@ import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, inject } from "vitest";
+import { dataDirEnv } from "../../scripts/ops/config.mjs";
 
 export type TestServer = {
   url: string;
@@ -43,9 +44,7 @@ export function serverEnv(dataDir: string, port: number, extra: Record<string, s
     ...process.env,
     NODE_ENV: "production",
     PORT: String(port),
-    DATA_DIR: dataDir,
-    DATABASE_URL: `file:${path.join(dataDir, "app.db")}`,
-    UPLOADS_DIR: path.join(dataDir, "uploads"),
+    ...dataDirEnv(dataDir),
     ADMIN_USERNAME: ADMIN.username,
     ADMIN_PASSWORD: ADMIN.password,
     PUBLIC_ORIGIN: `http://127.0.0.1:${port}`,

@@ -36,6 +36,11 @@ export async function startSmtpCapture(into: Partial<SmtpCapture> = {}): Promise
       });
     },
   });
+  // A site server stopped after its test drops its pooled SMTP connection: the reset is expected.
+  // Without a listener, SMTPServer's "error" event would be an uncaught exception of the test run.
+  smtp.on("error", (error: NodeJS.ErrnoException) => {
+    if (error.code !== "ECONNRESET") console.error("SMTP capture:", error);
+  });
   await new Promise<void>((resolve) => smtp.listen(0, "127.0.0.1", resolve));
   return Object.assign(capture, {
     url: `smtp://127.0.0.1:${(smtp.server.address() as AddressInfo).port}`,
