@@ -148,6 +148,8 @@ describe("news", () => {
     await page.keyboard.press("Control+b");
     await page.keyboard.type("speciale");
     await page.keyboard.press("Control+b");
+    // The editor reports its HTML to the hidden field the form posts: wait for it before going on.
+    await expect.poll(() => page.locator('input[type="hidden"][name="description"]').inputValue()).toContain("<strong>speciale</strong>");
     const box = await page.locator(".ql-container").first().boundingBox();
     expect(Math.round(box!.height)).toBe(200);
 

@@ -1,7 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { describe, expect, it, vi } from "vitest";
-import { acceptCookies, browserPerWorker } from "../support/browser";
+import { acceptCookies, browserPerWorker, visit } from "../support/browser";
 import { SERVER_TEST, startServer, serverPerFile } from "../support/server";
 import { defined, first } from "../support/present";
 
@@ -171,7 +171,8 @@ describe("in the browser", () => {
   it("hides the cookie banner without a reload once accepted, and remembers it for 365 days", async () => {
     const { context, errors } = await browser.newContext();
     const page = await context.newPage();
-    await page.goto(`${server.url}/bio`);
+    // Hydration starts after the first paint and the page's load: a click before it is the native form post.
+    await visit(page, `${server.url}/bio`);
     await page.evaluate(() => ((window as unknown as { marker: number }).marker = 42));
     await page.getByRole("button", { name: "Accetto" }).click();
     await page.locator(".cookie-banner").waitFor({ state: "detached" });
@@ -227,7 +228,7 @@ describe("in the browser", () => {
     const { context, errors } = await browser.newContext();
     await acceptCookies(context, server.url);
     const page = await context.newPage();
-    await page.goto(`${server.url}/en/news`);
+    await visit(page, `${server.url}/en/news`);
     await page.evaluate(() => {
       document.body.style.minHeight = "5000px";
       window.scrollTo(0, 1500);
