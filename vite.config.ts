@@ -17,10 +17,11 @@ export default defineConfig(({ isSsrBuild }) => ({
   build: {
     target: "es2022",
     rollupOptions: {
-      // Route modules share many one-kilobyte helpers; each was its own preloaded file (20 on the
-      // home page). Chunks under 8 KB are merged into their importers, so the first load asks for
-      // a handful of files.
-      output: { experimentalMinChunkSize: 8_000 },
+      // Route modules share many tiny helpers; each was its own preloaded file (21 on the home page).
+      // Chunks under 1 KB are merged into their importers (15 files). Not more: merging reaches for
+      // any chunk the same entries load, and at 8 KB it put admin list screens into a chunk every
+      // public page preloaded (tests/e2e/first-paint.test.ts, "public pages ship no admin code").
+      output: { experimentalMinChunkSize: 1_000 },
     },
   },
 }));

@@ -4,8 +4,12 @@
 // hydration scripts now start loading after the first paint (app/lib/after-first-paint.ts); the
 // page still hydrates, with the response's nonce on every script, and without JavaScript no
 // script is fetched at all.
+import fs from "node:fs";
+import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { acceptCookies, browserPerWorker, visit } from "../support/browser";
+import { HttpClient } from "../support/http";
+import { publicPages } from "../support/routes";
 import { serverPerFile } from "../support/server";
 
 const server = serverPerFile();
@@ -98,5 +102,67 @@ describe("the first frame does not wait for the hydration scripts", () => {
     await page.goto(`${server.url}/news`, { waitUntil: "load" });
     expect(await page.locator("main h1").isVisible()).toBe(true);
     expect(requested.filter((p) => p.endsWith(".js"))).toEqual([]);
+  });
+});
+
+/** Every .ts/.tsx file under `dir`. */
+const sources = (dir: string): string[] =>
+  fs.readdirSync(dir, { withFileTypes: true, recursive: true }).filter((e) => e.isFile() && /\.tsx?$/.test(e.name)).map((e) => path.join(e.parentPath, e.name));
+
+/**
+ * Texts written only in the admin area's code (labels, messages): string literals and JSX text of
+ * app/routes/admin and app/components/admin, of ten or more ASCII characters, that no other file of
+ * app/ contains. A built chunk that holds one of them carries admin code.
+ */
+function adminOnlyTexts(): string[] {
+  const isAdmin = (file: string) => /[/\\](routes|components)[/\\]admin[/\\]/.test(file);
+  const all = sources("app").filter((f) => !f.includes(`${path.sep}generated${path.sep}`));
+  const texts = new Set<string>();
+  for (const file of all.filter(isAdmin)) {
+    const code = fs.readFileSync(file, "utf8");
+    for (const m of code.matchAll(/"([ -~]{10,80}?)"|>\s*([A-Z][ -;=?-~]{9,80}?)\s*</g)) {
+      const text = (m[1] ?? m[2] ?? "").trim();
+      if (/^[A-Z][a-z]+( [a-z'A-Z]+)+$/.test(text)) texts.add(text);
+    }
+  }
+  const elsewhere = all.filter((f) => !isAdmin(f)).map((f) => fs.readFileSync(f, "utf8")).join("\n");
+  return [...texts].filter((t) => !elsewhere.includes(t));
+}
+
+/** The built scripts a page loads to hydrate: its (inert) module preloads and what they import, transitively. */
+async function pageScripts(get: (path: string) => Promise<Response>, pagePath: string): Promise<Map<string, string>> {
+  const html = await (await get(pagePath)).text();
+  const pending = [...html.matchAll(/\/assets\/[\w.-]+\.js/g)].map((m) => m[0]);
+  const scripts = new Map<string, string>();
+  while (pending.length) {
+    const file = pending.pop() ?? "";
+    if (scripts.has(file)) continue;
+    const code = await (await get(file)).text();
+    scripts.set(file, code);
+    // static imports between chunks ("./x.js"); dynamic import() targets load later, on demand
+    for (const m of code.matchAll(/(?:^|[;}])\s*import\s*(?:[\w{},*\s$]+from\s*)?"\.\/([\w.-]+\.js)"/g)) pending.push(`/assets/${m[1]}`);
+  }
+  return scripts;
+}
+
+describe("public pages ship no admin code", () => {
+  it("no script a public page loads to hydrate holds a text of the admin area, in both languages", async () => {
+    const texts = adminOnlyTexts();
+    // the probe itself must see the admin area: these labels are in its list screens
+    expect(texts).toEqual(expect.arrayContaining(["Righe per pagina", "Aggiungi notizia"]));
+    const staff = new HttpClient(server.url);
+    await staff.login();
+    const admin = await pageScripts((p) => staff.get(p), "/admin/newsList");
+    expect([...admin.values()].some((code) => code.includes("Righe per pagina")), "the admin list's own scripts hold its labels").toBe(true);
+    const found: string[] = [];
+    for (const page of await publicPages(server.url)) {
+      for (const pagePath of [page, page === "/" ? "/en" : `/en${page}`]) {
+        for (const [file, code] of await pageScripts((p) => fetch(`${server.url}${p}`), pagePath)) {
+          const text = texts.find((t) => code.includes(t));
+          if (text) found.push(`${pagePath}: ${file} holds "${text}"`);
+        }
+      }
+    }
+    expect(found).toEqual([]);
   });
 });
