@@ -109,25 +109,27 @@ describe("the first frame does not wait for the hydration scripts", () => {
 const sources = (dir: string): string[] =>
   fs.readdirSync(dir, { withFileTypes: true, recursive: true }).filter((e) => e.isFile() && /\.tsx?$/.test(e.name)).map((e) => path.join(e.parentPath, e.name));
 
+const read = (file: string) => fs.readFileSync(file, "utf8");
+const appSources = sources("app").filter((f) => !f.includes(`${path.sep}generated${path.sep}`));
+
 /**
- * Texts written only in the admin area's code (labels, messages): string literals and JSX text of
- * app/routes/admin and app/components/admin, of ten or more ASCII characters, that no other file of
- * app/ contains. A built chunk that holds one of them carries admin code.
+ * Texts written only in some of app/'s files (`isOwn`): string literals and JSX text of ten or more
+ * ASCII characters that read as words, and that no other file of app/ contains. A built chunk that
+ * holds one of them carries code or texts from those files.
  */
-function adminOnlyTexts(): string[] {
-  const isAdmin = (file: string) => /[/\\](routes|components)[/\\]admin[/\\]/.test(file);
-  const all = sources("app").filter((f) => !f.includes(`${path.sep}generated${path.sep}`));
+function textsOnlyIn(isOwn: (file: string) => boolean): string[] {
   const texts = new Set<string>();
-  for (const file of all.filter(isAdmin)) {
-    const code = fs.readFileSync(file, "utf8");
-    for (const m of code.matchAll(/"([ -~]{10,80}?)"|>\s*([A-Z][ -;=?-~]{9,80}?)\s*</g)) {
+  for (const file of appSources.filter(isOwn)) {
+    for (const m of read(file).matchAll(/"([ -~]{10,80}?)"|>\s*([A-Z][ -;=?-~]{9,80}?)\s*</g)) {
       const text = (m[1] ?? m[2] ?? "").trim();
       if (/^[A-Z][a-z]+( [a-z'A-Z]+)+$/.test(text)) texts.add(text);
     }
   }
-  const elsewhere = all.filter((f) => !isAdmin(f)).map((f) => fs.readFileSync(f, "utf8")).join("\n");
+  const elsewhere = appSources.filter((f) => !isOwn(f)).map(read).join("\n");
   return [...texts].filter((t) => !elsewhere.includes(t));
 }
+const inFolder = (...parts: string[]) => (file: string) => file.includes(`${path.sep}${parts.join(path.sep)}${path.sep}`);
+const isAdmin = (file: string) => inFolder("routes", "admin")(file) || inFolder("components", "admin")(file);
 
 /** The built scripts a page loads to hydrate: its (inert) module preloads and what they import, transitively. */
 async function pageScripts(get: (path: string) => Promise<Response>, pagePath: string): Promise<Map<string, string>> {
@@ -145,24 +147,50 @@ async function pageScripts(get: (path: string) => Promise<Response>, pagePath: s
   return scripts;
 }
 
-describe("public pages ship no admin code", () => {
-  it("no script a public page loads to hydrate holds a text of the admin area, in both languages", async () => {
-    const texts = adminOnlyTexts();
-    // the probe itself must see the admin area: these labels are in its list screens
-    expect(texts).toEqual(expect.arrayContaining(["Righe per pagina", "Aggiungi notizia"]));
+describe("what public pages ship", () => {
+  it("no script a public page loads to hydrate holds a text of the admin area or of either language's translations, in both languages", async () => {
+    const admin = textsOnlyIn(isAdmin);
+    const italian = textsOnlyIn(inFolder("locales", "it"));
+    const english = textsOnlyIn(inFolder("locales", "en"));
+    // the probes see what they look for: labels of the admin list screens, texts of both languages
+    expect(admin).toEqual(expect.arrayContaining(["Righe per pagina", "Aggiungi notizia"]));
+    expect(italian.length).toBeGreaterThan(10);
+    expect(english.length).toBeGreaterThan(10);
     const staff = new HttpClient(server.url);
     await staff.login();
-    const admin = await pageScripts((p) => staff.get(p), "/admin/newsList");
-    expect([...admin.values()].some((code) => code.includes("Righe per pagina")), "the admin list's own scripts hold its labels").toBe(true);
+    const adminScripts = await pageScripts((p) => staff.get(p), "/admin/newsList");
+    expect([...adminScripts.values()].some((code) => code.includes("Righe per pagina")), "the admin list's own scripts hold its labels").toBe(true);
     const found: string[] = [];
     for (const page of await publicPages(server.url)) {
       for (const pagePath of [page, page === "/" ? "/en" : `/en${page}`]) {
         for (const [file, code] of await pageScripts((p) => fetch(`${server.url}${p}`), pagePath)) {
-          const text = texts.find((t) => code.includes(t));
+          // translations come as one chunk per language, fetched by the entry for the page's language
+          const text = [...admin, ...italian, ...english].find((t) => code.includes(t));
           if (text) found.push(`${pagePath}: ${file} holds "${text}"`);
         }
       }
     }
     expect(found).toEqual([]);
+  });
+
+  it("the browser fetches the translations of the page's language only", async () => {
+    const italian = textsOnlyIn(inFolder("locales", "it"));
+    const english = textsOnlyIn(inFolder("locales", "en"));
+    for (const [pagePath, own, other] of [
+      ["/bio", italian, english],
+      ["/en/bio", english, italian],
+    ] as const) {
+      const { context } = await browser.newContext();
+      await acceptCookies(context, server.url);
+      const page = await context.newPage();
+      const scripts: Promise<string>[] = [];
+      page.on("response", (response) => {
+        if (response.url().endsWith(".js")) scripts.push(response.text());
+      });
+      await visit(page, `${server.url}${pagePath}`);
+      const code = (await Promise.all(scripts)).join("\n");
+      expect(own.filter((t) => code.includes(t)).length, `${pagePath}: its own language`).toBeGreaterThan(10);
+      expect(other.filter((t) => code.includes(t)), `${pagePath}: the other language`).toEqual([]);
+    }
   });
 });
