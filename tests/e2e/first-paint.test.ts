@@ -134,7 +134,9 @@ const isAdmin = (file: string) => inFolder("routes", "admin")(file) || inFolder(
 /** The built scripts a page loads to hydrate: its (inert) module preloads and what they import, transitively. */
 async function pageScripts(get: (path: string) => Promise<Response>, pagePath: string): Promise<Map<string, string>> {
   const html = await (await get(pagePath)).text();
-  const pending = [...html.matchAll(/\/assets\/[\w.-]+\.js/g)].map((m) => m[0]);
+  // what React Router renders for the matched routes: preloads and the module script's imports (not the
+  // paths its inline manifest lists for other routes)
+  const pending = [...html.matchAll(/(?:rel="x-modulepreload" href="|from "|import\(")(\/assets\/[\w.-]+\.js)"/g)].map((m) => m[1] ?? "");
   const scripts = new Map<string, string>();
   while (pending.length) {
     const file = pending.pop() ?? "";
@@ -147,8 +149,11 @@ async function pageScripts(get: (path: string) => Promise<Response>, pagePath: s
   return scripts;
 }
 
+/** A string of keen-slider's own code (its attribute for clickable slides). */
+const KEEN_SLIDER_CODE = "data-keen-slider-clickable";
+
 describe("what public pages ship", () => {
-  it("no script a public page loads to hydrate holds a text of the admin area or of either language's translations, in both languages", async () => {
+  it("no script a public page loads to hydrate holds a text of the admin area or of either language's translations, and only home loads keen-slider, in both languages", async () => {
     const admin = textsOnlyIn(isAdmin);
     const italian = textsOnlyIn(inFolder("locales", "it"));
     const english = textsOnlyIn(inFolder("locales", "en"));
@@ -161,16 +166,20 @@ describe("what public pages ship", () => {
     const adminScripts = await pageScripts((p) => staff.get(p), "/admin/newsList");
     expect([...adminScripts.values()].some((code) => code.includes("Righe per pagina")), "the admin list's own scripts hold its labels").toBe(true);
     const found: string[] = [];
+    const withSlider: string[] = [];
     for (const page of await publicPages(server.url)) {
       for (const pagePath of [page, page === "/" ? "/en" : `/en${page}`]) {
         for (const [file, code] of await pageScripts((p) => fetch(`${server.url}${p}`), pagePath)) {
           // translations come as one chunk per language, fetched by the entry for the page's language
           const text = [...admin, ...italian, ...english].find((t) => code.includes(t));
           if (text) found.push(`${pagePath}: ${file} holds "${text}"`);
+          if (code.includes(KEEN_SLIDER_CODE)) withSlider.push(pagePath);
         }
       }
     }
     expect(found).toEqual([]);
+    // keen-slider only where a slider is: the home page (hero and compositions carousel)
+    expect([...new Set(withSlider)].sort()).toEqual(["/", "/en"]);
   });
 
   it("the browser fetches the translations of the page's language only", async () => {
