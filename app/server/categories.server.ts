@@ -38,9 +38,9 @@ export async function listCategories(request: ListRequest<CategoryFilter> & { or
   return { rows, total };
 }
 
-/** Every category of one type, in creation order. */
-export async function categoriesOfType(type: CategoryType): Promise<CategoryRow[]> {
-  return (await listCategories({ filter: { type } })).rows;
+/** Every category (of one type, when given), in creation order, without counting them (public pages show no total). */
+export function categoriesOfType(type?: CategoryType): Promise<CategoryRow[]> {
+  return db.category.findMany({ where: categoryWhere({ type }), select: categorySelect, orderBy: { id: "asc" } });
 }
 
 export function getCategory(id: number): Promise<CategoryRow | null> {
