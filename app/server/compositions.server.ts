@@ -6,6 +6,7 @@ import type { Prisma } from "~/generated/prisma/client";
 import { categoriesOfType, categoryIdsNamed, findCategoryByName, type CategoryRow } from "./categories.server";
 import { imageInfo } from "./images.server";
 import { findMusic, type MusicItem } from "./music.server";
+import { untilNextWrite } from "./read-cache.server";
 
 export type { MusicCardData, MusicCategoryData };
 
@@ -55,11 +56,13 @@ function toCategoryData(category: CategoryRow, lang: Lang): MusicCategoryData {
   return { key: categoryKey(category.name), name: category.name, label: localized(category, "name", lang) };
 }
 
-/** Music categories (creation order) and every composition, newest first. */
-export async function musicCatalogue(lang: Lang) {
-  const [categories, items] = await Promise.all([categoriesOfType("music"), findMusic({}, musicCardSelect)]);
-  const cards = await musicCards(items, lang);
-  return { categories: categories.map((c) => toCategoryData(c, lang)), cards };
+/** Music categories (creation order) and every composition, newest first. Kept until the next write (shared: do not mutate). */
+export function musicCatalogue(lang: Lang): Promise<{ categories: MusicCategoryData[]; cards: MusicCardData[] }> {
+  return untilNextWrite(`music-catalogue:${lang}`, async () => {
+    const [categories, items] = await Promise.all([categoriesOfType("music"), findMusic({}, musicCardSelect)]);
+    const cards = await musicCards(items, lang);
+    return { categories: categories.map((c) => toCategoryData(c, lang)), cards };
+  });
 }
 
 /** The music category a URL segment names ("colonne%20sonore", "colonne-sonore", any case), or null. */
@@ -76,19 +79,21 @@ export async function categoryCards(category: CategoryRow, lang: Lang): Promise<
 /** SPEC.md 2.6 / 9: the compositions index shows at most this many items per category, then Explore. */
 const ITEMS_PER_CATEGORY = 4;
 
-/** /compositions: each music category with items (creation order) and its newest few. */
-export async function compositionsOverview(lang: Lang): Promise<(MusicCategoryData & { items: MusicCardData[] })[]> {
-  const all = await categoriesOfType();
-  const groups = await Promise.all(
-    all
-      .filter((category) => category.type === "music")
-      .map(async (category) => {
-        const filter = { categoryIds: all.filter((c) => categoryKey(c.name) === categoryKey(category.name)).map((c) => c.id) };
-        const rows = await findMusic({ filter, size: ITEMS_PER_CATEGORY }, musicCardSelect);
-        return { ...toCategoryData(category, lang), items: await musicCards(rows, lang) };
-      }),
-  );
-  return groups.filter((group) => group.items.length > 0);
+/** /compositions: each music category with items (creation order) and its newest few. Kept until the next write (shared: do not mutate). */
+export function compositionsOverview(lang: Lang): Promise<(MusicCategoryData & { items: MusicCardData[] })[]> {
+  return untilNextWrite(`compositions-overview:${lang}`, async () => {
+    const all = await categoriesOfType();
+    const groups = await Promise.all(
+      all
+        .filter((category) => category.type === "music")
+        .map(async (category) => {
+          const filter = { categoryIds: all.filter((c) => categoryKey(c.name) === categoryKey(category.name)).map((c) => c.id) };
+          const rows = await findMusic({ filter, size: ITEMS_PER_CATEGORY }, musicCardSelect);
+          return { ...toCategoryData(category, lang), items: await musicCards(rows, lang) };
+        }),
+    );
+    return groups.filter((group) => group.items.length > 0);
+  });
 }
 
 /** The home page's pill selected when the URL names none (SPEC.md 2.5). */

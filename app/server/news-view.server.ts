@@ -6,6 +6,7 @@ import { htmlExcerpt } from "~/lib/html-text";
 import { sanitizeNewsHtml } from "./sanitize.server";
 import { imageInfo } from "./images.server";
 import { findNews, type NewsItem } from "./news.server";
+import { untilNextWrite } from "./read-cache.server";
 import { newsPath } from "~/lib/paths";
 
 /** What a card shows of a news item: no attachments. */
@@ -24,9 +25,9 @@ type NewsCardRow = Pick<NewsItem, "slug" | "title" | "titleEng" | "description" 
   category: Pick<NewsItem["category"], "name" | "nameEng">;
 };
 
-/** Every news item as a card, newest news date first (the /news page). */
-export async function newsCards(lang: Lang): Promise<NewsCardData[]> {
-  return Promise.all((await findNews({}, newsCardSelect)).map((item) => newsCard(item, lang)));
+/** Every news item as a card, newest news date first (the /news page). Kept until the next write (shared: do not mutate). */
+export function newsCards(lang: Lang): Promise<NewsCardData[]> {
+  return untilNextWrite(`news-cards:${lang}`, async () => Promise.all((await findNews({}, newsCardSelect)).map((item) => newsCard(item, lang))));
 }
 
 /** A news card (SPEC.md 2.8): DD-MM-YYYY, plain-text excerpt of 150 characters, category badge. */
