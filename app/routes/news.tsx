@@ -4,13 +4,12 @@ import { PageHero } from "~/components/layout/PageHero";
 import { NewsCard } from "~/components/news/NewsCard";
 import { pageMeta } from "~/lib/meta";
 import { getInstance, getLang } from "~/server/i18n.server";
-import { newsCard } from "~/server/news-view.server";
-import { listNews, newsSelect } from "~/server/news.server";
+import { newsCards } from "~/server/news-view.server";
 
 export async function loader({ context }: Route.LoaderArgs) {
   const lang = getLang(context);
   const t = getInstance(context).t;
-  const news = await Promise.all((await listNews({}, newsSelect)).rows.map((item) => newsCard(item, lang)));
+  const news = await newsCards(lang);
   return { news, meta: { title: t("pages:news.title"), description: t("pages:news.description") } };
 }
 

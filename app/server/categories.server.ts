@@ -5,6 +5,7 @@ import { pageWindow, type ListPage, type ListRequest } from "~/lib/list-params";
 import { categoryKey } from "~/lib/paths";
 import { logActivity, type Actor } from "./activity.server";
 import { db } from "./db.server";
+import { untilNextWrite } from "./read-cache.server";
 import { NOT_FOUND_MESSAGE, REQUIRED_MESSAGE } from "~/lib/form-messages";
 import { notFound, parseWith, textFields, type Parsed, type SaveResult } from "./save-result.server";
 
@@ -38,9 +39,14 @@ export async function listCategories(request: ListRequest<CategoryFilter> & { or
   return { rows, total };
 }
 
-/** Every category of one type, in creation order. */
-export async function categoriesOfType(type: CategoryType): Promise<CategoryRow[]> {
-  return (await listCategories({ filter: { type } })).rows;
+/**
+ * Every category (of one type, when given), in creation order, without counting them (public pages
+ * show no total). Kept until the next write (shared: do not mutate).
+ */
+export function categoriesOfType(type?: CategoryType): Promise<readonly CategoryRow[]> {
+  return untilNextWrite(`categories:${type ?? "all"}`, () =>
+    db.category.findMany({ where: categoryWhere({ type }), select: categorySelect, orderBy: { id: "asc" } }),
+  );
 }
 
 export function getCategory(id: number): Promise<CategoryRow | null> {

@@ -2,9 +2,11 @@ import type { MusicCardData, MusicCategoryData } from "~/lib/music-card";
 import {localized, type Lang } from "~/lib/i18n";
 import { categoryKey, compositionPath, externalHref } from "~/lib/paths";
 import { videoEmbed } from "~/lib/video";
-import { categoriesOfType, categoryIdsNamed, findCategoryByName, listCategories, type CategoryRow } from "./categories.server";
+import type { Prisma } from "~/generated/prisma/client";
+import { categoriesOfType, categoryIdsNamed, findCategoryByName, type CategoryRow } from "./categories.server";
 import { imageInfo } from "./images.server";
-import { listMusic, musicSelect, type MusicItem } from "./music.server";
+import { findMusic, type MusicItem } from "./music.server";
+import { untilNextWrite } from "./read-cache.server";
 
 export type { MusicCardData, MusicCategoryData };
 
@@ -14,7 +16,23 @@ export function musicVideo(videos: string | null): MusicCardData["video"] {
   return embed ? { url: externalHref(videos) ?? "#", embedUrl: embed.embedUrl } : null;
 }
 
-async function musicCard(item: MusicItem, lang: Lang): Promise<MusicCardData> {
+/** What a card shows of a composition: no description, date or track lengths. */
+const musicCardSelect = {
+  slug: true,
+  title: true,
+  img: true,
+  link: true,
+  videos: true,
+  category: { select: { name: true, nameEng: true } },
+  tracks: { select: { name: true, url: true }, orderBy: { position: "asc" } },
+} as const satisfies Prisma.MusicSelect;
+
+type MusicCardRow = Pick<MusicItem, "slug" | "title" | "img" | "link" | "videos"> & {
+  category: Pick<MusicItem["category"], "name" | "nameEng">;
+  tracks: { name: string; url: string }[];
+};
+
+async function musicCard(item: MusicCardRow, lang: Lang): Promise<MusicCardData> {
   const link = item.link?.trim();
   return {
     slug: item.slug,
@@ -24,13 +42,13 @@ async function musicCard(item: MusicItem, lang: Lang): Promise<MusicCardData> {
     href: link ? (externalHref(link) ?? "#") : compositionPath(item.category.name, item.slug, lang),
     external: Boolean(link),
     image: await imageInfo(item.img),
-    // Cards play tracks but never show their lengths: names and URLs only.
-    tracks: link ? [] : item.tracks.map(({ name, url }) => ({ name, url })),
+    // Cards play tracks but never show their lengths: names and URLs only (musicCardSelect).
+    tracks: link ? [] : item.tracks,
     video: link ? null : musicVideo(item.videos),
   };
 }
 
-function musicCards(items: MusicItem[], lang: Lang): Promise<MusicCardData[]> {
+function musicCards(items: MusicCardRow[], lang: Lang): Promise<MusicCardData[]> {
   return Promise.all(items.map((item) => musicCard(item, lang)));
 }
 
@@ -38,11 +56,13 @@ function toCategoryData(category: CategoryRow, lang: Lang): MusicCategoryData {
   return { key: categoryKey(category.name), name: category.name, label: localized(category, "name", lang) };
 }
 
-/** Music categories (creation order) and every composition, newest first. */
-export async function musicCatalogue(lang: Lang) {
-  const [categories, { rows: items }] = await Promise.all([categoriesOfType("music"), listMusic({}, musicSelect)]);
-  const cards = await musicCards(items, lang);
-  return { categories: categories.map((c) => toCategoryData(c, lang)), cards };
+/** Music categories (creation order) and every composition, newest first. Kept until the next write (shared: do not mutate). */
+export function musicCatalogue(lang: Lang): Promise<{ categories: MusicCategoryData[]; cards: MusicCardData[] }> {
+  return untilNextWrite(`music-catalogue:${lang}`, async () => {
+    const [categories, items] = await Promise.all([categoriesOfType("music"), findMusic({}, musicCardSelect)]);
+    const cards = await musicCards(items, lang);
+    return { categories: categories.map((c) => toCategoryData(c, lang)), cards };
+  });
 }
 
 /** The music category a URL segment names ("colonne%20sonore", "colonne-sonore", any case), or null. */
@@ -52,26 +72,28 @@ export function findMusicCategory(segment: string): Promise<CategoryRow | null> 
 
 /** The compositions of a music category page: those of every category with its name, newest first. */
 export async function categoryCards(category: CategoryRow, lang: Lang): Promise<MusicCardData[]> {
-  const { rows } = await listMusic({ filter: { categoryIds: await categoryIdsNamed(category.name) } }, musicSelect);
+  const rows = await findMusic({ filter: { categoryIds: await categoryIdsNamed(category.name) } }, musicCardSelect);
   return musicCards(rows, lang);
 }
 
 /** SPEC.md 2.6 / 9: the compositions index shows at most this many items per category, then Explore. */
 const ITEMS_PER_CATEGORY = 4;
 
-/** /compositions: each music category with items (creation order) and its newest few. */
-export async function compositionsOverview(lang: Lang): Promise<(MusicCategoryData & { items: MusicCardData[] })[]> {
-  const { rows: all } = await listCategories();
-  const groups = await Promise.all(
-    all
-      .filter((category) => category.type === "music")
-      .map(async (category) => {
-        const filter = { categoryIds: all.filter((c) => categoryKey(c.name) === categoryKey(category.name)).map((c) => c.id) };
-        const { rows } = await listMusic({ filter, size: ITEMS_PER_CATEGORY }, musicSelect);
-        return { ...toCategoryData(category, lang), items: await musicCards(rows, lang) };
-      }),
-  );
-  return groups.filter((group) => group.items.length > 0);
+/** /compositions: each music category with items (creation order) and its newest few. Kept until the next write (shared: do not mutate). */
+export function compositionsOverview(lang: Lang): Promise<(MusicCategoryData & { items: MusicCardData[] })[]> {
+  return untilNextWrite(`compositions-overview:${lang}`, async () => {
+    const all = await categoriesOfType();
+    const groups = await Promise.all(
+      all
+        .filter((category) => category.type === "music")
+        .map(async (category) => {
+          const filter = { categoryIds: all.filter((c) => categoryKey(c.name) === categoryKey(category.name)).map((c) => c.id) };
+          const rows = await findMusic({ filter, size: ITEMS_PER_CATEGORY }, musicCardSelect);
+          return { ...toCategoryData(category, lang), items: await musicCards(rows, lang) };
+        }),
+    );
+    return groups.filter((group) => group.items.length > 0);
+  });
 }
 
 /** The home page's pill selected when the URL names none (SPEC.md 2.5). */

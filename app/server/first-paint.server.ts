@@ -1,5 +1,5 @@
 import { StringDecoder } from "node:string_decoder";
-import { Transform } from "node:stream";
+import { Transform, type TransformCallback } from "node:stream";
 import { INERT_MODULE_TYPE, INERT_PRELOAD_REL } from "~/lib/after-first-paint";
 
 // React Router's <Scripts/> output: its <link rel="modulepreload"> (React hoists them into
@@ -13,27 +13,40 @@ function makeInert(html: string): string {
 
 /**
  * Rewrites a rendered document so its hydration scripts are inert until the first paint (why and
- * how they come alive: app/lib/after-first-paint.ts). React writes the document in slices of a
- * few kilobytes, so a tag may be cut in two: an unfinished tag at the end of a slice (a "<" with
- * no ">" after it) waits for the next one. Anything else is passed on at once, so streamed
- * parts of a page are not held back.
+ * how they come alive: app/lib/after-first-paint.ts).
+ *
+ * React writes the document in slices of a few kilobytes and calls `flush()` on its destination
+ * when it has written all it has for now (the shell, then each streamed part). The slices are held
+ * until that call and passed on as one chunk: every chunk downstream costs a compression flush
+ * (React Router flushes the response after each chunk), and a brotli flush per 2-4 KB slice cost
+ * more CPU than the rest of the compression of a page. A tag may still be cut at a flush (a "<"
+ * with no ">" after it): it waits for the next one.
  */
+class InertHydrationScripts extends Transform {
+  private readonly decoder = new StringDecoder("utf8");
+  private held = "";
+
+  override _transform(chunk: Buffer, _encoding: BufferEncoding, callback: TransformCallback) {
+    this.held += this.decoder.write(chunk);
+    callback();
+  }
+
+  /** Called by React after each batch of writes (the name zlib streams use for the same thing). */
+  flush() {
+    const text = this.held;
+    const open = text.lastIndexOf("<");
+    const cut = open !== -1 && !text.includes(">", open) ? open : text.length;
+    this.held = text.slice(cut);
+    if (cut > 0) this.push(makeInert(text.slice(0, cut)));
+  }
+
+  override _flush(callback: TransformCallback) {
+    const rest = this.held + this.decoder.end();
+    this.held = "";
+    callback(null, rest ? makeInert(rest) : undefined);
+  }
+}
+
 export function inertHydrationScripts(): Transform {
-  const decoder = new StringDecoder("utf8");
-  let pending = "";
-  return new Transform({
-    transform(chunk: Buffer, _encoding, callback) {
-      const text = pending + decoder.write(chunk);
-      const open = text.lastIndexOf("<");
-      const cut = open !== -1 && !text.includes(">", open) ? open : text.length;
-      pending = text.slice(cut);
-      const ready = text.slice(0, cut);
-      callback(null, ready ? makeInert(ready) : undefined);
-    },
-    flush(callback) {
-      const rest = pending + decoder.end();
-      pending = "";
-      callback(null, rest ? makeInert(rest) : undefined);
-    },
-  });
+  return new InertHydrationScripts();
 }

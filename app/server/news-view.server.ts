@@ -1,14 +1,37 @@
+import type { Prisma } from "~/generated/prisma/client";
 import { formatDateDash, formatDateSlash } from "~/lib/format";
-import {localized, type Lang } from "~/lib/i18n";
+import { localized, type Lang } from "~/lib/i18n";
 import type { NewsCardData } from "~/lib/news-card";
 import { htmlExcerpt } from "~/lib/html-text";
 import { sanitizeNewsHtml } from "./sanitize.server";
 import { imageInfo } from "./images.server";
-import type { NewsItem } from "./news.server";
+import { findNews, type NewsItem } from "./news.server";
+import { untilNextWrite } from "./read-cache.server";
 import { newsPath } from "~/lib/paths";
 
+/** What a card shows of a news item: no attachments. */
+const newsCardSelect = {
+  slug: true,
+  title: true,
+  titleEng: true,
+  description: true,
+  descriptionEng: true,
+  date: true,
+  image: true,
+  category: { select: { name: true, nameEng: true } },
+} as const satisfies Prisma.NewsSelect;
+
+type NewsCardRow = Pick<NewsItem, "slug" | "title" | "titleEng" | "description" | "descriptionEng" | "date" | "image"> & {
+  category: Pick<NewsItem["category"], "name" | "nameEng">;
+};
+
+/** Every news item as a card, newest news date first (the /news page). Kept until the next write (shared: do not mutate). */
+export function newsCards(lang: Lang): Promise<NewsCardData[]> {
+  return untilNextWrite(`news-cards:${lang}`, async () => Promise.all((await findNews({}, newsCardSelect)).map((item) => newsCard(item, lang))));
+}
+
 /** A news card (SPEC.md 2.8): DD-MM-YYYY, plain-text excerpt of 150 characters, category badge. */
-export async function newsCard(item: NewsItem, lang: Lang): Promise<NewsCardData> {
+async function newsCard(item: NewsCardRow, lang: Lang): Promise<NewsCardData> {
   return {
     slug: item.slug,
     href: newsPath(item.slug, lang),

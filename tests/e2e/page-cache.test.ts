@@ -140,6 +140,22 @@ describe("anonymous page cache", () => {
     expect(body).toContain("Written elsewhere");
   });
 
+  it("renders what the database holds now: a write made outside the app shows on staff's next render (they skip the cache)", async () => {
+    // What renders derive from the database is kept until the next write of any kind (read-cache.server.ts).
+    const admin = await signedInStaff();
+    const pages = ["/", "/en", "/news", "/compositions", "/en/bio"];
+    for (const path of pages) expect((await admin.get(path)).status).toBe(200);
+    const music = row<{ id: number }>(server, `SELECT id FROM "Music" WHERE link IS NULL OR link = '' ORDER BY createdAt DESC, id DESC LIMIT 1`);
+    const news = row<{ id: number }>(server, `SELECT id FROM "News" ORDER BY date DESC, createdAt DESC, id DESC LIMIT 1`);
+    const bio = row<{ id: number }>(server, `SELECT id FROM "Category" WHERE type = 'bio' ORDER BY id LIMIT 1`);
+    run(server, `UPDATE "Music" SET title = 'Brano scritto altrove' WHERE id = ?`, music.id);
+    run(server, `UPDATE "News" SET title = 'Notizia scritta altrove' WHERE id = ?`, news.id);
+    run(server, `UPDATE "Category" SET nameEng = 'Written elsewhere' WHERE id = ?`, bio.id);
+    for (const path of ["/", "/en", "/compositions"]) expect(await (await admin.get(path)).text(), path).toContain("Brano scritto altrove");
+    expect(await (await admin.get("/news")).text()).toContain("Notizia scritta altrove");
+    expect(await (await admin.get("/en/bio")).text()).toContain("Written elsewhere");
+  });
+
   it("never serves staff a cached page and never stores theirs", async () => {
     const admin = await signedInStaff();
     const anonymous = await cached("/gallery");

@@ -2,7 +2,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { musicCatalogue, findMusicCategory } from "~/server/compositions.server";
 import { configureDatabase } from "~/server/db.server";
 import { bioSections, homeData } from "~/server/home.server";
-import { newsCard, newsDetail } from "~/server/news-view.server";
+import { newsCards, newsDetail } from "~/server/news-view.server";
 import { listNews, newsSelect } from "~/server/news.server";
 import { ensureContentImages, seedDemoContent } from "~/server/seed.server";
 import { first } from "../support/present";
@@ -66,7 +66,8 @@ describe("home data", () => {
 describe("news views", () => {
   it("cards have DD-MM-YYYY dates and plain excerpts of at most 150 characters; details DD/MM/YYYY and clean HTML", async () => {
     const { rows: news } = await listNews({}, newsSelect);
-    const cards = await Promise.all(news.map((n) => newsCard(n, "it")));
+    const cards = await newsCards("it");
+    expect(cards.map((card) => card.slug)).toEqual(news.map((n) => n.slug));
     expect(first(cards).date).toBe("09-10-2026");
     for (const card of cards) {
       expect(card.date).toMatch(/^\d{2}-\d{2}-\d{4}$/);

@@ -1,6 +1,6 @@
 // The rewrite that makes a rendered page's hydration scripts inert until the first paint
-// (app/server/first-paint.server.ts): React writes a page in slices, and a tag cut between two
-// slices must be rewritten all the same.
+// (app/server/first-paint.server.ts): React writes a page in slices and flushes after each batch,
+// and a tag cut between two slices must be rewritten all the same.
 import { describe, expect, it } from "vitest";
 import { inertHydrationScripts } from "~/server/first-paint.server";
 
@@ -14,15 +14,19 @@ const PAGE =
 
 const EXPECTED = PAGE.replaceAll('rel="modulepreload"', 'rel="x-modulepreload"').replace('type="module"', 'type="x-module"');
 
-async function rewrite(slices: Buffer[]): Promise<{ text: string; parts: string[] }> {
-  const stream = inertHydrationScripts();
+/** Writes the slices as React does; `flushAfter` lists the slices after which React flushes. */
+async function rewrite(slices: Buffer[], flushAfter: number[] = []): Promise<{ text: string; parts: string[] }> {
+  const stream = inertHydrationScripts() as ReturnType<typeof inertHydrationScripts> & { flush(): void };
   const parts: string[] = [];
   stream.on("data", (chunk: Buffer) => parts.push(chunk.toString("utf8")));
   const done = new Promise<void>((resolve, reject) => {
     stream.on("end", resolve);
     stream.on("error", reject);
   });
-  for (const slice of slices) stream.write(slice);
+  slices.forEach((slice, index) => {
+    stream.write(slice);
+    if (flushAfter.includes(index)) stream.flush();
+  });
   stream.end();
   await done;
   return { text: parts.join(""), parts };
@@ -41,11 +45,14 @@ describe("inertHydrationScripts", () => {
     for (let cut = 1; cut < bytes.length; cut++) {
       const { text } = await rewrite([bytes.subarray(0, cut), bytes.subarray(cut)]);
       expect(text, `cut at byte ${cut}`).toBe(EXPECTED);
+      const flushed = await rewrite([bytes.subarray(0, cut), bytes.subarray(cut)], [0]);
+      expect(flushed.text, `cut at byte ${cut}, flushed there`).toBe(EXPECTED);
     }
   });
 
-  it("passes a finished slice on at once (streamed parts of a page are not held back)", async () => {
-    const { parts } = await rewrite([Buffer.from("<main>first</main>"), Buffer.from("<p>second</p>")]);
-    expect(parts).toEqual(["<main>first</main>", "<p>second</p>"]);
+  it("passes on what React wrote when it flushes, as one chunk (streamed parts of a page are not held back)", async () => {
+    const slices = ["<main>first", "</main>", "<p>second</p>", "<p>third</p>"].map((text) => Buffer.from(text));
+    const { parts } = await rewrite(slices, [1, 2]);
+    expect(parts).toEqual(["<main>first</main>", "<p>second</p>", "<p>third</p>"]);
   });
 });

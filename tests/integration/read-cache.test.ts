@@ -1,0 +1,59 @@
+// What public pages derive from the database is kept until the next write (app/server/read-cache.server.ts):
+// the same value while nothing is written, and the database's new state right after any write, made
+// through Prisma or by another connection (a script, another process), with no content version bump.
+import path from "node:path";
+import Database from "better-sqlite3";
+import { describe, expect, it } from "vitest";
+import { musicCatalogue } from "~/server/compositions.server";
+import { db } from "~/server/db.server";
+import { getEnv } from "~/server/env.server";
+import { newsCards } from "~/server/news-view.server";
+import { untilNextWrite } from "~/server/read-cache.server";
+import { first } from "../support/present";
+
+function writeElsewhere(sql: string, ...params: unknown[]) {
+  const other = new Database(path.resolve(getEnv().databaseFile));
+  try {
+    other.prepare(sql).run(...params);
+  } finally {
+    other.close();
+  }
+}
+
+describe("untilNextWrite", () => {
+  it("builds once while nothing is written, and again after a write by Prisma or by another connection", async () => {
+    let builds = 0;
+    const build = async () => ++builds;
+    expect(await untilNextWrite("test:counter", build)).toBe(1);
+    expect(await untilNextWrite("test:counter", build)).toBe(1);
+    await db.category.create({ data: { name: "Scritta da Prisma", nameEng: "Written by Prisma", type: "news" } });
+    expect(await untilNextWrite("test:counter", build)).toBe(2);
+    expect(await untilNextWrite("test:counter", build)).toBe(2);
+    writeElsewhere(`INSERT INTO "Category" (name, nameEng, type) VALUES ('Scritta altrove', 'Written elsewhere', 'news')`);
+    expect(await untilNextWrite("test:counter", build)).toBe(3);
+  });
+
+  it("does not keep a failed build", async () => {
+    await expect(untilNextWrite("test:failing", () => Promise.reject(new Error("no")))).rejects.toThrow("no");
+    expect(await untilNextWrite("test:failing", async () => "built")).toBe("built");
+  });
+
+  it("news cards and the music catalogue show a title changed by another connection on the next call", async () => {
+    const category = await db.category.create({ data: { name: "Eventi", nameEng: "Events", type: "news" } });
+    const music = await db.category.create({ data: { name: "Colonne sonore", nameEng: "Soundtracks", type: "music" } });
+    await db.news.create({ data: { slug: "prima", title: "Prima", titleEng: "First", date: "2026-01-01", categoryId: category.id } });
+    await db.music.create({ data: { slug: "brano", title: "Brano", img: "", categoryId: music.id } });
+    expect(first(await newsCards("it")).title).toBe("Prima");
+    expect(first((await musicCatalogue("en")).cards).title).toBe("Brano");
+    expect(await newsCards("it")).toBe(await newsCards("it")); // kept: the same value
+
+    writeElsewhere(`UPDATE "News" SET title = 'Cambiata altrove' WHERE slug = 'prima'`);
+    expect(first(await newsCards("it")).title).toBe("Cambiata altrove");
+    writeElsewhere(`UPDATE "Music" SET title = 'Rinominato altrove' WHERE slug = 'brano'`);
+    writeElsewhere(`UPDATE "Category" SET nameEng = 'Film scores' WHERE id = ?`, music.id);
+    const catalogue = await musicCatalogue("en");
+    expect(first(catalogue.cards).title).toBe("Rinominato altrove");
+    expect(first(catalogue.cards).categoryLabel).toBe("Film scores");
+    expect(catalogue.categories.map((c) => c.label)).toContain("Film scores");
+  });
+});
