@@ -16,12 +16,17 @@ async function open(options: { width?: number; reducedMotion?: "reduce" | "no-pr
   return { context, page, errors };
 }
 
-/** The hero's current slide and the carousel's first slide position. */
+/**
+ * The hero's current slide and the carousel's first slide offset in pixels. keen-slider writes its
+ * first transform (translate3d(0px, 0px, 0px)) whenever it has measured the track, possibly after the
+ * page hydrated: no transform yet and a zero one are the same position.
+ */
 const sliderState = (page: Page) =>
-  page.evaluate(() => ({
-    hero: document.querySelector(".hero__fader")?.getAttribute("data-active"),
-    carousel: (document.querySelector(".carousel .keen-slider__slide") as HTMLElement | null)?.style.transform ?? "",
-  }));
+  page.evaluate(() => {
+    const transform = (document.querySelector(".carousel .keen-slider__slide") as HTMLElement | null)?.style.transform ?? "";
+    const offset = /translate3d\(\s*(-?[\d.]+)px/.exec(transform)?.[1];
+    return { hero: document.querySelector(".hero__fader")?.getAttribute("data-active"), carousel: offset === undefined ? 0 : Number(offset) };
+  });
 
 describe("reduced motion and the hero's pause control", () => {
   for (const width of [390, 1440]) {
