@@ -5,21 +5,13 @@ import type { NewsCardData } from "~/lib/news-card";
 import { htmlExcerpt } from "~/lib/html-text";
 import { sanitizeNewsHtml } from "./sanitize.server";
 import { imageInfo } from "./images.server";
-import { findNews, type NewsItem } from "./news.server";
+import { findNews, newsSelect, type NewsItem } from "./news.server";
 import { untilNextWrite } from "./read-cache.server";
 import { newsPath } from "~/lib/paths";
 
-/** What a card shows of a news item: no attachments. */
-const newsCardSelect = {
-  slug: true,
-  title: true,
-  titleEng: true,
-  description: true,
-  descriptionEng: true,
-  date: true,
-  image: true,
-  category: { select: { name: true, nameEng: true } },
-} as const satisfies Prisma.NewsSelect;
+/** What a card shows of a news item: the public row without its id, creation time and attachments. */
+const { id: _id, createdAt: _createdAt, attachments: _attachments, category: _category, ...newsCardFields } = newsSelect;
+const newsCardSelect = { ...newsCardFields, category: { select: { name: true, nameEng: true } } } as const satisfies Prisma.NewsSelect;
 
 type NewsCardRow = Pick<NewsItem, "slug" | "title" | "titleEng" | "description" | "descriptionEng" | "date" | "image"> & {
   category: Pick<NewsItem["category"], "name" | "nameEng">;
