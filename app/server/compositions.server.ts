@@ -5,7 +5,7 @@ import { videoEmbed } from "~/lib/video";
 import type { Prisma } from "~/generated/prisma/client";
 import { categoriesOfType, categoryIdsNamed, findCategoryByName, type CategoryRow } from "./categories.server";
 import { imageInfo } from "./images.server";
-import { findMusic, type MusicItem } from "./music.server";
+import { findMusic } from "./music.server";
 import { untilNextWrite } from "./read-cache.server";
 
 export type { MusicCardData, MusicCategoryData };
@@ -27,10 +27,7 @@ const musicCardSelect = {
   tracks: { select: { name: true, url: true }, orderBy: { position: "asc" } },
 } as const satisfies Prisma.MusicSelect;
 
-type MusicCardRow = Pick<MusicItem, "slug" | "title" | "img" | "link" | "videos"> & {
-  category: Pick<MusicItem["category"], "name" | "nameEng">;
-  tracks: { name: string; url: string }[];
-};
+type MusicCardRow = Prisma.MusicGetPayload<{ select: typeof musicCardSelect }>;
 
 async function musicCard(item: MusicCardRow, lang: Lang): Promise<MusicCardData> {
   const link = item.link?.trim();

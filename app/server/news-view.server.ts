@@ -13,9 +13,7 @@ import { newsPath } from "~/lib/paths";
 const { id: _id, createdAt: _createdAt, attachments: _attachments, category: _category, ...newsCardFields } = newsSelect;
 const newsCardSelect = { ...newsCardFields, category: { select: { name: true, nameEng: true } } } as const satisfies Prisma.NewsSelect;
 
-type NewsCardRow = Pick<NewsItem, "slug" | "title" | "titleEng" | "description" | "descriptionEng" | "date" | "image"> & {
-  category: Pick<NewsItem["category"], "name" | "nameEng">;
-};
+type NewsCardRow = Prisma.NewsGetPayload<{ select: typeof newsCardSelect }>;
 
 /** Every news item as a card, newest news date first (the /news page). Kept until the next write (shared: do not mutate). */
 export function newsCards(lang: Lang): Promise<NewsCardData[]> {
