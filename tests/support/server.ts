@@ -28,14 +28,22 @@ export const ADMIN = { username: "admin", password: "admin-password-123" };
  */
 export const SERVER_TEST = { timeout: 180_000 };
 
+/** Ports this process handed out: the system may give a port it just freed to the next caller. */
+const handedOut = new Set<number>();
+
 export async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = net.createServer();
-    srv.listen(0, "127.0.0.1", () => {
-      const address = srv.address();
-      srv.close(() => (typeof address === "object" && address ? resolve(address.port) : reject(new Error("no port"))));
+  for (;;) {
+    const port = await new Promise<number>((resolve, reject) => {
+      const srv = net.createServer();
+      srv.listen(0, "127.0.0.1", () => {
+        const address = srv.address();
+        srv.close(() => (typeof address === "object" && address ? resolve(address.port) : reject(new Error("no port"))));
+      });
     });
-  });
+    if (handedOut.has(port)) continue;
+    handedOut.add(port);
+    return port;
+  }
 }
 
 /** The environment of a test server: its own port and data folder, production mode. */
@@ -77,11 +85,15 @@ export async function spawnServer(dataDir: string, extraEnv: Record<string, stri
   const deadline = Date.now() + 240_000;
   for (;;) {
     if (child.exitCode !== null || child.signalCode !== null) throw new Error(`server exited early (${child.exitCode ?? child.signalCode}):\n${log}`);
-    try {
-      const res = await fetch(`${url}/healthz`);
-      if (res.ok) break;
-    } catch {
-      // not listening yet
+    // Ready when this server says it listens on its port (another process may hold the port, and its
+    // /healthz would answer for a server still booting) and its database answers.
+    if (log.includes(`http://localhost:${port}`)) {
+      try {
+        const res = await fetch(`${url}/healthz`);
+        if (res.ok) break;
+      } catch {
+        // not answering yet
+      }
     }
     if (Date.now() > deadline) {
       child.kill("SIGKILL");
