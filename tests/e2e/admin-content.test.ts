@@ -137,20 +137,29 @@ describe("news", () => {
 
     await page.goto(`${server.url}/admin/newsCreate`);
     await hydrated(page);
-    await page.locator('.rich-text[data-editor="quill"] .ql-editor').first().waitFor();
+    // The two editors (Italian, English) mount each in its own time: wait for both, then name the
+    // one to type in (CI typed into the English one, the only editor present when `.first()` resolved).
+    await page.locator("#description .ql-editor").waitFor();
+    await page.locator("#description_eng .ql-editor").waitFor();
     expect(await page.inputValue("#date")).toMatch(/^\d{4}-\d{2}-\d{2}$/);
     await page.selectOption("#category", { label: "Eventi" });
     await page.fill("#title", "<script>alert(1)</script> Concerto");
     await page.fill("#title_eng", "Concert");
-    const editor = page.locator(".ql-editor").first();
+    const editor = page.locator("#description .ql-editor");
     await editor.click();
+    // Each step has its own check, so a failure says which one broke: focus, typing, or the report
+    // to the posted field.
+    await expect.poll(() => editor.evaluate((el) => el === document.activeElement), { message: "the Italian editor has the focus after the click" }).toBe(true);
     await page.keyboard.type("Serata ");
     await page.keyboard.press("Control+b");
     await page.keyboard.type("speciale");
     await page.keyboard.press("Control+b");
+    await expect.poll(() => editor.innerHTML(), { message: "the typed text is in the editor", timeout: 10_000 }).toContain("<strong>speciale</strong>");
     // The editor reports its HTML to the hidden field the form posts: wait for it before going on.
-    await expect.poll(() => page.locator('input[type="hidden"][name="description"]').inputValue()).toContain("<strong>speciale</strong>");
-    const box = await page.locator(".ql-container").first().boundingBox();
+    await expect
+      .poll(() => page.locator('input[type="hidden"][name="description"]').inputValue(), { message: "the editor's HTML is in the posted field", timeout: 10_000 })
+      .toContain("<strong>speciale</strong>");
+    const box = await page.locator("#description .ql-container").boundingBox();
     expect(Math.round(box!.height)).toBe(200);
 
     // hold the upload so "Loading..." and the progress bar can be seen

@@ -118,13 +118,13 @@ describe("no CSP violation in the browser", () => {
     await page.fill('input[name="password"]', ADMIN.password);
     await Promise.all([page.waitForURL(/\/admin\/?$/), page.click('button[type="submit"]')]);
     await page.goto(`${server.url}/admin/newsCreate`);
-    await page.locator('.rich-text[data-editor="quill"] .ql-editor').first().waitFor();
-    const editor = page.locator(".ql-editor").first();
+    await page.locator("#description_eng .ql-editor").waitFor();
+    const editor = page.locator("#description .ql-editor");
     await editor.click();
     await page.keyboard.type("Prova ");
     await page.keyboard.press("Control+b");
     await page.keyboard.type("grassetto");
-    await page.waitForFunction(() => document.querySelector(".ql-editor strong")?.textContent === "grassetto");
+    await page.waitForFunction(() => document.querySelector("#description .ql-editor strong")?.textContent === "grassetto");
     expect(await violationsIn(page, violations)).toEqual([]);
     await context.close();
   });
