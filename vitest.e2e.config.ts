@@ -17,6 +17,11 @@ export default defineConfig({
     testTimeout: 60_000,
     hookTimeout: 180_000,
     pool: "forks",
+    // A worker runs its files one after another in one process instead of a fresh one per file: the
+    // files hold no state of their own between them (servers, browsers and environment are set up and
+    // undone in hooks, tests/support/), and the e2e run takes 328 s instead of 382 s (module imports
+    // 3 s instead of 22 s, fewer process starts).
+    isolate: false,
     maxWorkers: 2,
   },
 });

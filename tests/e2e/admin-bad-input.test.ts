@@ -3,7 +3,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { beforeAll, describe, expect, it, vi } from "vitest";
-import { row, rows, run } from "../support/db";
+import { row, rows, run, untilPartFilesGone } from "../support/db";
 import { pdfBytes, pngBytes } from "../support/files";
 import { formData, HttpClient } from "../support/http";
 import { serverPerFile } from "../support/server";
@@ -29,6 +29,12 @@ function listFiles(dir = uploadsDir()): string[] {
 /** Nothing changed: the rows, and the files once the refused request's streamed .part files are removed (at its end). */
 async function expectUnchanged(before: ReturnType<typeof snapshot>) {
   await vi.waitFor(() => expect(snapshot()).toEqual(before), { timeout: 5_000 });
+}
+
+/** The state to compare against, once earlier requests' streamed .part files are gone (they go after the answer). */
+async function settledSnapshot() {
+  await untilPartFilesGone(server);
+  return snapshot();
 }
 
 function snapshot() {
@@ -74,7 +80,7 @@ const SVG = Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1
 
 describe("uploads", () => {
   it("refuses a .jpg that is really HTML", async () => {
-    const before = snapshot();
+    const before = await settledSnapshot();
     const res = await upload(new Blob([HTML], { type: "image/jpeg" }), "photo.jpg", "image");
     expect(res.status).toBe(415);
     expect((await res.json()).error).toMatch(/Immagine non valida/);
@@ -83,7 +89,7 @@ describe("uploads", () => {
   });
 
   it("refuses an SVG with a script, as an image and as an attachment", async () => {
-    const before = snapshot();
+    const before = await settledSnapshot();
     for (const kind of ["image", "attachment"]) {
       const res = await upload(new Blob([SVG], { type: "image/svg+xml" }), "logo.svg", kind);
       expect(res.status, kind).toBe(415);
@@ -94,7 +100,7 @@ describe("uploads", () => {
   });
 
   it("refuses an oversize file with a 413 and the limit in Italian", async () => {
-    const before = snapshot();
+    const before = await settledSnapshot();
     const big = new Uint8Array(Buffer.concat([await pngBytes(), Buffer.alloc(11 * 1024 * 1024, 1)]));
     const res = await upload(new Blob([big], { type: "image/png" }), "huge.png", "image");
     expect(res.status).toBe(413);
@@ -114,7 +120,7 @@ describe("uploads", () => {
     expect(fs.existsSync(path.join(uploadsDir(), "tmp", body.temp_name))).toBe(true);
 
     // a temp_name or a kept url pointing elsewhere is refused / ignored
-    const before = snapshot();
+    const before = await settledSnapshot();
     for (const temp of ["../../app.db", "..%2F..%2Fapp.db", "/etc/passwd", "0123456789abcdef0123456789abcdef.pdf"]) {
       const post = await client.post("/admin/newsCreate", newsForm({ attachments_json: JSON.stringify([{ temp_name: temp, display_name: "x" }]) }));
       expect(post.status, temp).toBe(400);
@@ -141,7 +147,7 @@ describe("uploads", () => {
 
 describe("cross-site and stale requests", () => {
   it("refuses a cross-origin post with a clear Italian 403, on pages and on the upload route", async () => {
-    const before = snapshot();
+    const before = await settledSnapshot();
     const res = await client.post("/admin/categoryCreate", { csrf, name: "Evil", name_eng: "Evil", type: "news" }, { headers: { Origin: "https://evil.example" } });
     expect(res.status).toBe(403);
     expect(await res.text()).toContain("Richiesta rifiutata: proviene da un altro sito.");
@@ -157,7 +163,7 @@ describe("cross-site and stale requests", () => {
   // docs/decisions/009-one-forgery-policy.md: forms are guarded by the browser's word on the
   // origin (no form token); the upload, an api/ endpoint, also by the csrftoken + X-CSRFToken pair.
   it("refuses a form post from a sibling site or an opaque origin, and an upload without the api/ token", async () => {
-    const before = snapshot();
+    const before = await settledSnapshot();
     const sibling = await client.post("/admin/categoryCreate", { name: "Sibling", name_eng: "Sibling", type: "news" }, { headers: { "Sec-Fetch-Site": "same-site" } });
     expect(sibling.status).toBe(403);
     const opaque = await client.post("/admin/categoryCreate", { name: "Opaque", name_eng: "Opaque", type: "news" }, { headers: { Origin: "null" } });
@@ -175,7 +181,7 @@ describe("cross-site and stale requests", () => {
     const stale = new HttpClient(server.url);
     const token = await stale.login();
     run(server, "UPDATE Session SET lastSeenAt = ? WHERE id <> ?", Date.now() - 3 * 60 * 60 * 1000, "-");
-    const before = snapshot();
+    const before = await settledSnapshot();
     const res = await stale.post("/admin/categoryCreate", { csrf: token, name: "Stale", name_eng: "Stale", type: "news" });
     expect(res.status).toBe(302);
     expect(res.headers.get("location")).toBe("/login?redirectTo=%2Fadmin%2FcategoryCreate");

@@ -1,7 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
-import { count, createPlainUser, row, rows, settledSnapshot, snapshot } from "../support/db";
+import { count, createPlainUser, row, rows, settledSnapshot } from "../support/db";
 import { TINY_PNG, uniqueMp3, uniquePdf } from "../support/files";
 import { expectJson, HttpClient } from "../support/http";
 import { ADMIN, serverPerFile } from "../support/server";
@@ -83,13 +83,13 @@ async function expectRefused(res: Response, status: number, label: string) {
 
 describe("who may write", () => {
   it("answers 401 to every anonymous write and changes nothing", async () => {
-    const before = snapshot(server);
+    const before = await settledSnapshot(server);
     for (const call of writes()) await expectRefused(await send(anon, call), 401, call.name);
     expect(await settledSnapshot(server)).toEqual(before);
   });
 
   it("answers 403 to every write of a signed-in non-staff user and changes nothing", async () => {
-    const before = snapshot(server);
+    const before = await settledSnapshot(server);
     for (const call of writes()) await expectRefused(await send(plain, call), 403, call.name);
     expect(await settledSnapshot(server)).toEqual(before);
   });
@@ -97,7 +97,7 @@ describe("who may write", () => {
 
 describe("anti-forgery", () => {
   it("refuses staff writes without the X-CSRFToken header, with a wrong one, or without the cookie", async () => {
-    const before = snapshot(server);
+    const before = await settledSnapshot(server);
     for (const call of writes()) {
       await expectRefused(await send(staff, call, {}, true), 403, `${call.name} (no header)`);
       await expectRefused(await send(staff, call, { "X-CSRFToken": "forged.value" }), 403, `${call.name} (wrong header)`);
@@ -122,7 +122,7 @@ describe("anti-forgery", () => {
   });
 
   it("refuses cross-site requests by Origin and Sec-Fetch-Site, even with a valid token", async () => {
-    const before = snapshot(server);
+    const before = await settledSnapshot(server);
     for (const call of writes()) {
       await expectRefused(await send(staff, call, { Origin: "https://evil.example" }), 403, `${call.name} (Origin)`);
       await expectRefused(await send(staff, call, { "Sec-Fetch-Site": "cross-site" }), 403, `${call.name} (Sec-Fetch-Site)`);
@@ -143,7 +143,7 @@ describe("anti-forgery", () => {
   });
 
   it("refuses the bodies a cross-site HTML form can send to JSON endpoints (415)", async () => {
-    const before = snapshot(server);
+    const before = await settledSnapshot(server);
     const plainText = { "Content-Type": "text/plain" };
     const formType = { "Content-Type": "application/x-www-form-urlencoded" };
     const body = JSON.stringify({ name: "X", name_eng: "X", type: "news" });
@@ -161,7 +161,7 @@ describe("anti-forgery", () => {
 
 describe("bad bodies", () => {
   it("answers 400 to malformed JSON and to JSON that is not an object", async () => {
-    const before = snapshot(server);
+    const before = await settledSnapshot(server);
     const headers = { "Content-Type": "application/json" };
     for (const body of ["{name:", "", "[1,2]", "null", '"text"']) {
       await expectRefused(await staff.request("POST", "/api/category/", { body, headers }), 400, `category ${body}`);
@@ -173,7 +173,7 @@ describe("bad bodies", () => {
   });
 
   it("answers 400 to wrong types and invalid values", async () => {
-    const before = snapshot(server);
+    const before = await settledSnapshot(server);
     const cases: [string, string, unknown][] = [
       ["POST", "/api/category/", { name: 123, name_eng: "X", type: "news" }],
       ["POST", "/api/category/", { name: ["a"], name_eng: "X", type: "news" }],
@@ -206,7 +206,7 @@ describe("bad bodies", () => {
   });
 
   it("answers 404 to unknown ids and slugs on every item write", async () => {
-    const before = snapshot(server);
+    const before = await settledSnapshot(server);
     const calls: [string, string, unknown?][] = [
       ["PATCH", "/api/category/999999/", { name: "X" }],
       ["DELETE", "/api/category/999999/"],
@@ -222,7 +222,7 @@ describe("bad bodies", () => {
 
 describe("uploads", () => {
   it("refuses oversize files with 413 and writes nothing", async () => {
-    const before = snapshot(server);
+    const before = await settledSnapshot(server);
     const big = Buffer.alloc(11 * 1024 * 1024, 0);
     TINY_PNG.copy(big);
     await expectRefused(await staff.upload(big, "huge.png", "image"), 413, "image over 10 MB");
@@ -233,7 +233,7 @@ describe("uploads", () => {
   });
 
   it("refuses disguised and unsupported files with 415", async () => {
-    const before = snapshot(server);
+    const before = await settledSnapshot(server);
     const html = Buffer.from("<!doctype html><html><script>alert(1)</script></html>");
     const svg = Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>');
     await expectRefused(await staff.upload(html, "photo.jpg", "image"), 415, "html as jpg");
@@ -248,7 +248,7 @@ describe("uploads", () => {
   });
 
   it("refuses path-traversal names and temp names, writing nothing outside (or inside) the uploads folder", async () => {
-    const before = snapshot(server);
+    const before = await settledSnapshot(server);
     for (const name of ["../../etc/passwd", "..\\..\\windows\\win.ini", "a/b.pdf", "..", "bad\u0000name.pdf"]) {
       await expectRefused(await staff.upload(uniquePdf(), name), 400, `name ${JSON.stringify(name)}`);
     }

@@ -86,7 +86,12 @@ export function snapshot(server: HasData) {
  * than five seconds is a leak and shows in the snapshot.
  */
 export async function settledSnapshot(server: HasData) {
+  await untilPartFilesGone(server);
+  return snapshot(server);
+}
+
+/** Waits (up to five seconds) until no request of the server is still streaming a file part. */
+export async function untilPartFilesGone(server: HasData) {
   const settled = () => expect(tmpFiles(server).filter((name) => name.endsWith(".part"))).toEqual([]);
   await vi.waitFor(settled, { timeout: 5_000, interval: 50 }).catch(() => {});
-  return snapshot(server);
 }
