@@ -1,5 +1,6 @@
 import type { MetaDescriptor } from "react-router";
 import { localizePath } from "./i18n";
+import { srcSetFor, type ImageInfo } from "./images";
 import { pagePath } from "./paths";
 import type { RootData } from "./root-data";
 
@@ -20,7 +21,19 @@ export type OgType = "website" | "article" | "music.album";
  */
 export function pageMeta(
   matches: Matches,
-  page: { title: string; description?: string; image?: string | null; type?: OgType },
+  page: {
+    title: string;
+    description?: string;
+    image?: string | null;
+    type?: OgType;
+    /**
+     * The picture the page shows first and largest (its largest paint on a phone), with the `sizes`
+     * of its <Picture>: preloaded from the head, so the browser asks for it before it has read the
+     * inline stylesheet and the markup above the <img>. Same AVIF candidates and sizes as the
+     * <Picture>'s <source>, so both are one request; a browser without AVIF skips it by its type.
+     */
+    firstPicture?: { image: ImageInfo | null | undefined; sizes: string };
+  },
 ): MetaDescriptor[] {
   const root = matches.find((m) => m?.id === "root")?.data as RootData | undefined;
   const siteName = "Elena Marchetti";
@@ -42,6 +55,11 @@ export function pageMeta(
   ];
   const description = page.description?.trim() || SITE_DESCRIPTION[root?.lang === "en" ? "en" : "it"];
   tags.push({ name: "description", content: description }, { property: "og:description", content: description });
+  const first = page.firstPicture?.image;
+  const candidates = first ? srcSetFor(first, "avif") : undefined;
+  if (first && candidates) {
+    tags.push({ tagName: "link", rel: "preload", as: "image", type: "image/avif", href: first.src, imageSrcSet: candidates, imageSizes: page.firstPicture?.sizes, fetchPriority: "high" });
+  }
   return tags;
 }
 

@@ -1,7 +1,7 @@
 import { useTranslation } from "react-i18next";
 import { Link, data } from "react-router";
 import type { Route } from "./+types/art-direction-category";
-import { WorkCard } from "~/components/art-direction/WorkCard";
+import { WORK_CARD_SIZES, WorkCard } from "~/components/art-direction/WorkCard";
 import { PageHero } from "~/components/layout/PageHero";
 import { JsonLd, useSiteUrls } from "~/components/seo/JsonLd";
 import { pagePath } from "~/lib/paths";
@@ -57,4 +57,9 @@ export default function ArtDirectionCategoryPage({ loaderData }: Route.Component
 }
 
 export const meta: Route.MetaFunction = ({ data: page, matches }) =>
-  pageMeta(matches, { title: page?.category ?? "", description: page?.intro?.slice(0, 160), image: page?.groups[0]?.items[0]?.image?.src });
+  pageMeta(matches, {
+    title: page?.category ?? "",
+    description: page?.intro?.slice(0, 160),
+    image: page?.groups[0]?.items[0]?.image?.src,
+    firstPicture: { image: page?.groups[0]?.items[0]?.image, sizes: WORK_CARD_SIZES },
+  });

@@ -1,7 +1,7 @@
 import { useTranslation } from "react-i18next";
 import { data } from "react-router";
 import type { Route } from "./+types/compositions-category";
-import { MusicCard } from "~/components/compositions/MusicCard";
+import { MUSIC_CARD_SIZES, MusicCard } from "~/components/compositions/MusicCard";
 import { PageHero } from "~/components/layout/PageHero";
 import { JsonLd, useSiteUrls } from "~/components/seo/JsonLd";
 import {localized } from "~/lib/i18n";
@@ -45,4 +45,11 @@ export default function CompositionsCategoryPage({ loaderData }: Route.Component
 }
 
 export const meta: Route.MetaFunction = ({ data, matches }) =>
-  data ? pageMeta(matches, { title: data.title, description: data.meta.description, image: data.cards[0]?.image?.src }) : [];
+  data
+    ? pageMeta(matches, {
+        title: data.title,
+        description: data.meta.description,
+        image: data.cards[0]?.image?.src,
+        firstPicture: { image: data.cards[0]?.image, sizes: MUSIC_CARD_SIZES },
+      })
+    : [];

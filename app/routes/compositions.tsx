@@ -1,7 +1,7 @@
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import type { Route } from "./+types/compositions";
-import { MusicCard } from "~/components/compositions/MusicCard";
+import { MUSIC_CARD_SIZES, MusicCard } from "~/components/compositions/MusicCard";
 import { PageHero } from "~/components/layout/PageHero";
 import { categoryPath } from "~/lib/paths";
 import { useLang } from "~/lib/root-data";
@@ -47,4 +47,11 @@ export default function CompositionsPage({ loaderData }: Route.ComponentProps) {
 }
 
 export const meta: Route.MetaFunction = ({ data, matches }) =>
-  data ? pageMeta(matches, { title: data.meta.title, description: data.meta.description, image: data.groups[0]?.items[0]?.image?.src }) : [];
+  data
+    ? pageMeta(matches, {
+        title: data.meta.title,
+        description: data.meta.description,
+        image: data.groups[0]?.items[0]?.image?.src,
+        firstPicture: { image: data.groups[0]?.items[0]?.image, sizes: MUSIC_CARD_SIZES },
+      })
+    : [];

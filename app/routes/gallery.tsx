@@ -1,6 +1,6 @@
 import { useTranslation } from "react-i18next";
 import type { Route } from "./+types/gallery";
-import { GalleryGrid } from "~/components/gallery/GalleryGrid";
+import { GALLERY_CARD_SIZES, GalleryGrid } from "~/components/gallery/GalleryGrid";
 import { PageHero } from "~/components/layout/PageHero";
 import { pageMeta } from "~/lib/meta";
 import { getInstance, getLang } from "~/server/i18n.server";
@@ -27,4 +27,5 @@ export const meta: Route.MetaFunction = ({ data, matches }) =>
     title: data?.title ?? "",
     description: data?.sections.map((s) => s.title).join(", "),
     image: data?.sections[0]?.items[0]?.cover?.src,
+    firstPicture: { image: data?.sections[0]?.items[0]?.cover, sizes: GALLERY_CARD_SIZES },
   });

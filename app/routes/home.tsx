@@ -7,7 +7,6 @@ import { SliderStyles } from "~/components/home/SliderStyles";
 import { TitledSection } from "~/components/layout/TitledSection";
 import { Picture } from "~/components/media/Picture";
 import { JsonLd, useSiteUrls } from "~/components/seo/JsonLd";
-import { srcSetFor } from "~/lib/images";
 import { pageMeta } from "~/lib/meta";
 import { personLd } from "~/lib/structured-data";
 import { homeData } from "~/server/home.server";
@@ -116,10 +115,5 @@ export default function HomePage({ loaderData }: Route.ComponentProps) {
 export const meta: Route.MetaFunction = ({ data, matches }) => {
   if (!data) return [];
   const first = data.heroSlides[0];
-  const tags = pageMeta(matches, { title: data.meta.title, description: data.meta.description, image: first?.src });
-  if (first) {
-    // The AVIF candidates, as <picture> picks them; a browser without AVIF skips this preload by its type.
-    tags.push({ tagName: "link", rel: "preload", as: "image", type: "image/avif", href: first.src, imageSrcSet: srcSetFor(first, "avif"), imageSizes: HERO_SIZES, fetchPriority: "high" });
-  }
-  return tags;
+  return pageMeta(matches, { title: data.meta.title, description: data.meta.description, image: first?.src, firstPicture: { image: first, sizes: HERO_SIZES } });
 };

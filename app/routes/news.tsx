@@ -1,7 +1,7 @@
 import { useTranslation } from "react-i18next";
 import type { Route } from "./+types/news";
 import { PageHero } from "~/components/layout/PageHero";
-import { NewsCard } from "~/components/news/NewsCard";
+import { NEWS_CARD_SIZES, NewsCard } from "~/components/news/NewsCard";
 import { pageMeta } from "~/lib/meta";
 import { getInstance, getLang } from "~/server/i18n.server";
 import { newsCards } from "~/server/news-view.server";
@@ -34,4 +34,6 @@ export default function NewsPage({ loaderData }: Route.ComponentProps) {
 }
 
 export const meta: Route.MetaFunction = ({ data, matches }) =>
-  data ? pageMeta(matches, { ...data.meta, image: data.news.find((n) => n.image)?.image?.src }) : [];
+  data
+    ? pageMeta(matches, { ...data.meta, image: data.news.find((n) => n.image)?.image?.src, firstPicture: { image: data.news[0]?.image, sizes: NEWS_CARD_SIZES } })
+    : [];

@@ -4,7 +4,7 @@ import { Form } from "react-router";
 import type { Route } from "./+types/search";
 import { PageHero } from "~/components/layout/PageHero";
 import { Pagination } from "~/components/search/Pagination";
-import { SearchResultCard } from "~/components/search/SearchResultCard";
+import { RESULT_CARD_SIZES, SearchResultCard } from "~/components/search/SearchResultCard";
 import { pagePath } from "~/lib/paths";
 import { pageMeta } from "~/lib/meta";
 import { useLang } from "~/lib/root-data";
@@ -78,4 +78,8 @@ export default function SearchRoute({ loaderData }: Route.ComponentProps) {
 }
 
 export const meta: Route.MetaFunction = ({ data, matches }) =>
-  pageMeta(matches, { title: data?.query ? `${data.title}: ${data.query}` : (data?.title ?? ""), description: data?.description });
+  pageMeta(matches, {
+    title: data?.query ? `${data.title}: ${data.query}` : (data?.title ?? ""),
+    description: data?.description,
+    firstPicture: { image: data?.results[0]?.image, sizes: RESULT_CARD_SIZES },
+  });

@@ -203,3 +203,41 @@ describe("what public pages ship", () => {
     }
   });
 });
+
+// The first card's picture (a phone's largest paint) sits after the inline stylesheet and the
+// markup above it; a preload in <head> lets the browser ask for it as soon as it reads the head.
+// The preload must be the very request the <picture> then makes: a mismatch would fetch twice.
+describe("the picture a page shows first is preloaded from the head, as one request", () => {
+  const LIST_PAGES = ["/", "/news", "/compositions", "/compositions/colonne%20sonore", "/gallery", "/search?query=colonna", "/art-direction/nebbia%20records"];
+  for (const [width, prefix] of [
+    [390, ""],
+    [1440, "/en"],
+  ] as const) {
+    it(`${width} px, ${prefix || "/it"}: every list page and home`, async () => {
+      const { context } = await browser.newContext({ viewport: { width, height: 900 } });
+      await acceptCookies(context, server.url);
+      const page = await context.newPage();
+      const problems: string[] = [];
+      for (const listPage of LIST_PAGES) {
+        const pictures: string[] = [];
+        const record = (request: { resourceType(): string; url(): string }) => {
+          if (request.resourceType() === "image") pictures.push(request.url());
+        };
+        page.on("request", record);
+        await visit(page, `${server.url}${prefix}${listPage === "/" && prefix ? "" : listPage}`);
+        page.off("request", record);
+        const seen = await page.evaluate(() => {
+          const preload = document.head.querySelector<HTMLLinkElement>('link[rel="preload"][as="image"]');
+          const first = document.querySelector<HTMLImageElement>('img[fetchpriority="high"]');
+          const candidates = (preload?.imageSrcset ?? "").split(",").map((c) => new URL(c.trim().split(/\s+/)[0] ?? "", location.href).href);
+          return { preloaded: preload !== null, candidates, shown: first?.currentSrc ?? null };
+        });
+        if (!seen.preloaded) problems.push(`${listPage}: no preload in <head>`);
+        else if (!seen.shown || !seen.candidates.includes(seen.shown)) problems.push(`${listPage}: shows ${seen.shown}, not one of the preloaded candidates`);
+        const twice = pictures.filter((url, i) => pictures.indexOf(url) !== i);
+        if (twice.length > 0) problems.push(`${listPage}: fetched twice ${twice.join(", ")}`);
+      }
+      expect(problems).toEqual([]);
+    });
+  }
+});

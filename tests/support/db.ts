@@ -66,7 +66,7 @@ function allUploads(server: HasData): string[] {
 }
 
 /** Counts of everything a write could touch: nothing may change after a refusal. */
-export function snapshot(server: HasData) {
+function snapshot(server: HasData) {
   return {
     category: count(server, "Category"),
     news: count(server, "News"),

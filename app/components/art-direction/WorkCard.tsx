@@ -2,13 +2,16 @@ import { useTranslation } from "react-i18next";
 import { Picture } from "~/components/media/Picture";
 import type { WorkCard as Work } from "~/lib/work-card";
 
+/** The slot of a work card (also the category page's preload, app/lib/meta.ts). */
+export const WORK_CARD_SIZES = "(min-width: 1200px) 25vw, (min-width: 768px) 50vw, 100vw";
+
 /** An art direction work: the whole card links out (new tab); artist pills link to their pages. */
 /** `priority`: the first card of a list, the page's largest picture on a phone: fetched at once. */
 export function WorkCard({ work, priority = false }: { work: Work; priority?: boolean }) {
   const { t } = useTranslation("pages");
   const body = (
     <>
-      {work.image ? <Picture image={work.image} alt="" sizes="(min-width: 1200px) 25vw, (min-width: 768px) 50vw, 100vw" priority={priority} className="work-card__image" /> : null}
+      {work.image ? <Picture image={work.image} alt="" sizes={WORK_CARD_SIZES} priority={priority} className="work-card__image" /> : null}
       <span className="work-card__year">{work.year || null}</span>
       <h3 className="work-card__title">{work.title}</h3>
     </>

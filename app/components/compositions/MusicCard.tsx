@@ -4,7 +4,7 @@ import type { MusicCardData } from "~/lib/music-card";
 import { PlayButton, VideoButton } from "./MediaButtons";
 
 /** The slot of a card in `.card-grid--music` (4/3/2/1 columns at 1200/992/576 px). */
-const CARD_SIZES = "(min-width: 1200px) 25vw, (min-width: 992px) 33vw, (min-width: 576px) 50vw, 100vw";
+export const MUSIC_CARD_SIZES = "(min-width: 1200px) 25vw, (min-width: 992px) 33vw, (min-width: 576px) 50vw, 100vw";
 
 /**
  * One composition: the cover links to the detail page, or out to the external link in a new tab;
@@ -13,7 +13,7 @@ const CARD_SIZES = "(min-width: 1200px) 25vw, (min-width: 992px) 33vw, (min-widt
 /** `priority`: the first card of a list, the page's largest picture on a phone: fetched at once. */
 export function MusicCard({
   item,
-  sizes = CARD_SIZES,
+  sizes = MUSIC_CARD_SIZES,
   showCategory = false,
   priority = false,
 }: {

@@ -7,6 +7,9 @@ import { useHydrated } from "remix-utils/use-hydrated";
 import type { GallerySection } from "~/lib/gallery-card";
 import { Lightbox } from "./Lightbox";
 
+/** The slot of a gallery card (also the gallery page's preload, app/lib/meta.ts). */
+export const GALLERY_CARD_SIZES = "(min-width: 1200px) 33vw, (min-width: 768px) 50vw, 100vw";
+
 /**
  * The gallery sections and cards. Each card is a link to the card's own page (no JavaScript);
  * with JavaScript a plain click opens the lightbox instead.
@@ -39,7 +42,7 @@ export function GalleryGrid({ sections }: { sections: GallerySection[] }) {
                 }}
               >
                 {item.cover ? (
-                  <Picture image={item.cover} alt="" sizes="(min-width: 1200px) 33vw, (min-width: 768px) 50vw, 100vw" priority={s === 0 && i === 0} className="gallery-card__image" />
+                  <Picture image={item.cover} alt="" sizes={GALLERY_CARD_SIZES} priority={s === 0 && i === 0} className="gallery-card__image" />
                 ) : null}
                 <span className="gallery-card__title">{item.title}</span>
                 <span className="gallery-card__count">{t("gallery.photos", { count: item.images.length })}</span>

@@ -3,7 +3,8 @@ import { Link } from "react-router";
 import { ImageFallback, Picture } from "~/components/media/Picture";
 import type { NewsCardData } from "~/lib/news-card";
 
-const SIZES = "(min-width: 1400px) 25vw, (min-width: 1200px) 33vw, (min-width: 992px) 50vw, 100vw";
+/** The slot of a card in `.news-grid` (also the list page's preload, app/lib/meta.ts). */
+export const NEWS_CARD_SIZES = "(min-width: 1400px) 25vw, (min-width: 1200px) 33vw, (min-width: 992px) 50vw, 100vw";
 
 /** `priority`: the first card of a list, the page's largest picture on a phone: fetched at once. */
 export function NewsCard({ news, priority = false }: { news: NewsCardData; priority?: boolean }) {
@@ -11,7 +12,7 @@ export function NewsCard({ news, priority = false }: { news: NewsCardData; prior
   return (
     <article className="news-card" data-slug={news.slug}>
       <Link to={news.href} className="news-card__media" tabIndex={-1} aria-hidden="true">
-        {news.image ? <Picture image={news.image} sizes={SIZES} alt="" priority={priority} className="news-card__img" /> : <ImageFallback className="news-card__img" />}
+        {news.image ? <Picture image={news.image} sizes={NEWS_CARD_SIZES} alt="" priority={priority} className="news-card__img" /> : <ImageFallback className="news-card__img" />}
       </Link>
       <div className="news-card__body">
         <span className="badge">{news.category}</span>

@@ -6,6 +6,9 @@ import { localizePath } from "~/lib/i18n";
 import { useLang } from "~/lib/root-data";
 import type { SearchResult } from "~/lib/search-result";
 
+/** The slot of a result card (also the search page's preload, app/lib/meta.ts). */
+export const RESULT_CARD_SIZES = "(min-width: 1200px) 25vw, (min-width: 768px) 50vw, 100vw";
+
 /** A result: type label, image, title and category badge; the whole card is the link. */
 /** `priority`: the first card of a list, the page's largest picture on a phone: fetched at once. */
 export function SearchResultCard({ result, priority = false }: { result: SearchResult; priority?: boolean }) {
@@ -14,7 +17,7 @@ export function SearchResultCard({ result, priority = false }: { result: SearchR
   const body: ReactNode = (
     <>
       <div className="result-card__media">
-        {result.image ? <Picture image={result.image} alt="" sizes="(min-width: 1200px) 25vw, (min-width: 768px) 50vw, 100vw" priority={priority} /> : <ImageFallback />}
+        {result.image ? <Picture image={result.image} alt="" sizes={RESULT_CARD_SIZES} priority={priority} /> : <ImageFallback />}
       </div>
       <div className="result-card__body">
         <span className="result-card__type">{t(`search.types.${result.type}`)}</span>
