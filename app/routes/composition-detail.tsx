@@ -14,6 +14,9 @@ import { getLang } from "~/server/i18n.server";
 import { imageInfo } from "~/server/images.server";
 import { getMusicBySlug } from "~/server/music.server";
 
+/** The cover's slot (beside the text from 992 px). */
+const COVER_SIZES = "(min-width: 992px) 40vw, 100vw";
+
 export async function loader({ params, context }: Route.LoaderArgs) {
   const lang = getLang(context);
   const item = await getMusicBySlug(params.slugMusic);
@@ -62,7 +65,7 @@ export default function CompositionDetailPage({ loaderData }: Route.ComponentPro
     <article className="composition">
       <JsonLd data={structuredData} />
       <div className="container composition__layout">
-        <div className="composition__cover">{image ? <Picture image={image} sizes="(min-width: 992px) 40vw, 100vw" alt={title} priority /> : null}</div>
+        <div className="composition__cover">{image ? <Picture image={image} sizes={COVER_SIZES} alt={title} priority /> : null}</div>
         <div className="composition__body">
           <Link className="composition__category" to={category.href}>
             {category.label}
@@ -86,4 +89,12 @@ export default function CompositionDetailPage({ loaderData }: Route.ComponentPro
 }
 
 export const meta: Route.MetaFunction = ({ data, matches }) =>
-  data ? pageMeta(matches, { title: data.title, description: data.description.slice(0, 160), image: data.image?.src, type: "music.album" }) : [];
+  data
+    ? pageMeta(matches, {
+        title: data.title,
+        description: data.description.slice(0, 160),
+        image: data.image?.src,
+        type: "music.album",
+        firstPicture: { image: data.image, sizes: COVER_SIZES },
+      })
+    : [];

@@ -10,6 +10,9 @@ import { useLang } from "~/lib/root-data";
 import { getLang } from "~/server/i18n.server";
 import { galleryItem } from "~/server/static-pages.server";
 
+/** A picture's slot (the container's 1280 px at most). */
+const GALLERY_PICTURE_SIZES = "(min-width: 1320px) 1280px, 100vw";
+
 export async function loader({ context, params }: Route.LoaderArgs) {
   const item = await galleryItem(params.galleryItem, getLang(context));
   if (!item) throw data(null, { status: 404 });
@@ -37,7 +40,7 @@ export default function GalleryItemPage({ loaderData: item }: Route.ComponentPro
           {item.images.map((picture, i) => (
             <li key={`${picture.image.src}-${i}`} className="gallery-item__picture" id={`image-${i + 1}`}>
               <figure>
-                <Picture image={picture.image} alt={picture.title || item.title} sizes="(min-width: 1320px) 1280px, 100vw" priority={i === 0} />
+                <Picture image={picture.image} alt={picture.title || item.title} sizes={GALLERY_PICTURE_SIZES} priority={i === 0} />
                 <figcaption>
                   <span className="gallery-item__counter">{t("gallery.counter", { current: i + 1, total: item.images.length })}</span>
                   {picture.title ? <strong>{picture.title}</strong> : null}
@@ -58,4 +61,9 @@ export default function GalleryItemPage({ loaderData: item }: Route.ComponentPro
 }
 
 export const meta: Route.MetaFunction = ({ data: item, matches }) =>
-  pageMeta(matches, { title: item?.title ?? "", description: item?.description, image: item?.cover?.src });
+  pageMeta(matches, {
+    title: item?.title ?? "",
+    description: item?.description,
+    image: item?.cover?.src,
+    firstPicture: { image: item?.images[0]?.image, sizes: GALLERY_PICTURE_SIZES },
+  });

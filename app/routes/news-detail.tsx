@@ -11,6 +11,9 @@ import { getLang } from "~/server/i18n.server";
 import { newsDetail } from "~/server/news-view.server";
 import { getNewsBySlug } from "~/server/news.server";
 
+/** The news picture's slot (the article column is at most 900 px wide). */
+const NEWS_PICTURE_SIZES = "(min-width: 940px) 900px, 100vw";
+
 export async function loader({ params, context }: Route.LoaderArgs) {
   const item = await getNewsBySlug(params.slugNews);
   if (!item) throw data(null, { status: 404 });
@@ -45,7 +48,7 @@ export default function NewsDetailPage({ loaderData }: Route.ComponentProps) {
       <div className="news-detail__inner">
         {news.image ? (
           <div className="news-detail__image">
-            <Picture image={news.image} sizes="(min-width: 940px) 900px, 100vw" alt={news.title} priority />
+            <Picture image={news.image} sizes={NEWS_PICTURE_SIZES} alt={news.title} priority />
           </div>
         ) : null}
         <div className="news-detail__meta">
@@ -80,4 +83,6 @@ export default function NewsDetailPage({ loaderData }: Route.ComponentProps) {
 }
 
 export const meta: Route.MetaFunction = ({ data, matches }) =>
-  data ? pageMeta(matches, { title: data.title, description: data.summary, image: data.image?.src, type: "article" }) : [];
+  data
+    ? pageMeta(matches, { title: data.title, description: data.summary, image: data.image?.src, type: "article", firstPicture: { image: data.image, sizes: NEWS_PICTURE_SIZES } })
+    : [];

@@ -204,21 +204,22 @@ describe("what public pages ship", () => {
   });
 });
 
-// The first card's picture (a phone's largest paint) sits after the inline stylesheet and the
+// The first card's picture (a phone's largest paint; on a detail page its picture) sits after the inline stylesheet and the
 // markup above it; a preload in <head> lets the browser ask for it as soon as it reads the head.
 // The preload must be the very request the <picture> then makes: a mismatch would fetch twice.
 describe("the picture a page shows first is preloaded from the head, as one request", () => {
   const LIST_PAGES = ["/", "/news", "/compositions", "/compositions/colonne%20sonore", "/gallery", "/search?query=colonna", "/art-direction/nebbia%20records"];
+  const DETAIL_PAGES = ["/news/in-arrivo-notturno-urbano", "/compositions/colonne%20sonore/nebbia-su-ferrara", "/gallery/1"];
   for (const [width, prefix] of [
     [390, ""],
     [1440, "/en"],
   ] as const) {
-    it(`${width} px, ${prefix || "/it"}: every list page and home`, async () => {
+    it(`${width} px, ${prefix || "/it"}: home, every list page and the detail pages`, async () => {
       const { context } = await browser.newContext({ viewport: { width, height: 900 } });
       await acceptCookies(context, server.url);
       const page = await context.newPage();
       const problems: string[] = [];
-      for (const listPage of LIST_PAGES) {
+      for (const listPage of [...LIST_PAGES, ...DETAIL_PAGES]) {
         const pictures: string[] = [];
         const record = (request: { resourceType(): string; url(): string }) => {
           if (request.resourceType() === "image") pictures.push(request.url());
