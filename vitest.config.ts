@@ -1,5 +1,6 @@
 import path from "node:path";
 import { defineConfig } from "vitest/config";
+import UnitFirstSequencer from "./tests/support/sequencer";
 
 /**
  * Every test in one run (`npm test`): the unit and integration files in process, and the e2e project
@@ -9,6 +10,7 @@ import { defineConfig } from "vitest/config";
 export default defineConfig({
   test: {
     maxWorkers: 2,
+    sequence: { sequencer: UnitFirstSequencer },
     projects: [
       {
         resolve: { alias: { "~": path.resolve(import.meta.dirname, "app") } },

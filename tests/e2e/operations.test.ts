@@ -9,7 +9,7 @@ import Database from "better-sqlite3";
 import { describe, expect, it } from "vitest";
 import { tinyPngFile, uniquePdf } from "../support/files";
 import { expectJson, HttpClient } from "../support/http";
-import { ADMIN, freePort, SERVER_TEST, serverEnv, startServer } from "../support/server";
+import { ADMIN, dataDirFrom, freePort, SERVER_TEST, serverEnv, startServer } from "../support/server";
 
 type Run = { code: number | null; signal: NodeJS.Signals | null; stdout: string; stderr: string };
 
@@ -80,10 +80,12 @@ async function migratedCopy() {
 
 describe("backup and restore drill", () => {
   it("backs up while content is written, restores a wiped folder with every row, file, content edit and staff session", SERVER_TEST, async () => {
-    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "composer-drill-"));
+    // The demo content, as a server that seeded it left it (a copy of the template: seeding again costs
+    // a server boot several times over and is not what this drill is about).
+    const dataDir = dataDirFrom("demo");
     // An operator's edit of a content file, kept in DATA_DIR/content.
     const credits = fs.readFileSync("content/data/credits.json", "utf8").replace("Giulia Ferri", "Giulia Ferri Restaurata");
-    fs.mkdirSync(path.join(dataDir, "content"));
+    fs.mkdirSync(path.join(dataDir, "content"), { recursive: true });
     fs.writeFileSync(path.join(dataDir, "content", "credits.json"), credits);
 
     const server = await startServer({ dataDir });

@@ -71,7 +71,8 @@ export function copyTemplate(source: string | null): string {
   return dataDir;
 }
 
-const dataDirFrom = (template: Template) => copyTemplate(template === "none" ? null : inject("templates")[template]);
+/** A new data folder for a test server: a copy of `template` ("none": empty, so the server migrates and seeds it). */
+export const dataDirFrom = (template: Template) => copyTemplate(template === "none" ? null : inject("templates")[template]);
 
 /** Starts `scripts/start.mjs` (lock, migrations, server.mjs) with `env` on `dataDir` and waits for /healthz. */
 export async function spawnServer(dataDir: string, extraEnv: Record<string, string> = {}): Promise<TestServer> {
