@@ -15,6 +15,12 @@ export function isImageFormat(value: string): value is ImageFormat {
   return (IMAGE_FORMATS as readonly string[]).includes(value);
 }
 
+/**
+ * The slot of a card in `.card-grid` (components.css: 1, 2, 3 and 4 columns from 0, 768, 1200 and
+ * 1400 px), for a card picture's `sizes`: the gallery, the works of an art direction category.
+ */
+export const CARD_GRID_SIZES = "(min-width: 1400px) 25vw, (min-width: 1200px) 33vw, (min-width: 768px) 50vw, 100vw";
+
 export function variantUrl(src: string, width: number, format: ImageFormat = "webp"): string {
   return format === "webp" ? `${src}?w=${width}` : `${src}?w=${width}&fm=${format}`;
 }

@@ -2,6 +2,7 @@ import { useTranslation } from "react-i18next";
 import type { Route } from "./+types/credits";
 import { PageHero } from "~/components/layout/PageHero";
 import { Picture } from "~/components/media/Picture";
+import { CARD_GRID_SIZES } from "~/lib/images";
 import { pageMeta } from "~/lib/meta";
 import { slugify } from "~/lib/slug";
 import { getInstance, getLang } from "~/server/i18n.server";
@@ -26,7 +27,7 @@ export default function CreditsPage({ loaderData }: Route.ComponentProps) {
               {section.people.map((person) => (
                 <article key={person.id} className="person-card">
                   {person.image ? (
-                    <Picture image={person.image} alt={person.name} sizes="(min-width: 1200px) 25vw, (min-width: 768px) 33vw, 100vw" className="person-card__image" />
+                    <Picture image={person.image} alt={person.name} sizes={CARD_GRID_SIZES} className="person-card__image" />
                   ) : null}
                   <div className="person-card__body">
                     <h3 className="person-card__name">{person.name}</h3>

@@ -1,9 +1,10 @@
 import { useTranslation } from "react-i18next";
 import { Picture } from "~/components/media/Picture";
+import { CARD_GRID_SIZES } from "~/lib/images";
 import type { WorkCard as Work } from "~/lib/work-card";
 
 /** The slot of a work card (also the category page's preload, app/lib/meta.ts). */
-export const WORK_CARD_SIZES = "(min-width: 1200px) 25vw, (min-width: 768px) 50vw, 100vw";
+export const WORK_CARD_SIZES = CARD_GRID_SIZES;
 
 /** An art direction work: the whole card links out (new tab); artist pills link to their pages. */
 /** `priority`: the first card of a list, the page's largest picture on a phone: fetched at once. */

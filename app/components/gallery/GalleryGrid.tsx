@@ -1,6 +1,7 @@
 import { useCallback, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Picture } from "~/components/media/Picture";
+import { CARD_GRID_SIZES } from "~/lib/images";
 import { galleryItemPath } from "~/lib/paths";
 import { useLang } from "~/lib/root-data";
 import { useHydrated } from "remix-utils/use-hydrated";
@@ -8,7 +9,7 @@ import type { GallerySection } from "~/lib/gallery-card";
 import { Lightbox } from "./Lightbox";
 
 /** The slot of a gallery card (also the gallery page's preload, app/lib/meta.ts). */
-export const GALLERY_CARD_SIZES = "(min-width: 1200px) 33vw, (min-width: 768px) 50vw, 100vw";
+export const GALLERY_CARD_SIZES = CARD_GRID_SIZES;
 
 /**
  * The gallery sections and cards. Each card is a link to the card's own page (no JavaScript);

@@ -6,8 +6,18 @@ import { localizePath } from "~/lib/i18n";
 import { useLang } from "~/lib/root-data";
 import type { SearchResult } from "~/lib/search-result";
 
-/** The slot of a result card (also the search page's preload, app/lib/meta.ts). */
-export const RESULT_CARD_SIZES = "(min-width: 1200px) 25vw, (min-width: 768px) 50vw, 100vw";
+/**
+ * The slot of a result card (also the search page's preload, app/lib/meta.ts). `.search__results`
+ * (search.css) fills its row with as many 240 px columns as fit, 24 px apart, in the container
+ * (1320 px at most, 20 px padding each side): 1 to 4 columns, switching at 544, 808 and 1072 px.
+ */
+export const RESULT_CARD_SIZES = [
+  "(min-width: 1320px) 302px",
+  "(min-width: 1072px) calc((100vw - 112px) / 4)",
+  "(min-width: 808px) calc((100vw - 88px) / 3)",
+  "(min-width: 544px) calc((100vw - 64px) / 2)",
+  "calc(100vw - 40px)",
+].join(", ");
 
 /** A result: type label, image, title and category badge; the whole card is the link. */
 /** `priority`: the first card of a list, the page's largest picture on a phone: fetched at once. */
