@@ -29,7 +29,7 @@ app.use(
     enableBrotli: true,
     orderPreference: ["br", "gzip"],
     index: false,
-    serveStatic: { immutable: true, maxAge: "1y" },
+    serveStatic: { immutable: true, maxAge: "1y", setHeaders: edge.forBuiltFile },
   }),
 );
 // The few files at the root (favicon): only paths that name a file are looked up on disk, so

@@ -54,6 +54,24 @@ describe("headers on every HTML answer", () => {
     }
   });
 
+  it("built scripts and stylesheets go without the document-only headers; a missing one gets the 404 page with its policy", async () => {
+    const home = await raw(server.url, "GET", "/");
+    const files = [...new Set([...home.body.matchAll(/\/assets\/[\w.-]+\.(?:js|css)/g)].map((m) => m[0]))];
+    expect(files.length).toBeGreaterThan(3);
+    for (const file of files) {
+      const res = await raw(server.url, "GET", file, { headers: { "Accept-Encoding": "br" } });
+      expect(res.status, file).toBe(200);
+      for (const name of ["content-security-policy", "x-frame-options", "cross-origin-opener-policy", "permissions-policy"]) expect(res.headers[name], `${file} ${name}`).toBeUndefined();
+      // what a script or stylesheet response does need stays
+      expect(res.headers["x-content-type-options"], file).toBe("nosniff");
+      expect(res.headers["referrer-policy"], file).toBe("strict-origin-when-cross-origin");
+    }
+    const missing = await raw(server.url, "GET", "/assets/nessun-file.js");
+    expect(missing.status).toBe(404);
+    expect(missing.headers["content-security-policy"]).toContain("script-src");
+    expect(missing.headers["x-frame-options"]).toBe("SAMEORIGIN");
+  });
+
   it("HSTS when PUBLIC_ORIGIN is https", () => {
     expect(securityHeaders({ https: true })["Strict-Transport-Security"]).toMatch(/max-age=\d+/);
     expect(securityHeaders({ https: false })["Strict-Transport-Security"]).toBeUndefined();

@@ -7,7 +7,7 @@ import { pagePath } from "~/lib/paths";
 import { getEnv } from "../env.server";
 import { requestInfoContext, type RequestInfo } from "./context.server";
 import { runUntilRequestEnd } from "./request-end.server";
-import { contentSecurityPolicy, newNonce, securityHeaders } from "./csp.server";
+import { contentSecurityPolicy, DOCUMENT_ONLY_HEADERS, newNonce, securityHeaders } from "./csp.server";
 import { MESSAGES, type Messages } from "./errors.server";
 import { SAFE_METHODS, isCrossSiteRequest } from "./forgery.server";
 import { log } from "./log.server";
@@ -167,5 +167,14 @@ export function createEdge(build: Pick<ServerBuild, "routes">) {
     socket.end("HTTP/1.1 405 Method Not Allowed\r\nAllow: GET, HEAD, OPTIONS\r\nContent-Length: 0\r\nConnection: close\r\n\r\n");
   };
 
-  return { trustProxy: env.trustProxy, begin, guard, getLoadContext, lastResort, refuseTunnel };
+  /**
+   * For the static handler of Vite's fingerprinted files (server.mjs), called just before it sends
+   * one: the document-only headers come off. Only a file actually sent loses them: a path under
+   * /assets/ that names no file goes on to the pages' 404, with its policy.
+   */
+  const forBuiltFile = (res: Response) => {
+    for (const name of DOCUMENT_ONLY_HEADERS) res.removeHeader(name);
+  };
+
+  return { trustProxy: env.trustProxy, begin, guard, getLoadContext, lastResort, refuseTunnel, forBuiltFile };
 }
