@@ -2,10 +2,14 @@ import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { acceptCookies, imagesWithoutSize, browserPerWorker, visit as visitUrl } from "../support/browser";
 import { run } from "../support/db";
-import { serverPerFile } from "../support/server";
+import { serverPerFile, serverPerWorker } from "../support/server";
 import { first } from "../support/present";
+import { errorsOf, survey } from "../support/survey";
 
+// Most tests change rows (videos of a composition), so the file has a server of its own; the
+// every-page sweep reads the worker's demo server, whose pages other sweeps record too (support/survey.ts).
 const server = serverPerFile();
+const demo = serverPerWorker();
 const visit = (page: Page, path: string) => visitUrl(page, `${server.url}${path}`);
 const browser = browserPerWorker();
 
@@ -299,16 +303,16 @@ describe("biography and news", () => {
 
 describe("hygiene", () => {
   it("every page, in both languages, loads without console errors and with sized images", async () => {
-    const { context, page, errors } = await open();
     const pages = ["/", "/compositions", "/compositions/teatro", DETAIL, "/compositions/colonne%20sonore/segnali-dal-porto", "/bio", "/news"];
-    for (const path of [...pages, ...pages.map((p) => `/en${p === "/" ? "" : p}`)]) {
-      await page.goto(`${server.url}${path}`, { waitUntil: "networkidle" });
-      expect(await page.title(), path).toMatch(/Elena Marchetti$/);
-      expect(await page.locator('meta[name="description"]').getAttribute("content"), path).toBeTruthy();
-      expect(await imagesWithoutSize(page), path).toEqual([]);
+    // Recorded once the network was quiet, as "networkidle" waited (support/survey.ts).
+    const records = await survey(browser, demo, { javaScriptEnabled: true, width: 1440 }, [...pages, ...pages.map((p) => `/en${p === "/" ? "" : p}`)]);
+    for (const { path, title, descriptions, imagesWithoutSize } of records) {
+      expect(title, path).toMatch(/Elena Marchetti$/);
+      // one description, not empty
+      expect(descriptions, path).toEqual([expect.stringMatching(/[\s\S]/)]);
+      expect(imagesWithoutSize, path).toEqual([]);
     }
-    expect(errors).toEqual([]);
-    await context.close();
+    expect(errorsOf(records)).toEqual([]);
   }, 150_000);
 });
 

@@ -1,8 +1,9 @@
 import { describe, expect, it } from "vitest";
-import { acceptCookies, browserPerWorker, visit } from "../support/browser";
+import { browserPerWorker, visit } from "../support/browser";
 import { row, rows } from "../support/db";
 import { serverPerWorker } from "../support/server";
 import { first } from "../support/present";
+import { survey } from "../support/survey";
 
 const server = serverPerWorker();
 const browser = browserPerWorker();
@@ -110,21 +111,11 @@ describe("demo content that looks real", () => {
     const news = row<{ slug: string }>(server, "SELECT slug FROM News ORDER BY date DESC LIMIT 1");
     const paths = ["/", "/news", `/news/${news.slug}`, "/compositions", "/compositions/colonne%20sonore/nebbia-su-ferrara", "/gallery", "/contacts"];
     for (const width of [390, 1440]) {
-      const { context } = await browser.newContext({ viewport: { width, height: 900 } });
-      await acceptCookies(context, server.url);
-      const page = await context.newPage();
-      const messages: string[] = [];
-      page.on("console", (msg) => messages.push(`${msg.type()}: ${msg.text()}`));
-      page.on("pageerror", (err) => messages.push(`pageerror: ${err.message}`));
-      for (const lang of ["", "/en"]) {
-        for (const p of paths) {
-          // A full load per page: the notice is printed when i18next starts in the browser
-          await visit(page, `${server.url}${lang}${p === "/" && lang ? "" : p}`);
-        }
-      }
+      // A full load per page (the survey's): the notice is printed when i18next starts in the browser
+      const pages = await survey(browser, server, { javaScriptEnabled: true, width }, ["", "/en"].flatMap((lang) => paths.map((p) => `${lang}${p === "/" && lang ? "" : p}`)));
+      const messages = pages.flatMap((page) => page.console.map((message) => `${page.path}: ${message}`));
       // ERR_NETWORK_CHANGED comes from the machine (other jobs add network interfaces), not the page.
       expect(messages.filter((m) => !m.includes("net::ERR_NETWORK_CHANGED")), `width ${width}`).toEqual([]);
-      await context.close();
     }
   }, 300_000);
 });

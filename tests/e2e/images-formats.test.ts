@@ -4,9 +4,13 @@ import type { Page } from "playwright-core";
 import { beforeAll, describe, expect, it } from "vitest";
 import { acceptCookies, browserPerWorker, visit } from "../support/browser";
 import { row, rows, run } from "../support/db";
-import { serverPerFile } from "../support/server";
+import { serverPerFile, serverPerWorker } from "../support/server";
+import { errorsOf, localized, survey, type ImageRecord, type Lang } from "../support/survey";
 
+// Tests write variants and rows, so the file has a server of its own; the placeholder checks without
+// JavaScript read the worker's demo server, whose list pages other sweeps record too (support/survey.ts).
 const server = serverPerFile();
+const demo = serverPerWorker();
 const browser = browserPerWorker();
 /** One test loads a dozen or more pages in turn; the machine is shared, so give it room. */
 const MATRIX_TIMEOUT = 300_000;
@@ -17,7 +21,6 @@ beforeAll(async () => {
 });
 
 const uploads = () => path.join(server.dataDir, "uploads");
-const localized = (p: string, lang: "it" | "en") => (lang === "it" ? p : p === "/" ? "/en" : `/en${p}`);
 
 describe("AVIF and WebP variants", () => {
   it("answers image/avif for ?fm=avif, makes each variant once and keeps the width limits", async () => {
@@ -53,7 +56,7 @@ describe("AVIF and WebP variants", () => {
   });
 });
 
-async function imagesOf(page: Page) {
+async function imagesOf(page: Page): Promise<ImageRecord[]> {
   return page.$$eval("main img", (imgs) =>
     imgs.map((img) => ({
       html: img.outerHTML.slice(0, 120),
@@ -62,6 +65,31 @@ async function imagesOf(page: Page) {
       background: getComputedStyle(img).backgroundImage,
     })),
   );
+}
+
+const LIST_PAGES = ["/", "/news", "/compositions", "/gallery"];
+
+/**
+ * The content images of the list pages in `lang` as they are before their pictures arrive; the
+ * errors of those loads go to `errors`. With JavaScript they are loaded in `page` with every picture
+ * held back, since Picture drops the placeholder once its picture has loaded. Without JavaScript
+ * nothing drops it (the placeholder is the server's inline style), so a held-back picture changes
+ * nothing these checks read: the survey's records of the worker's demo server serve.
+ */
+async function listPagesWithoutPictures(page: Page, javaScriptEnabled: boolean, width: number, lang: Lang, errors: string[]) {
+  if (!javaScriptEnabled) {
+    const records = await survey(browser, demo, { javaScriptEnabled, width }, LIST_PAGES.map((p) => localized(p, lang)));
+    errors.push(...errorsOf(records));
+    return records;
+  }
+  await page.route("**/media/**", (route) => (route.request().resourceType() === "image" ? route.abort() : route.continue()));
+  const seen: { path: string; images: ImageRecord[] }[] = [];
+  for (const p of LIST_PAGES) {
+    await visit(page, `${server.url}${localized(p, lang)}`);
+    seen.push({ path: p, images: await imagesOf(page) });
+  }
+  await page.unroute("**/media/**");
+  return seen;
 }
 
 describe("the largest picture of a list page", () => {
@@ -92,18 +120,14 @@ describe("pictures in the browser", () => {
         const page = await context.newPage();
         for (const lang of ["it", "en"] as const) {
           // 1. With the pictures held back, every image still shows its placeholder
-          await page.route("**/media/**", (route) => (route.request().resourceType() === "image" ? route.abort() : route.continue()));
-          for (const p of ["/", "/news", "/compositions", "/gallery"]) {
-            await visit(page, `${server.url}${localized(p, lang)}`);
-            const images = await imagesOf(page);
-            expect(images.length, p).toBeGreaterThan(0);
+          for (const { path, images } of await listPagesWithoutPictures(page, javaScriptEnabled, width, lang, errors)) {
+            expect(images.length, path).toBeGreaterThan(0);
             for (const img of images) {
               expect(img.inPicture, img.html).toBe(true);
               expect(img.avif, img.html).toMatch(/\?w=\d+&fm=avif \d+w/);
               expect(img.background, img.html).toMatch(/^url\("data:image\/webp;base64,/);
             }
           }
-          await page.unroute("**/media/**");
 
           // 2. The browser picks the AVIF candidate, and it answers image/avif
           await visit(page, `${server.url}${localized("/news", lang)}`);

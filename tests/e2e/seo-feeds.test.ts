@@ -1,13 +1,14 @@
 import Parser from "rss-parser";
 import { describe, expect, it } from "vitest";
-import { acceptCookies, browserPerWorker, visit } from "../support/browser";
+import { browserPerWorker } from "../support/browser";
 import { row, rows } from "../support/db";
 import { serverPerWorker } from "../support/server";
 import { first } from "../support/present";
+import { errorsOf, localized, survey } from "../support/survey";
 
 const server = serverPerWorker();
 const browser = browserPerWorker();
-/** One test loads a dozen or more pages in turn; the machine is shared, so give it room. */
+/** A sweep may be the first to need its pages, and load them in turn; the machine is shared, so give it room. */
 const MATRIX_TIMEOUT = 300_000;
 
 const FEEDS = { it: "/rss.xml", en: "/en/rss.xml" } as const;
@@ -43,21 +44,16 @@ describe("news feeds", () => {
   for (const javaScriptEnabled of [true, false]) {
     for (const width of [390, 1440]) {
       it(`every public page links its language's feed in <head> (JavaScript ${javaScriptEnabled ? "on" : "off"}, ${width} px)`, async () => {
-        const { context, errors } = await browser.newContext({ javaScriptEnabled, viewport: { width, height: 900 } });
-        await acceptCookies(context, server.url);
-        const page = await context.newPage();
-        const news = row<{ slug: string }>(server, "SELECT slug FROM News LIMIT 1");
-        for (const lang of ["it", "en"] as const) {
-          for (const path of ["/", "/news", `/news/${news.slug}`, "/compositions", "/bio", "/gallery", "/contacts", "/search"]) {
-            const url = `${server.url}${lang === "en" ? (path === "/" ? "/en" : `/en${path}`) : path}`;
-            await visit(page, url);
-            const links = await page.$$eval('head link[rel="alternate"][type="application/rss+xml"]', (els) => els.map((el) => ({ href: el.getAttribute("href"), title: el.getAttribute("title") })));
-            expect(links, url).toEqual([{ href: `${server.url}${FEEDS[lang]}`, title: lang === "en" ? "Elena Marchetti – News" : "Elena Marchetti – Notizie" }]);
-          }
+        // the newest item: the news page the other sweeps load too
+        const news = row<{ slug: string }>(server, "SELECT slug FROM News ORDER BY date DESC LIMIT 1");
+        const paths = ["/", "/news", `/news/${news.slug}`, "/compositions", "/bio", "/gallery", "/contacts", "/search"];
+        const pages = await survey(browser, server, { javaScriptEnabled, width }, (["it", "en"] as const).flatMap((lang) => paths.map((path) => localized(path, lang))));
+        for (const page of pages) {
+          const lang = page.path.startsWith("/en") ? "en" : "it";
+          expect(page.feeds, page.path).toEqual([{ href: `${server.url}${FEEDS[lang]}`, title: lang === "en" ? "Elena Marchetti – News" : "Elena Marchetti – Notizie" }]);
         }
         // ERR_NETWORK_CHANGED comes from the machine (other jobs add network interfaces), not the page.
-        expect(errors.filter((e) => !e.includes("net::ERR_NETWORK_CHANGED"))).toEqual([]);
-        await context.close();
+        expect(errorsOf(pages).filter((e) => !e.includes("net::ERR_NETWORK_CHANGED"))).toEqual([]);
       }, MATRIX_TIMEOUT);
     }
   }

@@ -2,14 +2,18 @@ import fs from "node:fs";
 import type { Page } from "playwright-core";
 import { beforeAll, describe, expect, it } from "vitest";
 import { isoDuration } from "~/lib/structured-data";
-import { acceptCookies, browserPerWorker, visit } from "../support/browser";
+import { browserPerWorker, visit } from "../support/browser";
 import { row, rows, run } from "../support/db";
-import { serverPerFile } from "../support/server";
+import { serverPerFile, serverPerWorker } from "../support/server";
 import { at, defined, first } from "../support/present";
+import { errorsOf, localized, survey } from "../support/survey";
 
+// The tests that write have a server of their own; the page sweeps read the worker's, whose pages
+// the other sweeps of the worker have recorded too (support/survey.ts).
 const server = serverPerFile();
+const demo = serverPerWorker();
 const browser = browserPerWorker();
-/** One test loads a dozen or more pages in turn; the machine is shared, so give it room. */
+/** A sweep may be the first to need its pages, and load them in turn; the machine is shared, so give it room. */
 const MATRIX_TIMEOUT = 300_000;
 
 type Thing = Record<string, unknown> & { "@type": string };
@@ -74,75 +78,67 @@ async function structuredData(page: Page): Promise<Thing[]> {
   return blocks.map((text) => JSON.parse(text) as Thing);
 }
 
-const metaProperty = (page: Page, property: string) => page.locator(`meta[property="${property}"]`).getAttribute("content");
-
 let newsSlug = "";
-let composition = "";
-let compositionTracks: string[] = [];
+const composition = "/compositions/colonne%20sonore/nebbia-su-ferrara";
 let galleryItem = "";
 const follows = (JSON.parse(fs.readFileSync("content/data/follows.json", "utf8")) as { follows: { link: string }[] }).follows.map((f) => f.link);
 
 beforeAll(async () => {
   newsSlug = row<{ slug: string }>(server, "SELECT slug FROM News ORDER BY date DESC LIMIT 1").slug;
-  composition = "/compositions/colonne%20sonore/nebbia-su-ferrara";
-  compositionTracks = rows<{ name: string }>(server, "SELECT t.name FROM MusicTrack t JOIN Music m ON m.id = t.musicId WHERE m.slug = 'nebbia-su-ferrara' ORDER BY t.position").map((r) => r.name);
   const gallery = JSON.parse(fs.readFileSync("content/data/gallery.json", "utf8")) as { gallery: { id: number }[] };
   galleryItem = `/gallery/${first(gallery.gallery).id}`;
 });
-
-const localized = (path: string, lang: "it" | "en") => (lang === "it" ? path : path === "/" ? "/en" : `/en${path}`);
 
 describe("JSON-LD, og:url and og:type on public pages", () => {
   for (const javaScriptEnabled of [true, false]) {
     for (const width of [390, 1440]) {
       it(`describes each page (JavaScript ${javaScriptEnabled ? "on" : "off"}, ${width} px, both languages)`, async () => {
-        const { context, errors } = await browser.newContext({ javaScriptEnabled, viewport: { width, height: 900 } });
-        await acceptCookies(context, server.url);
-        const page = await context.newPage();
-        for (const lang of ["it", "en"] as const) {
-          const pages: { path: string; types: string[]; ogType: string }[] = [
-            { path: "/", types: ["Person"], ogType: "website" },
-            { path: `/news/${newsSlug}`, types: ["NewsArticle", "BreadcrumbList"], ogType: "article" },
-            { path: composition, types: ["MusicAlbum", "BreadcrumbList"], ogType: "music.album" },
-            { path: "/compositions/colonne%20sonore", types: ["BreadcrumbList"], ogType: "website" },
-            { path: galleryItem, types: ["BreadcrumbList"], ogType: "website" },
-            { path: "/art-direction/nebbia%20records", types: ["BreadcrumbList"], ogType: "website" },
-            { path: "/news", types: [], ogType: "website" },
-          ];
-          for (const expected of pages) {
-            const path = localized(expected.path, lang);
-            await visit(page, `${server.url}${path}`);
-            const things = await structuredData(page);
-            expect(things.map((t) => t["@type"]), path).toEqual(expected.types);
-            for (const thing of things) checkThing(thing, server.url);
-            const canonical = await page.locator('link[rel="canonical"]').getAttribute("href");
-            expect(await metaProperty(page, "og:url"), path).toBe(canonical);
-            expect(await metaProperty(page, "og:url"), path).toBe(`${server.url}${path}`);
-            expect(await metaProperty(page, "og:type"), path).toBe(expected.ogType);
+        // The demo content as the worker's server has it: the other tests of this file change rows of their own server.
+        const newest = row<{ slug: string }>(demo, "SELECT slug FROM News ORDER BY date DESC LIMIT 1").slug;
+        const compositionTracks = rows<{ name: string }>(demo, "SELECT t.name FROM MusicTrack t JOIN Music m ON m.id = t.musicId WHERE m.slug = 'nebbia-su-ferrara' ORDER BY t.position").map((r) => r.name);
+        const expectations: { path: string; types: string[]; ogType: string }[] = [
+          { path: "/", types: ["Person"], ogType: "website" },
+          { path: `/news/${newest}`, types: ["NewsArticle", "BreadcrumbList"], ogType: "article" },
+          { path: composition, types: ["MusicAlbum", "BreadcrumbList"], ogType: "music.album" },
+          { path: "/compositions/colonne%20sonore", types: ["BreadcrumbList"], ogType: "website" },
+          { path: galleryItem, types: ["BreadcrumbList"], ogType: "website" },
+          { path: "/art-direction/nebbia%20records", types: ["BreadcrumbList"], ogType: "website" },
+          { path: "/news", types: [], ogType: "website" },
+        ];
+        const visits = (["it", "en"] as const).flatMap((lang) => expectations.map((expected) => ({ lang, expected, path: localized(expected.path, lang) })));
+        const pages = await survey(browser, demo, { javaScriptEnabled, width }, visits.map((v) => v.path));
+        visits.forEach(({ lang, expected, path }, i) => {
+          const page = at(pages, i);
+          const things = page.jsonLd.map((text) => JSON.parse(text) as Thing);
+          expect(things.map((t) => t["@type"]), path).toEqual(expected.types);
+          for (const thing of things) checkThing(thing, demo.url);
+          // one canonical link and one og:url, both the page's address
+          expect(page.canonicals, path).toEqual([`${demo.url}${path}`]);
+          expect(page.metaProperties["og:url"], path).toEqual([`${demo.url}${path}`]);
+          expect(page.metaProperties["og:type"], path).toEqual([expected.ogType]);
 
-            const crumbs = things.find((t) => t["@type"] === "BreadcrumbList");
-            if (crumbs) {
-              const items = crumbs.itemListElement as Thing[];
-              expect(first(items).item).toBe(`${server.url}${localized("/", lang)}`);
-              expect(items.at(-1)?.item).toBe(`${server.url}${path}`);
-            }
-            const person = things.find((t) => t["@type"] === "Person");
-            if (person) expect(person.sameAs).toEqual(follows);
-            const article = things.find((t) => t["@type"] === "NewsArticle");
-            if (article) {
-              expect(article.inLanguage).toBe(lang);
-              expect(article.headline).toBe(await page.locator("h1").textContent());
-            }
-            const album = things.find((t) => t["@type"] === "MusicAlbum");
-            if (album) {
-              expect((album.track as Thing[]).map((t) => t.name)).toEqual(compositionTracks);
-              expect(album.inLanguage).toBe(lang);
-            }
+          const crumbs = things.find((t) => t["@type"] === "BreadcrumbList");
+          if (crumbs) {
+            const items = crumbs.itemListElement as Thing[];
+            expect(first(items).item).toBe(`${demo.url}${localized("/", lang)}`);
+            expect(items.at(-1)?.item).toBe(`${demo.url}${path}`);
           }
-        }
+          const person = things.find((t) => t["@type"] === "Person");
+          if (person) expect(person.sameAs).toEqual(follows);
+          const article = things.find((t) => t["@type"] === "NewsArticle");
+          if (article) {
+            expect(article.inLanguage).toBe(lang);
+            // the page's one h1
+            expect(page.h1s).toEqual([article.headline]);
+          }
+          const album = things.find((t) => t["@type"] === "MusicAlbum");
+          if (album) {
+            expect((album.track as Thing[]).map((t) => t.name)).toEqual(compositionTracks);
+            expect(album.inLanguage).toBe(lang);
+          }
+        });
         // ERR_NETWORK_CHANGED comes from the machine (other jobs add network interfaces), not the page.
-        expect(errors.filter((e) => !e.includes("net::ERR_NETWORK_CHANGED"))).toEqual([]);
-        await context.close();
+        expect(errorsOf(pages).filter((e) => !e.includes("net::ERR_NETWORK_CHANGED"))).toEqual([]);
       }, MATRIX_TIMEOUT);
     }
   }

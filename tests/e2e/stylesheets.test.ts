@@ -7,13 +7,14 @@ import { describe, expect, it } from "vitest";
 import { REQUIRED_MESSAGE } from "~/lib/form-messages";
 import { signIn } from "../support/auth";
 import { browserPerWorker, signInThroughForm, visit } from "../support/browser";
+import { defined } from "../support/present";
 import { firstHref, publicPages } from "../support/routes";
 import { serverPerWorker } from "../support/server";
+import { computedStyle, localized, survey, type PageRecord } from "../support/survey";
 
 const server = serverPerWorker();
 const browser = browserPerWorker();
 
-/** The first link on `path` whose href matches `pattern` (detail pages of the demo content). */
 /** Opens `url` and returns the stylesheet requests the page made while loading, and the texts of its CSS. */
 async function loadWithStylesheets(page: Page, url: string): Promise<{ requests: string[]; css: string }> {
   const requests: string[] = [];
@@ -32,29 +33,17 @@ async function loadWithStylesheets(page: Page, url: string): Promise<{ requests:
 
 describe("stylesheets", () => {
   it("every public page, in both languages, makes no stylesheet request: the site CSS is inlined in <head>", { timeout: 240_000 }, async () => {
-    const pages = [...(await publicPages(server.url)), "/no-such-page"];
+    const paths = [...(await publicPages(server.url)), "/no-such-page"];
     // Without JavaScript: the stylesheets are those of the server's HTML (a hydrated page adds none).
-    const { context } = await browser.newContext({ viewport: { width: 390, height: 800 }, javaScriptEnabled: false });
-    const page = await context.newPage();
-    try {
-      const requested: string[] = [];
-      for (const path of pages) {
-        for (const prefix of ["", "/en"]) {
-          const url = `${server.url}${prefix}${path === "/" && prefix ? "" : path}`;
-          const { requests, css } = await loadWithStylesheets(page, url);
-          if (requests.length > 0) requested.push(`${prefix}${path}: ${requests.join(", ")}`);
-          // the page is styled: the site's tokens and its layout are in the page
-          expect(css, `${prefix}${path}`).toContain("--color-accent");
-          expect(await page.$eval("body", (b) => getComputedStyle(b).display), `${prefix}${path}`).toBe("flex");
-        }
-      }
-      expect(requested).toEqual([]);
-      // the CSS is in <head>, before anything of <body> is parsed
-      await page.goto(`${server.url}/`);
-      expect(await page.$eval("head style#site-css", (style) => style.textContent?.length ?? 0)).toBeGreaterThan(1000);
-    } finally {
-      await context.close();
+    const pages = await survey(browser, server, { javaScriptEnabled: false, width: 390 }, paths.flatMap((path) => [localized(path, "it"), localized(path, "en")]));
+    for (const page of pages) {
+      // the page is styled: the site's tokens and its layout are in the page
+      expect(page.css, page.path).toContain("--color-accent");
+      expect(computedStyle(page, "body", "display"), page.path).toBe("flex");
     }
+    expect(pages.filter((page) => page.stylesheetRequests.length > 0).map((page) => `${page.path}: ${page.stylesheetRequests.join(", ")}`)).toEqual([]);
+    // the CSS is in <head>, before anything of <body> is parsed
+    expect(defined(pages.find((page) => page.path === "/")).siteCssLength).toBeGreaterThan(1000);
   });
 
   it("the sign-in and sign-out pages carry no admin CSS; the admin area does", async () => {
@@ -78,41 +67,33 @@ describe("stylesheets", () => {
 });
 
 describe("shared classes keep each page's look", () => {
-  const columns = (page: Page, selector: string) =>
-    page.$eval(selector, (el) => getComputedStyle(el).gridTemplateColumns.split(" ").filter(Boolean).length);
-  const style = (page: Page, selector: string, property: string) =>
-    page.$eval(selector, (el, p) => getComputedStyle(el).getPropertyValue(p), property);
+  const columns = (page: PageRecord) => computedStyle(page, ".card-grid", "grid-template-columns").split(" ").filter(Boolean).length;
 
   for (const width of [390, 1300, 1440]) {
     it(`${width} px: section titles, card grids and pills as each page shows them`, async () => {
-      const { context } = await browser.newContext({ viewport: { width, height: 900 } });
-      const page = await context.newPage();
-      try {
-        // home: centred, larger section titles; category pills as uppercase filters
-        await visit(page, `${server.url}/`);
-        expect(await style(page, "#home-compositions-title", "text-align")).toBe("center");
-        expect(await style(page, ".pills .pill", "text-transform")).toBe("uppercase");
-        const homeTitleSize = parseFloat(await style(page, "#home-compositions-title", "font-size"));
+      const work = await firstHref(server.url, "/art-direction", /href="(\/art-direction\/[^"/]+)"/);
+      const titled = ["/credits", "/gallery", "/portfolio", "/art-direction"];
+      const pages = await survey(browser, server, { javaScriptEnabled: true, width }, ["/", ...titled, "/compositions", work]);
+      const recorded = (path: string) => defined(pages.find((page) => page.path === path), path);
 
-        // the other pages: left-aligned section titles
-        for (const path of ["/credits", "/gallery", "/portfolio", "/art-direction"]) {
-          await visit(page, `${server.url}${path}`);
-          expect(await style(page, ".section-title", "text-align"), path).toMatch(/^(start|left)$/);
-          expect(parseFloat(await style(page, ".section-title", "font-size")), path).toBeLessThan(homeTitleSize);
-        }
+      // home: centred, larger section titles; category pills as uppercase filters
+      const home = recorded("/");
+      expect(computedStyle(home, "#home-compositions-title", "text-align")).toBe("center");
+      expect(computedStyle(home, ".pills .pill", "text-transform")).toBe("uppercase");
+      const homeTitleSize = parseFloat(computedStyle(home, "#home-compositions-title", "font-size"));
 
-        // music cards: 1/2/3/4 columns at 576/992/1200 px; other cards 1/2/3/4 at 768/1200/1400 px
-        await visit(page, `${server.url}/compositions`);
-        expect(await columns(page, ".card-grid")).toBe(width >= 1200 ? 4 : 1);
-        await visit(page, `${server.url}/gallery`);
-        expect(await columns(page, ".card-grid")).toBe(width >= 1400 ? 4 : width >= 1200 ? 3 : 1);
-
-        // an artist pill on a work card: small, not uppercase
-        await visit(page, `${server.url}${await firstHref(server.url, "/art-direction", /href="(\/art-direction\/[^"/]+)"/)}`);
-        expect(await style(page, ".work-card__artists .pill", "text-transform")).toBe("none");
-      } finally {
-        await context.close();
+      // the other pages: left-aligned section titles
+      for (const path of titled) {
+        expect(computedStyle(recorded(path), ".section-title", "text-align"), path).toMatch(/^(start|left)$/);
+        expect(parseFloat(computedStyle(recorded(path), ".section-title", "font-size")), path).toBeLessThan(homeTitleSize);
       }
+
+      // music cards: 1/2/3/4 columns at 576/992/1200 px; other cards 1/2/3/4 at 768/1200/1400 px
+      expect(columns(recorded("/compositions"))).toBe(width >= 1200 ? 4 : 1);
+      expect(columns(recorded("/gallery"))).toBe(width >= 1400 ? 4 : width >= 1200 ? 3 : 1);
+
+      // an artist pill on a work card: small, not uppercase
+      expect(computedStyle(recorded(work), ".work-card__artists .pill", "text-transform")).toBe("none");
     });
   }
 });
