@@ -10,16 +10,19 @@
  * So the server renders them inert (entry.server.tsx, `inertHydrationScripts`): the preloads get
  * an unknown `rel`, the module script an unknown `type`. FIRST_PAINT_LOADER, an inline script in
  * <head>, turns them live once the first frame is painted, the page has loaded (the document
- * and its eager pictures: the first card or the hero, the largest paint of a phone) and the frame
- * after the load is painted (the loaded picture is drawn in it), at low priority. So neither their
- * download nor their running delays the first or the largest paint. Lighthouse's simulated phone
- * counts every request that started before the largest paint as competing with it: started at
- * `load`, a moment before the picture was drawn, the scripts made /news's largest paint 1.22 s
+ * and its eager pictures: the first card or the hero, the largest paint of a phone) and that
+ * picture is on screen (its Element Timing entry, `elementtiming` set by <Picture priority>; two
+ * frames after the load where the browser has no Element Timing), at low priority. So neither
+ * their download nor their running delays the first or the largest paint. Lighthouse's simulated
+ * phone counts every request that started before the largest paint as competing with it: started
+ * at `load`, a moment before the picture was drawn, the scripts made /news's largest paint 1.22 s
  * instead of 1.07 s (`npm run bench pages`, Lighthouse mobile).
  * Without JavaScript nothing runs and nothing is fetched.
  */
 export const INERT_PRELOAD_REL = "x-modulepreload";
 export const INERT_MODULE_TYPE = "x-module";
+/** The Element Timing identifier of a page's first picture (<Picture priority>). */
+export const FIRST_PICTURE_TIMING = "first-picture";
 
 /**
  * The inline script (it carries the response's nonce; its own `nonce` is given to the module
@@ -46,14 +49,26 @@ export const FIRST_PAINT_LOADER = `(() => {
       inert.replaceWith(script);
     }
   };
-  // The frame that draws the loaded picture, then the one after it: a frame is shown on screen
-  // (the largest paint's time) a moment after its callbacks ran, so one frame is not always enough.
-  const afterNextPaint = () => requestAnimationFrame(() => requestAnimationFrame(() => setTimeout(start)));
+  const observes = (type) => !!window.PerformanceObserver && (PerformanceObserver.supportedEntryTypes || []).includes(type);
+  // Once the page's first picture is on screen. Without Element Timing: the frame that draws it,
+  // then the one after (a frame is shown a moment after its callbacks ran).
+  const afterNextPaint = () => {
+    if (!document.querySelector('img[elementtiming="${FIRST_PICTURE_TIMING}"]') || !observes("element")) {
+      requestAnimationFrame(() => requestAnimationFrame(() => setTimeout(start)));
+      return;
+    }
+    const pictures = new PerformanceObserver((list) => {
+      if (!list.getEntries().some((entry) => entry.identifier === "${FIRST_PICTURE_TIMING}")) return;
+      pictures.disconnect();
+      setTimeout(start);
+    });
+    pictures.observe({ type: "element", buffered: true });
+  };
   const whenLoaded = () => {
     if (document.readyState === "complete") afterNextPaint();
     else window.addEventListener("load", afterNextPaint, { once: true });
   };
-  if (window.PerformanceObserver && (PerformanceObserver.supportedEntryTypes || []).includes("paint")) {
+  if (observes("paint")) {
     const observer = new PerformanceObserver(() => {
       observer.disconnect();
       setTimeout(whenLoaded);

@@ -1,4 +1,5 @@
 import type { CSSProperties, ImgHTMLAttributes } from "react";
+import { FIRST_PICTURE_TIMING } from "~/lib/after-first-paint";
 import { srcSetFor, type ImageInfo } from "~/lib/images";
 
 type PictureProps = Omit<ImgHTMLAttributes<HTMLImageElement>, "src" | "srcSet" | "width" | "height"> & {
@@ -38,6 +39,8 @@ export function Picture({ image, alt, sizes, priority = false, style, ...rest }:
         loading={priority ? "eager" : "lazy"}
         decoding={priority ? "sync" : "async"}
         fetchPriority={priority ? "high" : undefined}
+        // Element Timing: the hydration scripts wait for this picture to be on screen (after-first-paint.ts).
+        {...(priority ? { elementtiming: FIRST_PICTURE_TIMING } : {})}
         style={placeholder || style ? { ...placeholder, ...style } : undefined}
         ref={dropPlaceholder}
         onLoad={(event) => dropPlaceholder(event.currentTarget)}
