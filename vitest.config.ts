@@ -1,6 +1,5 @@
 import path from "node:path";
 import { defineConfig } from "vitest/config";
-import UnitFirstSequencer from "./tests/support/sequencer";
 
 /**
  * Every test in one run (`npm test`): the unit and integration files in process, and the e2e project
@@ -10,7 +9,6 @@ import UnitFirstSequencer from "./tests/support/sequencer";
 export default defineConfig({
   test: {
     maxWorkers: 2,
-    sequence: { sequencer: UnitFirstSequencer },
     projects: [
       {
         resolve: { alias: { "~": path.resolve(import.meta.dirname, "app") } },
