@@ -7,13 +7,13 @@ import {
   Scripts,
   ScrollRestoration,
   data,
-  isRouteErrorResponse,
   redirect,
   useLocation,
   useRouteLoaderData,
 } from "react-router";
 import type { Route } from "./+types/root";
 import { CookieBanner } from "~/components/layout/CookieBanner";
+import { ErrorPage } from "~/components/layout/ErrorPage";
 import { Footer } from "~/components/layout/Footer";
 import { Navbar } from "~/components/layout/Navbar";
 import { AudioPlayer, PlayerProvider } from "~/components/player/player-context";
@@ -179,25 +179,9 @@ export default function App({ loaderData }: Route.ComponentProps) {
 }
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  const { t } = useTranslation();
-  const { pathname } = useLocation();
-  const lang = langFromPath(pathname) ?? "it";
-  // Server errors are logged once, with the request id, by entry.server.tsx's handleError.
-  const notFound = isRouteErrorResponse(error) && error.status === 404;
-  const status = isRouteErrorResponse(error) ? error.status : 500;
-  const knownClientError = isRouteErrorResponse(error) && status >= 400 && status < 500 && !notFound;
   return (
     <PublicChrome>
-      <title>{`${notFound ? t("errors.notFoundTitle") : t("errors.errorTitle")} | ${t("composerName")}`}</title>
-      <meta name="robots" content="noindex" />
-      <section className="error-page container" data-status={status}>
-        <p className="error-page__status">{status}</p>
-        <h1>{notFound ? t("errors.notFoundTitle") : t("errors.errorTitle")}</h1>
-        <p>{notFound ? t("errors.notFoundText") : knownClientError && typeof error.data === "string" ? error.data : t("errors.errorText")}</p>
-        <a className="button button--primary" href={localizePath("/", lang)}>
-          {t("errors.backHome")}
-        </a>
-      </section>
+      <ErrorPage error={error} />
     </PublicChrome>
   );
 }

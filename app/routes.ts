@@ -6,27 +6,30 @@ import { type RouteConfig, index, layout, prefix, route } from "@react-router/de
  */
 function publicPages(lang: "it" | "en") {
   const id = (name: string) => ({ id: `${lang}:${name}` });
+  // One pathless layout per language, for its error boundary (routes/public-pages.tsx).
   return [
-    index("routes/home.tsx", id("home")),
-    route("bio", "routes/bio.tsx", id("bio")),
-    route("news", "routes/news.tsx", id("news")),
-    route("news/:slugNews", "routes/news-detail.tsx", id("news-detail")),
-    route("art-direction", "routes/art-direction.tsx", id("art-direction")),
-    route("art-direction/:dataCategory", "routes/art-direction-category.tsx", id("art-direction-category")),
-    route("credits", "routes/credits.tsx", id("credits")),
-    route("gallery", "routes/gallery.tsx", id("gallery")),
-    route("gallery/:galleryItem", "routes/gallery-item.tsx", id("gallery-item")),
-    route("compositions", "routes/compositions.tsx", id("compositions")),
-    route("compositions/:categoryCompositions", "routes/compositions-category.tsx", id("compositions-category")),
-    route("compositions/:categoryCompositions/:slugMusic", "routes/composition-detail.tsx", id("composition-detail")),
-    route("contacts", "routes/contacts.tsx", id("contacts")),
-    route("portfolio", "routes/portfolio.tsx", id("portfolio")),
-    route("privacy-policy", "routes/privacy-policy.tsx", id("privacy-policy")),
-    route("legal-notes", "routes/legal-notes.tsx", id("legal-notes")),
-    route("cookie-policy", "routes/cookie-policy.tsx", id("cookie-policy")),
-    route("search", "routes/search.tsx", id("search")),
-    route("rss.xml", "routes/resources/news-feed.ts", id("news-feed")),
-    route("*", "routes/not-found.tsx", id("not-found")),
+    layout("routes/public-pages.tsx", id("pages"), [
+      index("routes/home.tsx", id("home")),
+      route("bio", "routes/bio.tsx", id("bio")),
+      route("news", "routes/news.tsx", id("news")),
+      route("news/:slugNews", "routes/news-detail.tsx", id("news-detail")),
+      route("art-direction", "routes/art-direction.tsx", id("art-direction")),
+      route("art-direction/:dataCategory", "routes/art-direction-category.tsx", id("art-direction-category")),
+      route("credits", "routes/credits.tsx", id("credits")),
+      route("gallery", "routes/gallery.tsx", id("gallery")),
+      route("gallery/:galleryItem", "routes/gallery-item.tsx", id("gallery-item")),
+      route("compositions", "routes/compositions.tsx", id("compositions")),
+      route("compositions/:categoryCompositions", "routes/compositions-category.tsx", id("compositions-category")),
+      route("compositions/:categoryCompositions/:slugMusic", "routes/composition-detail.tsx", id("composition-detail")),
+      route("contacts", "routes/contacts.tsx", id("contacts")),
+      route("portfolio", "routes/portfolio.tsx", id("portfolio")),
+      route("privacy-policy", "routes/privacy-policy.tsx", id("privacy-policy")),
+      route("legal-notes", "routes/legal-notes.tsx", id("legal-notes")),
+      route("cookie-policy", "routes/cookie-policy.tsx", id("cookie-policy")),
+      route("search", "routes/search.tsx", id("search")),
+      route("rss.xml", "routes/resources/news-feed.ts", id("news-feed")),
+      route("*", "routes/not-found.tsx", id("not-found")),
+    ]),
   ];
 }
 

@@ -1,6 +1,6 @@
 import { data } from "react-router";
 
-/** Any unknown public path: a real 404, rendered by the root error page in the visitor's language. */
+/** Any unknown public path: a real 404, rendered by the public pages' error page (routes/public-pages.tsx) in the visitor's language. */
 export function loader() {
   throw data("Not found", { status: 404 });
 }
