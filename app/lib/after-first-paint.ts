@@ -16,7 +16,7 @@
  * their download nor their running delays the first or the largest paint. Lighthouse's simulated
  * phone counts every request that started before the largest paint as competing with it: started
  * at `load`, a moment before the picture was drawn, the scripts made /news's largest paint 1.22 s
- * instead of 1.07 s (`npm run bench pages`, Lighthouse mobile).
+ * instead of 1.07-1.14 s (`npm run bench pages`, Lighthouse mobile, docs/performance.md).
  * Without JavaScript nothing runs and nothing is fetched.
  */
 export const INERT_PRELOAD_REL = "x-modulepreload";
