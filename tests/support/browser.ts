@@ -1,11 +1,16 @@
 // Debian's Chromium through playwright-core: one browser per worker slot (launched by the global
 // setup), a connection per test file, contexts (JavaScript on or off) closed automatically after the
 // test that opened them, even when it fails.
+import fs from "node:fs";
 import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type BrowserServer, type Page } from "playwright-core";
 import { afterAll, afterEach, beforeAll, beforeEach } from "vitest";
 import { ADMIN, thisWorker } from "./server";
 
-const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
+// Debian's old headless shell (package chromium-headless-shell, the build Playwright itself runs
+// headless) when installed: the same Blink without the full browser around it, 12 % less wall time
+// and 17 % less CPU than /usr/bin/chromium on the six heaviest browser files (tests/README).
+const HEADLESS_SHELL = "/usr/lib/chromium/chromium-headless-shell";
+const CHROMIUM = process.env.CHROMIUM_PATH ?? (fs.existsSync(HEADLESS_SHELL) ? HEADLESS_SHELL : "/usr/bin/chromium");
 
 /** The Chromium of one worker slot (tests/support/global-setup.ts); files connect to it. */
 export async function launchBrowserServer(): Promise<BrowserServer> {
