@@ -11,7 +11,7 @@
  * an unknown `rel`, the module script an unknown `type`. FIRST_PAINT_LOADER, an inline script in
  * <head>, turns them live once the first frame is painted, the page has loaded (the document
  * and its eager pictures: the first card or the hero, the largest paint of a phone) and that
- * picture is on screen (its Element Timing entry, `elementtiming` set by <Picture priority>; two
+ * picture is on screen (its Element Timing entry, not its placeholder's; `elementtiming` set by <Picture priority>; two
  * frames after the load where the browser has no Element Timing), at low priority. So neither
  * their download nor their running delays the first or the largest paint. Lighthouse's simulated
  * phone counts every request that started before the largest paint as competing with it: started
@@ -57,8 +57,10 @@ export const FIRST_PAINT_LOADER = `(() => {
       requestAnimationFrame(() => requestAnimationFrame(() => setTimeout(start)));
       return;
     }
+    // The picture's own entry: its blurred placeholder (a data: URI background of the same <img>)
+    // has one too, painted first while the picture is still on its way.
     const pictures = new PerformanceObserver((list) => {
-      if (!list.getEntries().some((entry) => entry.identifier === "${FIRST_PICTURE_TIMING}")) return;
+      if (!list.getEntries().some((entry) => entry.identifier === "${FIRST_PICTURE_TIMING}" && !entry.url.startsWith("data:"))) return;
       pictures.disconnect();
       setTimeout(start);
     });
