@@ -6,9 +6,9 @@ import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { browserPerWorker, visit } from "../support/browser";
 import { publicPages } from "../support/routes";
-import { serverPerWorker } from "../support/server";
+import { sharedDemoServer } from "../support/server";
 
-const server = serverPerWorker();
+const server = sharedDemoServer();
 const browser = browserPerWorker();
 const axeSource = fs.readFileSync(createRequire(import.meta.url).resolve("axe-core/axe.min.js"), "utf8");
 

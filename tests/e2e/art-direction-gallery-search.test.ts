@@ -1,9 +1,9 @@
 import type { BrowserContext, Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { acceptCookies, browserPerWorker } from "../support/browser";
-import { serverPerWorker } from "../support/server";
+import { sharedDemoServer } from "../support/server";
 
-const server = serverPerWorker();
+const server = sharedDemoServer();
 const browser = browserPerWorker();
 
 /** A fresh context (JavaScript on or off) with the cookie banner out of the way. */

@@ -2,14 +2,14 @@ import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { acceptCookies, imagesWithoutSize, browserPerWorker, visit as visitUrl } from "../support/browser";
 import { run } from "../support/db";
-import { serverPerFile, serverPerWorker } from "../support/server";
+import { serverPerFile, sharedDemoServer } from "../support/server";
 import { first } from "../support/present";
 import { errorsOf, survey } from "../support/survey";
 
 // Most tests change rows (videos of a composition), so the file has a server of its own; the
-// every-page sweep reads the worker's demo server, whose pages other sweeps record too (support/survey.ts).
+// every-page sweep reads the shared demo server, whose pages other sweeps record too (support/survey.ts).
 const server = serverPerFile();
-const demo = serverPerWorker();
+const demo = sharedDemoServer();
 const visit = (page: Page, path: string) => visitUrl(page, `${server.url}${path}`);
 const browser = browserPerWorker();
 

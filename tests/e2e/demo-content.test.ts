@@ -1,11 +1,11 @@
 import { describe, expect, it } from "vitest";
 import { browserPerWorker, visit } from "../support/browser";
 import { row, rows } from "../support/db";
-import { serverPerWorker } from "../support/server";
+import { sharedDemoServer } from "../support/server";
 import { first } from "../support/present";
 import { survey } from "../support/survey";
 
-const server = serverPerWorker();
+const server = sharedDemoServer();
 const browser = browserPerWorker();
 
 const bytes = async (url: string) => {

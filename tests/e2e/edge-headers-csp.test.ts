@@ -4,7 +4,7 @@ import { contentSecurityPolicy, securityHeaders } from "~/server/http/csp.server
 import type { BrowserContext } from "playwright-core";
 import { browserPerWorker, visit } from "../support/browser";
 import { raw } from "../support/http";
-import { ADMIN, serverPerWorker } from "../support/server";
+import { ADMIN, sharedDemoServer } from "../support/server";
 
 /**
  * issue 9: no Content-Security-Policy (6 inline scripts without a nonce), no HSTS,
@@ -12,7 +12,7 @@ import { ADMIN, serverPerWorker } from "../support/server";
  * and the pages work under it: no violation while the player, video modal, lightbox, zoom viewer
  * and rich-text editor are used.
  */
-const server = serverPerWorker();
+const server = sharedDemoServer();
 const browser = browserPerWorker();
 afterAll(async () => {
 });

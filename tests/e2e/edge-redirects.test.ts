@@ -1,14 +1,14 @@
 import { describe, expect, it } from "vitest";
 import { safeRedirectPath } from "~/lib/safe-redirect";
 import { raw } from "../support/http";
-import { serverPerWorker } from "../support/server";
+import { sharedDemoServer } from "../support/server";
 
 /**
  * issue 9: `GET //evil.example/phish?lng=it` answered `302 Location: //evil.example/phish`. Every
  * redirect target taken from a request goes through safeRedirectPath: the answer never leaves the
  * site, however the path is spelled.
  */
-const server = serverPerWorker(); // reads only: the worker's demo server
+const server = sharedDemoServer(); // reads only: the shared demo server
 
 const EVIL_PATHS = [
   "//evil.example/phish?lng=it",

@@ -3,9 +3,9 @@ import { describe, expect, it } from "vitest";
 import { CAROUSEL_AUTOPLAY_MS } from "~/components/home/CompositionsBrowser";
 import { HERO_AUTOPLAY_MS } from "~/components/home/HeroSlider";
 import { acceptCookies, imagesWithoutSize, browserPerWorker, visit as visitUrl } from "../support/browser";
-import { serverPerWorker } from "../support/server";
+import { sharedDemoServer } from "../support/server";
 
-const server = serverPerWorker();
+const server = sharedDemoServer();
 const visit = (page: Page, path: string) => visitUrl(page, `${server.url}${path}`);
 const browser = browserPerWorker();
 

@@ -6,9 +6,9 @@ import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { acceptCookies, browserPerWorker, visit } from "../support/browser";
 import { firstHref } from "../support/routes";
-import { serverPerWorker } from "../support/server";
+import { sharedDemoServer } from "../support/server";
 
-const server = serverPerWorker();
+const server = sharedDemoServer();
 const browser = browserPerWorker();
 
 /** Widths on both sides of every card-grid breakpoint (576, 768, 992, 1200, 1400 px). */

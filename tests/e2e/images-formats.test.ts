@@ -4,13 +4,13 @@ import type { Page } from "playwright-core";
 import { beforeAll, describe, expect, it } from "vitest";
 import { acceptCookies, browserPerWorker, visit } from "../support/browser";
 import { row, rows, run } from "../support/db";
-import { serverPerFile, serverPerWorker } from "../support/server";
+import { serverPerFile, sharedDemoServer } from "../support/server";
 import { errorsOf, localized, survey, type ImageRecord, type Lang } from "../support/survey";
 
 // Tests write variants and rows, so the file has a server of its own; the placeholder checks without
-// JavaScript read the worker's demo server, whose list pages other sweeps record too (support/survey.ts).
+// JavaScript read the shared demo server, whose list pages other sweeps record too (support/survey.ts).
 const server = serverPerFile();
-const demo = serverPerWorker();
+const demo = sharedDemoServer();
 const browser = browserPerWorker();
 /** One test loads a dozen or more pages in turn; the machine is shared, so give it room. */
 const MATRIX_TIMEOUT = 300_000;
@@ -74,7 +74,7 @@ const LIST_PAGES = ["/", "/news", "/compositions", "/gallery"];
  * errors of those loads go to `errors`. With JavaScript they are loaded in `page` with every picture
  * held back, since Picture drops the placeholder once its picture has loaded. Without JavaScript
  * nothing drops it (the placeholder is the server's inline style), so a held-back picture changes
- * nothing these checks read: the survey's records of the worker's demo server serve.
+ * nothing these checks read: the survey's records of the shared demo server serve.
  */
 async function listPagesWithoutPictures(page: Page, javaScriptEnabled: boolean, width: number, lang: Lang, errors: string[]) {
   if (!javaScriptEnabled) {

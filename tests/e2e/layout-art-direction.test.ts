@@ -2,9 +2,9 @@
 // width empty); they form a responsive grid: several columns on a desktop, one on a phone.
 import { describe, expect, it } from "vitest";
 import { acceptCookies, browserPerWorker, visit } from "../support/browser";
-import { serverPerWorker } from "../support/server";
+import { sharedDemoServer } from "../support/server";
 
-const server = serverPerWorker();
+const server = sharedDemoServer();
 const browser = browserPerWorker();
 
 describe("the labels of /art-direction", () => {

@@ -1,7 +1,7 @@
 import type { BrowserContext, Page } from "playwright-core";
 import { beforeAll, describe, expect, it } from "vitest";
 import { acceptCookies, browserPerWorker, visit as visitUrl } from "../support/browser";
-import { serverPerWorker } from "../support/server";
+import { sharedDemoServer } from "../support/server";
 import { at, first } from "../support/present";
 
 /**
@@ -9,7 +9,7 @@ import { at, first } from "../support/present";
  * Session, the language toggle that keeps the music playing, the player's keyboard scope, track
  * durations, and plyr loaded on first play.
  */
-const server = serverPerWorker();
+const server = sharedDemoServer();
 const browser = browserPerWorker();
 const visit = (page: Page, path: string) => visitUrl(page, `${server.url}${path}`);
 

@@ -4,9 +4,9 @@
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { acceptCookies, browserPerWorker, visit } from "../support/browser";
-import { serverPerWorker } from "../support/server";
+import { sharedDemoServer } from "../support/server";
 
-const server = serverPerWorker();
+const server = sharedDemoServer();
 const browser = browserPerWorker();
 
 async function open(options: { width?: number; reducedMotion?: "reduce" | "no-preference" } = {}) {

@@ -2,9 +2,9 @@
 // must be readable (it was white on white on the white-header pages) and lead to its page.
 import { describe, expect, it } from "vitest";
 import { acceptCookies, browserPerWorker } from "../support/browser";
-import { serverPerWorker } from "../support/server";
+import { sharedDemoServer } from "../support/server";
 
-const server = serverPerWorker();
+const server = sharedDemoServer();
 const browser = browserPerWorker();
 
 /** WCAG contrast of each nav link's text against the first opaque background behind it. */

@@ -2,11 +2,11 @@ import Parser from "rss-parser";
 import { describe, expect, it } from "vitest";
 import { browserPerWorker } from "../support/browser";
 import { row, rows } from "../support/db";
-import { serverPerWorker } from "../support/server";
+import { sharedDemoServer } from "../support/server";
 import { first } from "../support/present";
 import { errorsOf, localized, survey } from "../support/survey";
 
-const server = serverPerWorker();
+const server = sharedDemoServer();
 const browser = browserPerWorker();
 /** A sweep may be the first to need its pages, and load them in turn; the machine is shared, so give it room. */
 const MATRIX_TIMEOUT = 300_000;

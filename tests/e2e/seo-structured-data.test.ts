@@ -4,14 +4,14 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { isoDuration } from "~/lib/structured-data";
 import { browserPerWorker, visit } from "../support/browser";
 import { row, rows, run } from "../support/db";
-import { serverPerFile, serverPerWorker } from "../support/server";
+import { serverPerFile, sharedDemoServer } from "../support/server";
 import { at, defined, first } from "../support/present";
 import { errorsOf, localized, survey } from "../support/survey";
 
 // The tests that write have a server of their own; the page sweeps read the worker's, whose pages
 // the other sweeps of the worker have recorded too (support/survey.ts).
 const server = serverPerFile();
-const demo = serverPerWorker();
+const demo = sharedDemoServer();
 const browser = browserPerWorker();
 /** A sweep may be the first to need its pages, and load them in turn; the machine is shared, so give it room. */
 const MATRIX_TIMEOUT = 300_000;
@@ -93,7 +93,7 @@ describe("JSON-LD, og:url and og:type on public pages", () => {
   for (const javaScriptEnabled of [true, false]) {
     for (const width of [390, 1440]) {
       it(`describes each page (JavaScript ${javaScriptEnabled ? "on" : "off"}, ${width} px, both languages)`, async () => {
-        // The demo content as the worker's server has it: the other tests of this file change rows of their own server.
+        // The demo content as the shared demo server has it: the other tests of this file change rows of their own server.
         const newest = row<{ slug: string }>(demo, "SELECT slug FROM News ORDER BY date DESC LIMIT 1").slug;
         const compositionTracks = rows<{ name: string }>(demo, "SELECT t.name FROM MusicTrack t JOIN Music m ON m.id = t.musicId WHERE m.slug = 'nebbia-su-ferrara' ORDER BY t.position").map((r) => r.name);
         const expectations: { path: string; types: string[]; ogType: string }[] = [

@@ -9,10 +9,10 @@ import { signIn } from "../support/auth";
 import { browserPerWorker, signInThroughForm, visit } from "../support/browser";
 import { defined } from "../support/present";
 import { firstHref, publicPages } from "../support/routes";
-import { serverPerWorker } from "../support/server";
+import { sharedDemoServer } from "../support/server";
 import { computedStyle, localized, survey, type PageRecord } from "../support/survey";
 
-const server = serverPerWorker();
+const server = sharedDemoServer();
 const browser = browserPerWorker();
 
 /** Opens `url` and returns the stylesheet requests the page made while loading, and the texts of its CSS. */

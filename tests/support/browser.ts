@@ -71,7 +71,7 @@ export function browserPerWorker(): TestBrowser {
         viewport: { width: 1400, height: 900 },
         ...options,
         // A visitor of its own: the test servers trust X-Forwarded-For, and limits per address (the
-        // contact captcha: 10 a minute) would otherwise count every file that shared the worker's server.
+        // contact captcha: 10 a minute) would otherwise count every file that shared the demo server.
         extraHTTPHeaders: { "X-Forwarded-For": visitorAddress(), ...options.extraHTTPHeaders },
       });
       if (inTest) perTest.push(context);
@@ -82,7 +82,7 @@ export function browserPerWorker(): TestBrowser {
   };
 }
 
-/** A random address from 10.0.0.0/8: files on one worker server run in different processes, so no counter is shared. */
+/** A random address from 10.0.0.0/8: files on the shared demo server run in different processes, so no counter is shared. */
 function visitorAddress(): string {
   const octet = () => Math.floor(Math.random() * 256);
   return `10.${octet()}.${octet()}.${octet()}`;

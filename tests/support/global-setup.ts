@@ -1,8 +1,10 @@
 // Runs once before the e2e files: a current production build, then two template data folders
 // (migrated; one with the demo content, one with the staff user only) that each test server copies,
-// so no server migrates or seeds again. Then, for each worker slot (VITEST_POOL_ID), one Chromium and
-// one server on a copy of the demo template for the files that only read (serverPerWorker): a file
-// no longer pays a browser launch, and the read-only files no longer pay a server boot.
+// so no server migrates or seeds again. Then one Chromium for each worker slot (VITEST_POOL_ID), and
+// one server on a copy of the demo template that the files of every worker which only read share
+// (sharedDemoServer): a file no longer pays a browser launch, and the read-only files no longer pay a
+// server boot. One read-only server for both workers makes each picture variant and renders each
+// page once instead of once per worker.
 import { execFileSync } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
@@ -10,13 +12,13 @@ import path from "node:path";
 import type { TestProject } from "vitest/node";
 import { staleBuildReason } from "../../scripts/ops/build.mjs";
 import { launchBrowserServer } from "./browser";
-import { copyTemplate, spawnServer, type WorkerServer } from "./server";
+import { copyTemplate, spawnServer, type SharedServer } from "./server";
 
 declare module "vitest" {
   interface ProvidedContext {
     templates: { demo: string; empty: string };
-    /** By worker slot (VITEST_POOL_ID): the Chromium to connect to and the read-only demo server. */
-    workers: Record<string, { browser: string; server: WorkerServer }>;
+    /** By worker slot (VITEST_POOL_ID): the Chromium to connect to and the read-only demo server (the same for every slot). */
+    workers: Record<string, { browser: string; server: SharedServer }>;
   }
 }
 
@@ -46,22 +48,17 @@ export default async function setup(project: TestProject) {
   }
   const root = fs.mkdtempSync(path.join(os.tmpdir(), "composer-e2e-templates-"));
   const slots = Array.from({ length: project.globalConfig.maxWorkers }, (_, i) => String(i + 1));
-  // Chromium needs no template, and the worker servers need only the demo one: each starts as soon as it can.
+  // Chromium needs no template, and the read-only server needs only the demo one: each starts as soon as it can.
   const demo = makeTemplate(root, "demo");
   const empty = makeTemplate(root, "empty");
-  const workers = slots.map(async (slot) => {
-    const [browser, server] = await Promise.all([launchBrowserServer(), demo.then((dir) => spawnServer(copyTemplate(dir)))]);
-    return { slot, browser, server };
-  });
-  const [started, demoDir, emptyDir] = await Promise.all([Promise.all(workers), demo, empty]);
+  const readOnly = demo.then((dir) => spawnServer(copyTemplate(dir)));
+  const [browsers, server, demoDir, emptyDir] = await Promise.all([Promise.all(slots.map(() => launchBrowserServer())), readOnly, demo, empty]);
   project.provide("templates", { demo: demoDir, empty: emptyDir });
-  project.provide(
-    "workers",
-    Object.fromEntries(started.map(({ slot, browser, server }) => [slot, { browser: browser.wsEndpoint(), server: { url: server.url, port: server.port, dataDir: server.dataDir } }])),
-  );
+  const shared = { url: server.url, port: server.port, dataDir: server.dataDir };
+  project.provide("workers", Object.fromEntries(slots.map((slot, i) => [slot, { browser: browsers[i]!.wsEndpoint(), server: shared }])));
   return async () => {
-    await Promise.all(started.flatMap(({ browser, server }) => [browser.close(), server.stop()]));
+    await Promise.all([...browsers.map((browser) => browser.close()), server.stop()]);
     fs.rmSync(root, { recursive: true, force: true });
-    for (const { server } of started) fs.rmSync(server.dataDir, { recursive: true, force: true });
+    fs.rmSync(server.dataDir, { recursive: true, force: true });
   };
 }

@@ -157,17 +157,17 @@ export function serverPerFile(opts: ServerOptions = {}): TestServer {
   return handle;
 }
 
-/** The demo server of a worker slot: no process handle, nobody may stop it or read its log. */
-export type WorkerServer = Pick<TestServer, "url" | "port" | "dataDir">;
+/** The read-only demo server: no process handle, nobody may stop it or read its log. */
+export type SharedServer = Pick<TestServer, "url" | "port" | "dataDir">;
 
 /**
- * The demo server of this worker (started by the global setup), shared by every file the worker
- * runs that only reads: such a file must not write to its database or uploads, change its settings,
- * stop it or read its log (a file that does takes `serverPerFile()`). Filled in by beforeAll, like
- * serverPerFile.
+ * The demo server the global setup started, shared by every file of every worker that only reads:
+ * such a file must not write to its database or uploads, change its settings, stop it or read its
+ * log (a file that does takes `serverPerFile()`). Files of both workers use it at the same time.
+ * Filled in by beforeAll, like serverPerFile.
  */
-export function serverPerWorker(): WorkerServer {
-  const handle = {} as WorkerServer;
+export function sharedDemoServer(): SharedServer {
+  const handle = {} as SharedServer;
   beforeAll(() => {
     Object.assign(handle, thisWorker().server);
   });

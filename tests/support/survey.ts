@@ -6,11 +6,11 @@
 //
 // The records are kept at module level: the e2e project runs its files with `isolate: false`, so every
 // file a worker runs shares them (the other worker records its own). Only the worker's read-only demo
-// server (serverPerWorker) is surveyed: a record must not depend on rows a test changed.
+// server (sharedDemoServer) is surveyed: a record must not depend on rows a test changed.
 import type { Request, Response } from "playwright-core";
 import type { TestBrowser } from "./browser";
 import { visit } from "./browser";
-import type { WorkerServer } from "./server";
+import type { SharedServer } from "./server";
 
 /** A browser configuration the sweeps run in: JavaScript on or off, the viewport's width. */
 type SurveyConfig = { javaScriptEnabled: boolean; width: number };
@@ -111,12 +111,12 @@ export const errorsOf = (pages: readonly PageRecord[]) => pages.flatMap((page) =
 const surveys = new Map<string, Map<string, Promise<PageRecord>>>();
 
 /**
- * The records of `paths` (as visited: "/en/news") in `config` on the worker's server. Pages this worker
+ * The records of `paths` (as visited: "/en/news") in `config` on the shared demo server. Pages this worker
  * has not recorded in `config` yet are loaded now, one after the other in one page of one new context
  * (closed after). The visitor has not answered the cookie banner: consent only hides the banner
  * (app/root.tsx), so such a page shows everything one with consent does, and the banner too.
  */
-export async function survey(browser: TestBrowser, server: WorkerServer, config: SurveyConfig, paths: readonly string[]): Promise<PageRecord[]> {
+export async function survey(browser: TestBrowser, server: SharedServer, config: SurveyConfig, paths: readonly string[]): Promise<PageRecord[]> {
   const key = `${server.url} JavaScript ${config.javaScriptEnabled ? "on" : "off"} ${config.width} px`;
   const records = surveys.get(key) ?? new Map<string, Promise<PageRecord>>();
   surveys.set(key, records);
@@ -130,7 +130,7 @@ export async function survey(browser: TestBrowser, server: WorkerServer, config:
   return Promise.all(paths.map((path) => records.get(path)!));
 }
 
-async function load(browser: TestBrowser, server: WorkerServer, config: SurveyConfig, paths: string[]): Promise<PageRecord[]> {
+async function load(browser: TestBrowser, server: SharedServer, config: SurveyConfig, paths: string[]): Promise<PageRecord[]> {
   const { context } = await browser.newContext({ javaScriptEnabled: config.javaScriptEnabled, viewport: { width: config.width, height: 900 } });
   try {
     const page = await context.newPage();
