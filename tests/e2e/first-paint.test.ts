@@ -10,9 +10,9 @@ import { describe, expect, it } from "vitest";
 import { acceptCookies, browserPerWorker, visit } from "../support/browser";
 import { HttpClient } from "../support/http";
 import { publicPages } from "../support/routes";
-import { serverPerFile } from "../support/server";
+import { sharedDemoServer } from "../support/server";
 
-const server = serverPerFile();
+const server = sharedDemoServer(); // reads only (a sign-in is a row of its own): the shared demo server
 const browser = browserPerWorker();
 
 const PAGES = ["/", "/news", "/compositions", "/gallery", "/en/bio", "/contacts", "/search?query=colonna"];
