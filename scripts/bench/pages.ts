@@ -230,10 +230,12 @@ async function lighthouse(url: string): Promise<string[]> {
     const done: LighthouseRun[] = [];
     for (let run = 1; run <= runs; run++) {
       const keepAs = jsonDir ? path.join(jsonDir, `${page.replace(/[^\w]+/g, "_") || "home"}-${run}.json`) : null;
+      // A run whose Chrome does not answer (seen about once in 20 runs) is tried once more.
+      const attempt = () => lighthouseRun(url, page, keepAs);
       try {
-        done.push(await lighthouseRun(url, page, keepAs));
+        done.push(await attempt().catch(attempt));
       } catch (error) {
-        rows.push(`${page}: lighthouse failed: ${(error as Error).message.split("\n")[0]}`);
+        rows.push(`${page}: lighthouse failed twice: ${(error as Error).message.split("\n")[0]}`);
       }
     }
     // The run of median performance stands for the page (simulated throttling still feels the host's
