@@ -8,12 +8,12 @@ import type { BrowserContext, BrowserContextOptions, Page } from "playwright-cor
 import { createCookie } from "react-router";
 import { acceptCookies, type TestBrowser } from "./browser";
 import { row, run } from "./db";
-import { ADMIN, type SharedServer } from "./server";
+import { ADMIN, type ServerInfo } from "./server";
 
 const HOUR = 60 * 60 * 1000;
 
 /** The staff_session cookie (name and signed value) of a new session of `username`. */
-async function sessionCookie(server: Pick<SharedServer, "dataDir">, username = ADMIN.username) {
+async function sessionCookie(server: Pick<ServerInfo, "dataDir">, username = ADMIN.username) {
   const user = row<{ id: number }>(server, `SELECT id FROM "User" WHERE username = ?`, username);
   const id = crypto.randomBytes(32).toString("base64url");
   const now = Date.now();
@@ -27,13 +27,13 @@ async function sessionCookie(server: Pick<SharedServer, "dataDir">, username = A
 }
 
 /** A browser context signed in as `username` (staff by default). */
-export async function signIn(context: BrowserContext, server: SharedServer, username = ADMIN.username) {
+export async function signIn(context: BrowserContext, server: ServerInfo, username = ADMIN.username) {
   const { name, value } = await sessionCookie(server, username);
   await context.addCookies([{ name, value, url: server.url, httpOnly: true, sameSite: "Lax" }]);
 }
 
 /** A signed-in staff page in a fresh context (cookie banner accepted), closed after the test like any context. */
-export async function staffPage(browser: TestBrowser, server: SharedServer, options: BrowserContextOptions = {}) {
+export async function staffPage(browser: TestBrowser, server: ServerInfo, options: BrowserContextOptions = {}) {
   const { context, errors } = await browser.newContext(options);
   await acceptCookies(context, server.url);
   await signIn(context, server);
@@ -42,7 +42,7 @@ export async function staffPage(browser: TestBrowser, server: SharedServer, opti
 }
 
 /** The new-composition form (no JavaScript needed) with the category "Colonne Sonore", a title and a mode. */
-export async function startMusicForm(page: Page, server: SharedServer, title: string, mode: "link" | "tracks") {
+export async function startMusicForm(page: Page, server: ServerInfo, title: string, mode: "link" | "tracks") {
   await page.goto(`${server.url}/admin/musicCreate`);
   await page.selectOption("#category", { label: "Colonne Sonore" });
   await page.fill("#title", title);

@@ -12,13 +12,13 @@ import path from "node:path";
 import type { TestProject } from "vitest/node";
 import { staleBuildReason } from "../../scripts/ops/build.mjs";
 import { launchBrowserServer } from "./browser";
-import { copyTemplate, spawnServer, type SharedServer } from "./server";
+import { copyTemplate, spawnServer, type ServerInfo } from "./server";
 
 declare module "vitest" {
   interface ProvidedContext {
     templates: { demo: string; empty: string };
     /** By worker slot (VITEST_POOL_ID): the Chromium to connect to and the read-only demo server (the same for every slot). */
-    workers: Record<string, { browser: string; server: SharedServer }>;
+    workers: Record<string, { browser: string; server: ServerInfo }>;
   }
 }
 

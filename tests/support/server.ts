@@ -157,8 +157,11 @@ export function serverPerFile(opts: ServerOptions = {}): TestServer {
   return handle;
 }
 
-/** The read-only demo server: no process handle, nobody may stop it or read its log. */
-export type SharedServer = Pick<TestServer, "url" | "port" | "dataDir">;
+/**
+ * What a helper needs of a test server: its URL, port and data folder. All a file gets of the shared
+ * demo server (no process handle: nobody may stop it or read its log).
+ */
+export type ServerInfo = Pick<TestServer, "url" | "port" | "dataDir">;
 
 /**
  * The demo server the global setup started, shared by every file of every worker that only reads:
@@ -166,8 +169,8 @@ export type SharedServer = Pick<TestServer, "url" | "port" | "dataDir">;
  * log (a file that does takes `serverPerFile()`). Files of both workers use it at the same time.
  * Filled in by beforeAll, like serverPerFile.
  */
-export function sharedDemoServer(): SharedServer {
-  const handle = {} as SharedServer;
+export function sharedDemoServer(): ServerInfo {
+  const handle = {} as ServerInfo;
   beforeAll(() => {
     Object.assign(handle, thisWorker().server);
   });

@@ -5,12 +5,13 @@
 // sweeps assert over the records.
 //
 // The records are kept at module level: the e2e project runs its files with `isolate: false`, so every
-// file a worker runs shares them (the other worker records its own). Only the worker's read-only demo
-// server (sharedDemoServer) is surveyed: a record must not depend on rows a test changed.
+// file a worker runs shares them (the other worker records its own, of the same server). Only the
+// shared read-only demo server (sharedDemoServer) is surveyed: a record must not depend on rows a test
+// changed.
 import type { Request, Response } from "playwright-core";
 import type { TestBrowser } from "./browser";
 import { visit } from "./browser";
-import type { SharedServer } from "./server";
+import type { ServerInfo } from "./server";
 
 /** A browser configuration the sweeps run in: JavaScript on or off, the viewport's width. */
 type SurveyConfig = { javaScriptEnabled: boolean; width: number };
@@ -116,7 +117,7 @@ const surveys = new Map<string, Map<string, Promise<PageRecord>>>();
  * (closed after). The visitor has not answered the cookie banner: consent only hides the banner
  * (app/root.tsx), so such a page shows everything one with consent does, and the banner too.
  */
-export async function survey(browser: TestBrowser, server: SharedServer, config: SurveyConfig, paths: readonly string[]): Promise<PageRecord[]> {
+export async function survey(browser: TestBrowser, server: ServerInfo, config: SurveyConfig, paths: readonly string[]): Promise<PageRecord[]> {
   const key = `${server.url} JavaScript ${config.javaScriptEnabled ? "on" : "off"} ${config.width} px`;
   const records = surveys.get(key) ?? new Map<string, Promise<PageRecord>>();
   surveys.set(key, records);
@@ -130,7 +131,7 @@ export async function survey(browser: TestBrowser, server: SharedServer, config:
   return Promise.all(paths.map((path) => records.get(path)!));
 }
 
-async function load(browser: TestBrowser, server: SharedServer, config: SurveyConfig, paths: string[]): Promise<PageRecord[]> {
+async function load(browser: TestBrowser, server: ServerInfo, config: SurveyConfig, paths: string[]): Promise<PageRecord[]> {
   const { context } = await browser.newContext({ javaScriptEnabled: config.javaScriptEnabled, viewport: { width: config.width, height: 900 } });
   try {
     const page = await context.newPage();
