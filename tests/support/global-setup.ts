@@ -17,8 +17,10 @@ import { copyTemplate, spawnServer, type ServerInfo } from "./server";
 declare module "vitest" {
   interface ProvidedContext {
     templates: { demo: string; empty: string };
-    /** By worker slot (VITEST_POOL_ID): the Chromium to connect to and the read-only demo server (the same for every slot). */
-    workers: Record<string, { browser: string; server: ServerInfo }>;
+    /** By worker slot (VITEST_POOL_ID): the Chromium to connect to. */
+    workers: Record<string, { browser: string }>;
+    /** The read-only demo server every worker's read-only files share (sharedDemoServer). */
+    demoServer: ServerInfo;
   }
 }
 
@@ -54,8 +56,8 @@ export default async function setup(project: TestProject) {
   const readOnly = demo.then((dir) => spawnServer(copyTemplate(dir)));
   const [browsers, server, demoDir, emptyDir] = await Promise.all([Promise.all(slots.map(() => launchBrowserServer())), readOnly, demo, empty]);
   project.provide("templates", { demo: demoDir, empty: emptyDir });
-  const shared = { url: server.url, port: server.port, dataDir: server.dataDir };
-  project.provide("workers", Object.fromEntries(slots.map((slot, i) => [slot, { browser: browsers[i]!.wsEndpoint(), server: shared }])));
+  project.provide("workers", Object.fromEntries(slots.map((slot, i) => [slot, { browser: browsers[i]!.wsEndpoint() }])));
+  project.provide("demoServer", { url: server.url, port: server.port, dataDir: server.dataDir });
   return async () => {
     await Promise.all([...browsers.map((browser) => browser.close()), server.stop()]);
     fs.rmSync(root, { recursive: true, force: true });

@@ -172,12 +172,12 @@ export type ServerInfo = Pick<TestServer, "url" | "port" | "dataDir">;
 export function sharedDemoServer(): ServerInfo {
   const handle = {} as ServerInfo;
   beforeAll(() => {
-    Object.assign(handle, thisWorker().server);
+    Object.assign(handle, inject("demoServer"));
   });
   return handle;
 }
 
-/** What the global setup started for the worker slot running this file (VITEST_POOL_ID, 1 to maxWorkers). */
+/** The Chromium the global setup launched for the worker slot running this file (VITEST_POOL_ID, 1 to maxWorkers). */
 export function thisWorker() {
   const slot = process.env.VITEST_POOL_ID ?? "1";
   const started = inject("workers")[slot];
