@@ -1,4 +1,5 @@
 // Production server: static assets, the React Router request handler, graceful shutdown.
+import http from "node:http";
 import path from "node:path";
 import zlib from "node:zlib";
 import compression from "compression";
@@ -42,28 +43,56 @@ app.use(build.entry.module.pageCache); // anonymous pages from memory (app/serve
 app.all("*", createRequestHandler({ build, getLoadContext: edge.getLoadContext }));
 app.use(edge.lastResort);
 
-const port = Number(process.env.PORT || 3000);
-const server = app.listen(port, () => {
+// A client may not hold the server: headers must arrive within 20 s and the whole request (the
+// largest upload included) within REQUEST_TIMEOUT_S, checked every 2 s (Node's default is every 30 s);
+// past MAX_CONNECTIONS open sockets, new ones are closed at once (docs/operations.md, "Limits").
+const { port, requestTimeoutMs, maxConnections } = build.entry.module.serverSettings();
+const server = http.createServer({ headersTimeout: 20_000, requestTimeout: requestTimeoutMs, connectionsCheckingInterval: 2_000 }, app);
+server.maxConnections = maxConnections;
+server.listen(port, () => {
   build.entry.module.log().info({ port }, `Sito in ascolto su http://localhost:${port}`);
+  // scripts/start.mjs: this server started, so a later exit is a crash to recover from.
+  process.send?.("listening");
 });
 server.on("connect", edge.refuseTunnel);
+// Cannot listen (the port taken, no permission): nothing to serve, and npm start does not retry.
+server.on("error", (error) => {
+  build.entry.module.log().fatal({ err: error, port }, `il server non può ascoltare sulla porta ${port}: ${error.message}`);
+  process.exit(1);
+});
 
-// SIGTERM (docker stop): stop accepting, let requests in flight finish, then close the database.
-let shuttingDown = false;
-function shutdown(signal) {
-  if (shuttingDown) return;
-  shuttingDown = true;
-  build.entry.module.log().info({ signal }, `${signal}: chiusura in corso...`);
-  const force = setTimeout(() => process.exit(1), 15_000);
-  force.unref();
-  server.close(async () => {
-    try {
-      await build.entry.module.shutdown?.();
-    } finally {
-      process.exit(0);
-    }
-  });
+// SIGTERM (docker stop): stop accepting, let requests in flight finish (at most `graceMs`, then their
+// connections are cut), then remove the .part files of cut-off uploads and close the database.
+const delay = (ms) => new Promise((resolve) => setTimeout(resolve, ms).unref());
+let stopping = false;
+async function stop(exitCode, graceMs) {
+  if (stopping) return;
+  stopping = true;
+  const closed = new Promise((resolve) => server.close(resolve));
   server.closeIdleConnections();
+  const cutOff = await Promise.race([closed.then(() => false), delay(graceMs).then(() => true)]);
+  if (cutOff) server.closeAllConnections();
+  try {
+    await Promise.race([build.entry.module.shutdown(), delay(5_000)]);
+  } finally {
+    process.exit(cutOff ? exitCode || 1 : exitCode);
+  }
 }
-process.on("SIGTERM", () => shutdown("SIGTERM"));
-process.on("SIGINT", () => shutdown("SIGINT"));
+for (const signal of ["SIGTERM", "SIGINT"]) {
+  process.on(signal, () => {
+    build.entry.module.log().info({ signal }, `${signal}: chiusura in corso...`);
+    void stop(0, 15_000);
+  });
+}
+
+// The last line of defence: whatever escaped every handler is logged with the id of the request it
+// happened in, and the process is replaced (scripts/start.mjs starts it again): its state can no
+// longer be trusted, and a dead server would stay dead.
+for (const event of ["uncaughtException", "unhandledRejection"]) {
+  process.on(event, (error) => {
+    build.entry.module.log().fatal({ err: error, reqId: build.entry.module.currentRequestId(), event }, `${event}: il server si ferma e viene riavviato`);
+    void stop(1, 5_000);
+  });
+}
+// scripts/start.mjs holds the DATA_DIR lock for this server: without it (killed), stop too.
+process.on("disconnect", () => void stop(1, 15_000));

@@ -1,8 +1,10 @@
 // `npm start`: own DATA_DIR, rebuild when stale, migrate safely (backup first), then serve.
-// This process stays as the server's parent: it holds the DATA_DIR lock (so a restore cannot run
-// under a live server), forwards SIGTERM/SIGINT, and exits with the server's status.
+// This process stays as the server's parent and supervises it: it holds the DATA_DIR lock (so a
+// restore cannot run under a live server), forwards SIGTERM/SIGINT, starts the server again when it
+// crashes (with backoff), and exits with the server's status once the server is stopped on purpose.
 import { spawn } from "node:child_process";
 import os from "node:os";
+import { pino } from "pino";
 import { dataPaths } from "./ops/config.mjs";
 import { acquireDataDirLock } from "./ops/lock.mjs";
 import { assertWritable, migrateDatabase } from "./ops/prepare.mjs";
@@ -23,10 +25,56 @@ try {
   process.exit(1);
 }
 
-const server = spawn(process.execPath, ["server.mjs"], { stdio: "inherit", env: { NODE_ENV: "production", ...process.env } });
-for (const signal of ["SIGTERM", "SIGINT"]) process.on(signal, () => server.kill(signal));
-server.on("exit", (code, signal) => {
-  lock.release();
+// The same JSON lines as the server's log (app/server/http/log.server.ts).
+const log = pino({ base: undefined, timestamp: pino.stdTimeFunctions.isoTime, formatters: { level: (label) => ({ level: label }) } });
+
+/** Restart delays after a crash: 1 s, doubling up to 30 s; back to 1 s once a server ran a minute. */
+const FIRST_DELAY_MS = 1_000;
+const MAX_DELAY_MS = 30_000;
+const STABLE_AFTER_MS = 60_000;
+
+let server;
+let stopSignal = null;
+let delayMs = FIRST_DELAY_MS;
+let restartTimer;
+let everListened = false;
+
+function exitCodeOf(code, signal) {
   // A server killed by a signal is a failure: report it the way a shell does (128 + signal number).
-  process.exit(code ?? 128 + (os.constants.signals[signal] ?? 0));
-});
+  return code ?? 128 + (os.constants.signals[signal] ?? 0);
+}
+
+function startServer() {
+  const startedAt = Date.now();
+  server = spawn(process.execPath, ["server.mjs"], { stdio: ["inherit", "inherit", "inherit", "ipc"], env: { NODE_ENV: "production", ...process.env } });
+  server.on("message", (message) => {
+    if (message === "listening") everListened = true;
+  });
+  server.on("exit", (code, signal) => {
+    const status = exitCodeOf(code, signal);
+    // Stopped on purpose (our signal, or its own clean exit), or it never got as far as listening
+    // on the first start (a taken port, a bad setting): nothing to recover, report and stop.
+    if (stopSignal || code === 0 || !everListened) {
+      lock.release();
+      process.exit(stopSignal && code === 0 ? 0 : status);
+    }
+    if (Date.now() - startedAt >= STABLE_AFTER_MS) delayMs = FIRST_DELAY_MS;
+    log.error({ pid: server.pid, exitCode: code, signal, restartInMs: delayMs }, "il server si è fermato per un errore: riavvio");
+    restartTimer = setTimeout(startServer, delayMs);
+    delayMs = Math.min(delayMs * 2, MAX_DELAY_MS);
+  });
+}
+
+for (const signal of ["SIGTERM", "SIGINT"]) {
+  process.on(signal, () => {
+    stopSignal = signal;
+    if (restartTimer && server.exitCode !== null) {
+      // Between a crash and its restart: nothing runs, stop now.
+      clearTimeout(restartTimer);
+      lock.release();
+      process.exit(0);
+    }
+    server.kill(signal);
+  });
+}
+startServer();

@@ -1,5 +1,6 @@
 import { startContactDelivery } from "./contact.server";
-import { configureDatabase } from "./db.server";
+import { configureDatabase, disconnectDatabase } from "./db.server";
+import { removeLiveParts } from "./http/body.server";
 import { getEnv } from "./env.server";
 import { startJanitor } from "./janitor.server";
 import { ensureContentImages, isDatabaseEmpty, seedDemoContent } from "./seed.server";
@@ -24,4 +25,13 @@ export async function boot() {
   startContactDelivery();
   // Before the server listens: what a crash left (orphaned files, .part files) is gone first.
   await startJanitor();
+}
+
+/**
+ * Runs once when the server stops (SIGTERM), after the last request was answered or the grace
+ * period ended: the .part files of uploads cut off by the stop go, then the database closes.
+ */
+export async function shutdown() {
+  await removeLiveParts();
+  await disconnectDatabase();
 }

@@ -21,6 +21,12 @@ const schema = z.object({
   TRUST_PROXY: z.string().optional(),
   /** Bytes of the anonymous page cache, in MB (app/server/http/page-cache.server.ts); 0 turns it off. */
   PAGE_CACHE_MB: z.coerce.number().int().min(0).max(4096).default(32),
+  /** Longest a client may take to send a whole request, uploads included (server.mjs). */
+  REQUEST_TIMEOUT_S: z.coerce.number().int().min(1).max(3600).default(120),
+  /** Open connections at most; more are closed at once (server.mjs). */
+  MAX_CONNECTIONS: z.coerce.number().int().min(1).default(1000),
+  /** Free space uploads must leave on their disk, in MB (storage.server.ts uploadRoom); default 1 GB or 10 %. */
+  MIN_FREE_DISK_MB: z.coerce.number().int().min(0).optional(),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).optional(),
   SEED_DEMO: z
     .enum(["0", "1", "true", "false"])
@@ -49,6 +55,10 @@ export type Env = {
   seedDemo: boolean;
   /** 0: the page cache is off. */
   pageCacheBytes: number;
+  requestTimeoutMs: number;
+  maxConnections: number;
+  /** Undefined: 1 GB or a tenth of the uploads' disk, whichever is smaller. */
+  minFreeDiskBytes?: number;
 };
 
 function trustProxySetting(raw: string | undefined): boolean | number | string {
@@ -102,10 +112,19 @@ export function getEnv(): Env {
     publicOrigin: e.PUBLIC_ORIGIN?.replace(/\/$/, ""),
     trustProxy: trustProxySetting(e.TRUST_PROXY),
     pageCacheBytes: e.PAGE_CACHE_MB * 1024 * 1024,
+    requestTimeoutMs: e.REQUEST_TIMEOUT_S * 1000,
+    maxConnections: e.MAX_CONNECTIONS,
+    minFreeDiskBytes: e.MIN_FREE_DISK_MB === undefined ? undefined : e.MIN_FREE_DISK_MB * 1024 * 1024,
     logLevel: e.LOG_LEVEL ?? (e.NODE_ENV === "test" ? "warn" : "info"),
     seedDemo: e.SEED_DEMO,
   };
   return cached;
+}
+
+/** What server.mjs sets on its HTTP server. */
+export function serverSettings() {
+  const { port, requestTimeoutMs, maxConnections } = getEnv();
+  return { port, requestTimeoutMs, maxConnections };
 }
 
 /** Tests point each file at its own database; they reset the cache after changing process.env. */

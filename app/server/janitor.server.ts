@@ -13,17 +13,18 @@ type JanitorReport = { unfinished: string[]; tempUploads: string[]; orphans: str
 /**
  * The one clean-up of stored files, at start and every hour: what a crash or a refused request
  * can leave behind. Logs what it removed.
- * - unfinished writes (`.part` files anywhere in the store, the edge's streamed parts included)
- *   begun more than an hour ago;
+ * - unfinished writes (`.part` files anywhere in the store, the edge's streamed parts included):
+ *   at start every one (no upload is live yet, and one server holds DATA_DIR), later those begun
+ *   more than an hour ago (no request lasts that long: server.mjs's request timeout);
  * - temporary uploads older than their TTL (rows and files, uploads.server.ts);
  * - stored files that no row counts (StoredFile, stored-files.server.ts): a save killed between
  *   storing its files and committing;
  * - derived files (image variants) whose source is gone.
  * It also reads the size of files the migration counted without one.
  */
-export async function runJanitor(now = Date.now()): Promise<JanitorReport> {
+export async function runJanitor(now = Date.now(), { atStart = false } = {}): Promise<JanitorReport> {
   const store = fileStore();
-  const unfinished = await store.sweepUnfinished(new Date(now - UNFINISHED_MAX_AGE_MS));
+  const unfinished = await store.sweepUnfinished(new Date(atStart ? now + 1 : now - UNFINISHED_MAX_AGE_MS));
   const tempUploads = await cleanupAbandonedUploads(undefined, now);
 
   const counted = new Set((await db.storedFile.findMany({ where: { refCount: { gt: 0 } }, select: { key: true } })).map((row) => row.key));
@@ -62,8 +63,8 @@ let timer: NodeJS.Timeout | undefined;
 /** At boot: one run before the server listens, then one every hour. */
 export async function startJanitor() {
   if (timer) return;
-  const run = () => runJanitor().catch((error: unknown) => log().error({ err: error }, "Pulizia dei file non riuscita"));
-  await run();
+  const run = (atStart = false) => runJanitor(Date.now(), { atStart }).catch((error: unknown) => log().error({ err: error }, "Pulizia dei file non riuscita"));
+  await run(true);
   timer = setInterval(() => void run(), EVERY_MS);
   timer.unref();
 }

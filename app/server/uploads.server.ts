@@ -20,6 +20,8 @@ export const MB = 1024 * 1024;
 export const MAX_FILE_BYTES: Record<UploadPurpose, number> = { image: 10 * MB, track: 50 * MB, attachment: 20 * MB };
 /** Whole request body of one form post (several tracks or attachments travel together without JS). */
 export const MAX_REQUEST_BYTES = 200 * MB;
+/** File parts one form post may carry (the image and several tracks or attachments). */
+export const MAX_FILES_PER_FORM = 20;
 /** Temporary uploads not saved with a form within this time are deleted. */
 const TEMP_UPLOAD_TTL_MS = 24 * 60 * 60 * 1000;
 

@@ -1,9 +1,11 @@
 import fs from "node:fs";
+import http from "node:http";
 import path from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
 import { tmpFiles } from "../support/db";
 import { expectJson, HttpClient } from "../support/http";
-import { ADMIN, serverPid, serverPerFile } from "../support/server";
+import { rssMb, sampleRss } from "../support/memory";
+import { ADMIN, serverPid, serverPerFile, startServer } from "../support/server";
 
 /**
  * issue 9: uploads stream to disk. A 40 MB track sent to PUT api/file/upload/ must never sit in the
@@ -19,10 +21,6 @@ beforeAll(async () => {
 
 const MB = 1024 * 1024;
 
-function rssMb(pid: number): number {
-  const status = fs.readFileSync(`/proc/${pid}/status`, "utf8");
-  return Number(/VmRSS:\s+(\d+) kB/.exec(status)![1]) / 1024;
-}
 
 /** A valid PCM WAV of `total` bytes: RIFF/WAVE, a fmt chunk, then a data chunk of silence. */
 function wav(total: number): Buffer {
@@ -41,18 +39,6 @@ function wav(total: number): Buffer {
   out.write("data", 36, "latin1");
   out.writeUInt32LE(total - 44, 40);
   return out;
-}
-
-/** Samples the server's resident memory until stopped; answers the peak in MB. */
-function sampleRss(pid: number) {
-  let peak = rssMb(pid);
-  const timer = setInterval(() => {
-    peak = Math.max(peak, rssMb(pid));
-  }, 5);
-  return () => {
-    clearInterval(timer);
-    return Math.max(peak, rssMb(pid));
-  };
 }
 
 describe("uploads stream to disk", () => {
@@ -83,4 +69,50 @@ describe("uploads stream to disk", () => {
     // The streamed .part file of the refused part is removed when the request ends, just after the answer.
     await expect.poll(() => tmpFiles(server), { timeout: 5000 }).toEqual(before);
   });
+});
+
+describe("uploads and the disk (issue 20)", () => {
+  it("an upload that would leave less than the free-space floor is refused with 413 and a message; the dashboard shows the uploads' total", async () => {
+    // A floor no disk can keep free: every upload is refused (30 x 19 MB were accepted in 14 s before).
+    const full = await startServer({ env: { SEED_DEMO: "0", MIN_FREE_DISK_MB: String(1024 * 1024 * 1024) } });
+    try {
+      const client = new HttpClient(full.url);
+      await client.apiLogin(ADMIN.username, ADMIN.password);
+      const res = await client.upload(wav(1 * MB), "pieno.wav", "track");
+      expect(res.status).toBe(413);
+      expect(((await res.json()) as { error: string }).error).toMatch(/Spazio su disco quasi esaurito/);
+      expect(tmpFiles(full).filter((name) => name.endsWith(".part"))).toEqual([]);
+      const dashboard = await (await client.get("/admin/")).text();
+      expect(dashboard).toMatch(/File caricati: \d+ \([\d.,]+ MB\)/);
+      expect(dashboard).toContain('data-storage="low"');
+      expect(dashboard).toContain("i nuovi caricamenti sono rifiutati");
+    } finally {
+      await full.stop();
+      fs.rmSync(full.dataDir, { recursive: true, force: true });
+    }
+  });
+
+  it("the .part files of uploads cut off by a stop (SIGTERM) are removed", async () => {
+    const own = await startServer({ env: { SEED_DEMO: "0" } });
+    const client = new HttpClient(own.url);
+    await client.apiLogin(ADMIN.username, ADMIN.password);
+    // Half of a declared 20 MB upload, then nothing: the request is in flight when the stop comes.
+    const url = new URL(own.url);
+    const head = `--stall\r\nContent-Disposition: form-data; name="file"; filename="a.wav"\r\nContent-Type: audio/wav\r\n\r\n`;
+    const req = http.request({
+      host: url.hostname,
+      port: url.port,
+      method: "PUT",
+      path: "/api/file/upload/",
+      agent: false,
+      headers: { "Content-Type": "multipart/form-data; boundary=stall", "Content-Length": 20 * MB, Cookie: client.cookieHeader(), "X-CSRFToken": client.csrfToken ?? "" },
+    });
+    req.on("error", () => {});
+    req.write(Buffer.concat([Buffer.from(head), wav(10 * MB)]));
+    await expect.poll(() => tmpFiles(own).filter((name) => name.endsWith(".part")).length, { timeout: 10_000 }).toBe(1);
+    await own.stop("SIGTERM");
+    req.destroy();
+    expect(tmpFiles(own).filter((name) => name.endsWith(".part"))).toEqual([]);
+    fs.rmSync(own.dataDir, { recursive: true, force: true });
+  }, 60_000);
 });

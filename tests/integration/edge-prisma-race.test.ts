@@ -7,7 +7,7 @@ import { updateNewsFromRequest } from "~/server/api/content.server";
 import { createCategory } from "~/server/categories.server";
 import { db } from "~/server/db.server";
 import { getEnv } from "~/server/env.server";
-import { runUntilRequestEnd } from "~/server/http/request-end.server";
+import { runInRequestScope } from "~/server/http/request-end.server";
 import { saveNews, parseNewsInput } from "~/server/news.server";
 import { upsertStaffUser } from "~/server/users.server";
 
@@ -72,7 +72,7 @@ describe("PATCH racing DELETE (issue 9)", () => {
     // (the reader's temporary .part files live until then).
     const atRequestEnd: (() => void)[] = [];
     const request = await patchWithImage(item.id);
-    await expect(runUntilRequestEnd(atRequestEnd, () => updateNewsFromRequest(String(item.id), request, actor))).rejects.toMatchObject({ status: 404 });
+    await expect(runInRequestScope({ requestId: "test", callbacks: atRequestEnd }, () => updateNewsFromRequest(String(item.id), request, actor))).rejects.toMatchObject({ status: 404 });
     spy.mockRestore();
     for (const done of atRequestEnd) done();
     await vi.waitFor(() => expect(files()).toEqual(before));

@@ -4,7 +4,7 @@ import { action as adminNewsCreate } from "~/routes/admin/news-create";
 import { createNewsFromRequest } from "~/server/api/content.server";
 import { ApiError } from "~/server/api/http.server";
 import { db } from "~/server/db.server";
-import { runUntilRequestEnd } from "~/server/http/request-end.server";
+import { runInRequestScope } from "~/server/http/request-end.server";
 import { staffContext } from "~/server/session.server";
 import { staffWithCategory } from "../support/staff";
 
@@ -41,7 +41,7 @@ async function throughApi(fields: Fields): Promise<{ status: number; errors?: Re
   const request = new Request("http://site.test/api/news/", { method: "POST", body });
   const atRequestEnd: (() => void)[] = [];
   try {
-    const response = await runUntilRequestEnd(atRequestEnd, () => createNewsFromRequest(request, actor));
+    const response = await runInRequestScope({ requestId: "test", callbacks: atRequestEnd }, () => createNewsFromRequest(request, actor));
     return { status: response.status, slug: ((await response.json()) as { slug: string }).slug };
   } catch (error) {
     if (!(error instanceof ApiError)) throw error;

@@ -4,20 +4,27 @@ import { formatDateDash, formatDateTime } from "~/lib/format";
 import { listActivities } from "~/server/activity.server";
 import { adminMusicSelect, listMusic } from "~/server/music.server";
 import { adminNewsSelect, listNews } from "~/server/news.server";
+import { uploadsUsage } from "~/server/storage/stored-files.server";
 
 const LATEST = { size: 5 };
 
 export async function loader() {
-  const [{ rows: news }, { rows: music }, { rows: activities }] = await Promise.all([
+  const [{ rows: news }, { rows: music }, { rows: activities }, usage] = await Promise.all([
     listNews({ ...LATEST, order: "created" }, adminNewsSelect),
     listMusic(LATEST, adminMusicSelect),
     listActivities(LATEST),
+    uploadsUsage(),
   ]);
   return {
     news: news.map((n) => ({ id: n.id, slug: n.slug, created: formatDateDash(n.createdAt), category: n.category.name, title: n.title })),
     music: music.map((m) => ({ id: m.id, slug: m.slug, category: m.category.name, title: m.title, type: m.link ? "Link" : "Tracce/Video" })),
     activities: activities.map((a) => ({ id: a.id, date: formatDateTime(a.date), username: a.username, description: a.description })),
+    usage,
   };
+}
+
+function megabytes(bytes: number): string {
+  return `${(bytes / (1024 * 1024)).toLocaleString("it-IT", { maximumFractionDigits: 1 })} MB`;
 }
 
 function Card({ title, listTo, addTo, children, id }: { title: string; listTo: string; addTo?: string; children: React.ReactNode; id: string }) {
@@ -40,10 +47,15 @@ function Card({ title, listTo, addTo, children, id }: { title: string; listTo: s
 }
 
 export default function Dashboard({ loaderData }: Route.ComponentProps) {
-  const { news, music, activities } = loaderData;
+  const { news, music, activities, usage } = loaderData;
+  const nearlyFull = usage.freeBytes < usage.floorBytes * 2;
   return (
     <section className="admin-page">
       <h1>Dashboard</h1>
+      <p className="admin-storage" data-storage={nearlyFull ? "low" : "ok"}>
+        File caricati: {usage.files} ({megabytes(usage.bytes)}). Spazio libero sul disco: {megabytes(usage.freeBytes)}
+        {nearlyFull ? ` — quasi esaurito: sotto ${megabytes(usage.floorBytes)} i nuovi caricamenti sono rifiutati.` : "."}
+      </p>
       <div className="dashboard">
         <Card id="card-news" title="Ultime notizie" listTo="/admin/newsList" addTo="/admin/newsCreate">
           <table className="admin-table">

@@ -53,7 +53,7 @@ async function purposeOf(file: File, requested: string | null): Promise<UploadPu
  */
 async function upload({ request }: { request: Request }) {
   await requireStaffWrite(request);
-  const form = await readForm(request, UPLOAD_LIMIT, ["multipart"], LARGEST_FILE);
+  const form = await readForm(request, UPLOAD_LIMIT, ["multipart"], { maxFileSize: LARGEST_FILE, maxFiles: 1 });
   const file = form.get("file");
   if (!isRealFile(file)) throw new ApiError(400, 'Nessun file ricevuto nel campo "file".');
   const fromHeader = nameFromDisposition(request.headers.get("Content-Disposition"));

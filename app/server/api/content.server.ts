@@ -3,7 +3,7 @@ import { deleteMusic, parseMusicInput, saveMusic, type MusicFilesInput, type Mus
 import { deleteNews, parseNewsInput, saveNews, type NewsFilesInput, type NewsItem } from "../news.server";
 import { RequestError } from "../http/errors.server";
 import type { ImageInput } from "../save-with-files.server";
-import { MAX_FILE_BYTES, MAX_REQUEST_BYTES, type FileEntry } from "../uploads.server";
+import { MAX_FILE_BYTES, MAX_FILES_PER_FORM, MAX_REQUEST_BYTES, type FileEntry } from "../uploads.server";
 import type { Actor } from "../activity.server";
 import { ApiError, JSON_BODY_LIMIT, checkTypes, formStrings, refused, savedItem, isJson, json, noContent, readForm, readJsonObject } from "./http.server";
 import { findMusic, findNews } from "./lookup.server";
@@ -21,7 +21,7 @@ type Body = { fields: Record<string, unknown>; files: Map<string, File> };
 
 async function readWriteBody(request: Request, allowJson: boolean): Promise<Body> {
   if (allowJson && isJson(request)) return { fields: await readJsonObject(request, JSON_BODY_LIMIT), files: new Map() };
-  const form = await readForm(request, MAX_REQUEST_BYTES, ["multipart"], LARGEST_FILE).catch((error) => {
+  const form = await readForm(request, MAX_REQUEST_BYTES, ["multipart"], { maxFileSize: LARGEST_FILE, maxFiles: MAX_FILES_PER_FORM }).catch((error) => {
     if (error instanceof RequestError && error.status === 415 && allowJson) {
       throw new ApiError(415, "Content-Type non supportato: invia multipart/form-data o application/json.");
     }

@@ -96,9 +96,14 @@ export async function readJsonObject(request: Request, limit = JSON_BODY_LIMIT):
   return readJson(request, limit);
 }
 
-/** A multipart or url-encoded form body. */
-export async function readForm(request: Request, limit: number, accept: FormKind[] = ["multipart"], maxFileSize?: number): Promise<FormData> {
-  return readEdgeForm(request, { limit, accept, maxFileSize });
+/** A multipart or url-encoded form body; file parts only where `files` says how many and how large. */
+export async function readForm(
+  request: Request,
+  limit: number,
+  accept: FormKind[] = ["multipart"],
+  files?: { maxFileSize: number; maxFiles: number },
+): Promise<FormData> {
+  return readEdgeForm(request, { limit, accept, ...files });
 }
 
 /**

@@ -5,7 +5,7 @@ import { Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
 import type { ReadableStream as NodeReadableStream } from "node:stream/web";
 import busboy from "busboy";
-import { scratchDir } from "../storage/storage.server";
+import { scratchDir, uploadRoom } from "../storage/storage.server";
 import { MESSAGES, RequestError } from "./errors.server";
 import { onRequestEnd } from "./request-end.server";
 
@@ -22,6 +22,7 @@ export type FormLimits = {
   accept?: readonly FormKind[];
   /** One file part; defaults to `limit`. */
   maxFileSize?: number;
+  /** File parts the route takes; 0 (the default): a file part is refused. */
   maxFiles?: number;
 };
 
@@ -31,12 +32,15 @@ function mediaType(request: Request): string {
   return (request.headers.get("Content-Type") ?? "").split(";")[0]!.trim().toLowerCase();
 }
 
+/** The Content-Length the client declared, when it is a number. */
+function declaredLength(request: Request): number | undefined {
+  const declared = request.headers.get("Content-Length")?.trim();
+  return declared && /^\d+$/.test(declared) ? Number(declared) : undefined;
+}
+
 /** Refuses a declared Content-Length over the limit before reading a byte. */
 function checkDeclaredLength(request: Request, limit: number) {
-  const declared = request.headers.get("Content-Length");
-  if (declared !== null && /^\d+$/.test(declared.trim()) && Number(declared) > limit) {
-    throw new RequestError(413, MESSAGES.tooLarge(limit));
-  }
+  if ((declaredLength(request) ?? 0) > limit) throw new RequestError(413, MESSAGES.tooLarge(limit));
 }
 
 /** The body stream, erroring with a 413 RequestError as soon as more than `limit` bytes arrived. */
@@ -134,18 +138,38 @@ export async function readJson(request: Request, limit = JSON_LIMIT): Promise<Re
 }
 
 /**
+ * Text fields of a form, whatever the route or the user: each at most `FIELD_LIMIT`, the rich-text
+ * descriptions at most `RICH_TEXT_FIELD_LIMIT`, all of them together at most `FIELDS_TOTAL_LIMIT`,
+ * enforced while the body streams in. Only file parts (streamed to disk) may make a body large: a
+ * 199 MB url-encoded form once took the server to +3.6 GB, a 199 MB multipart text field +554 MB.
+ */
+export const FIELD_LIMIT = 64 * 1024;
+export const RICH_TEXT_FIELD_LIMIT = 1024 * 1024;
+const RICH_TEXT_FIELDS = new Set(["description", "description_eng"]);
+export const FIELDS_TOTAL_LIMIT = 4 * 1024 * 1024;
+
+function fieldLimit(name: string): number {
+  return RICH_TEXT_FIELDS.has(name) ? RICH_TEXT_FIELD_LIMIT : FIELD_LIMIT;
+}
+
+/**
  * A form body (url-encoded and/or multipart, as the route takes). Multipart is parsed as a stream
  * (busboy, file parts written to disk as they arrive) with a cap per file and a cap on the whole body.
+ * A route takes files only when it says how many (`maxFiles`); elsewhere a file part is a 400.
  */
-export async function readForm(request: Request, { limit, accept = ["urlencoded", "multipart"], maxFileSize, maxFiles = 20 }: FormLimits): Promise<FormData> {
+export async function readForm(request: Request, { limit, accept = ["urlencoded", "multipart"], maxFileSize, maxFiles = 0 }: FormLimits): Promise<FormData> {
   const type = mediaType(request);
   const kind = accept.find((k) => MIME[k] === type);
   if (!kind) throw new RequestError(415, MESSAGES.unsupportedType(accept.map((k) => MIME[k]).join(" / ")));
   let form: FormData;
   if (kind === "urlencoded") {
-    const params = new URLSearchParams(utf8(await readBytes(request, limit)));
+    // Nothing but text: the whole body is bounded by what its fields may hold.
+    const params = new URLSearchParams(utf8(await readBytes(request, Math.min(limit, FIELDS_TOTAL_LIMIT))));
     form = new FormData();
-    for (const [k, v] of params) form.append(k, v);
+    for (const [k, v] of params) {
+      if (v.length > fieldLimit(k)) throw new RequestError(413, MESSAGES.fieldTooLarge(k, fieldLimit(k)));
+      form.append(k, v);
+    }
   } else {
     const boundary = /;\s*boundary=("?)([^";]{1,200})\1/i.exec(request.headers.get("Content-Type") ?? "")?.[2];
     if (!boundary) throw new RequestError(400, MESSAGES.badForm);
@@ -157,24 +181,40 @@ export async function readForm(request: Request, { limit, accept = ["urlencoded"
   return form;
 }
 
-/** Where file parts are written while they arrive: UPLOADS_DIR/tmp, never served (storage/storage.server.ts). */
-const partsDir = scratchDir;
+/**
+ * The `.part` files of uploads being received now, by this process: the shutdown removes them
+ * (removeLiveParts), and the start sweeps every other one (janitor.server.ts).
+ */
+const liveParts = new Set<string>();
+
+export async function removeLiveParts(): Promise<void> {
+  await Promise.all([...liveParts].map((file) => fs.promises.rm(file, { force: true })));
+  liveParts.clear();
+}
 
 /**
- * A multipart body parsed as a stream (busboy): text fields are kept (each at most `limit`), file
- * parts go straight to a `.part` file under UPLOADS_DIR/tmp while they arrive, so a 50 MB upload
+ * A multipart body parsed as a stream (busboy): text fields are kept (within the field limits above),
+ * file parts go straight to a `.part` file under UPLOADS_DIR/tmp while they arrive, so a 50 MB upload
  * never sits in memory whole. A part over `maxFileSize` (or a body over `limit`) is a 413 as soon
- * as the byte that passes the limit arrives, and every .part file of the request is removed then;
- * after a successful parse they are removed when the request ends (the answer is sent or the
- * client goes away). Callers get ordinary `File`s, backed by the disk file (fs.openAsBlob).
+ * as the byte that passes the limit arrives; a body that ends early or cannot be parsed is a 400.
+ * Every stream made here has its error handled from the moment it exists (an unhandled "Unexpected
+ * end of form" on a file stream once ended the process). On failure every .part file of the request
+ * is removed; after a successful parse they are removed when the request ends (the answer is sent or
+ * the client goes away). Callers get ordinary `File`s, backed by the disk file (fs.openAsBlob).
  */
 async function readMultipart(request: Request, limit: number, maxFileSize: number, maxFiles: number): Promise<FormData> {
+  if (maxFiles > 0) {
+    const room = await uploadRoom(declaredLength(request) ?? limit);
+    if (!room.fits) throw new RequestError(413, MESSAGES.diskFull(room.freeBytes, room.floorBytes));
+    // Made before parsing starts, so a file part is piped to disk in the same tick it arrives.
+    await fs.promises.mkdir(scratchDir(), { recursive: true });
+  }
   let parser: busboy.Busboy;
   try {
     parser = busboy({
       headers: { "content-type": request.headers.get("Content-Type") ?? "" },
       defParamCharset: "utf8",
-      limits: { fileSize: maxFileSize, files: maxFiles, fieldSize: limit, parts: 1000, headerPairs: 100 },
+      limits: { fileSize: maxFileSize, files: maxFiles, fieldSize: RICH_TEXT_FIELD_LIMIT, parts: 1000, headerPairs: 100 },
     });
   } catch {
     throw new RequestError(400, MESSAGES.badForm);
@@ -182,10 +222,10 @@ async function readMultipart(request: Request, limit: number, maxFileSize: numbe
   const written: string[] = [];
   const writes: Promise<void>[] = [];
   const entries: { name: string; value: string | (() => Promise<File>) }[] = [];
-  const body = limitedBody(request, limit);
+  let fieldBytes = 0;
+  const source = Readable.fromWeb(limitedBody(request, limit) as NodeReadableStream<Uint8Array>);
 
   const fileStreams: Readable[] = [];
-  const source = Readable.fromWeb(body as NodeReadableStream<Uint8Array>);
   const parsed = new Promise<void>((resolve, reject) => {
     let failed = false;
     const fail = (error: unknown) => {
@@ -196,42 +236,46 @@ async function readMultipart(request: Request, limit: number, maxFileSize: numbe
       // read the rest of the body (at most `limit`, discarded) so the client gets the answer
       // instead of a reset connection.
       source.unpipe(parser);
-      source.on("error", () => {});
       source.resume();
       for (const stream of fileStreams) stream.destroy();
     };
+    source.on("error", fail);
+    parser.on("error", fail);
     parser.on("field", (name, value, info) => {
-      if (info.valueTruncated || info.nameTruncated) return fail(new RequestError(413, MESSAGES.tooLarge(limit)));
+      fieldBytes += value.length;
+      if (info.valueTruncated || value.length > fieldLimit(name)) return fail(new RequestError(413, MESSAGES.fieldTooLarge(name, fieldLimit(name))));
+      if (fieldBytes > FIELDS_TOTAL_LIMIT) return fail(new RequestError(413, MESSAGES.tooLarge(FIELDS_TOTAL_LIMIT)));
+      if (info.nameTruncated) return fail(new RequestError(400, MESSAGES.badForm));
       entries.push({ name, value });
     });
     parser.on("file", (name, stream, info) => {
+      // First, before anything can happen on it: a body that ends inside this part errors this stream.
+      stream.on("error", fail);
       if (failed) return void stream.resume();
-      const file = path.join(partsDir(), `${crypto.randomBytes(16).toString("hex")}.part`);
+      const file = path.join(scratchDir(), `${crypto.randomBytes(16).toString("hex")}.part`);
       written.push(file);
+      liveParts.add(file);
       fileStreams.push(stream);
       stream.on("limit", () => fail(new RequestError(413, MESSAGES.tooLarge(maxFileSize))));
-      const write = fs.promises
-        .mkdir(partsDir(), { recursive: true })
-        .then(() => pipeline(stream, fs.createWriteStream(file, { flags: "wx" })))
-        .catch((error: unknown) => fail(error));
-      writes.push(write);
+      writes.push(pipeline(stream, fs.createWriteStream(file, { flags: "wx" })).catch(fail));
       entries.push({
         name,
         value: async () =>
           new File([await fs.openAsBlob(file)], info.filename ?? "", { type: info.mimeType === "application/octet-stream" ? "" : info.mimeType }),
       });
     });
-    parser.on("filesLimit", () => fail(new RequestError(400, MESSAGES.badForm)));
+    parser.on("filesLimit", () => fail(new RequestError(400, maxFiles === 0 ? MESSAGES.filesNotTaken : MESSAGES.badForm)));
     parser.on("partsLimit", () => fail(new RequestError(400, MESSAGES.badForm)));
-    parser.on("error", (error) => fail(error));
     parser.on("close", () => {
       void Promise.all(writes).then(() => (failed ? undefined : resolve()));
     });
-    source.on("error", (error) => fail(error));
     source.pipe(parser);
   });
 
-  const removeParts = () => Promise.all(written.map((file) => fs.promises.rm(file, { force: true }))).then(() => undefined);
+  const removeParts = async () => {
+    await Promise.all(written.map((file) => fs.promises.rm(file, { force: true })));
+    for (const file of written) liveParts.delete(file);
+  };
   try {
     await parsed;
     const form = new FormData();

@@ -26,6 +26,18 @@ export const MESSAGES = {
     const size = limit >= 1024 * 1024 ? `${Math.floor(limit / (1024 * 1024))} MB` : `${Math.floor(limit / 1024)} KB`;
     return { it: `Richiesta troppo grande: il limite è ${size}.`, en: `Request too large: the limit is ${size}.` };
   },
+  fieldTooLarge: (field: string, limit: number) => ({
+    it: `Il campo "${field}" è troppo lungo: il limite è ${Math.floor(limit / 1024)} KB.`,
+    en: `The field "${field}" is too long: the limit is ${Math.floor(limit / 1024)} KB.`,
+  }),
+  filesNotTaken: { it: "Questo modulo non accetta file.", en: "This form does not take files." },
+  diskFull: (freeBytes: number, floorBytes: number) => {
+    const mb = (bytes: number) => `${Math.floor(bytes / (1024 * 1024))} MB`;
+    return {
+      it: `Spazio su disco quasi esaurito (liberi ${mb(freeBytes)}, da lasciare liberi almeno ${mb(floorBytes)}): il caricamento è rifiutato. Libera spazio o elimina file non usati.`,
+      en: `The server's disk is almost full (${mb(freeBytes)} free, at least ${mb(floorBytes)} must stay free): the upload is refused.`,
+    };
+  },
   unsupportedType: (wanted: string) => ({ it: `Content-Type non supportato: invia ${wanted}.`, en: `Unsupported Content-Type: send ${wanted}.` }),
   badForm: { it: "Richiesta non valida: il modulo inviato non è leggibile.", en: "Invalid request: the submitted form cannot be read." },
   badJson: { it: "JSON non valido.", en: "Invalid JSON." },

@@ -6,7 +6,7 @@ import { langFromPath, type Lang } from "~/lib/i18n";
 import { pagePath } from "~/lib/paths";
 import { getEnv } from "../env.server";
 import { requestInfoContext, type RequestInfo } from "./context.server";
-import { runUntilRequestEnd } from "./request-end.server";
+import { runInRequestScope } from "./request-end.server";
 import { contentSecurityPolicy, DOCUMENT_ONLY_HEADERS, newNonce, securityHeaders } from "./csp.server";
 import { MESSAGES, type Messages } from "./errors.server";
 import { SAFE_METHODS, isCrossSiteRequest } from "./forgery.server";
@@ -110,7 +110,7 @@ export function createEdge(build: Pick<ServerBuild, "routes">) {
     };
     res.on("finish", done);
     res.on("close", done);
-    runUntilRequestEnd(atEnd, next);
+    runInRequestScope({ requestId, callbacks: atEnd }, next);
   };
 
   const guard: RequestHandler = (req, res, next) => {

@@ -1,21 +1,31 @@
 import { AsyncLocalStorage } from "node:async_hooks";
 
 /**
- * Work to do when a request has ended (its answer sent, or the client gone): the Express edge
- * (express.server.ts) runs every request inside `runUntilRequestEnd` and calls the callbacks once
- * the response finishes or closes. React Router's request.signal cannot tell: it only aborts when
- * the connection closes before the answer was sent.
+ * What the Express edge (express.server.ts) knows about the request being served, for code that
+ * runs inside it without a handle on it:
+ * - work to do when the request has ended (its answer sent, or the client gone): the edge calls the
+ *   callbacks once the response finishes or closes. React Router's request.signal cannot tell: it
+ *   only aborts when the connection closes before the answer was sent;
+ * - its request id, for the last-resort handlers of server.mjs (an uncaught exception is logged
+ *   with the id of the request it happened in; AsyncLocalStorage carries it there).
  */
-const store = new AsyncLocalStorage<(() => void)[]>();
+type RequestScope = { requestId: string; callbacks: (() => void)[] };
 
-export function runUntilRequestEnd<T>(callbacks: (() => void)[], fn: () => T): T {
-  return store.run(callbacks, fn);
+const store = new AsyncLocalStorage<RequestScope>();
+
+export function runInRequestScope<T>(scope: RequestScope, fn: () => T): T {
+  return store.run(scope, fn);
 }
 
 /** Registers `fn` for the end of the current request; false outside the Express edge (dev, tests). */
 export function onRequestEnd(fn: () => void): boolean {
-  const callbacks = store.getStore();
-  if (!callbacks) return false;
-  callbacks.push(fn);
+  const scope = store.getStore();
+  if (!scope) return false;
+  scope.callbacks.push(fn);
   return true;
+}
+
+/** The id of the request the current code runs for, when it runs for one. */
+export function currentRequestId(): string | undefined {
+  return store.getStore()?.requestId;
 }

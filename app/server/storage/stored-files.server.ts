@@ -1,7 +1,7 @@
 import type { Prisma } from "~/generated/prisma/client";
 import { db } from "../db.server";
 import { type FileContent, type StoredFolder, storedKeyOfUrl, urlOfKey } from "./file-store.server";
-import { fileStore } from "./storage.server";
+import { fileStore, uploadRoom } from "./storage.server";
 
 /**
  * Stored files counted in the database (docs/decisions/010-stored-file-references.md). A stored
@@ -84,4 +84,15 @@ export async function removeUnreferenced(keys: Iterable<string>): Promise<string
     }
     return removed;
   });
+}
+
+export type UploadsUsage = { files: number; bytes: number; freeBytes: number; floorBytes: number };
+
+/** What the stored files take (those some row uses) and what is left on their disk: the admin dashboard shows it. */
+export async function uploadsUsage(): Promise<UploadsUsage> {
+  const [totals, room] = await Promise.all([
+    db.storedFile.aggregate({ where: { refCount: { gt: 0 } }, _count: { key: true }, _sum: { size: true } }),
+    uploadRoom(0),
+  ]);
+  return { files: totals._count.key, bytes: totals._sum.size ?? 0, freeBytes: room.freeBytes, floorBytes: room.floorBytes };
 }
