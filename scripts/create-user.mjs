@@ -3,7 +3,11 @@
 import path from "node:path";
 import { dataPaths } from "./ops/config.mjs";
 import { ensureFreshBuild } from "./ops/build.mjs";
-import { assertWritable, migrateDatabase } from "./ops/prepare.mjs";
+import { migrateDatabase, prepareDataDir } from "./ops/prepare.mjs";
+
+// Files and folders this process and its children (SQLite, tar) create are this user's alone: 0600/0700
+// (scripts/ops/private-modes.mjs).
+process.umask(0o077);
 
 const [username, password] = process.argv.slice(2);
 if (!username || !password || password.length < 8) {
@@ -12,7 +16,7 @@ if (!username || !password || password.length < 8) {
 }
 try {
   const paths = dataPaths();
-  assertWritable(paths.dataDir);
+  prepareDataDir(paths);
   const buildDir = path.resolve(process.env.BUILD_DIR || "build");
   ensureFreshBuild(buildDir);
   await migrateDatabase(paths);

@@ -1,10 +1,14 @@
 // npm run migrate: applies pending migrations the way npm start does (backup first, all-or-nothing).
 import { dataPaths } from "./ops/config.mjs";
-import { assertWritable, migrateDatabase } from "./ops/prepare.mjs";
+import { migrateDatabase, prepareDataDir } from "./ops/prepare.mjs";
+
+// Files and folders this process and its children (SQLite, tar) create are this user's alone: 0600/0700
+// (scripts/ops/private-modes.mjs).
+process.umask(0o077);
 
 try {
   const paths = dataPaths();
-  assertWritable(paths.dataDir);
+  prepareDataDir(paths);
   const applied = await migrateDatabase(paths);
   if (!applied.length) console.log("Nessuna migrazione da applicare.");
 } catch (error) {

@@ -2,6 +2,10 @@
 import { restoreBackup } from "./ops/backup.mjs";
 import { dataPaths } from "./ops/config.mjs";
 
+// Files and folders this process and its children (SQLite, tar) create are this user's alone: 0600/0700
+// (scripts/ops/private-modes.mjs).
+process.umask(0o077);
+
 const archive = process.argv[2];
 if (!archive) {
   console.error("Uso: npm run restore -- PERCORSO/backup-....tar.gz");

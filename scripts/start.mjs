@@ -7,13 +7,17 @@ import os from "node:os";
 import { pino } from "pino";
 import { dataPaths } from "./ops/config.mjs";
 import { acquireDataDirLock } from "./ops/lock.mjs";
-import { assertWritable, migrateDatabase } from "./ops/prepare.mjs";
+import { migrateDatabase, prepareDataDir } from "./ops/prepare.mjs";
 import { ensureFreshBuild } from "./ops/build.mjs";
+
+// Files and folders this process and its children (SQLite, tar) create are this user's alone: 0600/0700
+// (scripts/ops/private-modes.mjs).
+process.umask(0o077);
 
 const paths = dataPaths();
 let lock;
 try {
-  assertWritable(paths.dataDir);
+  prepareDataDir(paths);
   lock = acquireDataDirLock(paths.dataDir, "server");
   // Tests build once before starting many servers, so they turn the check off (BUILD_CHECK=0).
   if (process.env.BUILD_CHECK !== "0") ensureFreshBuild(process.env.BUILD_DIR || "build");

@@ -74,7 +74,8 @@ function readOrCreateSecret(dataDir: string): string {
   try {
     return fs.readFileSync(file, "utf8").trim();
   } catch {
-    fs.mkdirSync(dataDir, { recursive: true });
+    // The secret signs staff cookies: readable by the server's user alone (scripts/ops/private-modes.mjs).
+    fs.mkdirSync(dataDir, { recursive: true, mode: 0o700 });
     const secret = crypto.randomBytes(32).toString("hex");
     fs.writeFileSync(file, secret, { mode: 0o600 });
     return secret;

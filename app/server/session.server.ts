@@ -5,8 +5,10 @@ import { getEnv } from "./env.server";
 
 /**
  * Staff sessions live in the database (Session table) behind a signed, HttpOnly, SameSite=Lax
- * cookie that carries only the random session id. Logout deletes the row, so a replayed cookie
- * finds nothing. A session ends after IDLE_MS without requests or ABSOLUTE_MS after sign-in.
+ * cookie that carries only the random session id. The row is keyed by the id's SHA-256
+ * (sessionRowId), so a copy of the database or a backup holds no id a cookie could carry. Logout
+ * deletes the row, so a replayed cookie finds nothing. A session ends after IDLE_MS without
+ * requests or ABSOLUTE_MS after sign-in.
  */
 export type SessionUser = { id: number; username: string; isStaff: boolean; isSuperuser: boolean };
 
@@ -34,15 +36,24 @@ export function sessionCookie(): Cookie {
 /** The staff user of an /admin request, put there by the admin layout's middleware. */
 export const staffContext = createContext<SessionUser | null>(null);
 
-async function sessionIdFrom(request: Request): Promise<string | null> {
+/**
+ * The Session row's id for the session id a cookie carries: its SHA-256 (hex). The id is 32 random
+ * bytes, so a plain hash cannot be reversed or guessed; no salt or slow hash is needed.
+ */
+export function sessionRowId(sessionId: string): string {
+  return crypto.createHash("sha256").update(sessionId).digest("hex");
+}
+
+/** The Session row id of the request's staff_session cookie, or null when it carries none. */
+async function sessionRowIdFrom(request: Request): Promise<string | null> {
   const value = await sessionCookie().parse(request.headers.get("Cookie"));
-  return typeof value === "string" && value.length > 0 ? value : null;
+  return typeof value === "string" && value.length > 0 ? sessionRowId(value) : null;
 }
 
 /** The signed-in user, or null (no cookie, unknown or expired session). Expired rows are removed. */
 export async function getOptionalUser(request: Request): Promise<SessionUser | null> {
   try {
-    const id = await sessionIdFrom(request);
+    const id = await sessionRowIdFrom(request);
     if (!id) return null;
     const session = await db.session.findUnique({
       where: { id },
@@ -94,18 +105,18 @@ export async function requireStaff(request: Request): Promise<SessionUser> {
 /** A fresh session id at every sign-in (no fixation); answers the Set-Cookie header. */
 export async function createUserSession(userId: number, request?: Request): Promise<string> {
   if (request) await destroySessionRow(request);
-  const id = crypto.randomBytes(32).toString("base64url");
+  const sessionId = crypto.randomBytes(32).toString("base64url");
   const now = Date.now();
   await db.session.create({
-    data: { id, userId, createdAt: new Date(now), lastSeenAt: new Date(now), expiresAt: new Date(now + SESSION_ABSOLUTE_MS) },
+    data: { id: sessionRowId(sessionId), userId, createdAt: new Date(now), lastSeenAt: new Date(now), expiresAt: new Date(now + SESSION_ABSOLUTE_MS) },
   });
   // Opportunistic clean-up of other expired sessions.
   await db.session.deleteMany({ where: { OR: [{ expiresAt: { lte: new Date(now) } }, { lastSeenAt: { lte: new Date(now - SESSION_IDLE_MS) } }] } });
-  return sessionCookie().serialize(id);
+  return sessionCookie().serialize(sessionId);
 }
 
 async function destroySessionRow(request: Request) {
-  const id = await sessionIdFrom(request);
+  const id = await sessionRowIdFrom(request);
   if (id) await db.session.deleteMany({ where: { id } });
 }
 

@@ -12,6 +12,7 @@ import path from "node:path";
 import Database from "better-sqlite3";
 import { SQLITE_SIDE_FILES } from "./config.mjs";
 import { acquireDataDirLock } from "./lock.mjs";
+import { PRIVATE_DIR_MODE, PRIVATE_FILE_MODE, restrictDataDirModes } from "./private-modes.mjs";
 
 export const MANIFEST = "manifest.json";
 const FORMAT = 1;
@@ -86,11 +87,29 @@ function describeDatabase(databaseFile) {
   }
 }
 
-/** @param {string[]} args */
-function tar(args) {
-  const result = spawnSync("tar", args, { encoding: "utf8" });
+/** @param {string[]} args @param {number | "ignore"} [stdout] where tar writes its output (an archive made with -f -) */
+function tar(args, stdout = "ignore") {
+  const result = spawnSync("tar", args, { encoding: "utf8", stdio: ["ignore", stdout, "pipe"] });
   if (result.error) throw new Error(`tar non disponibile: ${result.error.message}`);
   if (result.status !== 0) throw new Error(`tar ${args[0]} non riuscito: ${result.stderr.trim()}`);
+}
+
+/**
+ * Packs `folder` into `archive` (tar.gz). The file is opened here with 0600, whatever the caller's
+ * umask: it holds the session secret and the database.
+ * @param {string} folder @param {string} archive
+ */
+function packArchive(folder, archive) {
+  fs.rmSync(archive, { force: true });
+  const out = fs.openSync(archive, "wx", PRIVATE_FILE_MODE);
+  try {
+    tar(["-czf", "-", "-C", folder, "."], out);
+  } catch (error) {
+    fs.rmSync(archive, { force: true });
+    throw error;
+  } finally {
+    fs.closeSync(out);
+  }
 }
 
 const stamp = () => new Date().toISOString().replace(/[:.]/g, "-");
@@ -111,7 +130,7 @@ function prune(/** @type {string} */ backupsDir, /** @type {string} */ kind, /**
  * @returns {Promise<{archive: string, manifest: any}>}
  */
 export async function createBackup(paths, { target, kind = "backup" } = {}) {
-  fs.mkdirSync(paths.backupsDir, { recursive: true });
+  fs.mkdirSync(paths.backupsDir, { recursive: true, mode: PRIVATE_DIR_MODE });
   // Leftovers of a backup interrupted by a signal.
   for (const name of fs.readdirSync(paths.backupsDir)) {
     if (name.startsWith(".staging-")) fs.rmSync(path.join(paths.backupsDir, name), { recursive: true, force: true });
@@ -152,9 +171,9 @@ export async function createBackup(paths, { target, kind = "backup" } = {}) {
     fs.writeFileSync(path.join(staging, MANIFEST), JSON.stringify(manifest, null, 2) + "\n");
 
     const archive = path.resolve(target ?? path.join(paths.backupsDir, `${kind}-${stamp()}.tar.gz`));
-    fs.mkdirSync(path.dirname(archive), { recursive: true });
+    fs.mkdirSync(path.dirname(archive), { recursive: true, mode: PRIVATE_DIR_MODE });
     const partial = `${archive}.partial`;
-    tar(["-czf", partial, "-C", staging, "."]);
+    packArchive(staging, partial);
     fs.renameSync(partial, archive);
     if (!target) prune(paths.backupsDir, kind, paths.backupKeep);
     return { archive, manifest };
@@ -219,12 +238,12 @@ export async function restoreBackup(paths, archive) {
     for (const suffix of ["", ...SQLITE_SIDE_FILES]) fs.rmSync(paths.databaseFile + suffix, { force: true });
     if (fs.existsSync(path.join(unpacked, "app.db"))) moveInto(path.join(unpacked, "app.db"), paths.databaseFile);
     moveInto(path.join(unpacked, "uploads"), paths.uploadsDir);
-    if (fs.existsSync(path.join(unpacked, "session-secret"))) {
-      fs.copyFileSync(path.join(unpacked, "session-secret"), paths.secretFile);
-      fs.chmodSync(paths.secretFile, 0o600);
-    }
+    if (fs.existsSync(path.join(unpacked, "session-secret"))) fs.copyFileSync(path.join(unpacked, "session-secret"), paths.secretFile);
     if (fs.existsSync(path.join(unpacked, "content"))) moveInto(path.join(unpacked, "content"), paths.contentDir);
     else fs.rmSync(paths.contentDir, { recursive: true, force: true });
+    // An archive of an older release holds 0644 files (and tar run as root keeps them): private again.
+    // What cannot be changed is reported by the next start (prepareDataDir).
+    restrictDataDirModes(paths);
     return { manifest, database, previous };
   } finally {
     fs.rmSync(unpacked, { recursive: true, force: true });

@@ -5,11 +5,12 @@ import os from "node:os";
 import path from "node:path";
 import { createBackup } from "./backup.mjs";
 import { applyPendingMigrations } from "./migrations.mjs";
+import { PRIVATE_DIR_MODE, restrictDataDirModes } from "./private-modes.mjs";
 
 /** Exits with a clear message when DATA_DIR cannot be written (a root-owned volume, typically). @param {string} dataDir */
-export function assertWritable(dataDir) {
+function assertWritable(dataDir) {
   try {
-    fs.mkdirSync(dataDir, { recursive: true });
+    fs.mkdirSync(dataDir, { recursive: true, mode: PRIVATE_DIR_MODE });
     const probe = path.join(dataDir, `.write-test-${process.pid}`);
     fs.writeFileSync(probe, "");
     fs.rmSync(probe);
@@ -24,6 +25,16 @@ export function assertWritable(dataDir) {
       { cause: error },
     );
   }
+}
+
+/**
+ * Before anything else opens DATA_DIR: it must be writable, and what an older release left readable
+ * by other users is made private (the database, the session secret, archives: private-modes.mjs).
+ * @param {ReturnType<typeof import("./config.mjs").dataPaths>} paths
+ */
+export function prepareDataDir(paths, log = console.log) {
+  assertWritable(paths.dataDir);
+  for (const problem of restrictDataDirModes(paths)) log(`Attenzione: permessi non ristretti (0600/0700) per ${problem}`);
 }
 
 /** @param {ReturnType<typeof import("./config.mjs").dataPaths>} paths */

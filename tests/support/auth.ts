@@ -1,11 +1,12 @@
-// Sign-in without the login form: a Session row written straight into the server's database and
-// its signed cookie, as app/server/session.server.ts makes them. One test per login path still signs
-// in through the UI (tests/e2e/admin-auth.test.ts).
+// Sign-in without the login form: a Session row written straight into the server's database (keyed
+// by the hash of the session id) and its signed cookie, as app/server/session.server.ts makes them.
+// One test per login path still signs in through the UI (tests/e2e/admin-auth.test.ts).
 import crypto from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
 import type { BrowserContext, BrowserContextOptions, Page } from "playwright-core";
 import { createCookie } from "react-router";
+import { sessionRowId } from "~/server/session.server";
 import { acceptCookies, type TestBrowser } from "./browser";
 import { row, run } from "./db";
 import { ADMIN, type ServerInfo } from "./server";
@@ -18,7 +19,7 @@ async function sessionCookie(server: Pick<ServerInfo, "dataDir">, username = ADM
   const id = crypto.randomBytes(32).toString("base64url");
   const now = Date.now();
   const iso = (ms: number) => new Date(ms).toISOString().replace("Z", "+00:00");
-  run(server, `INSERT INTO "Session" (id, userId, createdAt, lastSeenAt, expiresAt) VALUES (?, ?, ?, ?, ?)`, id, user.id, iso(now), iso(now), iso(now + 12 * HOUR));
+  run(server, `INSERT INTO "Session" (id, userId, createdAt, lastSeenAt, expiresAt) VALUES (?, ?, ?, ?, ?)`, sessionRowId(id), user.id, iso(now), iso(now), iso(now + 12 * HOUR));
   const secret = process.env.SESSION_SECRET ?? fs.readFileSync(path.join(server.dataDir, "session-secret"), "utf8").trim();
   const header = await createCookie("staff_session", { secrets: [secret] }).serialize(id);
   const [pair = ""] = header.split(";");

@@ -9,6 +9,13 @@ import { DERIVED_ROOT, isSafeKey, type ByteRange, type FileContent, type FileSto
 /** Unfinished writes end in this; a crash can leave them, the janitor removes them (sweepUnfinished). */
 const UNFINISHED = ".part";
 
+/**
+ * Stored files and their folders are the server user's alone (0600/0700, as the rest of DATA_DIR:
+ * scripts/ops/private-modes.mjs): the server streams them to visitors itself.
+ */
+const FILE_MODE = 0o600;
+const FOLDER_MODE = 0o700;
+
 /** How much of a Blob is read at a time when it is copied into the store. */
 const BLOB_SLICE_BYTES = 1024 * 1024;
 
@@ -45,7 +52,7 @@ export class LocalDiskStore implements FileStore {
 
   /** Streams content to a `.part` file in `dir` (hashing it on the way); answers the temp name, hash and size. */
   private async writeUnfinished(dir: string, content: FileContent): Promise<{ temp: string; hash: string; size: number }> {
-    await fs.mkdir(dir, { recursive: true });
+    await fs.mkdir(dir, { recursive: true, mode: FOLDER_MODE });
     const temp = path.join(dir, `${crypto.randomBytes(8).toString("hex")}${UNFINISHED}`);
     const hash = crypto.createHash("sha256");
     let size = 0;
@@ -57,7 +64,7 @@ export class LocalDiskStore implements FileStore {
       },
     });
     try {
-      await pipeline(await streamOf(content), count, createWriteStream(temp, { flags: "wx" }));
+      await pipeline(await streamOf(content), count, createWriteStream(temp, { flags: "wx", mode: FILE_MODE }));
     } catch (error) {
       await fs.rm(temp, { force: true });
       throw error;
