@@ -47,6 +47,10 @@ const server = app.listen(port, () => {
   build.entry.module.log().info({ port }, `Sito in ascolto su http://localhost:${port}`);
 });
 server.on("connect", edge.refuseTunnel);
+// What Node would refuse itself (bad start line, headers too large, HTTP/1.1 without Host) is answered
+// by the edge instead, with a request id and a log line (app/server/http/express.server.ts).
+server.requireHostHeader = false;
+server.on("clientError", edge.refuseUnparsed);
 
 // SIGTERM (docker stop): stop accepting, let requests in flight finish, then close the database.
 let shuttingDown = false;

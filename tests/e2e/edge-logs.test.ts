@@ -1,3 +1,4 @@
+import net from "node:net";
 import { afterAll, describe, expect, it } from "vitest";
 import { raw } from "../support/http";
 import { ADMIN, serverPerFile } from "../support/server";
@@ -30,6 +31,39 @@ async function lineFor(reqId: string): Promise<Line[]> {
   }
   return lines().filter((l) => l.reqId === reqId);
 }
+
+/** One request written as it is on a new connection; answers the head of the answer. */
+function onSocket(request: string): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const socket = net.connect(server.port, "127.0.0.1");
+    let text = "";
+    socket.setEncoding("latin1");
+    socket.on("data", (chunk: string) => (text += chunk));
+    socket.on("error", reject);
+    socket.on("close", () => resolve(text.split("\r\n\r\n")[0] ?? ""));
+    socket.write(request);
+  });
+}
+
+describe("answers Node gives before Express (issue 20)", () => {
+  it("headers too large (431), a start line Node cannot parse (400) and CONNECT (405) carry an X-Request-Id and a JSON line", async () => {
+    const shapes: [number, string][] = [
+      [431, `GET / HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Big: ${"a".repeat(20_000)}\r\nX-Big2: ${"b".repeat(20_000)}\r\nConnection: close\r\n\r\n`],
+      [400, "GET other.example:80 HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n"],
+      [400, "GET / HTTP/1.1\r\nConnection: close\r\n\r\n"],
+      [400, "NOT A REQUEST\r\n\r\n"],
+      [405, "CONNECT other.example:443 HTTP/1.1\r\nHost: other.example:443\r\n\r\n"],
+    ];
+    for (const [status, request] of shapes) {
+      const head = await onSocket(request);
+      expect(head, request.slice(0, 40)).toMatch(new RegExp(`^HTTP/1\\.1 ${status} `));
+      const id = /^x-request-id: (\S+)$/im.exec(head)?.[1];
+      expect(id, head).toMatch(/^[0-9a-f-]{36}$/);
+      const found = await lineFor(id!);
+      expect(found.find((l) => l.msg === "request"), head).toMatchObject({ level: "info", status });
+    }
+  });
+});
 
 describe("logs (issue 9)", () => {
   it("one JSON access line per request, with the id the answer carries", async () => {

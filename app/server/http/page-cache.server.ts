@@ -137,6 +137,9 @@ export function createPageCache(options: PageCacheOptions = {}): PageCache {
       const [consent, lang] = await Promise.all([hasCookieConsent(request), savedLang(request)]);
       variant = `consent=${consent ? 1 : 0};lng=${lang ?? "-"}`;
     }
+    // The origin a page writes into its absolute URLs (publicOrigin) is PUBLIC_ORIGIN, else the
+    // protocol and Host of the request: both are in the key. The edge has dropped X-Forwarded-Host
+    // and any X-Forwarded-Proto but http/https (express.server.ts), so nothing else names an origin.
     return `${req.protocol}://${req.headers.host ?? ""}${req.originalUrl}\n${variant}`;
   }
 
