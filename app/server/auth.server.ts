@@ -2,6 +2,7 @@ import { Authenticator } from "remix-auth";
 import { FormStrategy } from "remix-auth-form";
 import { logActivity } from "./activity.server";
 import { db } from "./db.server";
+import { log } from "./http/log.server";
 import { DUMMY_PASSWORD_HASH, verifyPassword } from "./password.server";
 import { clientAddress, hit, releaseHit, resetRateLimit } from "./rate-limit.server";
 import { destroyUserSession, getOptionalUser, type SessionUser } from "./session.server";
@@ -66,7 +67,10 @@ export async function verifyLogin(username: string, password: string, address: s
   // Unknown usernames are checked against a dummy hash: the same scrypt work either way.
   const ok = await verifyPassword(password, user?.passwordHash ?? DUMMY_PASSWORD_HASH);
   if (!user || !ok) {
-    console.warn(`Accesso non riuscito per "${username.slice(0, 60)}" da ${address}`);
+    // The submitted name is logged only when it names a user: a password typed into the username
+    // field must not reach the log.
+    if (user) log().warn({ userId: user.id, username: user.username, ip: address }, "Accesso non riuscito: password errata");
+    else log().warn({ ip: address }, "Accesso non riuscito: nessun utente con quel nome");
     throw new LoginError(LOGIN_FAILED_MESSAGE, 400);
   }
   // Only failures count: staff who sign in correctly never use up their own allowance.

@@ -1,6 +1,6 @@
 import net from "node:net";
 import { afterAll, describe, expect, it } from "vitest";
-import { raw } from "../support/http";
+import { HttpClient, raw } from "../support/http";
 import { ADMIN, serverPerFile } from "../support/server";
 
 /**
@@ -62,6 +62,46 @@ describe("answers Node gives before Express (issue 20)", () => {
       const found = await lineFor(id!);
       expect(found.find((l) => l.msg === "request"), head).toMatchObject({ level: "info", status });
     }
+  });
+});
+
+describe("sign-in failures in the log (issue 20)", () => {
+  it("name no one but an existing user, and a submitted name cannot forge a record", async () => {
+    const typedPassword = "Password-scritta-nel-campo-utente-7";
+    const forging = `x\n{"level":"error","msg":"forged"}`;
+    const attempts: [string, string][] = [
+      [forging, "qualunque-1"],
+      [typedPassword, "qualunque-2"],
+      [`${typedPassword}\r\n{"level":"error","msg":"forged"}`, "qualunque-3"],
+      [ADMIN.username, "password-sbagliata"],
+    ];
+    for (const [username, password] of attempts) {
+      const res = await raw(server.url, "POST", "/login", {
+        headers: { "Content-Type": "application/x-www-form-urlencoded", Accept: "text/html" },
+        body: new URLSearchParams({ username, password, redirectTo: "/admin/" }).toString(),
+      });
+      expect(res.status, username).toBe(400);
+      await lineFor(String(res.headers["x-request-id"]));
+    }
+    const api = new HttpClient(server.url);
+    await api.token("/api/news/");
+    const apiRes = await api.request("POST", "/api/login/", { json: { username: forging, password: "qualunque-4" } });
+    expect(apiRes.status).toBe(400);
+    await lineFor(String(apiRes.headers.get("x-request-id")));
+
+    const output = server.output();
+    const written = output.split("\n").filter((line) => line.trim() !== "");
+    for (const line of written) {
+      let record: Line | undefined;
+      expect(() => (record = JSON.parse(line) as Line), `not a JSON line: ${line}`).not.toThrow();
+      expect(record?.msg, line).not.toBe("forged");
+    }
+    expect(output).not.toContain(typedPassword);
+    expect(output).not.toContain("qualunque");
+    const failures = lines().filter((l) => String(l.msg).startsWith("Accesso non riuscito"));
+    expect(failures).toHaveLength(5);
+    expect(failures.filter((l) => l.username === ADMIN.username)).toHaveLength(1);
+    for (const failure of failures) expect(failure.level).toBe("warn");
   });
 });
 

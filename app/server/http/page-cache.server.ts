@@ -9,6 +9,7 @@ import { hasCookieConsent } from "~/server/cookie-consent.server";
 import { getEnv } from "~/server/env.server";
 import { savedLang } from "~/server/i18n.server";
 import { sessionCookie } from "~/server/session.server";
+import { log } from "./log.server";
 
 /**
  * The anonymous page cache, in front of React Router: a hit is answered from memory without
@@ -103,7 +104,7 @@ export function createPageCache(options: PageCacheOptions = {}): PageCache {
         },
         (error: unknown) => {
           // Without a version nothing is stored or served (pages still render).
-          console.error("Versione dei contenuti non leggibile:", error);
+          log().error({ err: error }, "Versione dei contenuti non leggibile: la cache delle pagine è sospesa");
           version = null;
           lru.clear();
         },
