@@ -121,11 +121,14 @@ export function createPageCache(options: PageCacheOptions = {}): PageCache {
     return version;
   }
 
-  const staffCookieName = sessionCookie().name;
-  const staffCookiePattern = new RegExp(`(?:^|;)\\s*${staffCookieName}=`);
-  /** A signed session cookie (a valid or expired sign-in): staff pages are never served from or stored in the cache. */
+  /**
+   * A signed session cookie (a valid or expired sign-in): staff pages are never served from or
+   * stored in the cache. Read by the session code's own cookie (react-router's parser): a pattern of
+   * our own missed `staff_session =…`, which the session still read as a sign-in, so a staff page
+   * was stored and served to everyone.
+   */
   async function isStaff(cookieHeader: string | undefined): Promise<boolean> {
-    if (!cookieHeader || !staffCookiePattern.test(cookieHeader)) return false;
+    if (!cookieHeader) return false;
     return Boolean(await sessionCookie().parse(cookieHeader).catch(() => null));
   }
 
