@@ -38,6 +38,13 @@ export default tseslint.config(
     rules: { "no-restricted-properties": ["error", { object: "process", property: "env", message: "Read configuration through getEnv() in app/server/env.server.ts." }] },
   },
   {
+    // Every server line goes through the JSON logger (log() in app/server/http/log.server.ts), which
+    // escapes what it is given: a console line can be forged by a value with a newline in it.
+    // scripts/*.mjs write to an operator's terminal and keep console.
+    files: ["app/**/*.{ts,tsx}", "server.mjs"],
+    rules: { "no-console": "error" },
+  },
+  {
     // Tests and scripts read JSON bodies whose shape is the thing under test.
     files: ["tests/**/*.ts", "scripts/**/*.ts"],
     rules: { "@typescript-eslint/no-explicit-any": "off", "no-control-regex": "off" },

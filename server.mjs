@@ -64,6 +64,10 @@ server.on("error", (error) => {
   build.entry.module.log().fatal({ err: error, port }, `il server non può ascoltare sulla porta ${port}: ${error.message}`);
   process.exit(1);
 });
+// What Node would refuse itself (bad start line, headers too large, HTTP/1.1 without Host) is answered
+// by the edge instead, with a request id and a log line (app/server/http/express.server.ts).
+server.requireHostHeader = false;
+server.on("clientError", edge.refuseUnparsed);
 
 // SIGTERM (docker stop): stop accepting, let requests in flight finish (at most `graceMs`, then their
 // connections are cut), then remove the .part files of cut-off uploads and close the database.

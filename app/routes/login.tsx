@@ -38,10 +38,16 @@ export async function action({ request, context }: Route.ActionArgs) {
     answerHeaders.append("Set-Cookie", csrfCookieForSessionCookie(setCookie));
     return redirect(redirectTo, { headers: answerHeaders });
   } catch (error) {
-    if (error instanceof LoginError) return data({ error: error.message, username }, { status: error.status });
+    if (error instanceof LoginError) {
+      const headers: HeadersInit = error.retryAfterSeconds ? { "Retry-After": String(error.retryAfterSeconds) } : {};
+      return data({ error: error.message, username }, { status: error.status, headers });
+    }
     throw error;
   }
 }
+
+/** A refused sign-in says when to try again (Retry-After): an action's headers reach the answer only through this. */
+export const headers: Route.HeadersFunction = ({ actionHeaders }) => actionHeaders;
 
 export default function LoginPage({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation();

@@ -10,6 +10,7 @@ import { pageMeta } from "~/lib/meta";
 import { useLang } from "~/lib/root-data";
 import { useHydrated } from "remix-utils/use-hydrated";
 import { getInstance, getLang } from "~/server/i18n.server";
+import { log } from "~/server/http/log.server";
 import { type SearchPage, searchSite } from "~/server/search.server";
 
 export async function loader({ context, request }: Route.LoaderArgs) {
@@ -22,7 +23,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
     const result: SearchPage = await searchSite(query, getLang(context), page);
     return { title, description, error: false, ...result };
   } catch (error) {
-    console.error("Ricerca non riuscita:", error);
+    log().error({ err: error }, "Ricerca non riuscita");
     return { title, description, error: true, query: query.trim(), page: 1, pageCount: 0, total: 0, results: [] as SearchPage["results"] };
   }
 }

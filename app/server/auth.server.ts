@@ -2,12 +2,28 @@ import { Authenticator } from "remix-auth";
 import { FormStrategy } from "remix-auth-form";
 import { logActivity } from "./activity.server";
 import { db } from "./db.server";
+import { log } from "./http/log.server";
 import { DUMMY_PASSWORD_HASH, verifyPassword } from "./password.server";
-import { clientAddress, hit, releaseHit, resetRateLimit } from "./rate-limit.server";
+import { clientAddress, hit, releaseHit, resetRateLimit, viaUntrustedProxy } from "./rate-limit.server";
 import { destroyUserSession, getOptionalUser, type SessionUser } from "./session.server";
 
 const LOGIN_FAILED_MESSAGE = "Username o password errati";
-const LOGIN_THROTTLED_MESSAGE = "Troppi tentativi di accesso. Riprova tra qualche minuto.";
+
+/**
+ * Said when a sign-in is refused for too many failures. Behind a proxy the server does not trust,
+ * every visitor has the proxy's address, so anyone's wrong guesses lock out the staff: the page
+ * says what the administrator must change.
+ */
+function throttledMessage(retryAfterMs: number, viaUntrustedProxy: boolean): string {
+  const minutes = Math.max(1, Math.ceil(retryAfterMs / 60_000));
+  const wait = `Troppi tentativi da questo indirizzo. Riprova tra ${minutes} ${minutes === 1 ? "minuto" : "minuti"}.`;
+  if (!viaUntrustedProxy) return wait;
+  return (
+    `${wait} Il sito riceve le richieste attraverso un proxy ma TRUST_PROXY non è impostato: tutti risultano ` +
+    "dall'indirizzo del proxy, e i tentativi sbagliati di chiunque bloccano l'accesso a tutti. L'amministratore " +
+    "deve impostare TRUST_PROXY=1 (vedi docs/operations.md, «Behind a reverse proxy»)."
+  );
+}
 
 /**
  * Sign-in throttling after OWASP's authentication cheat sheet. Failures are counted per
@@ -28,6 +44,8 @@ export class LoginError extends Error {
   constructor(
     message: string,
     public status: 400 | 429,
+    /** With a 429: when to try again (Retry-After). */
+    public retryAfterSeconds?: number,
   ) {
     super(message);
     this.name = "LoginError";
@@ -43,17 +61,22 @@ function throttleKeys(username: string, address: string) {
 /**
  * Checks credentials (already trimmed) with throttling; answers the user or throws LoginError.
  * Shared by the /login form and the api/login/ endpoint. Writes the sign-in activity row.
+ * `viaUntrustedProxy`: the request came through a proxy the server does not trust (see throttledMessage).
  *
  * Every attempt is counted before the password is checked (one atomic increment per counter), so
  * a parallel burst is counted in full; a success then takes its own attempt back. A success never
  * clears the failures of other addresses.
  */
-export async function verifyLogin(username: string, password: string, address: string): Promise<SessionUser> {
+export async function verifyLogin(username: string, password: string, address: string, viaUntrustedProxy = false): Promise<SessionUser> {
   const keys = throttleKeys(username, address);
   const { windowMs } = LOGIN_LIMITS;
   const pair = await hit(keys.pair, LOGIN_LIMITS.perUsernameAndAddress, windowMs);
   const fromAddress = await hit(keys.address, LOGIN_LIMITS.perAddress, windowMs);
-  if (!pair.allowed || !fromAddress.allowed) throw new LoginError(LOGIN_THROTTLED_MESSAGE, 429);
+  if (!pair.allowed || !fromAddress.allowed) {
+    const until = Math.max(...[pair, fromAddress].filter((limit) => !limit.allowed).map((limit) => limit.resetAt.getTime()));
+    const retryAfterMs = until - Date.now();
+    throw new LoginError(throttledMessage(retryAfterMs, viaUntrustedProxy), 429, Math.max(1, Math.ceil(retryAfterMs / 1000)));
+  }
   const forUsername = await hit(keys.username, LOGIN_LIMITS.slowdownAfter, windowMs);
   if (!forUsername.allowed) await new Promise((resolve) => setTimeout(resolve, LOGIN_LIMITS.slowdownMs));
 
@@ -66,7 +89,10 @@ export async function verifyLogin(username: string, password: string, address: s
   // Unknown usernames are checked against a dummy hash: the same scrypt work either way.
   const ok = await verifyPassword(password, user?.passwordHash ?? DUMMY_PASSWORD_HASH);
   if (!user || !ok) {
-    console.warn(`Accesso non riuscito per "${username.slice(0, 60)}" da ${address}`);
+    // The submitted name is logged only when it names a user: a password typed into the username
+    // field must not reach the log.
+    if (user) log().warn({ userId: user.id, username: user.username, ip: address }, "Accesso non riuscito: password errata");
+    else log().warn({ ip: address }, "Accesso non riuscito: nessun utente con quel nome");
     throw new LoginError(LOGIN_FAILED_MESSAGE, 400);
   }
   // Only failures count: staff who sign in correctly never use up their own allowance.
@@ -108,7 +134,7 @@ export const authenticator = new Authenticator<SessionUser>();
 authenticator.use(
   new FormStrategy(async ({ form, request }) => {
     const { username, password } = readCredentials(form);
-    return verifyLogin(username, password, clientAddress(request));
+    return verifyLogin(username, password, clientAddress(request), viaUntrustedProxy(request));
   }),
   "form",
 );

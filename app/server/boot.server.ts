@@ -2,6 +2,7 @@ import { startContactDelivery } from "./contact.server";
 import { configureDatabase, disconnectDatabase } from "./db.server";
 import { removeLiveParts } from "./http/body.server";
 import { getEnv } from "./env.server";
+import { log } from "./http/log.server";
 import { startJanitor } from "./janitor.server";
 import { ensureContentImages, isDatabaseEmpty, seedDemoContent } from "./seed.server";
 import { backfillTrackDurations } from "./track-durations.server";
@@ -16,7 +17,7 @@ export async function boot() {
   await configureDatabase();
   await ensureAdminUser({ username: env.adminUsername, password: env.adminPassword });
   if (env.seedDemo && (await isDatabaseEmpty())) {
-    console.log("Database vuoto: carico i contenuti dimostrativi...");
+    log().info("Database vuoto: carico i contenuti dimostrativi...");
     await seedDemoContent();
   }
   await ensureContentImages();

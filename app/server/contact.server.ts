@@ -3,6 +3,7 @@ import type { Lang } from "~/lib/i18n";
 import { verifyCaptcha } from "./captcha.server";
 import { db } from "./db.server";
 import { getEnv } from "./env.server";
+import { log } from "./http/log.server";
 import { isMailConfigured, sendMail } from "./mail.server";
 import { hit, limitForAddress } from "./rate-limit.server";
 
@@ -64,7 +65,7 @@ export async function submitContact(input: ContactSubmission): Promise<ContactOu
     select: { id: true },
   });
   // Delivery runs after the answer; a failure leaves the row for the retry loop.
-  void deliverPendingMessages().catch((error) => console.error("Invio messaggi di contatto:", error));
+  void deliverPendingMessages().catch((error) => log().error({ err: error }, "Invio messaggi di contatto non riuscito"));
   return { status: "sent", messageId: row.id };
 }
 
@@ -107,7 +108,7 @@ export function deliverPendingMessages(now = () => new Date()): Promise<{ sent: 
     running = null;
     if (rerun) {
       rerun = false;
-      void deliverPendingMessages(now).catch((error) => console.error("Invio messaggi di contatto:", error));
+      void deliverPendingMessages(now).catch((error) => log().error({ err: error }, "Invio messaggi di contatto non riuscito"));
     }
   });
   return running;
@@ -118,7 +119,7 @@ async function runDelivery(now: () => Date) {
   if (!isMailConfigured()) {
     if (!loggedNoSmtp) {
       loggedNoSmtp = true;
-      console.warn("SMTP_URL non impostato: i messaggi di contatto restano nel database (tabella ContactMessage).");
+      log().warn("SMTP_URL non impostato: i messaggi di contatto restano nel database (tabella ContactMessage).");
     }
     return result;
   }
@@ -151,7 +152,7 @@ async function runDelivery(now: () => Date) {
         where: { id: message.id },
         data: { attempts, lastError: String(error instanceof Error ? error.message : error).slice(0, 500), nextAttemptAt: new Date(now().getTime() + retryDelayMs(attempts)) },
       });
-      console.error(`Messaggio di contatto ${message.id} non consegnato (tentativo ${attempts}):`, error instanceof Error ? error.message : error);
+      log().warn({ messageId: message.id, attempts, reason: error instanceof Error ? error.message : String(error) }, "Messaggio di contatto non consegnato: nuovo tentativo più tardi");
       result.failed++;
     }
   }
@@ -163,7 +164,7 @@ let timer: NodeJS.Timeout | undefined;
 /** Started by boot(): retries undelivered messages every minute (the timer never keeps the process alive). */
 export function startContactDelivery(intervalMs = 60_000) {
   if (timer) return;
-  const tick = () => void deliverPendingMessages().catch((error) => console.error("Invio messaggi di contatto:", error));
+  const tick = () => void deliverPendingMessages().catch((error) => log().error({ err: error }, "Invio messaggi di contatto non riuscito"));
   timer = setInterval(tick, intervalMs);
   timer.unref();
   setTimeout(tick, 2_000).unref();

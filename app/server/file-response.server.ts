@@ -75,7 +75,7 @@ export async function fileResponse(request: Request, key: string, extraHeaders: 
     ETag: etag,
     "Last-Modified": stat.modifiedAt.toUTCString(),
     "Cache-Control": isContentAddressed(key) ? "public, max-age=31536000, immutable" : "public, max-age=3600",
-    "X-Content-Type-Options": "nosniff",
+    // X-Content-Type-Options comes from the request edge, on every answer (csp.server.ts).
     ...extraHeaders,
   });
   if (request.headers.get("If-None-Match") === etag) return new Response(null, { status: 304, headers });

@@ -1,4 +1,5 @@
 import { db } from "./db.server";
+import { getEnv } from "./env.server";
 
 export type RateLimitResult = { allowed: boolean; count: number; remaining: number; resetAt: Date };
 
@@ -68,4 +69,12 @@ const CLIENT_ADDRESS_HEADER = "x-client-address";
  */
 export function clientAddress(request: Request): string {
   return request.headers.get(CLIENT_ADDRESS_HEADER)?.trim().slice(0, 64) || "unknown";
+}
+
+/**
+ * True when a proxy reports the client's address (X-Forwarded-For) but TRUST_PROXY is off: every
+ * visitor then has the proxy's address and shares its limits (the request edge logs a warning too).
+ */
+export function viaUntrustedProxy(request: Request): boolean {
+  return !getEnv().trustProxy && request.headers.has("x-forwarded-for");
 }

@@ -1,5 +1,6 @@
 import type { CategoryType } from "~/lib/category-types";
 import { type CategoryRow, categoriesOfType } from "./categories.server";
+import { log } from "./http/log.server";
 
 /**
  * Categories of one type for pages whose content comes from the static files: when the database
@@ -9,7 +10,7 @@ export async function categoriesOrNone(type: CategoryType): Promise<readonly Cat
   try {
     return await categoriesOfType(type);
   } catch (error) {
-    console.error(`Categorie "${type}" non disponibili:`, error);
+    log().error({ err: error, type }, "Categorie non disponibili: la pagina usa solo i file");
     return [];
   }
 }

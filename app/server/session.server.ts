@@ -2,6 +2,7 @@ import crypto from "node:crypto";
 import { createContext, createCookie, redirect, type Cookie, type RouterContext } from "react-router";
 import { db } from "./db.server";
 import { getEnv } from "./env.server";
+import { log } from "./http/log.server";
 
 /**
  * Staff sessions live in the database (Session table) behind a signed, HttpOnly, SameSite=Lax
@@ -77,7 +78,7 @@ export async function getOptionalUser(request: Request): Promise<SessionUser | n
     return session.user;
   } catch (error) {
     // SPEC.md 8: a failed current-user look-up counts as anonymous.
-    console.error("Sessione non leggibile:", error);
+    log().error({ err: error }, "Sessione non leggibile");
     return null;
   }
 }

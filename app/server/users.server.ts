@@ -1,5 +1,6 @@
 import crypto from "node:crypto";
 import { db } from "./db.server";
+import { log } from "./http/log.server";
 import { hashPassword } from "./password.server";
 
 /** Creates the staff superuser, or resets its password (and staff flags) when it exists. */
@@ -15,23 +16,19 @@ export async function upsertStaffUser(username: string, password: string) {
 
 /**
  * DESIGN.md 3: ADMIN_USERNAME/ADMIN_PASSWORD set that user at every start; with neither set and
- * no user at all, `admin` gets a random password printed once.
+ * no user at all, `admin` gets a random password printed once. `report` gets one line of text
+ * (the JSON logger by default: the operator finds it in the server's log).
  */
-export async function ensureAdminUser(opts: { username?: string; password?: string; log?: (line: string) => void }) {
-  const log = opts.log ?? console.log;
+export async function ensureAdminUser(opts: { username?: string; password?: string; report?: (text: string) => void }) {
+  const say = (level: "info" | "warn", text: string) => (opts.report ? opts.report(text) : log()[level](text));
   if (opts.username && opts.password) {
     await upsertStaffUser(opts.username, opts.password);
-    log(`Utente staff "${opts.username}" pronto (password da ADMIN_PASSWORD).`);
+    say("info", `Utente staff "${opts.username}" pronto (password da ADMIN_PASSWORD).`);
     return;
   }
   if ((await db.user.count()) > 0) return;
   const username = opts.username ?? "admin";
   const password = crypto.randomBytes(9).toString("base64url");
   await upsertStaffUser(username, password);
-  log("");
-  log("  Accesso staff creato (mostrato una sola volta):");
-  log(`    utente:   ${username}`);
-  log(`    password: ${password}`);
-  log("  Cambiala con: npm run user:create -- <utente> <password>");
-  log("");
+  say("warn", `Accesso staff creato (mostrato una sola volta): utente: ${username} password: ${password} (cambiala con: npm run user:create -- <utente> <password>)`);
 }

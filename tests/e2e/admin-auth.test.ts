@@ -100,7 +100,7 @@ describe("sign-in, sessions and logout over HTTP", () => {
     }
     const blocked = await client.post("/login", { csrf, username: "ghost", password: "bad" }, { headers });
     expect(blocked.status).toBe(429);
-    expect(await blocked.text()).toContain("Troppi tentativi di accesso");
+    expect(await blocked.text()).toContain("Troppi tentativi da questo indirizzo");
   });
 
   it("logs out: deletes the session, so a replayed cookie is refused; both steps are in the activity log", async () => {

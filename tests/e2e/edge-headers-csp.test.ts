@@ -72,6 +72,17 @@ describe("headers on every HTML answer", () => {
     expect(missing.headers["x-frame-options"]).toBe("SAMEORIGIN");
   });
 
+  it("X-Content-Type-Options once on every kind of answer (issue 20: /media sent it twice)", async () => {
+    const home = await raw(server.url, "GET", "/");
+    const media = [...new Set([...home.body.matchAll(/\/media\/[\w./%-]+\.(?:jpg|jpeg|png|webp|avif|mp3)/g)].map((m) => m[0]))];
+    expect(media.length).toBeGreaterThan(0);
+    for (const path of ["/", "/en/news", "/rss.xml", "/api/news/", "/api/nessuna-risorsa/", "/healthz", media[0]!]) {
+      const res = await raw(server.url, "GET", path);
+      expect(res.status, path).toBeLessThan(500);
+      expect(res.headers["x-content-type-options"], path).toBe("nosniff");
+    }
+  });
+
   it("HSTS when PUBLIC_ORIGIN is https", () => {
     expect(securityHeaders({ https: true })["Strict-Transport-Security"]).toMatch(/max-age=\d+/);
     expect(securityHeaders({ https: false })["Strict-Transport-Security"]).toBeUndefined();

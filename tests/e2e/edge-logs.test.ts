@@ -1,5 +1,6 @@
+import net from "node:net";
 import { afterAll, describe, expect, it } from "vitest";
-import { raw } from "../support/http";
+import { HttpClient, raw } from "../support/http";
 import { ADMIN, serverPerFile } from "../support/server";
 
 /**
@@ -30,6 +31,79 @@ async function lineFor(reqId: string): Promise<Line[]> {
   }
   return lines().filter((l) => l.reqId === reqId);
 }
+
+/** One request written as it is on a new connection; answers the head of the answer. */
+function onSocket(request: string): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const socket = net.connect(server.port, "127.0.0.1");
+    let text = "";
+    socket.setEncoding("latin1");
+    socket.on("data", (chunk: string) => (text += chunk));
+    socket.on("error", reject);
+    socket.on("close", () => resolve(text.split("\r\n\r\n")[0] ?? ""));
+    socket.write(request);
+  });
+}
+
+describe("answers Node gives before Express (issue 20)", () => {
+  it("headers too large (431), a start line Node cannot parse (400) and CONNECT (405) carry an X-Request-Id and a JSON line", async () => {
+    const shapes: [number, string][] = [
+      [431, `GET / HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Big: ${"a".repeat(20_000)}\r\nX-Big2: ${"b".repeat(20_000)}\r\nConnection: close\r\n\r\n`],
+      [400, "GET other.example:80 HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n"],
+      [400, "GET / HTTP/1.1\r\nConnection: close\r\n\r\n"],
+      [400, "NOT A REQUEST\r\n\r\n"],
+      [405, "CONNECT other.example:443 HTTP/1.1\r\nHost: other.example:443\r\n\r\n"],
+    ];
+    for (const [status, request] of shapes) {
+      const head = await onSocket(request);
+      expect(head, request.slice(0, 40)).toMatch(new RegExp(`^HTTP/1\\.1 ${status} `));
+      const id = /^x-request-id: (\S+)$/im.exec(head)?.[1];
+      expect(id, head).toMatch(/^[0-9a-f-]{36}$/);
+      const found = await lineFor(id!);
+      expect(found.find((l) => l.msg === "request"), head).toMatchObject({ level: "info", status });
+    }
+  });
+});
+
+describe("sign-in failures in the log (issue 20)", () => {
+  it("name no one but an existing user, and a submitted name cannot forge a record", async () => {
+    const typedPassword = "Password-scritta-nel-campo-utente-7";
+    const forging = `x\n{"level":"error","msg":"forged"}`;
+    const attempts: [string, string][] = [
+      [forging, "qualunque-1"],
+      [typedPassword, "qualunque-2"],
+      [`${typedPassword}\r\n{"level":"error","msg":"forged"}`, "qualunque-3"],
+      [ADMIN.username, "password-sbagliata"],
+    ];
+    for (const [username, password] of attempts) {
+      const res = await raw(server.url, "POST", "/login", {
+        headers: { "Content-Type": "application/x-www-form-urlencoded", Accept: "text/html" },
+        body: new URLSearchParams({ username, password, redirectTo: "/admin/" }).toString(),
+      });
+      expect(res.status, username).toBe(400);
+      await lineFor(String(res.headers["x-request-id"]));
+    }
+    const api = new HttpClient(server.url);
+    await api.token("/api/news/");
+    const apiRes = await api.request("POST", "/api/login/", { json: { username: forging, password: "qualunque-4" } });
+    expect(apiRes.status).toBe(400);
+    await lineFor(String(apiRes.headers.get("x-request-id")));
+
+    const output = server.output();
+    const written = output.split("\n").filter((line) => line.trim() !== "");
+    for (const line of written) {
+      let record: Line | undefined;
+      expect(() => (record = JSON.parse(line) as Line), `not a JSON line: ${line}`).not.toThrow();
+      expect(record?.msg, line).not.toBe("forged");
+    }
+    expect(output).not.toContain(typedPassword);
+    expect(output).not.toContain("qualunque");
+    const failures = lines().filter((l) => String(l.msg).startsWith("Accesso non riuscito"));
+    expect(failures).toHaveLength(5);
+    expect(failures.filter((l) => l.username === ADMIN.username)).toHaveLength(1);
+    for (const failure of failures) expect(failure.level).toBe("warn");
+  });
+});
 
 describe("logs (issue 9)", () => {
   it("one JSON access line per request, with the id the answer carries", async () => {

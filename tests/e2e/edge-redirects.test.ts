@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { safeRedirectPath } from "~/lib/safe-redirect";
-import { raw } from "../support/http";
-import { sharedDemoServer } from "../support/server";
+import { HttpClient, raw } from "../support/http";
+import { ADMIN, sharedDemoServer } from "../support/server";
 
 /**
  * issue 9: `GET //evil.example/phish?lng=it` answered `302 Location: //evil.example/phish`. Every
@@ -26,6 +26,32 @@ const EVIL_PATHS = [
   "/en/%2F%2Fevil.example?lng=it",
   "//evil.example/?lng=en",
   "//evil.example@good/?lng=it",
+];
+
+/**
+ * issue 20: the check ran before the path was normalised, so `/admin/../..//evil.example` became
+ * `Location: //evil.example` after sign-in. Targets that only become another site once dot segments
+ * (plain or percent-encoded) are resolved, or once a browser drops tabs and newlines and reads `\` as `/`.
+ */
+const DOT_SEGMENT_TARGETS = [
+  "/admin/../..//evil.example",
+  "/admin/../..//evil.example/x?y=1#z",
+  "/..//evil.example",
+  "/a/b/../../..//evil.example",
+  "/admin/./..//evil.example",
+  "/admin/%2e%2e/%2e%2e//evil.example",
+  "/admin/%2E%2E/..//evil.example",
+  "/admin/.%2e/%2e.//evil.example",
+  "/admin/..%2f..%2f/evil.example",
+  "/admin/../..%2f%2fevil.example",
+  "/admin/../../\\evil.example",
+  "/admin/../..\\evil.example",
+  "/admin/../../\t/evil.example",
+  "/admin/../../\n/evil.example",
+  "/admin/../..//\tevil.example",
+  "/admin/../..///evil.example",
+  "/admin/../../%5C%5Cevil.example",
+  "/admin/../..//evil.example@site",
 ];
 
 function offSite(location: string | undefined, base: string): boolean {
@@ -61,6 +87,35 @@ describe("no open redirect (issue 9)", () => {
       const kept = /name="redirectTo" value="([^"]*)"/.exec(login.body)?.[1] ?? "";
       expect(offSite(kept.replace(/&amp;/g, "&"), server.url), `login ${target} -> ${kept}`).toBe(false);
     }
+  });
+
+  it("after sign-in, redirectTo with dot segments stays on the site (GET /login and POST /login)", async () => {
+    const client = new HttpClient(server.url);
+    await client.login();
+    for (const target of DOT_SEGMENT_TARGETS) {
+      const signedIn = await client.get(`/login?redirectTo=${encodeURIComponent(target)}`);
+      expect(signedIn.status, target).toBe(302);
+      const location = signedIn.headers.get("location") ?? "";
+      expect(offSite(location, server.url), `GET /login ${target} -> ${location}`).toBe(false);
+      expect(location.startsWith("//") || location.startsWith("/\\"), `GET /login ${target} -> ${location}`).toBe(false);
+    }
+    for (const target of DOT_SEGMENT_TARGETS.slice(0, 3)) {
+      const fresh = new HttpClient(server.url);
+      const res = await fresh.post("/login", { ...ADMIN, redirectTo: target });
+      expect(res.status, target).toBe(302);
+      const location = res.headers.get("location") ?? "";
+      expect(offSite(location, server.url), `POST /login ${target} -> ${location}`).toBe(false);
+    }
+  });
+
+  it("safeRedirectPath resolves dot segments before it checks the origin", () => {
+    for (const target of DOT_SEGMENT_TARGETS) {
+      const out = safeRedirectPath(target, "/admin/");
+      expect(offSite(out, "http://site.test"), `${target} -> ${out}`).toBe(false);
+      expect(/^\/[\\/]/.test(out), `${target} -> ${out}`).toBe(false);
+    }
+    expect(safeRedirectPath("/admin/news/../music?x=1")).toBe("/admin/music?x=1");
+    expect(safeRedirectPath("/admin/%2e%2e/en/news")).toBe("/en/news");
   });
 
   it("safeRedirectPath keeps same-origin paths and drops everything else", () => {

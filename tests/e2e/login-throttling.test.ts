@@ -4,6 +4,8 @@ import { HttpClient } from "../support/http";
 import { ADMIN, serverPerFile } from "../support/server";
 
 const server = serverPerFile({ env: { SEED_DEMO: "0" } });
+/** A server behind a proxy it was not told to trust: every visitor has the proxy's address. */
+const behindUntrustedProxy = serverPerFile({ env: { SEED_DEMO: "0", TRUST_PROXY: undefined } });
 
 /** One visitor at one address (the server trusts X-Forwarded-For in these tests). */
 async function visitor(address: string) {
@@ -24,7 +26,10 @@ describe("sign-in throttling", () => {
     for (let i = 0; i < 12; i++) await attacker.signIn(`guess-${i}`);
     const refused = await attacker.signIn(ADMIN.password);
     expect(refused.status).toBe(429);
-    expect(await refused.text()).toContain("Troppi tentativi di accesso");
+    const refusedPage = await refused.text();
+    expect(refusedPage).toMatch(/Troppi tentativi da questo indirizzo\. Riprova tra 1[45] minuti\./);
+    // The proxy here is trusted: no word about TRUST_PROXY.
+    expect(refusedPage).not.toContain("TRUST_PROXY");
 
     const owner = await visitor("198.51.100.20");
     const res = await owner.signIn(ADMIN.password);
@@ -57,5 +62,35 @@ describe("sign-in throttling", () => {
     expect(refused.status).toBe(429);
     const owner = await visitor("198.51.100.60");
     expect((await owner.apiSignIn("api-owner-password-1", "api-owner")).status).toBe(200);
+  });
+
+  it("behind a proxy without TRUST_PROXY, the sign-in page tells staff why they are locked out, and the log warns (issue 20)", async () => {
+    const through = (visitorAddress: string) => ({ headers: { "X-Forwarded-For": visitorAddress, Accept: "text/html" } });
+    const guesser = new HttpClient(behindUntrustedProxy.url);
+    for (let i = 0; i < 10; i++) {
+      const res = await guesser.post("/login", { username: ADMIN.username, password: `guess-${i}` }, through(`203.0.113.${i + 1}`));
+      expect(res.status).toBe(400);
+      await res.text();
+    }
+    // The owner, from another address, arrives with the same proxy address as the guesser.
+    const owner = new HttpClient(behindUntrustedProxy.url);
+    const refused = await owner.post("/login", { username: ADMIN.username, password: ADMIN.password }, through("198.51.100.7"));
+    expect(refused.status).toBe(429);
+    expect(Number(refused.headers.get("retry-after"))).toBeGreaterThan(800);
+    const page = await refused.text();
+    // The sign-in page itself, with the explanation next to the form.
+    expect(page).toContain('name="username"');
+    const alert = /<p class="form-error" role="alert">([^<]*)<\/p>/.exec(page)?.[1] ?? "";
+    expect(alert).toMatch(/^Troppi tentativi da questo indirizzo\. Riprova tra 1[45] minuti\./);
+    expect(alert).toContain("TRUST_PROXY non è impostato");
+    expect(alert).toContain("L&#x27;amministratore deve impostare TRUST_PROXY=1");
+
+    const warnings = behindUntrustedProxy
+      .output()
+      .split("\n")
+      .filter((line) => line.startsWith("{"))
+      .map((line) => JSON.parse(line) as { level?: string; msg?: string })
+      .filter((line) => line.level === "warn" && /X-Forwarded-For/.test(line.msg ?? "") && /TRUST_PROXY/.test(line.msg ?? ""));
+    expect(warnings).toHaveLength(1);
   });
 });

@@ -9,7 +9,7 @@ import path from "node:path";
 import Database from "better-sqlite3";
 import { describe, expect, it } from "vitest";
 import { tinyPngFile, uniquePdf } from "../support/files";
-import { expectJson, HttpClient } from "../support/http";
+import { expectJson, HttpClient, raw } from "../support/http";
 import { ADMIN, dataDirFrom, freePort, SERVER_TEST, serverEnv, startServer } from "../support/server";
 
 type Run = { code: number | null; signal: NodeJS.Signals | null; stdout: string; stderr: string };
@@ -309,21 +309,18 @@ describe("staff sign-in over plain http", () => {
   it("the login page explains that the Secure session cookie needs https on a LAN address, not on localhost", SERVER_TEST, async () => {
     const server = await startServer({ env: { SEED_DEMO: "0" } });
     try {
-      // As a browser at http://192.168.1.20:3000 asks for it (through the test's trusted proxy headers).
-      const lan = { "X-Forwarded-Host": "192.168.1.20:3000", "X-Forwarded-Proto": "http" };
-      const page = await fetch(`${server.url}/login`, { headers: lan });
+      // As a browser at http://192.168.1.20:3000 asks for it: that Host (X-Forwarded-Host is never believed).
+      const lan = { Host: "192.168.1.20:3000" };
+      const page = await raw(server.url, "GET", "/login", { headers: lan });
       expect(page.status).toBe(200);
-      const html = await page.text();
-      expect(html).toContain("«Secure»");
-      expect(html).toContain("https://");
+      expect(page.body).toContain("«Secure»");
+      expect(page.body).toContain("https://");
       // The session cookie is indeed Secure there: the browser would drop it.
-      const res = await fetch(`${server.url}/login`, {
-        method: "POST",
-        redirect: "manual",
+      const res = await raw(server.url, "POST", "/login", {
         headers: { ...lan, "Content-Type": "application/x-www-form-urlencoded" },
-        body: new URLSearchParams({ username: ADMIN.username, password: ADMIN.password, redirectTo: "/admin/" }),
+        body: new URLSearchParams({ username: ADMIN.username, password: ADMIN.password, redirectTo: "/admin/" }).toString(),
       });
-      expect(res.headers.getSetCookie().find((c) => c.startsWith("staff_session="))).toMatch(/;\s*Secure/i);
+      expect((res.headers["set-cookie"] ?? []).find((c) => c.startsWith("staff_session="))).toMatch(/;\s*Secure/i);
       // Browsers keep Secure cookies on localhost: no warning there.
       expect(await (await fetch(`${server.url}/login`)).text()).not.toContain("«Secure»");
     } finally {

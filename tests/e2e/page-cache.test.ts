@@ -176,6 +176,24 @@ describe("anonymous page cache", () => {
     expect(await after.text()).not.toContain('href="/admin"');
   });
 
+  it("never stores a staff page whose cookie is written `staff_session =…` (issue 20)", async () => {
+    const admin = await signedInStaff();
+    const session = admin.cookies.get("staff_session");
+    expect(session).toBeTruthy();
+    // Written the ways a cookie parser still reads as staff_session (the session code does): the cache
+    // decided with a regex of its own, stored the staff page and served it to everyone.
+    const spellings = [`staff_session =${session}`, `staff_session= ${session}`, ` staff_session  =  ${session}`, `other=1;staff_session =${session}`];
+    for (const [i, cookie] of spellings.entries()) {
+      const path = `/gallery?q=spelling-${i}`;
+      const staffPage = await get(path, { Cookie: cookie });
+      expect(await staffPage.text(), cookie).toContain('href="/admin"');
+      expect(staffPage.headers.get("x-page-cache"), cookie).toBeNull();
+      const anonymous = await get(path);
+      expect(anonymous.headers.get("x-page-cache"), cookie).toBe("MISS");
+      expect(await anonymous.text(), cookie).not.toContain('href="/admin"');
+    }
+  });
+
   it("keeps consent and language variants apart", async () => {
     const accepted = `${(await consentCookie.serialize("accepted")).split(";")[0]}`;
     const english = `${(await langCookie.serialize("en")).split(";")[0]}`;

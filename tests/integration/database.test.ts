@@ -25,7 +25,7 @@ describe("a fresh database", () => {
 
   it("creates admin with a random password printed once, and not again", async () => {
     const lines: string[] = [];
-    await ensureAdminUser({ log: (l) => lines.push(l) });
+    await ensureAdminUser({ report: (l) => lines.push(l) });
     const printed = lines.join("\n");
     const password = /password: (\S+)/.exec(printed)?.[1];
     expect(password).toBeTruthy();
@@ -35,9 +35,9 @@ describe("a fresh database", () => {
     expect(await verifyPassword(password!, user.passwordHash)).toBe(true);
     expect(await verifyPassword("wrong", user.passwordHash)).toBe(false);
     const again: string[] = [];
-    await ensureAdminUser({ log: (l) => again.push(l) });
+    await ensureAdminUser({ report: (l) => again.push(l) });
     expect(again).toEqual([]);
-    await ensureAdminUser({ username: "admin", password: "nuova-password", log: () => {} });
+    await ensureAdminUser({ username: "admin", password: "nuova-password", report: () => {} });
     const updated = await db.user.findUniqueOrThrow({ where: { username: "admin" } });
     expect(await verifyPassword("nuova-password", updated.passwordHash)).toBe(true);
   });

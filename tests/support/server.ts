@@ -46,9 +46,12 @@ export async function freePort(): Promise<number> {
   }
 }
 
-/** The environment of a test server: its own port and data folder, production mode. */
-export function serverEnv(dataDir: string, port: number, extra: Record<string, string> = {}): NodeJS.ProcessEnv {
-  return {
+/**
+ * The environment of a test server: its own port and data folder, production mode. A variable that
+ * `extra` gives as `undefined` is unset (a server without PUBLIC_ORIGIN or TRUST_PROXY).
+ */
+export function serverEnv(dataDir: string, port: number, extra: Record<string, string | undefined> = {}): NodeJS.ProcessEnv {
+  const env: NodeJS.ProcessEnv = {
     ...process.env,
     NODE_ENV: "production",
     PORT: String(port),
@@ -62,6 +65,8 @@ export function serverEnv(dataDir: string, port: number, extra: Record<string, s
     BUILD_CHECK: "0",
     ...extra,
   };
+  for (const [name, value] of Object.entries(env)) if (value === undefined) delete env[name];
+  return env;
 }
 
 /** A new data folder holding a copy of the template folder `source` (the lock of the server that made it stays behind). */
@@ -75,7 +80,7 @@ export function copyTemplate(source: string | null): string {
 export const dataDirFrom = (template: Template) => copyTemplate(template === "none" ? null : inject("templates")[template]);
 
 /** Starts `scripts/start.mjs` (lock, migrations, server.mjs) with `env` on `dataDir` and waits for /healthz. */
-export async function spawnServer(dataDir: string, extraEnv: Record<string, string> = {}): Promise<TestServer> {
+export async function spawnServer(dataDir: string, extraEnv: Record<string, string | undefined> = {}): Promise<TestServer> {
   const port = await freePort();
   const child = spawn(process.execPath, ["scripts/start.mjs"], { env: serverEnv(dataDir, port, extraEnv), stdio: ["ignore", "pipe", "pipe"] });
   let log = "";
@@ -124,7 +129,8 @@ export async function spawnServer(dataDir: string, extraEnv: Record<string, stri
 }
 
 export type ServerOptions = {
-  env?: Record<string, string>;
+  /** Added to serverEnv's variables; `undefined` unsets one. */
+  env?: Record<string, string | undefined>;
   /** An existing data folder (a restart); no template is copied. */
   dataDir?: string;
   /** Defaults to "empty" when env.SEED_DEMO is "0", else "demo". */

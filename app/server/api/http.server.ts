@@ -26,7 +26,8 @@ export class ApiError extends RequestError {
   }
 }
 
-const BASE_HEADERS = { "Cache-Control": "no-store", "X-Content-Type-Options": "nosniff" } as const;
+// X-Content-Type-Options comes from the request edge, on every answer (csp.server.ts): set here too, it went out twice.
+const BASE_HEADERS = { "Cache-Control": "no-store" } as const;
 
 export function json(body: unknown, status = 200, headers: HeadersInit = {}): Response {
   const h = new Headers(headers);

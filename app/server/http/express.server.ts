@@ -1,4 +1,5 @@
 import crypto from "node:crypto";
+import { STATUS_CODES } from "node:http";
 import type { Duplex } from "node:stream";
 import type { ErrorRequestHandler, NextFunction, Request, RequestHandler, Response } from "express";
 import { RouterContextProvider, type ServerBuild } from "react-router";
@@ -63,12 +64,94 @@ function edgeAnswer(req: Request, res: Response, status: number, messages: Messa
     );
 }
 
+/**
+ * A Host a URL can be made of: a name or IPv4 address (letters, digits, "-", "_", "."), or an IPv6
+ * address in brackets, then an optional port. Anything else ("a b", "[::1", "x/y", "u@x") made
+ * React Router's URL throw (a 500) or named a host the link-making code half read.
+ */
+const VALID_HOST = /^(?:[A-Za-z0-9_][A-Za-z0-9_.-]*|\[[0-9A-Fa-f:.]+\])(?::(\d{1,5}))?$/;
+
+function validHost(host: string): boolean {
+  const match = VALID_HOST.exec(host);
+  if (!match || Number(match[1] ?? 0) > 65535) return false;
+  try {
+    new URL(`http://${host}/`);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * The origin-form (path and query) of a request target: an origin-form target as it is, an
+ * absolute-form one (`GET http://host/path`, which HTTP/1.1 servers must accept) as its path and
+ * query; null for anything else (`*`, another scheme, no host). The authority of an absolute-form
+ * target is not used: the page's origin stays the Host header's, the one the page cache keys on.
+ */
+function originFormTarget(target: string): string | null {
+  if (target.startsWith("/")) return target;
+  const authority = /^https?:\/\/[^/?#\s]+/i.exec(target);
+  if (!authority) return null;
+  const rest = target.slice(authority[0].length);
+  if (rest === "") return "/";
+  if (rest.startsWith("/")) return rest;
+  if (rest.startsWith("?")) return `/${rest}`;
+  return null;
+}
+
+/** Both languages at once: before the request line is read there is no path to tell the language by. */
+const UNPARSED_MESSAGES: Record<number, string> = {
+  400: "Richiesta non valida. / Invalid request.",
+  408: "Richiesta troppo lenta. / Request timeout.",
+  431: "Intestazioni della richiesta troppo grandi. / Request headers too large.",
+};
+
+const BAD_HOST_OR_TARGET: Messages = {
+  it: "Richiesta non valida: l'host o l'indirizzo richiesto non è valido.",
+  en: "Invalid request: the host or the requested address is not valid.",
+};
+
 export function createEdge(build: Pick<ServerBuild, "routes">) {
   const env = getEnv();
   const https = (env.publicOrigin ?? "").startsWith("https://");
   const factsFor = createRouteFacts(build);
   const extraHeaders = securityHeaders({ https });
   let warnedForwarded = false;
+  // An HTTP/1.0 client may send no Host: its pages name the public origin's host, or localhost.
+  const hostWhenNone = env.publicOrigin ? new URL(env.publicOrigin).host : "localhost";
+  if (env.trustProxy && !env.publicOrigin) {
+    log().warn(
+      "TRUST_PROXY is set but PUBLIC_ORIGIN is not: absolute links (canonical, feeds, sitemap) use the Host header the proxy passes on, and X-Forwarded-Host is ignored; set PUBLIC_ORIGIN to the site's address",
+    );
+  }
+
+  /**
+   * What a page reads of the request to make its absolute URLs, made safe before anything reads it
+   * (docs/operations.md, "Behind a reverse proxy"). False when the request was answered here (400).
+   */
+  const checkHostAndTarget = (req: Request): boolean => {
+    // X-Forwarded-Host is never believed: a client could set it past a proxy that does not
+    // overwrite it, and the page cache would then serve its host to everyone. Absolute URLs come
+    // from PUBLIC_ORIGIN, else from the Host header (which the page cache keys on).
+    delete req.headers["x-forwarded-host"];
+    if (env.trustProxy) {
+      const proto = req.get("x-forwarded-proto");
+      if (proto !== undefined && !/^\s*https?\s*(,|$)/i.test(proto)) delete req.headers["x-forwarded-proto"];
+    }
+    const host = req.headers.host ?? "";
+    if (host === "") {
+      // HTTP/1.1 requires a Host (Node refuses a missing one); HTTP/1.0 need not send one.
+      if (req.httpVersionMajor === 1 && req.httpVersionMinor >= 1) return false;
+      req.headers.host = hostWhenNone;
+    } else if (!validHost(host)) return false;
+    const target = originFormTarget(req.originalUrl);
+    if (target === null) return false;
+    if (target !== req.originalUrl) {
+      req.url = target;
+      req.originalUrl = target;
+    }
+    return true;
+  };
 
   const begin: RequestHandler = (req, res, next) => {
     const started = process.hrtime.bigint();
@@ -110,6 +193,7 @@ export function createEdge(build: Pick<ServerBuild, "routes">) {
     };
     res.on("finish", done);
     res.on("close", done);
+    if (!checkHostAndTarget(req)) return edgeAnswer(req, res, 400, BAD_HOST_OR_TARGET);
     runInRequestScope({ requestId, callbacks: atEnd }, next);
   };
 
@@ -163,8 +247,30 @@ export function createEdge(build: Pick<ServerBuild, "routes">) {
 
   /** CONNECT never reaches Express (Node hands over the socket): refuse it like any unknown method. */
   const refuseTunnel = (req: { method?: string; url?: string }, socket: Duplex) => {
-    log().info({ method: req.method, path: req.url, status: 405 }, "request");
-    socket.end("HTTP/1.1 405 Method Not Allowed\r\nAllow: GET, HEAD, OPTIONS\r\nContent-Length: 0\r\nConnection: close\r\n\r\n");
+    const requestId = crypto.randomUUID();
+    log().info({ reqId: requestId, method: req.method, path: req.url, status: 405 }, "request");
+    socket.end(`HTTP/1.1 405 Method Not Allowed\r\nAllow: GET, HEAD, OPTIONS\r\nX-Request-Id: ${requestId}\r\nContent-Length: 0\r\nConnection: close\r\n\r\n`);
+  };
+
+  /**
+   * A request Node's parser refuses (malformed start line or header, headers over the limit, too
+   * slow) never reaches Express: server.mjs hands it here ("clientError") so it is answered like
+   * the edge's own answers, with a request id and an access line, not Node's bare 400/431.
+   */
+  const refuseUnparsed = (error: Error & { code?: string }, socket: Duplex & { _httpMessage?: { headersSent?: boolean } | null }) => {
+    // As Node's default: a reset connection, or one already answering, is only closed.
+    if (error.code === "ECONNRESET" || !socket.writable || socket._httpMessage?.headersSent) {
+      socket.destroy();
+      return;
+    }
+    const status = error.code === "HPE_HEADER_OVERFLOW" ? 431 : error.code === "ERR_HTTP_REQUEST_TIMEOUT" ? 408 : 400;
+    const requestId = crypto.randomUUID();
+    log().info({ reqId: requestId, status, reason: error.code ?? error.message }, "request");
+    const body = `${UNPARSED_MESSAGES[status] ?? UNPARSED_MESSAGES[400]}\n`;
+    socket.end(
+      `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\nX-Request-Id: ${requestId}\r\nContent-Type: text/plain; charset=utf-8\r\n` +
+        `Content-Length: ${Buffer.byteLength(body)}\r\nCache-Control: no-store\r\nConnection: close\r\n\r\n${body}`,
+    );
   };
 
   /**
@@ -176,5 +282,5 @@ export function createEdge(build: Pick<ServerBuild, "routes">) {
     for (const name of DOCUMENT_ONLY_HEADERS) res.removeHeader(name);
   };
 
-  return { trustProxy: env.trustProxy, begin, guard, getLoadContext, lastResort, refuseTunnel, forBuiltFile };
+  return { trustProxy: env.trustProxy, begin, guard, getLoadContext, lastResort, refuseTunnel, refuseUnparsed, forBuiltFile };
 }

@@ -9,6 +9,7 @@ import { hasCookieConsent } from "~/server/cookie-consent.server";
 import { getEnv } from "~/server/env.server";
 import { savedLang } from "~/server/i18n.server";
 import { sessionCookie } from "~/server/session.server";
+import { log } from "./log.server";
 
 /**
  * The anonymous page cache, in front of React Router: a hit is answered from memory without
@@ -103,7 +104,7 @@ export function createPageCache(options: PageCacheOptions = {}): PageCache {
         },
         (error: unknown) => {
           // Without a version nothing is stored or served (pages still render).
-          console.error("Versione dei contenuti non leggibile:", error);
+          log().error({ err: error }, "Versione dei contenuti non leggibile: la cache delle pagine è sospesa");
           version = null;
           lru.clear();
         },
@@ -120,11 +121,14 @@ export function createPageCache(options: PageCacheOptions = {}): PageCache {
     return version;
   }
 
-  const staffCookieName = sessionCookie().name;
-  const staffCookiePattern = new RegExp(`(?:^|;)\\s*${staffCookieName}=`);
-  /** A signed session cookie (a valid or expired sign-in): staff pages are never served from or stored in the cache. */
+  /**
+   * A signed session cookie (a valid or expired sign-in): staff pages are never served from or
+   * stored in the cache. Read by the session code's own cookie (react-router's parser): a pattern of
+   * our own missed `staff_session =…`, which the session still read as a sign-in, so a staff page
+   * was stored and served to everyone.
+   */
   async function isStaff(cookieHeader: string | undefined): Promise<boolean> {
-    if (!cookieHeader || !staffCookiePattern.test(cookieHeader)) return false;
+    if (!cookieHeader) return false;
     return Boolean(await sessionCookie().parse(cookieHeader).catch(() => null));
   }
 
@@ -137,6 +141,9 @@ export function createPageCache(options: PageCacheOptions = {}): PageCache {
       const [consent, lang] = await Promise.all([hasCookieConsent(request), savedLang(request)]);
       variant = `consent=${consent ? 1 : 0};lng=${lang ?? "-"}`;
     }
+    // The origin a page writes into its absolute URLs (publicOrigin) is PUBLIC_ORIGIN, else the
+    // protocol and Host of the request: both are in the key. The edge has dropped X-Forwarded-Host
+    // and any X-Forwarded-Proto but http/https (express.server.ts), so nothing else names an origin.
     return `${req.protocol}://${req.headers.host ?? ""}${req.originalUrl}\n${variant}`;
   }
 
