@@ -19,6 +19,8 @@ export type ContactSubmission = {
   values: ContactValues;
   captchaId: string;
   captchaValue: string;
+  /** The proof-of-work widget's payload, the alternative to typing the code (captcha.server.ts). */
+  proofOfWork?: string;
   /** The hidden field only bots fill in. */
   honeypot: string;
   ip: string;
@@ -44,11 +46,11 @@ export async function submitContact(input: ContactSubmission): Promise<ContactOu
   const attempts = await hit(`contact-attempt:${input.ip}`, limitForAddress(input.ip, CONTACT_ATTEMPT_LIMIT.limit), CONTACT_ATTEMPT_LIMIT.windowMs);
   if (!attempts.allowed) return { status: "rate-limited", message: RATE_LIMIT_MESSAGES[input.lang] };
   if (input.honeypot.trim() !== "") {
-    await verifyCaptcha(input.captchaId, input.captchaValue);
+    await verifyCaptcha(input.captchaId, { code: input.captchaValue, proofOfWork: input.proofOfWork });
     return { status: "sent", messageId: null };
   }
   const errors = validateContactFields(input.values, input.lang);
-  const captchaOk = await verifyCaptcha(input.captchaId, input.captchaValue);
+  const captchaOk = await verifyCaptcha(input.captchaId, { code: input.captchaValue, proofOfWork: input.proofOfWork });
   if (!captchaOk) errors.captcha = CONTACT_MESSAGES[input.lang].captcha;
   if (Object.keys(errors).length > 0) return { status: "invalid", errors };
 

@@ -1,5 +1,7 @@
+import { type Challenge, createChallenge, solveChallenge } from "altcha-lib";
+import { deriveKey } from "altcha-lib/algorithms/pbkdf2";
 import { beforeAll, describe, expect, it } from "vitest";
-import { captchaSvg, createCaptcha, verifyCaptcha, CAPTCHA_TTL_MS } from "~/server/captcha.server";
+import { captchaImage, createCaptcha, createPageCaptcha, verifyCaptcha, CAPTCHA_TTL_MS } from "~/server/captcha.server";
 import { deliverPendingMessages, retryDelayMs, submitContact } from "~/server/contact.server";
 import { db } from "~/server/db.server";
 import { hit, purgeExpiredRateLimits, resetRateLimit } from "~/server/rate-limit.server";
@@ -38,12 +40,12 @@ describe("captcha", () => {
   it("is single use, case-insensitive and expires", async () => {
     const a = await newCaptcha();
     expect(a.url).toBe(`/captcha/${a.id}`);
-    expect(await captchaSvg(a.id)).toMatch(/^<svg[\s\S]*<path/);
+    expect((await captchaImage(a.id))?.subarray(1, 4).toString()).toBe("PNG");
     const code = await answer(a.id);
     expect(code).toMatch(/^[A-Z2-9]{5}$/);
     expect(await verifyCaptcha(a.id, ` ${code.toLowerCase()} `)).toBe(true);
     expect(await verifyCaptcha(a.id, code)).toBe(false);
-    expect(await captchaSvg(a.id)).toBeNull();
+    expect(await captchaImage(a.id)).toBeNull();
 
     const b = await newCaptcha();
     expect(await verifyCaptcha(b.id, "WRONG")).toBe(false);
@@ -51,10 +53,42 @@ describe("captcha", () => {
 
     const c = await newCaptcha();
     const late = new Date(Date.now() + CAPTCHA_TTL_MS + 1000);
-    expect(await captchaSvg(c.id, late)).toBeNull();
+    expect(await captchaImage(c.id, late)).toBeNull();
     expect(await verifyCaptcha(c.id, await answer(c.id), late)).toBe(false);
     expect(await verifyCaptcha("", "X")).toBe(false);
     expect(await verifyCaptcha(undefined, undefined)).toBe(false);
+  });
+});
+
+describe("captcha proof of work (the alternative to reading the picture)", () => {
+  /** Solves a page captcha's challenge as the widget does, and encodes the payload it posts. */
+  async function solved(challengeJson: string) {
+    const challenge = JSON.parse(challengeJson) as Challenge;
+    const solution = await solveChallenge({ challenge, deriveKey });
+    if (!solution) throw new Error("no solution");
+    return Buffer.from(JSON.stringify({ challenge, solution })).toString("base64");
+  }
+
+  it("stands for the typed code of its own captcha, once", async () => {
+    const a = await createPageCaptcha("unknown");
+    const b = await createPageCaptcha("unknown");
+    if (!a || !b) throw new Error("captcha refused");
+    const proofForA = await solved(a.challenge);
+    // A proof made for another captcha does not count (and uses that captcha up).
+    expect(await verifyCaptcha(b.id, { proofOfWork: proofForA })).toBe(false);
+    expect(await verifyCaptcha(a.id, { proofOfWork: proofForA })).toBe(true);
+    expect(await verifyCaptcha(a.id, { proofOfWork: proofForA })).toBe(false);
+    // A typed code is what counts when there is one: a wrong code is not saved by a right proof.
+    const c = await createPageCaptcha("unknown");
+    if (!c) throw new Error("captcha refused");
+    expect(await verifyCaptcha(c.id, { code: "WRONG", proofOfWork: await solved(c.challenge) })).toBe(false);
+  });
+
+  it("refuses a challenge the server did not sign", async () => {
+    const a = await createPageCaptcha("unknown");
+    if (!a) throw new Error("captcha refused");
+    const own = await createChallenge({ algorithm: "PBKDF2/SHA-256", cost: 1, counter: 1, deriveKey, data: { captchaId: a.id }, hmacSignatureSecret: "guessed" });
+    expect(await verifyCaptcha(a.id, { proofOfWork: await solved(JSON.stringify(own)) })).toBe(false);
   });
 });
 

@@ -5,8 +5,10 @@ import { CONTACT_LIMITS, CONTACT_MESSAGES, type ContactErrors, type ContactValue
 import { pagePath } from "~/lib/paths";
 import { useLang } from "~/lib/root-data";
 import { useHydrated } from "remix-utils/use-hydrated";
+import type {} from "altcha/types/react";
 
-export type CaptchaRef = { id: string; url: string };
+/** A captcha as the page shows it: the picture's id and URL, and the proof-of-work challenge (JSON). */
+export type CaptchaRef = { id: string; url: string; challenge: string };
 
 export type ContactActionData =
   | { status: "sent"; captcha: CaptchaRef | null; values: ContactValues }
@@ -32,6 +34,7 @@ export function ContactForm({ initialCaptcha, actionData }: { initialCaptcha: Ca
   const [captcha, setCaptcha] = useState<CaptchaRef | null>(actionData ? actionData.captcha : initialCaptcha);
   const [clientErrors, setClientErrors] = useState<ContactErrors | null>(null);
   const hydrated = useHydrated();
+  const proofOfWorkReady = useProofOfWorkWidget(hydrated);
 
   useEffect(() => {
     if (!actionData) return;
@@ -57,7 +60,8 @@ export function ContactForm({ initialCaptcha, actionData }: { initialCaptcha: Ca
     if (submitter?.value !== "send") return;
     const form = new FormData(event.currentTarget);
     const found = validateContactFields(contactValuesFrom(form), lang);
-    if (!String(form.get("captcha_value") ?? "").trim()) found.captcha = CONTACT_MESSAGES[lang].captcha;
+    // The code read off the picture, or the proof-of-work check ticked instead.
+    if (!String(form.get("captcha_value") ?? "").trim() && !form.get("altcha")) found.captcha = CONTACT_MESSAGES[lang].captcha;
     if (Object.keys(found).length > 0) {
       event.preventDefault();
       setClientErrors(found);
@@ -185,6 +189,24 @@ export function ContactForm({ initialCaptcha, actionData }: { initialCaptcha: Ca
           {t("contacts.captchaHelp")}
         </p>
         {errorText("captcha")}
+        {/* With JavaScript, the accessible alternative to the picture: the browser solves a
+            proof-of-work challenge bound to this captcha (docs/decisions/014-captcha.md). */}
+        {captcha && proofOfWorkReady ? (
+          <div className="captcha__alternative" key={`proof-of-work-${captcha.id}`}>
+            <p className="field__help" id="contact-captcha-alternative">
+              {t("contacts.captchaAlternative")}
+            </p>
+            <altcha-widget
+              challenge={captcha.challenge}
+              name="altcha"
+              auto="off"
+              type="checkbox"
+              language={lang}
+              configuration={WIDGET_CONFIGURATION}
+              aria-describedby="contact-captcha-alternative"
+            />
+          </div>
+        ) : null}
       </div>
 
       <button type="submit" name="intent" value="send" className="button button--primary contact-form__send" disabled={sending}>
@@ -192,4 +214,32 @@ export function ContactForm({ initialCaptcha, actionData }: { initialCaptcha: Ca
       </button>
     </Form>
   );
+}
+
+/** No link to the widget's makers (it would leave the site), no logo, and no wait beyond the work itself. */
+const WIDGET_CONFIGURATION = JSON.stringify({ hideFooter: true, hideLogo: true, minDuration: 0 });
+
+/**
+ * Loads the proof-of-work widget (a web component, about 35 KB compressed) once the page is
+ * hydrated, so it costs nothing to the other pages or to the first paint of this one.
+ */
+function useProofOfWorkWidget(hydrated: boolean): boolean {
+  const [ready, setReady] = useState(false);
+  useEffect(() => {
+    if (!hydrated) return;
+    let live = true;
+    void import("altcha")
+      .then(() => import("altcha/i18n/it"))
+      .then(
+        () => {
+          if (live) setReady(true);
+        },
+        // Not loaded (offline, blocked): the picture is still there.
+        () => {},
+      );
+    return () => {
+      live = false;
+    };
+  }, [hydrated]);
+  return ready;
 }

@@ -3,7 +3,7 @@ import { CONTACT_MESSAGES } from "~/lib/contact-schema";
 import { CAPTCHA_LIMIT, createCaptcha } from "~/server/captcha.server";
 import { clientAddress } from "~/server/rate-limit.server";
 
-/** GET api/captcha-generator/: a new single-use captcha; the SVG picture is at captcha_url. */
+/** GET api/captcha-generator/: a new single-use captcha; its picture (a PNG) is at captcha_url. */
 const api = endpoint({
   GET: async ({ request }) => {
     const captcha = await createCaptcha(clientAddress(request));

@@ -1,16 +1,15 @@
 import type { Route } from "./+types/captcha-image";
-import { captchaSvg } from "~/server/captcha.server";
+import { captchaImage } from "~/server/captcha.server";
 
-/** The captcha picture: an SVG of paths (no fonts needed in the browser), never cached. */
+/** The captcha picture: a PNG of distorted pixels (docs/decisions/014-captcha.md), never cached. */
 export async function loader({ params }: Route.LoaderArgs) {
-  const svg = await captchaSvg(params.captchaId);
-  if (!svg) return new Response("Not found", { status: 404, headers: { "Cache-Control": "no-store" } });
-  return new Response(svg, {
+  const png = await captchaImage(params.captchaId);
+  if (!png) return new Response("Not found", { status: 404, headers: { "Cache-Control": "no-store" } });
+  return new Response(new Uint8Array(png), {
     headers: {
-      "Content-Type": "image/svg+xml; charset=utf-8",
+      "Content-Type": "image/png",
+      "Content-Length": String(png.length),
       "Cache-Control": "no-store",
-      "X-Content-Type-Options": "nosniff",
-      "Content-Security-Policy": "default-src 'none'; style-src 'unsafe-inline'",
     },
   });
 }

@@ -14,6 +14,7 @@ export default {
   captchaImage: "Verification code",
   captchaCode: "Code",
   captchaHelp: "Type the characters you see in the image.",
+  captchaAlternative: "Can't read the image? Instead of the code, tick the box below: your browser will do a short calculation.",
   refresh: "New code",
   send: "Send",
   sending: "Sending...",

@@ -13,6 +13,7 @@ export default {
   captchaImage: "Codice di verifica",
   captchaCode: "Codice",
   captchaHelp: "Scrivi i caratteri che vedi nell'immagine.",
+  captchaAlternative: "Non riesci a leggere l'immagine? Al posto del codice, spunta la casella qui sotto: il tuo browser farà un breve calcolo.",
   refresh: "Nuovo codice",
   send: "Invia",
   sending: "Invio in corso...",
