@@ -143,10 +143,10 @@ export async function readJson(request: Request, limit = JSON_LIMIT): Promise<Re
  * enforced while the body streams in. Only file parts (streamed to disk) may make a body large: a
  * 199 MB url-encoded form once took the server to +3.6 GB, a 199 MB multipart text field +554 MB.
  */
-export const FIELD_LIMIT = 64 * 1024;
-export const RICH_TEXT_FIELD_LIMIT = 1024 * 1024;
+const FIELD_LIMIT = 64 * 1024;
+const RICH_TEXT_FIELD_LIMIT = 1024 * 1024;
 const RICH_TEXT_FIELDS = new Set(["description", "description_eng"]);
-export const FIELDS_TOTAL_LIMIT = 4 * 1024 * 1024;
+const FIELDS_TOTAL_LIMIT = 4 * 1024 * 1024;
 
 function fieldLimit(name: string): number {
   return RICH_TEXT_FIELDS.has(name) ? RICH_TEXT_FIELD_LIMIT : FIELD_LIMIT;
