@@ -51,7 +51,8 @@ app.use(edge.lastResort);
 // largest upload included) within REQUEST_TIMEOUT_S, checked every 2 s (Node's default is every 30 s);
 // past MAX_CONNECTIONS open sockets, new ones are closed at once (docs/operations.md, "Limits").
 const { port, requestTimeoutMs, maxConnections } = build.entry.module.serverSettings();
-const server = http.createServer({ headersTimeout: 20_000, requestTimeout: requestTimeoutMs, connectionsCheckingInterval: 2_000 }, app);
+const headersTimeout = Math.min(20_000, requestTimeoutMs); // Node requires headersTimeout <= requestTimeout
+const server = http.createServer({ headersTimeout, requestTimeout: requestTimeoutMs, connectionsCheckingInterval: 2_000 }, app);
 server.maxConnections = maxConnections;
 server.listen(port, () => {
   build.entry.module.log().info({ port }, `Sito in ascolto su http://localhost:${port}`);

@@ -7,7 +7,7 @@ import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import Database from "better-sqlite3";
-import { describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it } from "vitest";
 import { tinyPngFile, uniquePdf } from "../support/files";
 import { expectJson, HttpClient, raw } from "../support/http";
 import { ADMIN, dataDirFrom, freePort, SERVER_TEST, serverEnv, startServer } from "../support/server";
@@ -238,10 +238,19 @@ describe("start wrapper", () => {
       .filter((line) => line.startsWith("{"))
       .map((line) => JSON.parse(line) as Record<string, unknown>);
 
+  /** The wrapper's server process, 0 while there is none (pgrep exits 1 when nothing matches). */
+  const childOf = (wrapper: number): number => {
+    try {
+      return Number(execFileSync("pgrep", ["-P", String(wrapper)], { encoding: "utf8" }).trim().split("\n")[0] || 0);
+    } catch {
+      return 0;
+    }
+  };
+
   async function newServerPid(wrapper: number, not: number): Promise<number> {
     const deadline = Date.now() + 60_000;
     for (;;) {
-      const pid = Number(execFileSync("pgrep", ["-P", String(wrapper)], { encoding: "utf8" }).trim().split("\n")[0] || 0);
+      const pid = childOf(wrapper);
       if (pid && pid !== not) {
         const healthy = await fetch(`${server.url}/healthz`).then((r) => r.ok, () => false);
         if (healthy) return pid;
@@ -253,10 +262,14 @@ describe("start wrapper", () => {
 
   // issue 20: the wrapper exited with the server, so one crash left the site dead until someone came.
   let server: Awaited<ReturnType<typeof startServer>>;
+  // A failed test must not leave its wrapper holding the data folder for the next one.
+  afterEach(async () => {
+    if (server?.process.exitCode === null && server.process.signalCode === null) await server.stop("SIGTERM");
+  });
 
   it("starts a killed server again, then exits 0 on a graceful stop", SERVER_TEST, async () => {
     server = await startServer({ env: { SEED_DEMO: "0" } });
-    const first = Number(execFileSync("pgrep", ["-P", String(server.process.pid)], { encoding: "utf8" }).trim().split("\n")[0]);
+    const first = childOf(server.process.pid!);
     expect(first).toBeGreaterThan(0);
     process.kill(first, "SIGKILL");
     const second = await newServerPid(server.process.pid!, first);
@@ -282,7 +295,7 @@ http.ServerResponse.prototype.writeHead = function (...args) {
 `,
     );
     server = await startServer({ dataDir: server.dataDir, env: { SEED_DEMO: "0", NODE_OPTIONS: `--import ${preload}` } });
-    const first = Number(execFileSync("pgrep", ["-P", String(server.process.pid)], { encoding: "utf8" }).trim().split("\n")[0]);
+    const first = childOf(server.process.pid!);
     const crashed = await fetch(`${server.url}/healthz?crash`).catch(() => null);
     await newServerPid(server.process.pid!, first);
     const fatal = jsonLines(server.output()).find((line) => line.level === "fatal");

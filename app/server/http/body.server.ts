@@ -85,6 +85,16 @@ export async function readBytes(request: Request, limit: number): Promise<Uint8A
   return out;
 }
 
+/** Reads and drops the body (at most `limit` bytes; any error ends the reading). */
+async function discardBody(request: Request, limit: number): Promise<void> {
+  try {
+    const reader = limitedBody(request, limit).getReader();
+    while (!(await reader.read()).done);
+  } catch {
+    // Over the limit or cut off: nothing more to read.
+  }
+}
+
 function utf8(bytes: Uint8Array): string {
   try {
     return new TextDecoder("utf-8", { fatal: true }).decode(bytes);
@@ -147,6 +157,8 @@ const FIELD_LIMIT = 64 * 1024;
 const RICH_TEXT_FIELD_LIMIT = 1024 * 1024;
 const RICH_TEXT_FIELDS = new Set(["description", "description_eng"]);
 const FIELDS_TOTAL_LIMIT = 4 * 1024 * 1024;
+/** Part headers and the chunk a field's end arrives in, counted with the field's bytes. */
+const FIELD_SLACK = 256 * 1024;
 
 function fieldLimit(name: string): number {
   return RICH_TEXT_FIELDS.has(name) ? RICH_TEXT_FIELD_LIMIT : FIELD_LIMIT;
@@ -205,7 +217,12 @@ export async function removeLiveParts(): Promise<void> {
 async function readMultipart(request: Request, limit: number, maxFileSize: number, maxFiles: number): Promise<FormData> {
   if (maxFiles > 0) {
     const room = await uploadRoom(declaredLength(request) ?? limit);
-    if (!room.fits) throw new RequestError(413, MESSAGES.diskFull(room.freeBytes, room.floorBytes));
+    if (!room.fits) {
+      // The body is within the route's limit: read it (to nowhere) so the client gets the answer
+      // instead of a connection reset while it is still sending.
+      await discardBody(request, limit);
+      throw new RequestError(413, MESSAGES.diskFull(room.freeBytes, room.floorBytes));
+    }
     // Made before parsing starts, so a file part is piped to disk in the same tick it arrives.
     await fs.promises.mkdir(scratchDir(), { recursive: true });
   }
@@ -237,11 +254,25 @@ async function readMultipart(request: Request, limit: number, maxFileSize: numbe
       // instead of a reset connection.
       source.unpipe(parser);
       source.resume();
-      for (const stream of fileStreams) stream.destroy();
+      // With an error: a file stream destroyed without one after its part ended leaves its
+      // pipeline() to disk unsettled on Node 20, and the request waiting on it for ever.
+      for (const stream of fileStreams) stream.destroy(new Error("form refused"));
     };
     source.on("error", fail);
     parser.on("error", fail);
+    // busboy tells of a text field only once it has ended (an over-long one merely truncated), so
+    // a 200 MB field would be read to its end. Bytes parsed since the last part boundary busboy
+    // reported are counted instead: past the largest field (plus room for part headers and chunk
+    // granularity) while no file part is open, the field is too large, answered at once.
+    let openFile: Readable | undefined;
+    let bytesSincePart = 0;
+    const partBoundary = () => void (bytesSincePart = 0);
+    source.on("data", (chunk: Buffer) => {
+      bytesSincePart += chunk.length;
+      if (!openFile && bytesSincePart > RICH_TEXT_FIELD_LIMIT + FIELD_SLACK) fail(new RequestError(413, MESSAGES.textPartTooLarge(RICH_TEXT_FIELD_LIMIT)));
+    });
     parser.on("field", (name, value, info) => {
+      partBoundary();
       fieldBytes += value.length;
       if (info.valueTruncated || value.length > fieldLimit(name)) return fail(new RequestError(413, MESSAGES.fieldTooLarge(name, fieldLimit(name))));
       if (fieldBytes > FIELDS_TOTAL_LIMIT) return fail(new RequestError(413, MESSAGES.tooLarge(FIELDS_TOTAL_LIMIT)));
@@ -256,6 +287,12 @@ async function readMultipart(request: Request, limit: number, maxFileSize: numbe
       written.push(file);
       liveParts.add(file);
       fileStreams.push(stream);
+      openFile = stream;
+      partBoundary();
+      stream.on("end", () => {
+        if (openFile === stream) openFile = undefined;
+        partBoundary();
+      });
       stream.on("limit", () => fail(new RequestError(413, MESSAGES.tooLarge(maxFileSize))));
       writes.push(pipeline(stream, fs.createWriteStream(file, { flags: "wx" })).catch(fail));
       entries.push({

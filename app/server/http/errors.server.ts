@@ -30,6 +30,11 @@ export const MESSAGES = {
     it: `Il campo "${field}" è troppo lungo: il limite è ${Math.floor(limit / 1024)} KB.`,
     en: `The field "${field}" is too long: the limit is ${Math.floor(limit / 1024)} KB.`,
   }),
+  /** A multipart text part still growing past the largest field (its name is not known yet). */
+  textPartTooLarge: (limit: number) => ({
+    it: `Un campo di testo è troppo lungo: il limite è ${Math.floor(limit / 1024)} KB.`,
+    en: `A text field is too long: the limit is ${Math.floor(limit / 1024)} KB.`,
+  }),
   filesNotTaken: { it: "Questo modulo non accetta file.", en: "This form does not take files." },
   diskFull: (freeBytes: number, floorBytes: number) => {
     const mb = (bytes: number) => `${Math.floor(bytes / (1024 * 1024))} MB`;
