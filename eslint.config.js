@@ -38,6 +38,13 @@ export default tseslint.config(
     rules: { "no-restricted-properties": ["error", { object: "process", property: "env", message: "Read configuration through getEnv() in app/server/env.server.ts." }] },
   },
   {
+    // The same outside app/: the server entry, the scripts and prisma/ read the environment through
+    // scripts/ops/config.mjs (and the benchmark through scripts/bench/settings.ts).
+    files: ["server.mjs", "scripts/**/*.{ts,mjs}", "prisma/**/*.ts"],
+    ignores: ["scripts/ops/config.mjs", "scripts/bench/settings.ts"],
+    rules: { "no-restricted-properties": ["error", { object: "process", property: "env", message: "Read the environment through scripts/ops/config.mjs (scripts/bench/settings.ts for the benchmark)." }] },
+  },
+  {
     // Every server line goes through the JSON logger (log() in app/server/http/log.server.ts), which
     // escapes what it is given: a console line can be forged by a value with a newline in it.
     // scripts/*.mjs write to an operator's terminal and keep console.

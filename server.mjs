@@ -6,12 +6,13 @@ import compression from "compression";
 import express from "express";
 import expressStaticGzip from "express-static-gzip";
 import { createRequestHandler } from "@react-router/express";
+import { buildSettings } from "./scripts/ops/config.mjs";
 
 // Files and folders this process and its children (SQLite, tar) create are this user's alone: 0600/0700
 // (scripts/ops/private-modes.mjs).
 process.umask(0o077);
 
-const buildDir = path.resolve(process.env.BUILD_DIR || "build");
+const { buildDir } = buildSettings();
 const build = await import(path.join(buildDir, "server/index.js"));
 await build.entry.module.boot();
 

@@ -4,8 +4,8 @@ import { defineConfig } from "vitest/config";
 /**
  * Browser and HTTP tests against the production build (the "e2e" project of vitest.config.ts; alone:
  * `npx vitest run --config vitest.e2e.config.ts`). The global setup builds when stale, makes the
- * template data folders once and starts one Chromium and one read-only demo server per worker
- * (tests/support/).
+ * template data folders once, and starts one Chromium per worker and one read-only demo server both
+ * workers share (tests/support/).
  */
 export default defineConfig({
   resolve: { alias: { "~": path.resolve(import.meta.dirname, "app") } },

@@ -10,6 +10,7 @@
  */
 import crypto from "node:crypto";
 import { pathToFileURL } from "node:url";
+import { demoStaffAccount } from "./ops/config.mjs";
 
 /** A 1x1 PNG: enough for the server to re-encode as an image. */
 export const TINY_PNG = Buffer.from(
@@ -206,7 +207,8 @@ export async function runDemo(base: string, username: string, password: string, 
 }
 
 if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
-  const [base = "http://localhost:3000", username = process.env.ADMIN_USERNAME ?? "admin", password = process.env.ADMIN_PASSWORD ?? ""] = process.argv.slice(2);
+    const account = demoStaffAccount();
+  const [base = "http://localhost:3000", username = account.username, password = account.password] = process.argv.slice(2);
   runDemo(base.replace(/\/$/, ""), username, password).catch((error) => {
     console.error(error instanceof Error ? error.message : error);
     process.exit(1);

@@ -3,12 +3,13 @@
 // { name, lines }, and list it below.
 import { benchPages } from "./bench/pages";
 import { benchSearch } from "./bench/search";
+import { benchSettings } from "./bench/settings";
 
 type Bench = () => Promise<{ name: string; lines: string[] }>;
 
 const BENCHMARKS: Record<string, Bench> = {
   pages: () => benchPages(),
-  search: () => benchSearch({ items: Number(process.env.BENCH_ITEMS) || 10_000, runs: Number(process.env.BENCH_RUNS) || 200 }),
+  search: () => benchSearch({ items: benchSettings.searchItems, runs: benchSettings.searchRuns }),
 };
 
 const wanted = process.argv.slice(2);

@@ -1,7 +1,7 @@
 // Creates a staff superuser or resets its password:  npm run user:create -- <username> <password>
 // Plain JavaScript on the server build, so it works in the container (no tsx, no dev dependencies).
 import path from "node:path";
-import { dataPaths } from "./ops/config.mjs";
+import { buildSettings, dataPaths } from "./ops/config.mjs";
 import { ensureFreshBuild } from "./ops/build.mjs";
 import { migrateDatabase, prepareDataDir } from "./ops/prepare.mjs";
 
@@ -17,7 +17,7 @@ if (!username || !password || password.length < 8) {
 try {
   const paths = dataPaths();
   prepareDataDir(paths);
-  const buildDir = path.resolve(process.env.BUILD_DIR || "build");
+  const { buildDir } = buildSettings();
   ensureFreshBuild(buildDir);
   await migrateDatabase(paths);
   const build = await import(path.join(buildDir, "server", "index.js"));

@@ -5,7 +5,7 @@
 import { spawn } from "node:child_process";
 import os from "node:os";
 import { pino } from "pino";
-import { dataPaths } from "./ops/config.mjs";
+import { buildSettings, dataPaths, serverProcessEnv } from "./ops/config.mjs";
 import { acquireDataDirLock } from "./ops/lock.mjs";
 import { migrateDatabase, prepareDataDir } from "./ops/prepare.mjs";
 import { ensureFreshBuild } from "./ops/build.mjs";
@@ -20,7 +20,8 @@ try {
   prepareDataDir(paths);
   lock = acquireDataDirLock(paths.dataDir, "server");
   // Tests build once before starting many servers, so they turn the check off (BUILD_CHECK=0).
-  if (process.env.BUILD_CHECK !== "0") ensureFreshBuild(process.env.BUILD_DIR || "build");
+  const { buildDir, checkBuild } = buildSettings();
+  if (checkBuild) ensureFreshBuild(buildDir);
   // No signal handler yet: SIGTERM during a migration ends the process at once, and SQLite rolls the
   // open transaction back, so the database stays as it was before that migration.
   await migrateDatabase(paths);
@@ -50,7 +51,7 @@ function exitCodeOf(code, signal) {
 
 function startServer() {
   const startedAt = Date.now();
-  server = spawn(process.execPath, ["server.mjs"], { stdio: ["inherit", "inherit", "inherit", "ipc"], env: { NODE_ENV: "production", ...process.env } });
+  server = spawn(process.execPath, ["server.mjs"], { stdio: ["inherit", "inherit", "inherit", "ipc"], env: serverProcessEnv() });
   server.on("message", (message) => {
     if (message === "listening") everListened = true;
   });

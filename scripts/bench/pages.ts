@@ -37,8 +37,7 @@ async function freePort(): Promise<number> {
 async function startProductionServer(extraEnv: NodeJS.ProcessEnv = {}) {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "composer-bench-pages-"));
   const port = await freePort();
-  const env: NodeJS.ProcessEnv = {
-    ...process.env,
+  const env = childEnv({
     NODE_ENV: "production",
     PORT: String(port),
     ...dataDirEnv(dataDir),
@@ -46,11 +45,10 @@ async function startProductionServer(extraEnv: NodeJS.ProcessEnv = {}) {
     SESSION_SECRET: "bench-secret-bench-secret-bench",
     LOG_LEVEL: "warn",
     ...extraEnv,
-  };
+  });
   execFileSync("npx", ["prisma", "migrate", "deploy"], { env, stdio: "pipe" });
   // BENCH_SERVER + BUILD_DIR measure another build (e.g. a copy of the previous one) the same way.
-  const serverScript = process.env.BENCH_SERVER || "server.mjs";
-  const child = spawn(process.execPath, [...(process.env.BENCH_NODE_ARGS?.split(" ").filter(Boolean) ?? []), serverScript], {
+  const child = spawn(process.execPath, [...benchSettings.nodeArgs, benchSettings.serverScript], {
     env,
     stdio: ["ignore", "ignore", "inherit"],
   });
@@ -186,7 +184,7 @@ async function lighthouseRun(url: string, page: string, keepAs: string | null): 
           `--output-path=${out}`,
           `--chrome-flags=${CHROME_FLAGS}`,
         ],
-        { env: { ...process.env, CHROME_PATH: CHROMIUM }, maxBuffer: 1 << 26 },
+        { env: childEnv({ CHROME_PATH: CHROMIUM }), maxBuffer: 1 << 26 },
         (error) => (error ? reject(error) : resolve()),
       ),
     );
@@ -220,9 +218,9 @@ async function lighthouseRun(url: string, page: string, keepAs: string | null): 
 async function lighthouse(url: string): Promise<string[]> {
   const rows: string[] = [];
   const widths = [24, 5, 5, 5, 5, 8, 8, 6, 8, 12, 16];
-  const runs = Math.max(1, Number(process.env.BENCH_LIGHTHOUSE_RUNS) || 1);
-  const pages = process.env.BENCH_LIGHTHOUSE_PAGES?.split(",").filter(Boolean) ?? LIGHTHOUSE_PAGES;
-  const jsonDir = process.env.BENCH_LIGHTHOUSE_JSON || null;
+  const runs = benchSettings.lighthouseRuns;
+  const pages = benchSettings.lighthousePages ?? LIGHTHOUSE_PAGES;
+  const jsonDir = benchSettings.lighthouseJson;
   if (jsonDir) fs.mkdirSync(jsonDir, { recursive: true });
   await warmPictures(url, pages);
   rows.push(pad(["page", "perf", "a11y", "bp", "seo", "FCP s", "LCP s", "CLS", "JS KB", ...(runs > 1 ? ["perf runs", "LCP runs"] : [])], widths));
@@ -250,8 +248,7 @@ async function lighthouse(url: string): Promise<string[]> {
 }
 
 export async function benchPages() {
-  const seconds = Number(process.env.BENCH_SECONDS) || 8;
-  const visitorSeconds = Number(process.env.BENCH_VISITOR_SECONDS) || 60;
+  const { seconds, visitorSeconds } = benchSettings;
   const lines: string[] = [];
   const server = await startProductionServer();
   try {
@@ -260,7 +257,7 @@ export async function benchPages() {
     lines.push(`before: ${loadNote()}`);
     // Warm up: the first renders compile and fill caches.
     for (const page of [...PAGES, ...VISITOR_PAGES]) await (await fetch(`${url}${page}`)).arrayBuffer();
-    if (process.env.BENCH_ONLY === "lighthouse") {
+    if (benchSettings.only === "lighthouse") {
       lines.push("", "Lighthouse mobile (defaults), Debian Chromium headless", ...(await lighthouse(url)));
       return { name: "pages", lines };
     }
@@ -318,7 +315,7 @@ export async function benchPages() {
     );
     lines.push(`after: ${loadNote()}`);
 
-    if (process.env.BENCH_LIGHTHOUSE !== "0") {
+    if (benchSettings.lighthouse) {
       lines.push("");
       lines.push("Lighthouse mobile (defaults), Debian Chromium headless");
       lines.push(...(await lighthouse(url)));

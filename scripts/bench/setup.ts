@@ -4,14 +4,14 @@ import os from "node:os";
 import path from "node:path";
 import Database from "better-sqlite3";
 import { dataDirEnv, dataPaths } from "../ops/config.mjs";
+import { setAppEnv } from "./settings";
 
 export type BenchEnvironment = { dir: string; cleanup: () => Promise<void> };
 
 /** Points the app's env at a fresh temporary folder and applies every migration to its database. */
 export async function createBenchEnvironment(): Promise<BenchEnvironment> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), "composer-bench-"));
-  Object.assign(process.env, { NODE_ENV: "production", ...dataDirEnv(dir), SESSION_SECRET: "bench-secret-bench-secret-bench", SEED_DEMO: "0" });
-  delete process.env.SMTP_URL;
+  setAppEnv({ NODE_ENV: "production", ...dataDirEnv(dir), SESSION_SECRET: "bench-secret-bench-secret-bench", SEED_DEMO: "0" }, ["SMTP_URL"]);
   const databaseFile = dataPaths().databaseFile;
   const sqlite = new Database(databaseFile);
   const root = path.resolve("prisma/migrations");

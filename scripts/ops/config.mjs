@@ -23,6 +23,31 @@ export function dataPaths(env = process.env) {
 }
 
 /**
+ * How the server and the scripts that load the build find it: BUILD_DIR (default build/), and whether
+ * `npm start` first rebuilds a stale one (BUILD_CHECK=0: tests build once and start many servers).
+ * @param {NodeJS.ProcessEnv} [env]
+ */
+export function buildSettings(env = process.env) {
+  return { buildDir: path.resolve(env.BUILD_DIR || "build"), checkBuild: env.BUILD_CHECK !== "0" };
+}
+
+/**
+ * The environment of the server process `npm start` runs: this one's, in production mode unless
+ * NODE_ENV says otherwise.
+ */
+export function serverProcessEnv(env = process.env) {
+  return { NODE_ENV: "production", ...env };
+}
+
+/**
+ * The staff account the api/ client demo signs in with when none is given on its command line
+ * (the one the demo content creates: ADMIN_USERNAME, ADMIN_PASSWORD).
+ */
+export function demoStaffAccount(env = process.env) {
+  return { username: env.ADMIN_USERNAME ?? "admin", password: env.ADMIN_PASSWORD ?? "" };
+}
+
+/**
  * The variables that put a server or a test process on a data folder of its own (the database and
  * the uploads inside it), for test and benchmark harnesses.
  * @param {string} dataDir

@@ -60,6 +60,7 @@ describe("validation", () => {
     expect(bad.ok).toBe(false);
     if (!bad.ok) expect(bad.errors.date).toBe("Data non valida (AAAA-MM-GG)");
     const missing = parseNewsInput({ category: "", title: "", title_eng: "" });
+    expect(missing.ok).toBe(false);
     if (!missing.ok) expect(Object.keys(missing.errors).sort()).toEqual(["category", "title", "title_eng"]);
   });
 
