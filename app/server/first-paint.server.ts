@@ -12,7 +12,7 @@ function makeInert(html: string): string {
 }
 
 /**
- * Rewrites a rendered document so its hydration scripts are inert until the first paint (why and
+ * Rewrites a rendered document so its hydration scripts are inert until the first paint (ADR 015; why and
  * how they come alive: app/lib/after-first-paint.ts).
  *
  * React writes the document in slices of a few kilobytes and calls `flush()` on its destination
