@@ -2,7 +2,8 @@ import { createInstance, type i18n, type InitOptions } from "i18next";
 import { initReactI18next } from "react-i18next";
 import { createContext, createCookie, type MiddlewareFunction, type RouterContext } from "react-router";
 import resources from "~/locales";
-import { DEFAULT_LANG, LANG_COOKIE, isLang, isLocalizablePath, langFromPath, type Lang } from "~/lib/i18n";
+import { RemixI18Next } from "remix-i18next/server";
+import { DEFAULT_LANG, LANG_COOKIE, LANGUAGES, isLang, isLocalizablePath, langFromPath, type Lang } from "~/lib/i18n";
 import { I18N_SHARED_OPTIONS } from "~/locales/namespaces";
 
 /** The visitor's saved language choice (also mirrored to localStorage `isEnglish` by the client). */
@@ -19,16 +20,28 @@ export async function savedLang(request: Request): Promise<Lang | null> {
 }
 
 /**
- * Public pages take their language from the URL (Italian unprefixed, English under /en);
- * unlocalized pages (login) follow the saved choice; admin is always Italian.
+ * The language of a request (remix-i18next's detector, ADR 001): public pages take it from the URL
+ * (Italian unprefixed, English under /en) and admin is always Italian (`findLocale`, "custom");
+ * unlocalized pages (login) follow the saved choice (the cookie); then Italian. Never
+ * Accept-Language: the same URL always renders the same language.
  */
+const localeDetector = new RemixI18Next({
+  detection: {
+    supportedLanguages: [...LANGUAGES],
+    fallbackLanguage: DEFAULT_LANG,
+    cookie: langCookie,
+    order: ["custom", "cookie"],
+    async findLocale(request) {
+      const { pathname } = new URL(request.url);
+      if (pathname === "/admin" || pathname.startsWith("/admin/")) return "it";
+      return langFromPath(pathname) ?? (isLocalizablePath(pathname) ? DEFAULT_LANG : null);
+    },
+  },
+});
+
 async function findLocale(request: Request): Promise<Lang> {
-  const { pathname } = new URL(request.url);
-  if (pathname === "/admin" || pathname.startsWith("/admin/")) return "it";
-  const fromPath = langFromPath(pathname);
-  if (fromPath) return fromPath;
-  if (!isLocalizablePath(pathname)) return (await savedLang(request)) ?? DEFAULT_LANG;
-  return DEFAULT_LANG;
+  const lang = await localeDetector.getLocale(request);
+  return isLang(lang) ? lang : DEFAULT_LANG;
 }
 
 const i18nOptions: InitOptions = {

@@ -12,6 +12,7 @@ import os from "node:os";
 import path from "node:path";
 import autocannon from "autocannon";
 import { dataDirEnv } from "../ops/config.mjs";
+import { benchSettings, childEnv } from "./settings";
 
 const CHROMIUM = "/usr/bin/chromium";
 const CHROME_FLAGS =

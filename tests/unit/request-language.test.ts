@@ -1,0 +1,41 @@
+// The language a request renders in (app/server/i18n.server.ts, ADR 001): from the URL for public
+// pages, Italian for admin, the saved choice (the `lng` cookie) for pages without a language in
+// their URL, and never Accept-Language.
+import { RouterContextProvider } from "react-router";
+import { describe, expect, it } from "vitest";
+import { getInstance, getLocale, i18nextMiddleware, langCookie } from "~/server/i18n.server";
+
+async function languageOf(path: string, { cookie, acceptLanguage }: { cookie?: string; acceptLanguage?: string } = {}) {
+  const headers = new Headers();
+  if (cookie) headers.set("Cookie", await langCookie.serialize(cookie));
+  if (acceptLanguage) headers.set("Accept-Language", acceptLanguage);
+  const context = new RouterContextProvider();
+  const args = { request: new Request(`http://localhost${path}`, { headers }), context, params: {} };
+  await i18nextMiddleware(args as unknown as Parameters<typeof i18nextMiddleware>[0], async () => new Response());
+  return { lang: getLocale(context), instance: getInstance(context) };
+}
+
+describe("the language of a request", () => {
+  it("public pages: the URL decides, whatever the cookie or Accept-Language say", async () => {
+    expect((await languageOf("/news", { cookie: "en", acceptLanguage: "en-GB,en" })).lang).toBe("it");
+    expect((await languageOf("/en/news", { cookie: "it", acceptLanguage: "it" })).lang).toBe("en");
+  });
+
+  it("admin is always Italian", async () => {
+    expect((await languageOf("/admin/", { cookie: "en" })).lang).toBe("it");
+  });
+
+  it("a page without a language in its URL follows the saved choice; an unknown one, or none, is Italian", async () => {
+    expect((await languageOf("/login", { cookie: "en" })).lang).toBe("en");
+    expect((await languageOf("/login", { cookie: "fr" })).lang).toBe("it");
+    expect((await languageOf("/login", { acceptLanguage: "en" })).lang).toBe("it");
+  });
+
+  it("requests of one language share one i18next instance", async () => {
+    const a = await languageOf("/en/bio");
+    const b = await languageOf("/en/news");
+    expect(a.instance).toBe(b.instance);
+    expect(a.instance.language).toBe("en");
+    expect((await languageOf("/bio")).instance).not.toBe(a.instance);
+  });
+});
