@@ -11,3 +11,6 @@ export function dataPaths(env?: NodeJS.ProcessEnv): {
   backupKeep: number;
 };
 export const SQLITE_SIDE_FILES: string[];
+export function buildSettings(env?: NodeJS.ProcessEnv): { buildDir: string; checkBuild: boolean };
+export function serverProcessEnv(env?: NodeJS.ProcessEnv): NodeJS.ProcessEnv;
+export function demoStaffAccount(env?: NodeJS.ProcessEnv): { username: string; password: string };
