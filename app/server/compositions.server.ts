@@ -6,7 +6,7 @@ import type { Prisma } from "~/generated/prisma/client";
 import { categoriesOfType, categoryIdsNamed, findCategoryByName, type CategoryRow } from "./categories.server";
 import { imageInfo } from "./images.server";
 import { findMusic } from "./music.server";
-import { untilNextWrite } from "./read-cache.server";
+import { untilContentChanged } from "./read-cache.server";
 
 export type { MusicCardData, MusicCategoryData };
 
@@ -55,7 +55,7 @@ function toCategoryData(category: CategoryRow, lang: Lang): MusicCategoryData {
 
 /** Music categories (creation order) and every composition, newest first. Kept until the next write (shared: do not mutate). */
 export function musicCatalogue(lang: Lang): Promise<{ categories: MusicCategoryData[]; cards: MusicCardData[] }> {
-  return untilNextWrite(`music-catalogue:${lang}`, async () => {
+  return untilContentChanged(`music-catalogue:${lang}`, async () => {
     const [categories, items] = await Promise.all([categoriesOfType("music"), findMusic({}, musicCardSelect)]);
     const cards = await musicCards(items, lang);
     return { categories: categories.map((c) => toCategoryData(c, lang)), cards };
@@ -78,7 +78,7 @@ const ITEMS_PER_CATEGORY = 4;
 
 /** /compositions: each music category with items (creation order) and its newest few. Kept until the next write (shared: do not mutate). */
 export function compositionsOverview(lang: Lang): Promise<(MusicCategoryData & { items: MusicCardData[] })[]> {
-  return untilNextWrite(`compositions-overview:${lang}`, async () => {
+  return untilContentChanged(`compositions-overview:${lang}`, async () => {
     const all = await categoriesOfType();
     const groups = await Promise.all(
       all
