@@ -15,7 +15,7 @@ const newsCardSelect = { ...newsCardFields, category: { select: { name: true, na
 
 type NewsCardRow = Prisma.NewsGetPayload<{ select: typeof newsCardSelect }>;
 
-/** Every news item as a card, newest news date first (the /news page). Kept until the next write (shared: do not mutate). */
+/** Every news item as a card, newest news date first (the /news page). Kept until the content changes (shared: do not mutate). */
 export function newsCards(lang: Lang): Promise<NewsCardData[]> {
   return untilContentChanged(`news-cards:${lang}`, async () => Promise.all((await findNews({}, newsCardSelect)).map((item) => newsCard(item, lang))));
 }
