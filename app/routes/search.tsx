@@ -11,6 +11,7 @@ import { useLang } from "~/lib/root-data";
 import { useHydrated } from "remix-utils/use-hydrated";
 import { getInstance, getLang } from "~/server/i18n.server";
 import { log } from "~/server/http/log.server";
+import { markDegraded } from "~/server/http/request-end.server";
 import { type SearchPage, searchSite } from "~/server/search.server";
 
 export async function loader({ context, request }: Route.LoaderArgs) {
@@ -24,6 +25,8 @@ export async function loader({ context, request }: Route.LoaderArgs) {
     return { title, description, error: false, ...result };
   } catch (error) {
     log().error({ err: error }, "Ricerca non riuscita");
+    // An empty page with an alert, not the results: no cache may keep it.
+    markDegraded();
     return { title, description, error: true, query: query.trim(), page: 1, pageCount: 0, total: 0, results: [] as SearchPage["results"] };
   }
 }

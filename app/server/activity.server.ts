@@ -1,6 +1,5 @@
 import type { Prisma } from "~/generated/prisma/client";
 import { pageWindow, type ListPage, type ListRequest } from "~/lib/list-params";
-import { bumpContentVersion } from "./content-version.server";
 import { db } from "./db.server";
 
 /** Who did something: the signed-in staff user (id and username are copied into the log row). */
@@ -9,14 +8,11 @@ export type Actor = { id: number; username: string };
 type Tx = Prisma.TransactionClient;
 
 /**
- * Writes one Activity row; call it with the transaction client of the change it describes.
- * Every content write comes through here, so this is also where the content version (which
- * invalidates the page cache of every server process) is bumped, in the same transaction.
+ * Writes one Activity row; call it with the transaction client of the change it describes. Only
+ * the log: a content write also calls contentChanged (content-version.server.ts) itself.
  */
 export async function logActivity(tx: Tx, actor: Actor, description: string) {
-  const row = await tx.activity.create({ data: { userId: actor.id, username: actor.username, description }, select: { id: true } });
-  await bumpContentVersion(tx);
-  return row;
+  return tx.activity.create({ data: { userId: actor.id, username: actor.username, description }, select: { id: true } });
 }
 
 export type ActivityRow = { id: number; date: Date; username: string; description: string };

@@ -4,8 +4,9 @@ import { CATEGORY_TYPES, categoryTypeLabel, type CategoryType } from "~/lib/cate
 import { pageWindow, type ListPage, type ListRequest } from "~/lib/list-params";
 import { categoryKey } from "~/lib/paths";
 import { logActivity, type Actor } from "./activity.server";
+import { contentChanged } from "./content-version.server";
 import { db } from "./db.server";
-import { untilNextWrite } from "./read-cache.server";
+import { untilContentChanged } from "./read-cache.server";
 import { NOT_FOUND_MESSAGE, REQUIRED_MESSAGE } from "~/lib/form-messages";
 import { notFound, parseWith, textFields, type Parsed, type SaveResult } from "./save-result.server";
 
@@ -41,10 +42,10 @@ export async function listCategories(request: ListRequest<CategoryFilter> & { or
 
 /**
  * Every category (of one type, when given), in creation order, without counting them (public pages
- * show no total). Kept until the next write (shared: do not mutate).
+ * show no total). Kept until the content changes (shared: do not mutate).
  */
 export function categoriesOfType(type?: CategoryType): Promise<readonly CategoryRow[]> {
-  return untilNextWrite(`categories:${type ?? "all"}`, () =>
+  return untilContentChanged(`categories:${type ?? "all"}`, () =>
     db.category.findMany({ where: categoryWhere({ type }), select: categorySelect, orderBy: { id: "asc" } }),
   );
 }
@@ -131,6 +132,7 @@ export async function createCategory(input: CategoryInput, actor: Actor): Promis
         data: { name: input.name, nameEng: input.name_eng, type: input.type },
         select: categorySelect,
       });
+      await contentChanged(tx);
       await logActivity(tx, actor, `Creata la categoria "${row.name}"`);
       return { ok: true, item: row };
     });
@@ -151,6 +153,7 @@ export async function updateCategory(id: number, input: CategoryInput, actor: Ac
         data: { name: input.name, nameEng: input.name_eng, type: input.type },
         select: categorySelect,
       });
+      await contentChanged(tx);
       await logActivity(tx, actor, `Modificata la categoria "${row.name}"`);
       return { ok: true, item: row };
     });
@@ -182,6 +185,7 @@ export async function deleteCategory(id: number, actor: Actor): Promise<DeleteRe
       };
     }
     await tx.category.delete({ where: { id } });
+    await contentChanged(tx);
     await logActivity(tx, actor, `Eliminata la categoria "${row.name}"`);
     return { ok: true };
   });

@@ -6,7 +6,7 @@ import type { Prisma } from "~/generated/prisma/client";
 import { categoriesOfType, categoryIdsNamed, findCategoryByName, type CategoryRow } from "./categories.server";
 import { imageInfo } from "./images.server";
 import { findMusic } from "./music.server";
-import { untilNextWrite } from "./read-cache.server";
+import { untilContentChanged } from "./read-cache.server";
 
 export type { MusicCardData, MusicCategoryData };
 
@@ -53,9 +53,9 @@ function toCategoryData(category: CategoryRow, lang: Lang): MusicCategoryData {
   return { key: categoryKey(category.name), name: category.name, label: localized(category, "name", lang) };
 }
 
-/** Music categories (creation order) and every composition, newest first. Kept until the next write (shared: do not mutate). */
+/** Music categories (creation order) and every composition, newest first. Kept until the content changes (shared: do not mutate). */
 export function musicCatalogue(lang: Lang): Promise<{ categories: MusicCategoryData[]; cards: MusicCardData[] }> {
-  return untilNextWrite(`music-catalogue:${lang}`, async () => {
+  return untilContentChanged(`music-catalogue:${lang}`, async () => {
     const [categories, items] = await Promise.all([categoriesOfType("music"), findMusic({}, musicCardSelect)]);
     const cards = await musicCards(items, lang);
     return { categories: categories.map((c) => toCategoryData(c, lang)), cards };
@@ -76,9 +76,9 @@ export async function categoryCards(category: CategoryRow, lang: Lang): Promise<
 /** SPEC.md 2.6 / 9: the compositions index shows at most this many items per category, then Explore. */
 const ITEMS_PER_CATEGORY = 4;
 
-/** /compositions: each music category with items (creation order) and its newest few. Kept until the next write (shared: do not mutate). */
+/** /compositions: each music category with items (creation order) and its newest few. Kept until the content changes (shared: do not mutate). */
 export function compositionsOverview(lang: Lang): Promise<(MusicCategoryData & { items: MusicCardData[] })[]> {
-  return untilNextWrite(`compositions-overview:${lang}`, async () => {
+  return untilContentChanged(`compositions-overview:${lang}`, async () => {
     const all = await categoriesOfType();
     const groups = await Promise.all(
       all

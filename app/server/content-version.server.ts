@@ -1,15 +1,28 @@
+import type Database from "better-sqlite3";
 import type { Prisma } from "~/generated/prisma/client";
-import { db } from "./db.server";
+import { readerConnection } from "./db.server";
 
 /**
- * The content version: one number in the database that every content write increments inside its
- * own transaction (through logActivity, which every admin form and api/ write already calls), so
- * every server process sharing the database can tell that the pages it cached are stale.
+ * Freshness of everything derived from the content in the database, in one rule:
+ *
+ *   Every content write calls `contentChanged(tx)` inside its own transaction; every cache of
+ *   content keeps the `contentVersion()` it was built under and is rebuilt when it moved.
+ *
+ * The version is one row in the database, so a rolled-back write does not move it, a committed one
+ * always does, and every server process sharing the database sees it on its next read. The caches
+ * that follow it: the page cache (http/page-cache.server.ts), the read cache of renders
+ * (read-cache.server.ts) and the search index (search.server.ts). Sign-in, sessions, captchas and
+ * the activity log are not content: they leave the caches alone. A write made outside the app (a
+ * script, SQL by hand) must move the version too (`UPDATE "ContentVersion" SET version = version + 1
+ * WHERE id = 1`; the row is made by its migration), or be followed by a restart.
+ *
+ * What is not in the database follows its own file: the content JSON files by their modification
+ * time (content.server.ts), stored pictures by their URL, which names their bytes (images.server.ts).
  */
 const ROW_ID = 1;
 
-export function bumpContentVersion(tx: Prisma.TransactionClient) {
-  return tx.contentVersion.upsert({
+export async function contentChanged(tx: Prisma.TransactionClient): Promise<void> {
+  await tx.contentVersion.upsert({
     where: { id: ROW_ID },
     create: { id: ROW_ID, version: 1 },
     update: { version: { increment: 1 } },
@@ -17,8 +30,17 @@ export function bumpContentVersion(tx: Prisma.TransactionClient) {
   });
 }
 
-/** The current content version (0 before the first write). */
-export async function readContentVersion(): Promise<number> {
-  const row = await db.contentVersion.findUnique({ where: { id: ROW_ID }, select: { version: true } });
-  return row?.version ?? 0;
+let read: { connection: Database.Database; statement: Database.Statement } | undefined;
+
+/**
+ * The current content version (0 before the first content write). A few microseconds (a statement
+ * on a connection of its own), so a cache can check it on every use. Throws when the database
+ * cannot be read: a cache then keeps nothing.
+ */
+export function contentVersion(): number {
+  const connection = readerConnection();
+  if (read?.connection !== connection) {
+    read = { connection, statement: connection.prepare(`SELECT version FROM "ContentVersion" WHERE id = ${ROW_ID}`).pluck() };
+  }
+  return (read.statement.get() as number | undefined) ?? 0;
 }

@@ -32,35 +32,31 @@ export async function configureDatabase() {
   await db.$queryRawUnsafe("PRAGMA foreign_keys = ON");
 }
 
-/** The connection writeMark reads on (its own, which never writes), and how many were opened before it. */
-let markReader: { file: string; generation: number; connection: Database.Database; dataVersion: Database.Statement } | undefined;
-let markGeneration = 0;
+/** The connection `readerConnection` answers (its own, which never writes), for the database file it was opened on. */
+let reader: { file: string; connection: Database.Database } | undefined;
 
 /**
- * A mark that changes whenever a write to the database has been committed since the last call, by
- * any connection: this process's Prisma, another process, a script. It is SQLite's
- * `PRAGMA data_version`, which moves when *other* connections commit, read on a connection of its
- * own that never writes. A few microseconds per read, where a Prisma query costs about a
- * millisecond of CPU (each one is compiled in WASM), so derived data can be checked on every
- * request (read-cache.server.ts). A new connection counts from scratch, hence the generation.
+ * A connection of its own that only reads, for the one value read on every request (the content
+ * version, content-version.server.ts): a prepared statement on it costs a few microseconds, where a
+ * Prisma query costs about a millisecond of CPU (each one is compiled in WASM). It sees what any
+ * connection committed: this process's Prisma, another process, a script.
  */
-export function writeMark(): string {
+export function readerConnection(): Database.Database {
   const file = getEnv().databaseFile;
-  if (markReader?.file !== file) {
-    closeMarkReader();
-    const connection = new Database(file, { fileMustExist: true });
-    markReader = { file, generation: ++markGeneration, connection, dataVersion: connection.prepare("PRAGMA data_version").pluck() };
+  if (reader?.file !== file) {
+    closeReader();
+    reader = { file, connection: new Database(file, { fileMustExist: true }) };
   }
-  return `${markReader.generation}:${String(markReader.dataVersion.get())}`;
+  return reader.connection;
 }
 
-function closeMarkReader() {
-  markReader?.connection.close();
-  markReader = undefined;
+function closeReader() {
+  reader?.connection.close();
+  reader = undefined;
 }
 
 export async function disconnectDatabase() {
-  closeMarkReader();
+  closeReader();
   if (globalThis.__prisma) {
     await globalThis.__prisma.$disconnect();
     globalThis.__prisma = undefined;

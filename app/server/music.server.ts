@@ -5,6 +5,7 @@ import { uniqueSlug } from "~/lib/slug";
 import { pageWindow, type ListRequest } from "~/lib/list-params";
 import { REQUIRED_MESSAGE } from "~/lib/form-messages";
 import { logActivity, type Actor } from "./activity.server";
+import { contentChanged } from "./content-version.server";
 import { categoryExists } from "./categories.server";
 import { db } from "./db.server";
 import { invalid, parseWith, textFields, type FieldErrors, type Parsed, type SaveResult } from "./save-result.server";
@@ -171,11 +172,13 @@ export async function saveMusic(current: MusicCurrent | null, input: MusicInput,
         const before = await musicFileUrls(tx, current.id);
         await tx.musicTrack.deleteMany({ where: { musicId: current.id } });
         const row = await tx.music.update({ where: { id: current.id }, data, select: musicSelect });
+        await contentChanged(tx);
         await logActivity(tx, actor, `Modificato il contenuto musicale "${row.title}"`);
         return { item: row, before, after: musicRowFileUrls(row) };
       }
       const slug = await uniqueSlug(input.title, async (s) => !!(await tx.music.findUnique({ where: { slug: s }, select: { id: true } })));
       const row = await tx.music.create({ data: { ...data, slug }, select: musicSelect });
+      await contentChanged(tx);
       await logActivity(tx, actor, `Creato il contenuto musicale "${row.title}"`);
       return { item: row, before: [], after: musicRowFileUrls(row) };
     };
@@ -189,14 +192,9 @@ export async function deleteMusic(id: number, actor: Actor): Promise<boolean> {
   await deleteWithFiles(async (tx) => {
     const before = await musicFileUrls(tx, id);
     await tx.music.delete({ where: { id } });
+    await contentChanged(tx);
     await logActivity(tx, actor, `Eliminato il contenuto musicale "${current.title}"`);
     return before;
   });
   return true;
-}
-
-/** Changes when a composition is added, edited or deleted (count and latest update). */
-export async function musicChangeMark(): Promise<string> {
-  const r = await db.music.aggregate({ _count: { _all: true }, _max: { updatedAt: true } });
-  return `${r._count._all}:${r._max.updatedAt?.getTime() ?? 0}`;
 }

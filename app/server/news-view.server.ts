@@ -6,7 +6,7 @@ import { htmlExcerpt } from "~/lib/html-text";
 import { sanitizeNewsHtml } from "./sanitize.server";
 import { imageInfo } from "./images.server";
 import { findNews, newsSelect, type NewsItem } from "./news.server";
-import { untilNextWrite } from "./read-cache.server";
+import { untilContentChanged } from "./read-cache.server";
 import { newsPath } from "~/lib/paths";
 
 /** What a card shows of a news item: the public row without its id, creation time and attachments. */
@@ -15,9 +15,9 @@ const newsCardSelect = { ...newsCardFields, category: { select: { name: true, na
 
 type NewsCardRow = Prisma.NewsGetPayload<{ select: typeof newsCardSelect }>;
 
-/** Every news item as a card, newest news date first (the /news page). Kept until the next write (shared: do not mutate). */
+/** Every news item as a card, newest news date first (the /news page). Kept until the content changes (shared: do not mutate). */
 export function newsCards(lang: Lang): Promise<NewsCardData[]> {
-  return untilNextWrite(`news-cards:${lang}`, async () => Promise.all((await findNews({}, newsCardSelect)).map((item) => newsCard(item, lang))));
+  return untilContentChanged(`news-cards:${lang}`, async () => Promise.all((await findNews({}, newsCardSelect)).map((item) => newsCard(item, lang))));
 }
 
 /** A news card (SPEC.md 2.8): DD-MM-YYYY, plain-text excerpt of 150 characters, category badge. */

@@ -5,6 +5,7 @@ import { uniqueSlug } from "~/lib/slug";
 import { pageWindow, type ListRequest } from "~/lib/list-params";
 import { REQUIRED_MESSAGE } from "~/lib/form-messages";
 import { logActivity, type Actor } from "./activity.server";
+import { contentChanged } from "./content-version.server";
 import { categoryExists } from "./categories.server";
 import { db } from "./db.server";
 import { invalid, parseWith, textFields, type Parsed, type SaveResult } from "./save-result.server";
@@ -160,11 +161,13 @@ export async function saveNews(current: NewsCurrent | null, input: NewsInput, fi
         const before = await newsFileUrls(tx, current.id);
         await tx.newsAttachment.deleteMany({ where: { newsId: current.id } });
         const row = await tx.news.update({ where: { id: current.id }, data, select: newsSelect });
+        await contentChanged(tx);
         await logActivity(tx, actor, `Modificata la notizia "${row.title}"`);
         return { item: row, before, after: newsRowFileUrls(row) };
       }
       const slug = await uniqueSlug(input.title, async (s) => !!(await tx.news.findUnique({ where: { slug: s }, select: { id: true } })));
       const row = await tx.news.create({ data: { ...data, slug }, select: newsSelect });
+      await contentChanged(tx);
       await logActivity(tx, actor, `Creata la notizia "${row.title}"`);
       return { item: row, before: [], after: newsRowFileUrls(row) };
     };
@@ -178,14 +181,9 @@ export async function deleteNews(id: number, actor: Actor): Promise<boolean> {
   await deleteWithFiles(async (tx) => {
     const before = await newsFileUrls(tx, id);
     await tx.news.delete({ where: { id } });
+    await contentChanged(tx);
     await logActivity(tx, actor, `Eliminata la notizia "${current.title}"`);
     return before;
   });
   return true;
-}
-
-/** Changes when a news item is added, edited or deleted (count and latest update). */
-export async function newsChangeMark(): Promise<string> {
-  const r = await db.news.aggregate({ _count: { _all: true }, _max: { updatedAt: true } });
-  return `${r._count._all}:${r._max.updatedAt?.getTime() ?? 0}`;
 }

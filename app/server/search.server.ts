@@ -7,9 +7,10 @@ import { compositionPath } from "~/lib/paths";
 import { foldText } from "~/lib/slug";
 import { listCategories } from "./categories.server";
 import { readContentList } from "./content.server";
+import { contentVersion } from "./content-version.server";
 import { imageInfo } from "./images.server";
-import { listMusic, musicChangeMark, musicSelect, type MusicItem } from "./music.server";
-import { listNews, newsChangeMark, newsSelect, type NewsItem } from "./news.server";
+import { listMusic, musicSelect, type MusicItem } from "./music.server";
+import { listNews, newsSelect, type NewsItem } from "./news.server";
 
 /** SPEC.md 9: results per page. */
 export const SEARCH_PAGE_SIZE = 12;
@@ -177,36 +178,33 @@ export function matchSearchIndex(index: SearchIndex, terms: string[]): SearchEnt
   return result;
 }
 
-let current: { mark: string; index: SearchIndex } | undefined;
-let building: Promise<{ mark: string; index: SearchIndex }> | undefined;
-
-async function changeMark(): Promise<{ mark: string; labelCategories: { name: string; nameEng: string }[]; artDirection: ArtDirectionItem[] }> {
-  const [music, news, categories] = await Promise.all([musicChangeMark(), newsChangeMark(), listCategories().then((page) => page.rows)]);
-  const artDirection = readContentList<ArtDirectionItem>("artistic_direction");
-  const cats = categories.map((c) => `${c.id}:${c.name}:${c.nameEng}:${c.type}`).join("|");
-  // readContentList hands back the same array until the file changes: getSearchIndex compares its identity.
-  return { mark: `${music}/${news}/${cats}`, labelCategories: categories.filter((c) => c.type === "lable"), artDirection };
-}
-
-let indexedContent: ArtDirectionItem[] | undefined;
+let current: { version: number; artDirection: ArtDirectionItem[]; index: SearchIndex } | undefined;
+let building: Promise<SearchIndex> | undefined;
 
 /**
- * The in-memory index, rebuilt only when compositions, news, categories or the art direction
- * file changed (a count and the latest update time: two small queries per search).
+ * The in-memory index, rebuilt when the content changed (the content version,
+ * content-version.server.ts) or the art direction file did (readContentList hands back the same
+ * array until the file changes, so its identity is compared).
  */
 export async function getSearchIndex(): Promise<SearchIndex> {
-  const { mark, labelCategories, artDirection } = await changeMark();
-  if (current && current.mark === mark && indexedContent === artDirection) return current.index;
+  const version = contentVersion();
+  const artDirection = readContentList<ArtDirectionItem>("artistic_direction");
+  if (current?.version === version && current.artDirection === artDirection) return current.index;
   building ??= (async () => {
-    const [music, news] = await Promise.all([listMusic({}, musicSelect).then((page) => page.rows), listNews({}, newsSelect).then((page) => page.rows)]);
+    const [music, news, categories] = await Promise.all([
+      listMusic({}, musicSelect).then((page) => page.rows),
+      listNews({}, newsSelect).then((page) => page.rows),
+      listCategories().then((page) => page.rows),
+    ]);
+    const labelCategories = categories.filter((c) => c.type === "lable");
     const index = buildSearchIndex({ music, news, artDirection, labelCategories });
-    indexedContent = artDirection;
-    current = { mark, index };
-    return current;
+    // Kept under the version read before the rows: a write that committed meanwhile rebuilds it.
+    current = { version, artDirection, index };
+    return index;
   })().finally(() => {
     building = undefined;
   });
-  return (await building).index;
+  return building;
 }
 
 /** A page of results of `query` in `lang`; `page` is clamped to the pages there are. */

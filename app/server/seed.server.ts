@@ -1,6 +1,7 @@
 import { demoCategories, demoMusic, demoNews } from "../../prisma/demo-content";
 import { slugify } from "~/lib/slug";
 import { CONTENT_FILES, type ContentFile, readContentRaw } from "./content.server";
+import { contentChanged } from "./content-version.server";
 import { db } from "./db.server";
 import { contentImageSize, makePdf, renderArtwork, synthesizePhrase } from "./demo-media.server";
 import { imageInfo } from "./images.server";
@@ -119,6 +120,7 @@ export async function seedDemoContent() {
     // Every use of a stored file counts, as when staff save the same rows (stored-files.server.ts).
     const uses = [...musicRows.flatMap((m) => [m.img, ...m.tracks.map((t) => t.url)]), ...newsRows.flatMap((n) => [n.image, ...n.attachments.map((a) => a.url)])];
     await recountFiles(tx, [], uses, staged);
+    await contentChanged(tx);
     // One commit for the whole catalogue at first boot: more work than a save, so more time.
   }, { timeout: 60_000 });
 }

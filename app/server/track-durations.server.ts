@@ -1,4 +1,5 @@
 import { parseStream } from "music-metadata";
+import { contentChanged } from "./content-version.server";
 import { db } from "./db.server";
 import { mimeTypeOf } from "./file-response.server";
 import { keyOfUrl } from "./storage/file-store.server";
@@ -42,13 +43,17 @@ export async function withDurations<T extends { url: string }>(
 export async function backfillTrackDurations(): Promise<number> {
   const rows = await db.musicTrack.findMany({ where: { durationSeconds: null }, select: { id: true, url: true } });
   const byUrl = new Map<string, number | null>();
-  const updates = [];
+  const found: { id: number; durationSeconds: number }[] = [];
   for (const row of rows) {
     if (!byUrl.has(row.url)) byUrl.set(row.url, await readTrackDuration(row.url));
     const durationSeconds = byUrl.get(row.url);
-    if (durationSeconds != null) updates.push(db.musicTrack.update({ where: { id: row.id }, data: { durationSeconds }, select: { id: true } }));
+    if (durationSeconds != null) found.push({ id: row.id, durationSeconds });
   }
-  // One transaction: one commit for the whole demo catalogue at first boot.
-  if (updates.length > 0) await db.$transaction(updates);
-  return updates.length;
+  if (found.length === 0) return 0;
+  // One transaction: one commit for the whole demo catalogue at first boot. Pages show durations.
+  await db.$transaction(async (tx) => {
+    for (const { id, durationSeconds } of found) await tx.musicTrack.update({ where: { id }, data: { durationSeconds }, select: { id: true } });
+    await contentChanged(tx);
+  });
+  return found.length;
 }

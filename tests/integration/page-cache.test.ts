@@ -7,7 +7,8 @@ import zlib from "node:zlib";
 import express from "express";
 import { afterEach, describe, expect, it } from "vitest";
 import { createCategory, updateCategory } from "~/server/categories.server";
-import { readContentVersion } from "~/server/content-version.server";
+import { logActivity } from "~/server/activity.server";
+import { contentChanged, contentVersion } from "~/server/content-version.server";
 import { createPageCache, type PageCache } from "~/server/http/page-cache.server";
 import { db } from "~/server/db.server";
 import { sessionCookie } from "~/server/session.server";
@@ -58,7 +59,7 @@ const page = (req: express.Request, nonce: string) =>
 
 describe("page cache middleware", () => {
   it("serves a stored page with the current response's nonce on every script, never the stored one", async () => {
-    const cache = createPageCache({ readVersion: async () => 1 });
+    const cache = createPageCache({ readVersion: () => 1 });
     const { url, renders } = await site(cache, page);
     const first = await fetch(`${url}/news`);
     const firstNonce = /'nonce-([^']+)'/.exec(first.headers.get("content-security-policy")!)![1]!;
@@ -75,7 +76,7 @@ describe("page cache middleware", () => {
   });
 
   it("answers a hit already gzipped, without compressing it again, and plainly to clients without gzip", async () => {
-    const cache = createPageCache({ readVersion: async () => 1 });
+    const cache = createPageCache({ readVersion: () => 1 });
     // A page of several deflate blocks, with nonces at its very start and end as well.
     const filler = Array.from({ length: 4000 }, (_, i) => `<li>brano ${i} ${crypto.randomUUID()}</li>`).join("");
     const { url } = await site(cache, (req, nonce) => `${nonce}${page(req, nonce)}${filler}<p nonce="${nonce}">${filler}</p>${nonce}`);
@@ -109,7 +110,7 @@ describe("page cache middleware", () => {
 
   it("stays within its byte bound under many distinct query strings", async () => {
     const maxBytes = 64 * 1024;
-    const cache = createPageCache({ maxBytes, readVersion: async () => 1 });
+    const cache = createPageCache({ maxBytes, readVersion: () => 1 });
     const { url } = await site(cache, (req, nonce) => page(req, nonce) + "x".repeat(4000));
     for (let i = 0; i < 300; i++) await (await fetch(`${url}/search?query=${i}-${crypto.randomUUID()}`)).text();
     expect(cache.size).toBeLessThanOrEqual(maxBytes);
@@ -123,7 +124,7 @@ describe("page cache middleware", () => {
 
   it("empties when the content version changes, and stores nothing rendered across a change", async () => {
     let version = 1;
-    const cache = createPageCache({ readVersion: async () => version, pollMs: 0 });
+    const cache = createPageCache({ readVersion: () => version });
     const { url, renders } = await site(cache, page);
     await (await fetch(`${url}/bio`)).text();
     expect((await fetch(`${url}/bio`)).headers.get("x-page-cache")).toBe("HIT");
@@ -134,7 +135,7 @@ describe("page cache middleware", () => {
   });
 
   it("passes other methods, staff and unlocalized paths straight through", async () => {
-    const cache = createPageCache({ readVersion: async () => 1 });
+    const cache = createPageCache({ readVersion: () => 1 });
     const { url, renders } = await site(cache, page);
     const staff = (await sessionCookie().serialize("42")).split(";")[0]!;
     for (let i = 0; i < 2; i++) {
@@ -147,14 +148,14 @@ describe("page cache middleware", () => {
   });
 
   it("does not let a made-up staff cookie skip the cache (it would force a render per request)", async () => {
-    const cache = createPageCache({ readVersion: async () => 1 });
+    const cache = createPageCache({ readVersion: () => 1 });
     const { url, renders } = await site(cache, page);
     for (let i = 0; i < 5; i++) await (await fetch(`${url}/news`, { headers: { Cookie: `staff_session=forged-${i}` } })).text();
     expect(renders()).toBe(1);
   });
 
   it("removes the query parameters no page reads before rendering: cache-busters and tracking links share one entry", async () => {
-    const cache = createPageCache({ readVersion: async () => 1 });
+    const cache = createPageCache({ readVersion: () => 1 });
     const { url, renders } = await site(cache, page);
     const first = await (await fetch(`${url}/news?utm_source=newsletter&page=2`)).text();
     // The render saw only what pages read, so the stored page never echoes a visitor's parameters.
@@ -171,15 +172,27 @@ describe("page cache middleware", () => {
 });
 
 describe("content version", () => {
-  it("is bumped by every content write, in the write's transaction", async () => {
+  it("is moved by every content write in its transaction, never by a rolled-back one, nor by the activity log alone", async () => {
     const user = await db.user.create({ data: { username: "writer", passwordHash: "x", isStaff: true } });
     const actor = { id: user.id, username: user.username };
-    const start = await readContentVersion();
+    const start = contentVersion();
     const category = await createCategory({ name: "Prova", name_eng: "Test", type: "news" }, actor);
-    expect(await readContentVersion()).toBe(start + 1);
+    expect(contentVersion()).toBe(start + 1);
     if (!category.ok) throw new Error("fixture category not saved");
     await updateCategory(category.item.id, { name: "Prova 2", name_eng: "Test 2", type: "news" }, actor);
-    expect(await readContentVersion()).toBe(start + 2);
+    expect(contentVersion()).toBe(start + 2);
     expect(await db.contentVersion.count()).toBe(1);
+
+    // A sign-in writes an activity row and changes no content: the caches stay.
+    await db.$transaction((tx) => logActivity(tx, actor, "Accesso effettuato"));
+    expect(contentVersion()).toBe(start + 2);
+    // A write that rolls back leaves the version where it was.
+    await expect(
+      db.$transaction(async (tx) => {
+        await contentChanged(tx);
+        throw new Error("rolled back");
+      }),
+    ).rejects.toThrow("rolled back");
+    expect(contentVersion()).toBe(start + 2);
   });
 });

@@ -1,41 +1,50 @@
-// What public pages derive from the database is kept until the next write (app/server/read-cache.server.ts):
-// the same value while nothing is written, and the database's new state right after any write, made
-// through Prisma or by another connection (a script, another process), with no content version bump.
+// What public pages derive from the database is kept until the content changes (app/server/read-cache.server.ts):
+// the same value while the content version stays, and the database's new state right after a write that
+// moved it, made through the domain or by another connection (a script, another process).
 import path from "node:path";
 import Database from "better-sqlite3";
 import { describe, expect, it } from "vitest";
 import { musicCatalogue } from "~/server/compositions.server";
+import { contentChanged } from "~/server/content-version.server";
 import { db } from "~/server/db.server";
 import { getEnv } from "~/server/env.server";
 import { newsCards } from "~/server/news-view.server";
-import { untilNextWrite } from "~/server/read-cache.server";
+import { untilContentChanged } from "~/server/read-cache.server";
 import { first } from "../support/present";
 
+/** A write by another connection that moves the content version, as a script must (content-version.server.ts). */
 function writeElsewhere(sql: string, ...params: unknown[]) {
   const other = new Database(path.resolve(getEnv().databaseFile));
   try {
     other.prepare(sql).run(...params);
+    other.prepare(`UPDATE "ContentVersion" SET version = version + 1 WHERE id = 1`).run();
   } finally {
     other.close();
   }
 }
 
-describe("untilNextWrite", () => {
-  it("builds once while nothing is written, and again after a write by Prisma or by another connection", async () => {
+describe("untilContentChanged", () => {
+  it("builds once while the content is unchanged, and again after a content write or a write by another connection", async () => {
     let builds = 0;
     const build = async () => ++builds;
-    expect(await untilNextWrite("test:counter", build)).toBe(1);
-    expect(await untilNextWrite("test:counter", build)).toBe(1);
-    await db.category.create({ data: { name: "Scritta da Prisma", nameEng: "Written by Prisma", type: "news" } });
-    expect(await untilNextWrite("test:counter", build)).toBe(2);
-    expect(await untilNextWrite("test:counter", build)).toBe(2);
+    expect(await untilContentChanged("test:counter", build)).toBe(1);
+    expect(await untilContentChanged("test:counter", build)).toBe(1);
+    // Not content: sessions, captchas, the activity log leave it kept.
+    await db.captcha.create({ data: { id: "c1", answer: "ABCDE", expiresAt: new Date(Date.now() + 60_000) } });
+    expect(await untilContentChanged("test:counter", build)).toBe(1);
+    await db.$transaction(async (tx) => {
+      await tx.category.create({ data: { name: "Scritta da Prisma", nameEng: "Written by Prisma", type: "news" } });
+      await contentChanged(tx);
+    });
+    expect(await untilContentChanged("test:counter", build)).toBe(2);
+    expect(await untilContentChanged("test:counter", build)).toBe(2);
     writeElsewhere(`INSERT INTO "Category" (name, nameEng, type) VALUES ('Scritta altrove', 'Written elsewhere', 'news')`);
-    expect(await untilNextWrite("test:counter", build)).toBe(3);
+    expect(await untilContentChanged("test:counter", build)).toBe(3);
   });
 
   it("does not keep a failed build", async () => {
-    await expect(untilNextWrite("test:failing", () => Promise.reject(new Error("no")))).rejects.toThrow("no");
-    expect(await untilNextWrite("test:failing", async () => "built")).toBe("built");
+    await expect(untilContentChanged("test:failing", () => Promise.reject(new Error("no")))).rejects.toThrow("no");
+    expect(await untilContentChanged("test:failing", async () => "built")).toBe("built");
   });
 
   it("news cards and the music catalogue show a title changed by another connection on the next call", async () => {

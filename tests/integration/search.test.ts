@@ -1,7 +1,17 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
+import type { Prisma } from "~/generated/prisma/client";
+import { contentChanged } from "~/server/content-version.server";
 import { db } from "~/server/db.server";
 import { SEARCH_PAGE_SIZE, searchSite } from "~/server/search.server";
 import { first } from "../support/present";
+
+/** A content write as the domain makes one: the change and the content version in one transaction. */
+function changeContent(write: (tx: Prisma.TransactionClient) => Promise<unknown>) {
+  return db.$transaction(async (tx) => {
+    await write(tx);
+    await contentChanged(tx);
+  });
+}
 
 async function seed() {
   const music = await db.category.create({ data: { name: "COLONNE SONORE", nameEng: "SOUNDTRACKS", type: "music" } });
@@ -34,16 +44,16 @@ describe("site search over the database and the content files", () => {
     expect(ad.results.map((r) => [r.type, r.category])).toContainEqual(["artDirection", "Nebbia Records"]);
     expect((await searchSite("direzione artistica", "it")).results.filter((r) => r.type === "artDirection").map((r) => r.title)).not.toContain("Direzione artistica");
 
-    // A new row, an edit and a deletion are seen by the next search.
-    await db.news.create({ data: { slug: "nuova", title: "Nuovissima uscita", titleEng: "Brand new release", date: "2025-02-01", categoryId: news.id } });
+    // A new row, an edit and a deletion are seen by the next search (each write moves the content version).
+    await changeContent((tx) => tx.news.create({ data: { slug: "nuova", title: "Nuovissima uscita", titleEng: "Brand new release", date: "2025-02-01", categoryId: news.id } }));
     expect((await searchSite("nuovissima", "it")).total).toBe(1);
-    await db.news.update({ where: { slug: "nuova" }, data: { title: "Titolo cambiato" } });
+    await changeContent((tx) => tx.news.update({ where: { slug: "nuova" }, data: { title: "Titolo cambiato" } }));
     expect((await searchSite("nuovissima", "it")).total).toBe(0);
     expect((await searchSite("cambiato", "it")).total).toBe(1);
-    await db.news.delete({ where: { slug: "nuova" } });
+    await changeContent((tx) => tx.news.delete({ where: { slug: "nuova" } }));
     expect((await searchSite("cambiato", "it")).total).toBe(0);
     // A renamed category changes the badge.
-    await db.category.update({ where: { id: news.id }, data: { nameEng: "Happenings" } });
+    await changeContent((tx) => tx.category.update({ where: { id: news.id }, data: { nameEng: "Happenings" } }));
     expect(first((await searchSite("silence", "en")).results).category).toBe("Happenings");
   });
 

@@ -28,9 +28,19 @@ export function row<T = Record<string, unknown>>(server: HasData, sql: string, .
   return found;
 }
 
+/**
+ * A write made outside the app: like any such writer (content-version.server.ts) it moves the content
+ * version too, so the server's caches show it on the next request as they would a staff edit.
+ */
 export function run(server: HasData, sql: string, ...params: unknown[]) {
-  return withDb(server, (db) => db.prepare(sql).run(...params));
+  return withDb(server, (db) => {
+    const result = db.prepare(sql).run(...params);
+    db.prepare(CONTENT_CHANGED).run();
+    return result;
+  });
 }
+
+const CONTENT_CHANGED = `UPDATE "ContentVersion" SET version = version + 1 WHERE id = 1`;
 
 export function count(server: HasData, table: string, where = "1=1", ...params: unknown[]): number {
   return row<{ n: number }>(server, `SELECT COUNT(*) AS n FROM "${table}" WHERE ${where}`, ...params).n;

@@ -194,7 +194,12 @@ export function createEdge(build: Pick<ServerBuild, "routes">) {
     res.on("finish", done);
     res.on("close", done);
     if (!checkHostAndTarget(req)) return edgeAnswer(req, res, 400, BAD_HOST_OR_TARGET);
-    runInRequestScope({ requestId, callbacks: atEnd }, next);
+    // React Router appends its own headers to this one, and pages set no Cache-Control of their own
+    // but no-store (contacts, admin), so a degraded answer stays no-store.
+    const noStore = () => {
+      if (!res.headersSent) res.setHeader("Cache-Control", "no-store");
+    };
+    runInRequestScope({ requestId, callbacks: atEnd, noStore }, next);
   };
 
   const guard: RequestHandler = (req, res, next) => {

@@ -4,7 +4,7 @@ import type { NextFunction, Request, Response } from "express";
 import { LRUCache } from "lru-cache";
 import { isLocalizablePath } from "~/lib/i18n";
 import { pageQuery } from "~/lib/page-query";
-import { readContentVersion } from "~/server/content-version.server";
+import { contentVersion } from "~/server/content-version.server";
 import { hasCookieConsent } from "~/server/cookie-consent.server";
 import { getEnv } from "~/server/env.server";
 import { savedLang } from "~/server/i18n.server";
@@ -24,10 +24,13 @@ import { log } from "./log.server";
  *   is rendered, so they neither miss the cache nor force a render, and the stored page never
  *   echoes them. The page's language is part of its path.
  * - Staff: only a validly signed session cookie skips the cache; a made-up one cannot force renders.
- * - Freshness: every content write bumps the content version in the database (in its own
- *   transaction); each process reads it at most once a second, and at once after a write it
- *   served itself, and empties its cache when it changed. A render that overlapped a write is not
- *   stored. Entries also expire after `ttlMs` as a safety net (the footer year, files on disk).
+ * - Freshness: the content version (content-version.server.ts), which every content write moves
+ *   in its own transaction, is read on every request (microseconds); when it moved the cache is
+ *   emptied, so a write by any process shows on the very next request. A render during which it
+ *   moved is not stored. Entries also expire after `ttlMs` as a safety net (the footer year,
+ *   operator-edited content files).
+ * - Never stored: answers that say no-store, such as a degraded page (markDegraded in
+ *   http/request-end.server.ts: search when the index fails, categories that could not be read).
  * - Bound: an LRU bounded by bytes, so random query strings cannot exhaust memory.
  * - CSP: the request edge sets a fresh nonce per response before this runs; a stored body is split
  *   at the nonce it was rendered with and a hit is joined with the current one.
@@ -39,9 +42,8 @@ export type PageCacheOptions = {
   /** A larger single answer is not stored. */
   maxEntryBytes?: number;
   ttlMs?: number;
-  pollMs?: number;
   /** Injected by tests; the database's content version otherwise. */
-  readVersion?: () => Promise<number>;
+  readVersion?: () => number;
 };
 
 type GzipParts = { deflated: Buffer[]; crcs: number[]; shifts: CrcShift[] };
@@ -80,8 +82,7 @@ export type PageCache = ((req: Request, res: Response, next: NextFunction) => vo
 export function createPageCache(options: PageCacheOptions = {}): PageCache {
   const maxBytes = options.maxBytes ?? 32 * 1024 * 1024;
   const maxEntryBytes = Math.min(options.maxEntryBytes ?? 2 * 1024 * 1024, maxBytes);
-  const pollMs = options.pollMs ?? 1000;
-  const readVersion = options.readVersion ?? readContentVersion;
+  const readVersion = options.readVersion ?? contentVersion;
   const lru = new LRUCache<string, Entry>({
     maxSize: maxBytes,
     maxEntrySize: maxEntryBytes,
@@ -89,36 +90,27 @@ export function createPageCache(options: PageCacheOptions = {}): PageCache {
     ttl: options.ttlMs ?? 10 * 60 * 1000,
   });
 
+  /** The version the stored pages were rendered under; null when it could not be read. */
   let version: number | null = null;
-  let nextPollAt = 0;
-  let polling: Promise<void> | null = null;
-  /** Bumped by every write this process serves: a render that overlapped one is not stored. */
-  let localWrites = 0;
+  let suspended = false;
 
-  function poll(): Promise<void> {
-    polling ??= readVersion()
-      .then(
-        (current) => {
-          if (current !== version) lru.clear();
-          version = current;
-        },
-        (error: unknown) => {
-          // Without a version nothing is stored or served (pages still render).
-          log().error({ err: error }, "Versione dei contenuti non leggibile: la cache delle pagine è sospesa");
-          version = null;
-          lru.clear();
-        },
-      )
-      .finally(() => {
-        nextPollAt = Date.now() + pollMs;
-        polling = null;
-      });
-    return polling;
-  }
-
-  async function currentVersion(): Promise<number | null> {
-    if (Date.now() >= nextPollAt) await poll();
-    return version;
+  /** The content version now, the cache emptied when it moved; null (nothing stored or served) when unreadable. */
+  function currentVersion(): number | null {
+    let current: number;
+    try {
+      current = readVersion();
+    } catch (error) {
+      // Without a version nothing is stored or served (pages still render). Logged once per outage.
+      if (!suspended) log().error({ err: error }, "Versione dei contenuti non leggibile: la cache delle pagine è sospesa");
+      suspended = true;
+      version = null;
+      lru.clear();
+      return null;
+    }
+    suspended = false;
+    if (current !== version) lru.clear();
+    version = current;
+    return current;
   }
 
   /**
@@ -184,7 +176,6 @@ export function createPageCache(options: PageCacheOptions = {}): PageCache {
   }
 
   function record(req: Request, res: Response, key: string, startVersion: number) {
-    const startWrites = localWrites;
     const before = new Set(Object.keys(res.getHeaders()));
     const chunks: Buffer[] = [];
     let size = 0;
@@ -243,7 +234,7 @@ export function createPageCache(options: PageCacheOptions = {}): PageCache {
       decide();
       if (typeof args[0] !== "function") keep(args[0], args[1]);
       const result = (originalEnd as (...a: unknown[]) => Response).apply(this, args);
-      if (cacheable && !tooBig && version === startVersion && localWrites === startWrites) {
+      if (cacheable && !tooBig && currentVersion() === startVersion) {
         const body = Buffer.concat(chunks);
         const nonce = renderedNonce(res);
         const headers: Entry["headers"] = [];
@@ -261,19 +252,12 @@ export function createPageCache(options: PageCacheOptions = {}): PageCache {
   }
 
   const middleware = (req: Request, res: Response, next: NextFunction) => {
-    if (req.method !== "GET" && req.method !== "HEAD") {
-      // A write this process serves is visible to its very next request.
-      res.on("finish", () => {
-        localWrites++;
-        nextPollAt = 0;
-      });
-      return next();
-    }
+    if (req.method !== "GET" && req.method !== "HEAD") return next();
     if (!isLocalizablePath(req.path)) return next();
     void (async () => {
       if (await isStaff(req.headers.cookie)) return next();
       dropUnreadParams(req);
-      const current = await currentVersion();
+      const current = currentVersion();
       if (current === null) return next();
       const key = await keyFor(req);
       const entry = lru.get(key);

@@ -7,9 +7,10 @@ import { AsyncLocalStorage } from "node:async_hooks";
  *   callbacks once the response finishes or closes. React Router's request.signal cannot tell: it
  *   only aborts when the connection closes before the answer was sent;
  * - its request id, for the last-resort handlers of server.mjs (an uncaught exception is logged
- *   with the id of the request it happened in; AsyncLocalStorage carries it there).
+ *   with the id of the request it happened in; AsyncLocalStorage carries it there);
+ * - how to mark its answer degraded (`markDegraded`).
  */
-type RequestScope = { requestId: string; callbacks: (() => void)[] };
+type RequestScope = { requestId: string; callbacks: (() => void)[]; noStore?: () => void };
 
 const store = new AsyncLocalStorage<RequestScope>();
 
@@ -28,4 +29,17 @@ export function onRequestEnd(fn: () => void): boolean {
 /** The id of the request the current code runs for, when it runs for one. */
 export function currentRequestId(): string | undefined {
   return store.getStore()?.requestId;
+}
+
+/**
+ * The answer being made stands in for data that could not be read (search when the index fails,
+ * a page without its categories): it is sent with `Cache-Control: no-store`, so neither the page
+ * cache nor a browser or CDN keeps it, and the next request tries again. Call it before the answer
+ * is sent (in a loader). False outside the Express edge (dev, tests).
+ */
+export function markDegraded(): boolean {
+  const noStore = store.getStore()?.noStore;
+  if (!noStore) return false;
+  noStore();
+  return true;
 }
