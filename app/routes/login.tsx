@@ -4,9 +4,10 @@ import type { Route } from "./+types/login";
 import { PageHero } from "~/components/layout/PageHero";
 import { pageMeta } from "~/lib/meta";
 import { safeRedirectPath } from "~/lib/safe-redirect";
-import { LoginError, authenticator, readCredentials } from "~/server/auth.server";
+import { LoginError, readCredentials, verifyLogin } from "~/server/auth.server";
 import { pageField, readPageForm } from "~/server/http/forms.server";
 import { getInstance, getLang } from "~/server/i18n.server";
+import { clientAddress, viaUntrustedProxy } from "~/server/rate-limit.server";
 import { plainHttpCookieMessage } from "~/server/secure-cookies.server";
 import { csrfCookieForSessionCookie } from "~/server/api/csrf.server";
 import { createUserSession, getOptionalUser, isStaffUser } from "~/server/session.server";
@@ -23,15 +24,10 @@ export async function action({ request, context }: Route.ActionArgs) {
   const lang = getLang(context);
   const form = await readPageForm(request, lang);
   for (const name of ["username", "password", "redirectTo"]) pageField(form, name, lang);
-  const { username } = readCredentials(form);
+  const { username, password } = readCredentials(form.get("username"), form.get("password"));
   const redirectTo = safeRedirectPath(pageField(form, "redirectTo", lang), "/admin/");
-  // remix-auth-form reads the body itself: hand it the form already read (and limited) above.
-  const headers = new Headers(request.headers);
-  headers.delete("Content-Type");
-  headers.delete("Content-Length");
-  const checked = new Request(request.url, { method: "POST", headers, body: form });
   try {
-    const user = await authenticator.authenticate("form", checked);
+    const user = await verifyLogin(username, password, clientAddress(request), viaUntrustedProxy(request));
     const setCookie = await createUserSession(user.id, request);
     const answerHeaders = new Headers({ "Set-Cookie": setCookie });
     // The api/ token the admin's upload script sends, bound to the new session (api/csrf.server.ts).

@@ -1,10 +1,8 @@
-import { Authenticator } from "remix-auth";
-import { FormStrategy } from "remix-auth-form";
 import { logActivity } from "./activity.server";
 import { db } from "./db.server";
 import { log } from "./http/log.server";
 import { DUMMY_PASSWORD_HASH, verifyPassword } from "./password.server";
-import { clientAddress, hit, releaseHit, resetRateLimit, viaUntrustedProxy } from "./rate-limit.server";
+import { hit, releaseHit, resetRateLimit } from "./rate-limit.server";
 import { destroyUserSession, getOptionalUser, type SessionUser } from "./session.server";
 
 const LOGIN_FAILED_MESSAGE = "Username o password errati";
@@ -59,7 +57,7 @@ function throttleKeys(username: string, address: string) {
 }
 
 /**
- * Checks credentials (already trimmed) with throttling; answers the user or throws LoginError.
+ * Checks credentials (as readCredentials gives them) with throttling; answers the user or throws LoginError.
  * Shared by the /login form and the api/login/ endpoint. Writes the sign-in activity row.
  * `viaUntrustedProxy`: the request came through a proxy the server does not trust (see throttledMessage).
  *
@@ -120,21 +118,15 @@ export async function signOut(request: Request): Promise<string> {
   return setCookie;
 }
 
-export function readCredentials(form: FormData): { username: string; password: string } {
-  const username = form.get("username");
-  const password = form.get("password");
+/**
+ * The credentials of a sign-in, from the /login form or api/login/ (form fields or JSON). The
+ * username is trimmed (a stray space typed around a name does not make it another user); the
+ * password is taken byte for byte, as every place that sets one hashes it: a space is part of it.
+ * Anything but a string counts as empty, which signs nobody in.
+ */
+export function readCredentials(username: unknown, password: unknown): { username: string; password: string } {
   return {
     username: typeof username === "string" ? username.trim() : "",
-    password: typeof password === "string" ? password.trim() : "",
+    password: typeof password === "string" ? password : "",
   };
 }
-
-export const authenticator = new Authenticator<SessionUser>();
-
-authenticator.use(
-  new FormStrategy(async ({ form, request }) => {
-    const { username, password } = readCredentials(form);
-    return verifyLogin(username, password, clientAddress(request), viaUntrustedProxy(request));
-  }),
-  "form",
-);

@@ -1,28 +1,29 @@
 import path from "node:path";
 import { Readable } from "node:stream";
 import { create as contentDisposition } from "content-disposition";
+import fresh from "fresh";
+import mimeTypes from "mime-types";
+import { db } from "./db.server";
 import { type ByteRange, isContentAddressed } from "./storage/file-store.server";
 import { fileStore } from "./storage/storage.server";
 
-const MIME_TYPES: Record<string, string> = {
-  ".jpg": "image/jpeg",
-  ".jpeg": "image/jpeg",
-  ".png": "image/png",
-  ".webp": "image/webp",
-  ".avif": "image/avif",
-  ".gif": "image/gif",
-  ".mp3": "audio/mpeg",
-  ".m4a": "audio/mp4",
-  ".aac": "audio/aac",
-  ".ogg": "audio/ogg",
-  ".oga": "audio/ogg",
-  ".flac": "audio/flac",
-  ".wav": "audio/wav",
-  ".pdf": "application/pdf",
-};
-
+/**
+ * The type of a file by its name (mime-types), for what has no recorded type: image variants, the
+ * feed's image links, the disposition of a media URL. A stored file is served with the type
+ * recorded when its bytes were checked (storedContentType).
+ */
 export function mimeTypeOf(file: string): string {
-  return MIME_TYPES[path.extname(file).toLowerCase()] ?? "application/octet-stream";
+  return mimeTypes.lookup(file) || "application/octet-stream";
+}
+
+/**
+ * What a stored file's bytes were found to be when they were stored (uploads.server.ts,
+ * StoredFile.contentType); files without a row (image variants) go by their name. The bytes can
+ * be served without the database, so a failed look-up goes by the name too.
+ */
+async function storedContentType(key: string): Promise<string> {
+  const row = await db.storedFile.findUnique({ where: { key }, select: { contentType: true } }).catch(() => null);
+  return row?.contentType ?? mimeTypeOf(key);
 }
 
 /**
@@ -70,7 +71,7 @@ export async function fileResponse(request: Request, key: string, extraHeaders: 
   if (!stat) return new Response("Not found", { status: 404 });
   const etag = `"${stat.size.toString(16)}-${Math.floor(stat.modifiedAt.getTime()).toString(16)}"`;
   const headers = new Headers({
-    "Content-Type": mimeTypeOf(key),
+    "Content-Type": await storedContentType(key),
     "Accept-Ranges": "bytes",
     ETag: etag,
     "Last-Modified": stat.modifiedAt.toUTCString(),
@@ -78,7 +79,16 @@ export async function fileResponse(request: Request, key: string, extraHeaders: 
     // X-Content-Type-Options comes from the request edge, on every answer (csp.server.ts).
     ...extraHeaders,
   });
-  if (request.headers.get("If-None-Match") === etag) return new Response(null, { status: 304, headers });
+  // `fresh` reads If-None-Match as HTTP does (a list, weak validators, *), then If-Modified-Since.
+  // Cache-Control is left out: `no-cache` (which fetch adds to every conditional request) asks
+  // caches to check with this server, and a 304 from here is that check.
+  const conditions = {
+    "if-none-match": request.headers.get("If-None-Match") ?? undefined,
+    "if-modified-since": request.headers.get("If-Modified-Since") ?? undefined,
+  };
+  if (fresh(conditions, { etag, "last-modified": headers.get("Last-Modified") ?? undefined })) {
+    return new Response(null, { status: 304, headers });
+  }
 
   const range = requestedRange(request.headers.get("Range"), stat.size);
   if (range === "unsatisfiable") {

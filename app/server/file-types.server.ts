@@ -14,7 +14,12 @@ type Accepted = DetectedFile & { check?: (bytes: Uint8Array) => boolean };
 
 const image = (mime: string, ext: string): Accepted => ({ mime, ext, family: "image" });
 
-/** The accepted formats, by the extension `file-type` answers; the stored name and type follow ours. */
+/**
+ * The accepted formats, by the extension `file-type` answers; the stored name and type follow ours.
+ * `mime` is recorded with the stored bytes (StoredFile.contentType) and served as it is
+ * (file-response.server.ts): IANA's names, which for FLAC is not the one mime-types derives from
+ * the extension (audio/x-flac). Everything else looks a type up by name with mime-types.
+ */
 const ACCEPTED: Record<string, Accepted> = {
   jpg: image("image/jpeg", "jpg"),
   png: image("image/png", "png"),

@@ -3,14 +3,13 @@ import {localized, type Lang } from "~/lib/i18n";
 import { newsFeedPath, newsFeedTitle } from "~/lib/meta";
 import { absoluteUrl } from "~/lib/structured-data";
 import { htmlExcerpt } from "~/lib/html-text";
+import { mimeTypeOf } from "./file-response.server";
 import { sanitizeNewsHtml } from "./sanitize.server";
 import { listNews, newsSelect } from "./news.server";
 import { newsPath, pagePath } from "~/lib/paths";
 
 /** How many of the newest items a feed carries (readers keep what they have already seen). */
 const FEED_ITEMS = 30;
-
-const IMAGE_TYPES: Record<string, string> = { jpg: "image/jpeg", jpeg: "image/jpeg", png: "image/png", webp: "image/webp", avif: "image/avif", gif: "image/gif" };
 
 /** The news of one language as RSS 2.0, newest first, with absolute links to the public pages. */
 export async function newsFeedXml(lang: Lang, origin: string, description: string): Promise<string> {
@@ -30,7 +29,6 @@ export async function newsFeedXml(lang: Lang, origin: string, description: strin
   for (const item of news) {
     const link = absoluteUrl(origin, newsPath(item.slug, lang));
     const html = localized(item, "description", lang);
-    const extension = item.image?.split(".").pop()?.toLowerCase() ?? "";
     feed.addItem({
       title: localized(item, "title", lang),
       id: link,
@@ -39,7 +37,7 @@ export async function newsFeedXml(lang: Lang, origin: string, description: strin
       description: htmlExcerpt(html, 300),
       content: sanitizeNewsHtml(html),
       category: [{ name: localized(item.category, "name", lang) }],
-      ...(item.image ? { image: { url: absoluteUrl(origin, item.image), type: IMAGE_TYPES[extension] ?? "image/jpeg", length: 0 } } : {}),
+      ...(item.image ? { image: { url: absoluteUrl(origin, item.image), type: mimeTypeOf(item.image), length: 0 } } : {}),
     });
   }
   return feed.rss2();

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { hashPassword } from "~/server/password.server";
 import { acceptCookies, signInThroughForm, browserPerWorker } from "../support/browser";
-import { rows, run } from "../support/db";
+import { createPlainUser, rows, run } from "../support/db";
 import { HttpClient } from "../support/http";
 import { ADMIN, serverPerFile } from "../support/server";
 
@@ -71,10 +71,10 @@ describe("sign-in, sessions and logout over HTTP", () => {
     expect(client.cookies.has("staff_session")).toBe(false);
   });
 
-  it("trims the credentials, sets a hardened cookie and a fresh session id at every sign-in", async () => {
+  it("trims the username, sets a hardened cookie and a fresh session id at every sign-in", async () => {
     const client = new HttpClient(server.url);
     const csrf = await client.token();
-    const res = await client.post("/login", { csrf, username: "  admin ", password: ` ${ADMIN.password} ` });
+    const res = await client.post("/login", { csrf, username: "  admin ", password: ADMIN.password });
     expect(res.status).toBe(302);
     expect(res.headers.get("location")).toBe("/admin/");
     const cookie = res.headers.getSetCookie().find((c) => c.startsWith("staff_session="));
@@ -88,6 +88,19 @@ describe("sign-in, sessions and logout over HTTP", () => {
     // signing in again replaced the old session instead of adding one
     expect(rows(server, "SELECT id FROM Session").length).toBe(sessionsBefore);
     expect((await client.get("/admin/")).status).toBe(200);
+  });
+
+  it("takes the password byte for byte: one with spaces around it signs in through /login and api/login/, trimmed it does not", async () => {
+    await createPlainUser(server, "spazi", " spazio ");
+    const form = new HttpClient(server.url);
+    expect((await form.post("/login", { username: "spazi", password: " spazio " })).status).toBe(302);
+    expect(form.cookies.has("staff_session")).toBe(true);
+    const api = new HttpClient(server.url);
+    expect((await api.apiLogin("spazi", " spazio ")).username).toBe("spazi");
+    const trimmed = new HttpClient(server.url);
+    expect((await trimmed.post("/login", { username: "spazi", password: "spazio" })).status).toBe(400);
+    await (await trimmed.get("/api/userinfo/")).text();
+    expect((await trimmed.request("POST", "/api/login/", { json: { username: "spazi", password: "spazio" } })).status).toBe(400);
   });
 
   it("throttles repeated failures per username with a 429 and an Italian message", async () => {

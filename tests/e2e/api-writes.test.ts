@@ -28,11 +28,11 @@ async function created(kind: "news" | "music", fields: Record<string, string | [
 }
 
 describe("sign-in and sign-out", () => {
-  it("logs in with form credentials (trimmed), answers the user and writes the sign-in activity", async () => {
+  it("logs in with form credentials (the username trimmed), answers the user and writes the sign-in activity", async () => {
     const client = new HttpClient(server.url);
     await client.get("/api/userinfo/");
     const before = client.csrfToken;
-    const form = new URLSearchParams({ username: "  admin ", password: " admin-password-123  " });
+    const form = new URLSearchParams({ username: "  admin ", password: ADMIN.password });
     const res = await client.request("POST", "/api/login/", {
       body: form,
       headers: { "Content-Type": "application/x-www-form-urlencoded" },

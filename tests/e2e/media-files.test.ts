@@ -92,3 +92,31 @@ describe("Content-Disposition", () => {
     }
   });
 });
+
+describe("conditional requests and types", () => {
+  it("answers 304 when any validator of If-None-Match matches (lists, weak validators, *), the file otherwise", async () => {
+    const first = await get(`/media/attachments/${PDF}`);
+    await first.arrayBuffer();
+    const etag = first.headers.get("etag") ?? "";
+    expect(etag).toMatch(/^"/);
+    const conditional = (ifNoneMatch: string) => fetch(`${server.url}/media/attachments/${PDF}`, { headers: { "If-None-Match": ifNoneMatch } });
+    for (const header of [etag, `W/"x", ${etag}`, `W/${etag}`, "*"]) {
+      const res = await conditional(header);
+      expect(res.status, header).toBe(304);
+      expect(res.headers.get("etag"), header).toBe(etag);
+    }
+    const changed = await conditional('W/"x", "other"');
+    expect(changed.status).toBe(200);
+    expect(Buffer.from(await changed.arrayBuffer()).toString("latin1")).toContain("%PDF");
+  });
+
+  it("serves a stored file with the type recorded when its bytes were checked, not one guessed from its name", async () => {
+    // The row says what the upload's bytes were found to be (uploads.server.ts); a name can say otherwise.
+    const key = "tracks/0123456789abcdef0123456789abcd00.mp3";
+    put(key, new Uint8Array(Buffer.from("not really audio")));
+    run(server, "INSERT INTO StoredFile (key, size, contentType, refCount) VALUES (?, 16, 'audio/mp4', 1)", key);
+    const res = await get(`/media/${key}`);
+    expect(res.status).toBe(200);
+    expect(res.headers.get("content-type")).toBe("audio/mp4");
+  });
+});

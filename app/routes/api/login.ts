@@ -11,31 +11,30 @@ import { createUserSession } from "~/server/session.server";
 const BODY_LIMIT = 64 * 1024;
 
 /**
- * POST api/login/: JSON {username, password} or the same as form fields (trimmed), checked and
+ * POST api/login/: JSON {username, password} or the same as form fields (readCredentials), checked and
  * throttled by auth.server.ts exactly like the /login page. Answers the user (wire shape) with a
  * new session cookie and a rotated csrftoken.
  */
 const api = endpoint({
   POST: async ({ request }) => {
     requireCsrf(request);
-    let form: FormData;
+    let credentials;
     if (isJson(request)) {
       const body = await readJsonObject(request, BODY_LIMIT);
       checkTypes(body, ["username", "password"]);
-      form = new FormData();
-      for (const key of ["username", "password"] as const) if (typeof body[key] === "string") form.set(key, body[key] as string);
+      credentials = readCredentials(body.username, body.password);
     } else {
-      form = await readForm(request, BODY_LIMIT, ["urlencoded", "multipart"]).catch((error) => {
+      const form = await readForm(request, BODY_LIMIT, ["urlencoded", "multipart"]).catch((error) => {
         if (error instanceof RequestError && error.status === 415) {
           throw new ApiError(415, "Content-Type non supportato: invia application/json o un modulo.");
         }
         throw error;
       });
+      credentials = readCredentials(form.get("username"), form.get("password"));
     }
-    const { username, password } = readCredentials(form);
     let user;
     try {
-      user = await verifyLogin(username, password, clientAddress(request));
+      user = await verifyLogin(credentials.username, credentials.password, clientAddress(request));
     } catch (error) {
       if (error instanceof LoginError) throw new ApiError(error.status, error.message);
       throw error;

@@ -1,4 +1,5 @@
 import crypto from "node:crypto";
+import { parseCookie, parseSetCookie, stringifySetCookie } from "cookie";
 import { getEnv } from "../env.server";
 import { MESSAGES } from "../http/errors.server";
 import { isCrossSite } from "../http/forgery.server";
@@ -23,19 +24,20 @@ const MAX_AGE_S = 365 * 24 * 60 * 60;
 export const CSRF_FAILED_MESSAGE = "Token CSRF mancante o non valido: rileggi il cookie csrftoken e invialo nell'header X-CSRFToken.";
 export const CROSS_SITE_MESSAGE = MESSAGES.crossSite.it;
 
-/** What a token is bound to: the raw staff session cookie the client sends ("" when anonymous). */
-function rawCookie(header: string | null, name: string): string | null {
-  if (!header) return null;
-  for (const part of header.split(";")) {
-    const eq = part.indexOf("=");
-    if (eq < 0) continue;
-    if (part.slice(0, eq).trim() === name) return part.slice(eq + 1).trim();
-  }
-  return null;
+/**
+ * A cookie of the request as the client sent it, not URL-decoded: the binding is compared with
+ * the value of the Set-Cookie that signed the client in, which is read the same way.
+ */
+function rawCookie(request: Request, name: string): string | null {
+  const header = request.headers.get("Cookie");
+  return header ? (parseCookie(header, { decode: keepAsSent })[name] ?? null) : null;
 }
 
+const keepAsSent = (value: string) => value;
+
+/** What a token is bound to: the raw staff session cookie the client sends ("" when anonymous). */
 function sessionBinding(request: Request): string {
-  return rawCookie(request.headers.get("Cookie"), sessionCookie().name) ?? "";
+  return rawCookie(request, sessionCookie().name) ?? "";
 }
 
 function sign(value: string, binding: string): string {
@@ -64,7 +66,7 @@ function verifies(token: string | null | undefined, binding: string): token is s
 
 /** The client's csrftoken when it verifies for the client's current session, else null. */
 export function csrfCookieFrom(request: Request): string | null {
-  const value = rawCookie(request.headers.get("Cookie"), CSRF_COOKIE);
+  const value = rawCookie(request, CSRF_COOKIE);
   return verifies(value, sessionBinding(request)) ? value : null;
 }
 
@@ -76,10 +78,9 @@ function sessionBindingSetBy(setCookies: string[]): string | undefined {
   const name = sessionCookie().name;
   const line = setCookies.find((c) => c.startsWith(`${name}=`));
   if (line === undefined) return undefined;
-  const [pair, ...attributes] = line.split(";");
-  const value = pair!.slice(name.length + 1).trim();
-  const cleared = !value || attributes.some((a) => /^\s*max-age=0\s*$/i.test(a) || /expires=Thu, 01 Jan 1970/i.test(a));
-  return cleared ? "" : value;
+  const cookie = parseSetCookie(line, { decode: keepAsSent });
+  const cleared = !cookie.value || (cookie.maxAge !== undefined && cookie.maxAge <= 0) || (cookie.expires !== undefined && cookie.expires.getTime() <= Date.now());
+  return cleared ? "" : cookie.value;
 }
 
 /** The csrftoken Set-Cookie to send with a sign-in (or sign-out) answer: bound to the session it sets. */
@@ -88,8 +89,8 @@ export function csrfCookieForSessionCookie(sessionSetCookie: string): string {
 }
 
 export function serializeCsrfCookie(token: string): string {
-  const secure = getEnv().isProduction && !(getEnv().publicOrigin ?? "").startsWith("http://") ? "; Secure" : "";
-  return `${CSRF_COOKIE}=${token}; Path=/; Max-Age=${MAX_AGE_S}; SameSite=Lax${secure}`;
+  const secure = getEnv().isProduction && !(getEnv().publicOrigin ?? "").startsWith("http://");
+  return stringifySetCookie(CSRF_COOKIE, token, { path: "/", maxAge: MAX_AGE_S, sameSite: "lax", secure });
 }
 
 /**
