@@ -84,6 +84,12 @@ describe("sign-in throttling", () => {
     expect(alert).toMatch(/^Troppi tentativi da questo indirizzo\. Riprova tra 1[45] minuti\./);
     expect(alert).toContain("TRUST_PROXY non è impostato");
     expect(alert).toContain("L&#x27;amministratore deve impostare TRUST_PROXY=1");
+    // api/login/ says the same to a client signing in through the api.
+    const api = new HttpClient(behindUntrustedProxy.url);
+    await (await api.get("/api/userinfo/")).text();
+    const apiRefused = await api.request("POST", "/api/login/", { json: { username: ADMIN.username, password: ADMIN.password }, headers: { "X-Forwarded-For": "198.51.100.8" } });
+    expect(apiRefused.status).toBe(429);
+    expect(((await apiRefused.json()) as { error: string }).error).toContain("TRUST_PROXY non è impostato");
 
     const warnings = behindUntrustedProxy
       .output()

@@ -5,7 +5,7 @@ import { ApiError, checkTypes, endpoint, isJson, json, readForm, readJsonObject 
 import { requireCsrf } from "~/server/api/guard.server";
 import { findUser } from "~/server/api/lookup.server";
 import { wire } from "~/server/api/wire.server";
-import { clientAddress } from "~/server/rate-limit.server";
+import { clientAddress, viaUntrustedProxy } from "~/server/rate-limit.server";
 import { createUserSession } from "~/server/session.server";
 
 const BODY_LIMIT = 64 * 1024;
@@ -34,7 +34,7 @@ const api = endpoint({
     }
     let user;
     try {
-      user = await verifyLogin(credentials.username, credentials.password, clientAddress(request));
+      user = await verifyLogin(credentials.username, credentials.password, clientAddress(request), viaUntrustedProxy(request));
     } catch (error) {
       if (error instanceof LoginError) throw new ApiError(error.status, error.message);
       throw error;
