@@ -28,6 +28,19 @@ export default tseslint.config(
     rules: { "no-restricted-imports": ["error", { patterns: [{ group: ["~/components/*", "**/components/*"], message: "Server code does not import components: move the shared piece to app/lib." }] }] },
   },
   {
+    // The request edge (parsing bodies, headers, forms) lives in app/server/http/ and the api/ edge in
+    // app/server/api/; the modules beside them (domain, views, platform) take typed input and import
+    // nothing from either. boot.server.ts wires the process and may.
+    files: ["app/server/*.{ts,tsx}"],
+    ignores: ["app/server/boot.server.ts"],
+    rules: {
+      "no-restricted-imports": [
+        "error",
+        { patterns: [{ group: ["./http/*", "~/server/http/*", "./api/*", "~/server/api/*", "~/components/*", "**/components/*"], message: "Domain, view and platform modules take typed input: parse the request in app/server/http/ (or api/) and pass the values in." }] },
+      ],
+    },
+  },
+  {
     files: ["app/components/**/*.{ts,tsx}", "app/lib/**/*.{ts,tsx}"],
     rules: { "no-restricted-imports": ["error", { patterns: [{ group: ["~/server/*", "**/server/*", "*.server"], message: "Components and app/lib do not import server modules: put shared types in app/lib." }] }] },
   },
@@ -45,7 +58,7 @@ export default tseslint.config(
     rules: { "no-restricted-properties": ["error", { object: "process", property: "env", message: "Read the environment through scripts/ops/config.mjs (scripts/bench/settings.ts for the benchmark)." }] },
   },
   {
-    // Every server line goes through the JSON logger (log() in app/server/http/log.server.ts), which
+    // Every server line goes through the JSON logger (log() in app/server/log.server.ts), which
     // escapes what it is given: a console line can be forged by a value with a newline in it.
     // scripts/*.mjs write to an operator's terminal and keep console.
     files: ["app/**/*.{ts,tsx}", "server.mjs"],

@@ -9,15 +9,15 @@ import { NonceProvider } from "~/lib/nonce";
 import { inertHydrationScripts } from "~/server/first-paint.server";
 import { requestInfoContext } from "~/server/http/context.server";
 import { asClientError } from "~/server/http/errors.server";
-import { log } from "~/server/http/log.server";
+import { log } from "~/server/log.server";
 import { i18nFor } from "~/server/i18n.server";
 
 export { boot, shutdown } from "~/server/boot.server";
 export { pageCache } from "~/server/http/page-cache.server";
 // What server.mjs needs from the request edge (app/server/http/).
 export { createEdge } from "~/server/http/express.server";
-export { log } from "~/server/http/log.server";
-export { currentRequestId } from "~/server/http/request-end.server";
+export { log } from "~/server/log.server";
+export { currentRequestId } from "~/server/request-scope.server";
 export { serverSettings } from "~/server/env.server";
 // scripts/create-user.mjs (npm run user:create) runs from the build, so the image needs no tsx.
 export { upsertStaffUser } from "~/server/users.server";

@@ -10,8 +10,8 @@ import { pageMeta } from "~/lib/meta";
 import { useLang } from "~/lib/root-data";
 import { useHydrated } from "remix-utils/use-hydrated";
 import { getInstance, getLang } from "~/server/i18n.server";
-import { log } from "~/server/http/log.server";
-import { markDegraded } from "~/server/http/request-end.server";
+import { log } from "~/server/log.server";
+import { markDegraded } from "~/server/request-scope.server";
 import { type SearchPage, searchSite } from "~/server/search.server";
 
 export async function loader({ context, request }: Route.LoaderArgs) {

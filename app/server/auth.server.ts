@@ -1,6 +1,6 @@
 import { logActivity } from "./activity.server";
 import { db } from "./db.server";
-import { log } from "./http/log.server";
+import { log } from "./log.server";
 import { DUMMY_PASSWORD_HASH, verifyPassword } from "./password.server";
 import { hit, releaseHit, resetRateLimit } from "./rate-limit.server";
 import { destroyUserSession, getOptionalUser, type SessionUser } from "./session.server";

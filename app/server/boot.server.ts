@@ -2,7 +2,7 @@ import { startContactDelivery } from "./contact.server";
 import { configureDatabase, disconnectDatabase } from "./db.server";
 import { removeLiveParts } from "./http/body.server";
 import { getEnv } from "./env.server";
-import { log } from "./http/log.server";
+import { log } from "./log.server";
 import { startJanitor } from "./janitor.server";
 import { ensureContentImages, isDatabaseEmpty, seedDemoContent } from "./seed.server";
 import { backfillTrackDurations } from "./track-durations.server";

@@ -3,7 +3,7 @@ import type { Lang } from "~/lib/i18n";
 import { verifyCaptcha } from "./captcha.server";
 import { db } from "./db.server";
 import { getEnv } from "./env.server";
-import { log } from "./http/log.server";
+import { log } from "./log.server";
 import { isMailConfigured, sendMail } from "./mail.server";
 import { hit, limitForAddress } from "./rate-limit.server";
 

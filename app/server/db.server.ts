@@ -2,7 +2,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { PrismaBetterSQLite3 } from "@prisma/adapter-better-sqlite3";
 import Database from "better-sqlite3";
-import { PrismaClient } from "~/generated/prisma/client";
+import { Prisma, PrismaClient } from "~/generated/prisma/client";
 import { getEnv } from "./env.server";
 
 declare global {
@@ -61,4 +61,17 @@ export async function disconnectDatabase() {
     await globalThis.__prisma.$disconnect();
     globalThis.__prisma = undefined;
   }
+}
+
+/**
+ * What a database refusal means for the write that got it: "missing" (the row was deleted under
+ * our feet: P2025, P2001, P2015) or "conflict" (a unique or foreign key constraint, a write
+ * conflict: P2002, P2003, P2034); null for anything else (a real fault). The edge turns these into
+ * 404 and 409 (http/errors.server.ts); domain code checks them without knowing HTTP.
+ */
+export function databaseRefusal(error: unknown): "missing" | "conflict" | null {
+  if (!(error instanceof Prisma.PrismaClientKnownRequestError)) return null;
+  if (error.code === "P2025" || error.code === "P2001" || error.code === "P2015") return "missing";
+  if (error.code === "P2002" || error.code === "P2003" || error.code === "P2034") return "conflict";
+  return null;
 }

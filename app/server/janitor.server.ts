@@ -1,5 +1,5 @@
 import { db } from "./db.server";
-import { log } from "./http/log.server";
+import { log } from "./log.server";
 import { DERIVED_ROOT, STORED_FOLDERS, isContentAddressed } from "./storage/file-store.server";
 import { fileStore } from "./storage/storage.server";
 import { removeUnreferenced } from "./storage/stored-files.server";

@@ -1,7 +1,7 @@
 import type { CategoryType } from "~/lib/category-types";
 import { type CategoryRow, categoriesOfType } from "./categories.server";
-import { log } from "./http/log.server";
-import { markDegraded } from "./http/request-end.server";
+import { log } from "./log.server";
+import { markDegraded } from "./request-scope.server";
 
 /**
  * Categories of one type for pages whose content comes from the static files: when the database

@@ -1,6 +1,5 @@
 import type { Prisma } from "~/generated/prisma/client";
-import { db } from "./db.server";
-import { prismaClientError } from "./http/errors.server";
+import { databaseRefusal, db } from "./db.server";
 import { notFound, type SaveFailure, type SaveResult } from "./save-result.server";
 import { type StagedFile, recountFiles, removeUnreferenced } from "./storage/stored-files.server";
 import {
@@ -88,7 +87,7 @@ export async function saveWithFiles<T>(files: SaveFiles, prepare: (stored: Store
   } catch (error) {
     // Deleted meanwhile (a DELETE raced this save): the files just stored belong to nothing.
     await removeUnreferenced(staged.map((f) => f.key));
-    if (prismaClientError(error)?.status === 404) return notFound();
+    if (databaseRefusal(error) === "missing") return notFound();
     throw error;
   }
   await discardTempUploads([...list.usedTemp, ...(image?.temp ? [image.temp] : [])]);

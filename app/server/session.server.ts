@@ -2,7 +2,7 @@ import crypto from "node:crypto";
 import { createContext, createCookie, redirect, type Cookie, type RouterContext } from "react-router";
 import { db } from "./db.server";
 import { getEnv } from "./env.server";
-import { log } from "./http/log.server";
+import { log } from "./log.server";
 
 /**
  * Staff sessions live in the database (Session table) behind a signed, HttpOnly, SameSite=Lax

@@ -1,6 +1,6 @@
 import crypto from "node:crypto";
 import { db } from "./db.server";
-import { log } from "./http/log.server";
+import { log } from "./log.server";
 import { hashPassword } from "./password.server";
 
 /** Creates the staff superuser, or resets its password (and staff flags) when it exists. */

@@ -1,6 +1,7 @@
 import { describe, expect, it, vi } from "vitest";
 import { CSRF_COOKIE, csrfCookieFrom, csrfFailure, isCrossSite, newCsrfTokenFor } from "~/server/api/csrf.server";
-import { ApiError, endpoint, json, readJsonObject } from "~/server/api/http.server";
+import { ApiError, endpoint, json } from "~/server/api/http.server";
+import { readJson } from "~/server/http/body.server";
 import { readBytes } from "~/server/http/body.server";
 import { listQuery } from "~/server/api/list.server";
 import { pageWindow } from "~/lib/list-params";
@@ -103,10 +104,10 @@ describe("http edge", () => {
 
   it("refuses non-JSON content types and malformed JSON", async () => {
     const post = (body: string, type: string) => new Request(`${BASE}/api/x`, { method: "POST", body, headers: { "Content-Type": type } });
-    await expect(readJsonObject(post("{}", "text/plain"))).rejects.toMatchObject({ status: 415 });
-    await expect(readJsonObject(post("{", "application/json"))).rejects.toMatchObject({ status: 400 });
-    await expect(readJsonObject(post("[]", "application/json; charset=utf-8"))).rejects.toMatchObject({ status: 400 });
-    await expect(readJsonObject(post('{"a":1}', "application/json; charset=utf-8"))).resolves.toEqual({ a: 1 });
+    await expect(readJson(post("{}", "text/plain"))).rejects.toMatchObject({ status: 415 });
+    await expect(readJson(post("{", "application/json"))).rejects.toMatchObject({ status: 400 });
+    await expect(readJson(post("[]", "application/json; charset=utf-8"))).rejects.toMatchObject({ status: 400 });
+    await expect(readJson(post('{"a":1}', "application/json; charset=utf-8"))).resolves.toEqual({ a: 1 });
   });
 
   it("reads the list parameters: whole without page and size, else the admin lists' pages", () => {

@@ -7,7 +7,7 @@ import { updateNewsFromRequest } from "~/server/api/content.server";
 import { createCategory } from "~/server/categories.server";
 import { db } from "~/server/db.server";
 import { getEnv } from "~/server/env.server";
-import { runInRequestScope } from "~/server/http/request-end.server";
+import { runInRequestScope } from "~/server/request-scope.server";
 import { saveNews, parseNewsInput } from "~/server/news.server";
 import { upsertStaffUser } from "~/server/users.server";
 

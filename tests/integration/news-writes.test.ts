@@ -4,7 +4,7 @@ import { action as adminNewsCreate } from "~/routes/admin/news-create";
 import { createNewsFromRequest } from "~/server/api/content.server";
 import { ApiError } from "~/server/api/http.server";
 import { db } from "~/server/db.server";
-import { runInRequestScope } from "~/server/http/request-end.server";
+import { runInRequestScope } from "~/server/request-scope.server";
 import { staffContext } from "~/server/session.server";
 import { staffWithCategory } from "../support/staff";
 

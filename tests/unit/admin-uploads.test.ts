@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { parseListParams, listHref } from "~/lib/list-params";
 import { sanitizeNewsHtml } from "~/server/sanitize.server";
-import { parseFileEntries } from "~/server/content-forms.server";
+import { parseFileEntries } from "~/server/http/content-forms.server";
 import { cleanDisplayName } from "~/server/uploads.server";
 
 describe("names from the client", () => {

@@ -3,7 +3,7 @@ import type { Route } from "./+types/category-create";
 import { CategoryForm } from "~/components/admin/CategoryForm";
 import { Breadcrumb } from "~/components/admin/ListControls";
 import { categoryValuesFrom, createCategory, parseCategoryInput } from "~/server/categories.server";
-import { formStrings } from "~/server/api/http.server";
+import { formStrings } from "~/server/http/body.server";
 import { adminForm } from "~/server/http/forms.server";
 import { staffFrom } from "~/server/session.server";
 

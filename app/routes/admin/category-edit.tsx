@@ -3,7 +3,7 @@ import type { Route } from "./+types/category-edit";
 import { CategoryForm } from "~/components/admin/CategoryForm";
 import { Breadcrumb } from "~/components/admin/ListControls";
 import { categoryValuesFrom, getCategory, parseCategoryInput, updateCategory } from "~/server/categories.server";
-import { formStrings } from "~/server/api/http.server";
+import { formStrings } from "~/server/http/body.server";
 import { adminForm } from "~/server/http/forms.server";
 import { staffFrom } from "~/server/session.server";
 import { idParam } from "~/lib/ids";

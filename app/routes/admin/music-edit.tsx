@@ -5,7 +5,7 @@ import { MusicForm } from "~/components/admin/MusicForm";
 import { categoryChoices } from "~/server/categories.server";
 import { adminForm } from "~/server/http/forms.server";
 import { musicPath } from "~/lib/paths";
-import { musicForm } from "~/server/content-forms.server";
+import { musicForm } from "~/server/http/content-forms.server";
 import { getMusicBySlug, parseMusicInput, saveMusic } from "~/server/music.server";
 import { staffFrom } from "~/server/session.server";
 

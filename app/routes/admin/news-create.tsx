@@ -6,7 +6,7 @@ import { todayIso } from "~/lib/format";
 import { categoryChoices } from "~/server/categories.server";
 import { adminForm } from "~/server/http/forms.server";
 import { newsPath } from "~/lib/paths";
-import { newsForm } from "~/server/content-forms.server";
+import { newsForm } from "~/server/http/content-forms.server";
 import { parseNewsInput, saveNews } from "~/server/news.server";
 import { staffFrom } from "~/server/session.server";
 

@@ -5,7 +5,7 @@ import { NewsForm } from "~/components/admin/NewsForm";
 import { categoryChoices } from "~/server/categories.server";
 import { adminForm } from "~/server/http/forms.server";
 import { newsPath } from "~/lib/paths";
-import { newsForm } from "~/server/content-forms.server";
+import { newsForm } from "~/server/http/content-forms.server";
 import { getNewsBySlug, parseNewsInput, saveNews } from "~/server/news.server";
 import { staffFrom } from "~/server/session.server";
 

@@ -1,5 +1,6 @@
 import { idParam } from "~/lib/ids";
-import { ApiError, checkTypes, endpoint, json, noContent, readJsonObject, savedItem } from "~/server/api/http.server";
+import { ApiError, checkTypes, endpoint, json, noContent, savedItem } from "~/server/api/http.server";
+import { readJson } from "~/server/http/body.server";
 import { requireStaffWrite } from "~/server/api/guard.server";
 import { CATEGORY_FIELDS, wire } from "~/server/api/wire.server";
 import { deleteCategory, getCategory, parseCategoryInput, updateCategory } from "~/server/categories.server";
@@ -18,7 +19,7 @@ const api = endpoint({
     const id = idParam(params.id);
     const current = id ? await getCategory(id) : null;
     if (!id || !current) throw new ApiError(404, NOT_FOUND_MESSAGE);
-    const body = await readJsonObject(request);
+    const body = await readJson(request);
     checkTypes(body, CATEGORY_FIELDS);
     const parsed = parseCategoryInput({ ...wire.category(current), ...body });
     const saved = parsed.ok ? await updateCategory(id, parsed.data, user) : parsed;

@@ -1,5 +1,6 @@
 import { CATEGORY_TYPES, isCategoryType } from "~/lib/category-types";
-import { ApiError, checkTypes, endpoint, json, readJsonObject, savedItem } from "~/server/api/http.server";
+import { ApiError, checkTypes, endpoint, json, savedItem } from "~/server/api/http.server";
+import { readJson } from "~/server/http/body.server";
 import { requireStaffWrite } from "~/server/api/guard.server";
 import { listQuery, listResponse } from "~/server/api/list.server";
 import { CATEGORY_FIELDS, wire } from "~/server/api/wire.server";
@@ -18,7 +19,7 @@ const api = endpoint({
   },
   POST: async ({ request }) => {
     const user = await requireStaffWrite(request);
-    const body = await readJsonObject(request);
+    const body = await readJson(request);
     checkTypes(body, CATEGORY_FIELDS);
     const parsed = parseCategoryInput(body);
     const saved = parsed.ok ? await createCategory(parsed.data, user) : parsed;

@@ -1,8 +1,9 @@
-import { ApiError, endpoint, json, readForm } from "~/server/api/http.server";
+import { ApiError, endpoint, json } from "~/server/api/http.server";
+import { readForm } from "~/server/http/body.server";
 import { requireStaffWrite } from "~/server/api/guard.server";
 import { wire } from "~/server/api/wire.server";
 import { UPLOAD_LIMIT } from "~/server/http/routes.server";
-import { isRealFile } from "~/server/content-forms.server";
+import { isRealFile } from "~/server/http/content-forms.server";
 import { MAX_FILE_BYTES, UploadError, detectFileType, isPurpose, saveTempUpload, typeSample, type UploadPurpose } from "~/server/uploads.server";
 
 const LARGEST_FILE = Math.max(...Object.values(MAX_FILE_BYTES));
@@ -53,7 +54,7 @@ async function purposeOf(file: File, requested: string | null): Promise<UploadPu
  */
 async function upload({ request }: { request: Request }) {
   await requireStaffWrite(request);
-  const form = await readForm(request, UPLOAD_LIMIT, ["multipart"], { maxFileSize: LARGEST_FILE, maxFiles: 1 });
+  const form = await readForm(request, { limit: UPLOAD_LIMIT, accept: ["multipart"], maxFileSize: LARGEST_FILE, maxFiles: 1 });
   const file = form.get("file");
   if (!isRealFile(file)) throw new ApiError(400, 'Nessun file ricevuto nel campo "file".');
   const fromHeader = nameFromDisposition(request.headers.get("Content-Disposition"));

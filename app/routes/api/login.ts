@@ -1,7 +1,8 @@
 import { LoginError, readCredentials, verifyLogin } from "~/server/auth.server";
 import { csrfCookieForSessionCookie } from "~/server/api/csrf.server";
 import { RequestError } from "~/server/http/errors.server";
-import { ApiError, checkTypes, endpoint, isJson, json, readForm, readJsonObject } from "~/server/api/http.server";
+import { ApiError, checkTypes, endpoint, json } from "~/server/api/http.server";
+import { isJsonRequest, readForm, readJson } from "~/server/http/body.server";
 import { requireCsrf } from "~/server/api/guard.server";
 import { findUser } from "~/server/api/lookup.server";
 import { wire } from "~/server/api/wire.server";
@@ -19,12 +20,12 @@ const api = endpoint({
   POST: async ({ request }) => {
     requireCsrf(request);
     let credentials;
-    if (isJson(request)) {
-      const body = await readJsonObject(request, BODY_LIMIT);
+    if (isJsonRequest(request)) {
+      const body = await readJson(request, BODY_LIMIT);
       checkTypes(body, ["username", "password"]);
       credentials = readCredentials(body.username, body.password);
     } else {
-      const form = await readForm(request, BODY_LIMIT, ["urlencoded", "multipart"]).catch((error) => {
+      const form = await readForm(request, { limit: BODY_LIMIT, accept: ["urlencoded", "multipart"] }).catch((error) => {
         if (error instanceof RequestError && error.status === 415) {
           throw new ApiError(415, "Content-Type non supportato: invia application/json o un modulo.");
         }

@@ -1,5 +1,6 @@
 import type { Lang } from "~/lib/i18n";
-import { ApiError, checkTypes, endpoint, firstError, json, readJsonObject } from "~/server/api/http.server";
+import { ApiError, checkTypes, endpoint, firstError, json } from "~/server/api/http.server";
+import { readJson } from "~/server/http/body.server";
 import { requireCsrf } from "~/server/api/guard.server";
 import { submitContact } from "~/server/contact.server";
 import { clientAddress } from "~/server/rate-limit.server";
@@ -19,7 +20,7 @@ function str(value: unknown): string {
 const api = endpoint({
   POST: async ({ request }) => {
     requireCsrf(request);
-    const body = await readJsonObject(request, 64 * 1024);
+    const body = await readJson(request, 64 * 1024);
     checkTypes(body, FIELDS);
     if (body.privacy !== undefined && typeof body.privacy !== "boolean") throw new ApiError(400, 'Tipo non valido per il campo "privacy".');
     const lang: Lang = body.lang === "en" || (!body.lang && /^en\b/i.test(request.headers.get("Accept-Language") ?? "")) ? "en" : "it";

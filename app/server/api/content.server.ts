@@ -1,11 +1,12 @@
-import { isRealFile, parseFileEntries } from "../content-forms.server";
+import { isRealFile, parseFileEntries } from "../http/content-forms.server";
+import { formStrings, isJsonRequest, readForm, readJson } from "../http/body.server";
 import { deleteMusic, parseMusicInput, saveMusic, type MusicFilesInput, type MusicItem } from "../music.server";
 import { deleteNews, parseNewsInput, saveNews, type NewsFilesInput, type NewsItem } from "../news.server";
 import { RequestError } from "../http/errors.server";
 import type { ImageInput } from "../save-with-files.server";
 import { MAX_FILE_BYTES, MAX_FILES_PER_FORM, MAX_REQUEST_BYTES, type FileEntry } from "../uploads.server";
 import type { Actor } from "../activity.server";
-import { ApiError, JSON_BODY_LIMIT, checkTypes, formStrings, refused, savedItem, isJson, json, noContent, readForm, readJsonObject } from "./http.server";
+import { ApiError, checkTypes, refused, savedItem, json, noContent } from "./http.server";
 import { findMusic, findNews } from "./lookup.server";
 import { MUSIC_FIELDS, NEWS_FIELDS, wire } from "./wire.server";
 import { NOT_FOUND_MESSAGE, REQUIRED_MESSAGE } from "~/lib/form-messages";
@@ -20,8 +21,8 @@ const LARGEST_FILE = Math.max(...Object.values(MAX_FILE_BYTES));
 type Body = { fields: Record<string, unknown>; files: Map<string, File> };
 
 async function readWriteBody(request: Request, allowJson: boolean): Promise<Body> {
-  if (allowJson && isJson(request)) return { fields: await readJsonObject(request, JSON_BODY_LIMIT), files: new Map() };
-  const form = await readForm(request, MAX_REQUEST_BYTES, ["multipart"], { maxFileSize: LARGEST_FILE, maxFiles: MAX_FILES_PER_FORM }).catch((error) => {
+  if (allowJson && isJsonRequest(request)) return { fields: await readJson(request), files: new Map() };
+  const form = await readForm(request, { limit: MAX_REQUEST_BYTES, accept: ["multipart"], maxFileSize: LARGEST_FILE, maxFiles: MAX_FILES_PER_FORM }).catch((error) => {
     if (error instanceof RequestError && error.status === 415 && allowJson) {
       throw new ApiError(415, "Content-Type non supportato: invia multipart/form-data o application/json.");
     }

@@ -1,6 +1,5 @@
-import { JSON_LIMIT, isJsonRequest, readForm as readEdgeForm, readJson, type FormKind } from "../http/body.server";
 import { MESSAGES, RequestError, asClientError } from "../http/errors.server";
-import { log } from "../http/log.server";
+import { log } from "../log.server";
 import type { SaveFailure, SaveResult } from "../save-result.server";
 import { ensureCsrfCookie } from "./csrf.server";
 
@@ -84,29 +83,6 @@ export function endpoint(handlers: Partial<Record<Method, ApiHandler>>, options:
   };
 }
 
-// --- bodies: the edge readers (app/server/http/body.server.ts) under the names the api/ uses ---
-
-export const JSON_BODY_LIMIT = JSON_LIMIT;
-
-export function isJson(request: Request) {
-  return isJsonRequest(request);
-}
-
-/** A JSON object body (Content-Type application/json, which a cross-site HTML form cannot send). */
-export async function readJsonObject(request: Request, limit = JSON_BODY_LIMIT): Promise<Record<string, unknown>> {
-  return readJson(request, limit);
-}
-
-/** A multipart or url-encoded form body; file parts only where `files` says how many and how large. */
-export async function readForm(
-  request: Request,
-  limit: number,
-  accept: FormKind[] = ["multipart"],
-  files?: { maxFileSize: number; maxFiles: number },
-): Promise<FormData> {
-  return readEdgeForm(request, { limit, accept, ...files });
-}
-
 /**
  * Checks the wire types of a body: each named field, when present, must be a string (or a number
  * where `numeric`). Form bodies are all strings; this matters for JSON.
@@ -119,13 +95,6 @@ export function checkTypes(body: Record<string, unknown>, fields: readonly strin
     if (numeric.includes(field) && typeof value === "number" && Number.isFinite(value)) continue;
     throw new ApiError(400, `Tipo non valido per il campo "${field}".`, { errors: { [field]: "Tipo non valido" } });
   }
-}
-
-/** The string fields of a form (files left out). */
-export function formStrings(form: FormData): Record<string, string> {
-  const out: Record<string, string> = {};
-  for (const [key, value] of form) if (typeof value === "string" && !(key in out)) out[key] = value;
-  return out;
 }
 
 /** The first message of a field-error map, for the `error` key. */

@@ -7,7 +7,7 @@ import type { ReadableStream as NodeReadableStream } from "node:stream/web";
 import busboy from "busboy";
 import { scratchDir, uploadRoom } from "../storage/storage.server";
 import { MESSAGES, RequestError } from "./errors.server";
-import { onRequestEnd } from "./request-end.server";
+import { onRequestEnd } from "../request-scope.server";
 
 /**
  * THE body readers: every action and endpoint reads its body through one of these, never through
@@ -15,7 +15,7 @@ import { onRequestEnd } from "./request-end.server";
  * (413 as soon as the limit is passed, Content-Length checked up front), the content type must be
  * one the route takes (415), and anything unreadable is a 400 in the client's language.
  */
-export type FormKind = "urlencoded" | "multipart";
+type FormKind = "urlencoded" | "multipart";
 export type FormLimits = {
   /** Whole body. */
   limit: number;
@@ -125,7 +125,7 @@ function assertWellFormed(value: unknown, depth = 0): void {
   }
 }
 
-export const JSON_LIMIT = 2 * 1024 * 1024;
+const JSON_LIMIT = 2 * 1024 * 1024;
 
 export function isJsonRequest(request: Request) {
   const type = mediaType(request);
@@ -340,4 +340,11 @@ export function field(form: FormData, name: string): string {
   if (values.length > 1) throw new RequestError(400, MESSAGES.repeatedField(name));
   const value = values[0];
   return typeof value === "string" ? value : "";
+}
+
+/** The string fields of a form (files left out). */
+export function formStrings(form: FormData): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const [key, value] of form) if (typeof value === "string" && !(key in out)) out[key] = value;
+  return out;
 }

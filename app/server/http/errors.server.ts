@@ -1,4 +1,4 @@
-import { Prisma } from "~/generated/prisma/client";
+import { databaseRefusal } from "../db.server";
 import { NOT_FOUND_MESSAGE } from "~/lib/form-messages";
 
 /**
@@ -58,10 +58,10 @@ export const MESSAGES = {
  * Prisma's "not found" (a row deleted under our feet) and "conflict" (unique constraint, a write
  * that lost a race) are the client's news, not a server fault.
  */
-export function prismaClientError(error: unknown): RequestError | null {
-  if (!(error instanceof Prisma.PrismaClientKnownRequestError)) return null;
-  if (error.code === "P2025" || error.code === "P2001" || error.code === "P2015") return new RequestError(404, MESSAGES.notFound);
-  if (error.code === "P2002" || error.code === "P2003" || error.code === "P2034") return new RequestError(409, MESSAGES.conflict);
+function prismaClientError(error: unknown): RequestError | null {
+  const kind = databaseRefusal(error);
+  if (kind === "missing") return new RequestError(404, MESSAGES.notFound);
+  if (kind === "conflict") return new RequestError(409, MESSAGES.conflict);
   return null;
 }
 

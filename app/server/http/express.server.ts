@@ -7,11 +7,11 @@ import { langFromPath, type Lang } from "~/lib/i18n";
 import { pagePath } from "~/lib/paths";
 import { getEnv } from "../env.server";
 import { requestInfoContext, type RequestInfo } from "./context.server";
-import { runInRequestScope } from "./request-end.server";
+import { runInRequestScope } from "../request-scope.server";
 import { contentSecurityPolicy, DOCUMENT_ONLY_HEADERS, newNonce, securityHeaders } from "./csp.server";
 import { MESSAGES, type Messages } from "./errors.server";
 import { SAFE_METHODS, isCrossSiteRequest } from "./forgery.server";
-import { log } from "./log.server";
+import { log } from "../log.server";
 import { createRouteFacts } from "./routes.server";
 
 /**

@@ -9,7 +9,7 @@ import { hasCookieConsent } from "~/server/cookie-consent.server";
 import { getEnv } from "~/server/env.server";
 import { savedLang } from "~/server/i18n.server";
 import { sessionCookie } from "~/server/session.server";
-import { log } from "./log.server";
+import { log } from "../log.server";
 
 /**
  * The anonymous page cache, in front of React Router: a hit is answered from memory without
@@ -30,7 +30,7 @@ import { log } from "./log.server";
  *   moved is not stored. Entries also expire after `ttlMs` as a safety net (the footer year,
  *   operator-edited content files).
  * - Never stored: answers that say no-store, such as a degraded page (markDegraded in
- *   http/request-end.server.ts: search when the index fails, categories that could not be read).
+ *   request-scope.server.ts: search when the index fails, categories that could not be read).
  * - Bound: an LRU bounded by bytes, so random query strings cannot exhaust memory.
  * - CSP: the request edge sets a fresh nonce per response before this runs; a stored body is split
  *   at the nonce it was rendered with and a hit is joined with the current one.

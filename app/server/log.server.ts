@@ -1,5 +1,5 @@
 import { pino, type Logger } from "pino";
-import { getEnv } from "../env.server";
+import { getEnv } from "./env.server";
 
 /**
  * The one logger: JSON lines on stdout (docs/operations.md, "Logs"), readable lines in development.

@@ -1,8 +1,8 @@
-import { formStrings } from "./api/http.server";
-import { musicValuesFrom, type MusicFilesInput, type MusicValues } from "./music.server";
-import { newsValuesFrom, type NewsFilesInput, type NewsValues } from "./news.server";
-import type { FileListInput, ImageInput } from "./save-with-files.server";
-import { cleanDisplayName, type FileEntry } from "./uploads.server";
+import { musicValuesFrom, type MusicFilesInput, type MusicValues } from "../music.server";
+import { newsValuesFrom, type NewsFilesInput, type NewsValues } from "../news.server";
+import type { FileListInput, ImageInput } from "../save-with-files.server";
+import { cleanDisplayName, type FileEntry } from "../uploads.server";
+import { formStrings } from "./body.server";
 
 /**
  * The request edge of the news and music writes: a form post (admin) or the files of an api/ body
