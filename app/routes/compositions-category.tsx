@@ -36,7 +36,7 @@ export default function CompositionsCategoryPage({ loaderData }: Route.Component
         {loaderData.cards.length === 0 ? <p className="empty-message">{t("compositions.empty")}</p> : null}
         <div className="card-grid card-grid--music">
           {loaderData.cards.map((item, index) => (
-            <MusicCard key={item.slug} item={item} priority={index === 0} />
+            <MusicCard key={item.slug} item={item} priority={index === 0} headingLevel={2} />
           ))}
         </div>
       </div>

@@ -1,6 +1,7 @@
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import type { Route } from "./+types/home";
+import { AutoplayProvider } from "~/components/home/autoplay";
 import { CompositionsBrowser } from "~/components/home/CompositionsBrowser";
 import { HERO_SIZES, HeroSlider } from "~/components/home/HeroSlider";
 import { SliderStyles } from "~/components/home/SliderStyles";
@@ -35,80 +36,82 @@ export default function HomePage({ loaderData }: Route.ComponentProps) {
     sameAs: follows.map((follow) => follow.link),
   });
   return (
-    <div className="home">
-      <SliderStyles />
-      <JsonLd data={person} />
-      <HeroSlider slides={heroSlides} title={tc("composerName")} subtitle={t("home.subtitle")} label={t("home.heroLabel")} />
+    <AutoplayProvider>
+      <div className="home">
+        <SliderStyles />
+        <JsonLd data={person} />
+        <HeroSlider slides={heroSlides} title={tc("composerName")} subtitle={t("home.subtitle")} label={t("home.heroLabel")} />
 
-      <TitledSection id="compositions" className="home-section home-compositions" titleId="home-compositions-title" title={t("home.compositions")} centered inner="container">
-        <div className="album-descriptions">
-          {albumDescriptions.map((album) => (
-            <div key={album.id} className="album-description">
-              <h3>{album.title}</h3>
-              <p>{album.description}</p>
-            </div>
-          ))}
-        </div>
-        <CompositionsBrowser categories={categories} cards={cards} initialCategory={selected} />
-      </TitledSection>
-
-      {about.length > 0 ? (
-        <TitledSection className="home-section home-bio" titleId="home-bio-title" title={t("home.bio")} centered inner="container">
-          {about.map((section) => (
-            <div key={section.id} className="home-bio__group">
-              {about.length > 1 ? <h3 className="home-bio__category">{section.title}</h3> : null}
-              <div className="home-bio__items">
-                {section.items.map((item) => (
-                  <div key={item.id} className="home-bio__item">
-                    <h3>{item.title}</h3>
-                    <p>{item.text}</p>
-                  </div>
-                ))}
+        <TitledSection id="compositions" className="home-section home-compositions" titleId="home-compositions-title" title={t("home.compositions")} centered inner="container">
+          <div className="album-descriptions">
+            {albumDescriptions.map((album) => (
+              <div key={album.id} className="album-description">
+                <h3>{album.title}</h3>
+                <p>{album.description}</p>
               </div>
-            </div>
-          ))}
-        </TitledSection>
-      ) : null}
-
-      {singleHero ? (
-        <div className="home-single-hero">
-          <Picture image={singleHero} sizes="100vw" alt="" className="home-single-hero__img" />
-        </div>
-      ) : null}
-
-      {follows.length > 0 ? (
-        <TitledSection className="home-section home-follow" titleId="home-follow-title" title={t("home.follow")} centered inner="container">
-          <ul className="follow-list">
-            {follows.map((follow) => (
-              <li key={follow.id}>
-                <a href={follow.link} target="_blank" rel="noopener noreferrer" className="follow-link" aria-label={t("home.followOn", { name: follow.name || follow.link })}>
-                  <svg viewBox="0 0 24 24" aria-hidden="true">
-                    <path d={follow.path} />
-                  </svg>
-                </a>
-              </li>
             ))}
-          </ul>
+          </div>
+          <CompositionsBrowser categories={categories} cards={cards} initialCategory={selected} />
         </TitledSection>
-      ) : null}
 
-      {tiles.length > 0 ? (
-        <section className="home-tiles" aria-label={t("home.discover")}>
-          <ul className="tiles">
-            {tiles.map((tile) => (
-              <li key={tile.id} className="tile">
-                <Link to={tile.href} className="tile__link" prefetch="intent">
-                  <Picture image={tile.image} sizes="(min-width: 992px) 20vw, (min-width: 576px) 50vw, 100vw" alt={tile.title} className="tile__img" />
-                  <span className="tile__title" aria-hidden="true">
-                    {tile.title}
-                  </span>
-                </Link>
-              </li>
+        {about.length > 0 ? (
+          <TitledSection className="home-section home-bio" titleId="home-bio-title" title={t("home.bio")} centered inner="container">
+            {about.map((section) => (
+              <div key={section.id} className="home-bio__group">
+                {about.length > 1 ? <h3 className="home-bio__category">{section.title}</h3> : null}
+                <div className="home-bio__items">
+                  {section.items.map((item) => (
+                    <div key={item.id} className="home-bio__item">
+                      <h3>{item.title}</h3>
+                      <p>{item.text}</p>
+                    </div>
+                  ))}
+                </div>
+              </div>
             ))}
-          </ul>
-        </section>
-      ) : null}
-    </div>
+          </TitledSection>
+        ) : null}
+
+        {singleHero ? (
+          <div className="home-single-hero">
+            <Picture image={singleHero} sizes="100vw" alt="" className="home-single-hero__img" />
+          </div>
+        ) : null}
+
+        {follows.length > 0 ? (
+          <TitledSection className="home-section home-follow" titleId="home-follow-title" title={t("home.follow")} centered inner="container">
+            <ul className="follow-list">
+              {follows.map((follow) => (
+                <li key={follow.id}>
+                  <a href={follow.link} target="_blank" rel="noopener noreferrer" className="follow-link" aria-label={t("home.followOn", { name: follow.name || follow.link })}>
+                    <svg viewBox="0 0 24 24" aria-hidden="true">
+                      <path d={follow.path} />
+                    </svg>
+                  </a>
+                </li>
+              ))}
+            </ul>
+          </TitledSection>
+        ) : null}
+
+        {tiles.length > 0 ? (
+          <section className="home-tiles" aria-label={t("home.discover")}>
+            <ul className="tiles">
+              {tiles.map((tile) => (
+                <li key={tile.id} className="tile">
+                  <Link to={tile.href} className="tile__link" prefetch="intent">
+                    <Picture image={tile.image} sizes="(min-width: 992px) 20vw, (min-width: 576px) 50vw, 100vw" alt={tile.title} className="tile__img" />
+                    <span className="tile__title" aria-hidden="true">
+                      {tile.title}
+                    </span>
+                  </Link>
+                </li>
+              ))}
+            </ul>
+          </section>
+        ) : null}
+      </div>
+    </AutoplayProvider>
   );
 }
 

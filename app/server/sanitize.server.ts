@@ -56,9 +56,28 @@ function normaliseQuillLists(html: string): string {
     .replace(/<li data-list="bullet">/g, "<li>");
 }
 
+/** Any tag at all: what the editor (or a client) sends is HTML; text without one is plain text. */
+const HTML_TAG = /<\/?[a-z][^>]*>/i;
+
+const escapeText = (text: string) => text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
+
+/**
+ * Plain text as rich text: the textarea posted without JavaScript (and an api/ client's text) keeps
+ * its paragraphs. A blank line starts a paragraph, a single line break is a <br>, the text is escaped.
+ */
+function plainTextToHtml(text: string): string {
+  return text
+    .replace(/\r\n?/g, "\n")
+    .split(/\n[ \t]*\n\s*/)
+    .map((paragraph) => paragraph.trim())
+    .filter(Boolean)
+    .map((paragraph) => `<p>${paragraph.split(/[ \t]*\n[ \t]*/).map(escapeText).join("<br>")}</p>`)
+    .join("");
+}
+
 export function sanitizeNewsHtml(html: string | null | undefined): string {
   if (!html) return "";
-  const clean = normaliseQuillLists(filter.process(html))
+  const clean = normaliseQuillLists(filter.process(HTML_TAG.test(html) ? html : plainTextToHtml(html)))
     .trim()
     // External links open in a new tab (the editor does not always set target).
     .replace(/<a href="(https?:[^"]*)"(?![^>]*target=)/g, '<a href="$1" target="_blank" rel="noopener noreferrer"');

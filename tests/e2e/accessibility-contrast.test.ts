@@ -1,11 +1,14 @@
 // Issue 11: contrast at least 4.5:1 on the key pages (hover and focus states too), the gallery's
 // link names contain their visible text, and every public page has a meta description, both languages.
+// Issue 21: headings in order on the category pages, and valid markup (html-validate) on the pages
+// and on the audio player once it is built.
 import fs from "node:fs";
 import { createRequire } from "node:module";
+import { HtmlValidate } from "html-validate";
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
-import { browserPerWorker, visit } from "../support/browser";
-import { publicPages } from "../support/routes";
+import { acceptCookies, browserPerWorker, visit } from "../support/browser";
+import { firstHref, publicPages } from "../support/routes";
 import { sharedDemoServer } from "../support/server";
 
 const server = sharedDemoServer();
@@ -14,16 +17,24 @@ const axeSource = fs.readFileSync(createRequire(import.meta.url).resolve("axe-co
 
 type Violation = { id: string; nodes: string[] };
 
-/** axe-core's color-contrast and label-content-name-mismatch rules on the page or one element. */
-async function axe(page: Page, selector?: string): Promise<Violation[]> {
+/** axe-core's rules (color-contrast and label-content-name-mismatch unless told) on the page or one element. */
+async function axe(page: Page, selector?: string, rules = ["color-contrast", "label-content-name-mismatch"]): Promise<Violation[]> {
   if (!(await page.evaluate(() => "axe" in window))) await page.addScriptTag({ content: axeSource });
-  return page.evaluate(async (sel) => {
-    const axe = (window as any).axe;
-    const result = await axe.run(sel ? document.querySelector(sel) : document, {
-      runOnly: ["color-contrast", "label-content-name-mismatch"],
-    });
-    return result.violations.map((v: any) => ({ id: v.id, nodes: v.nodes.map((n: any) => `${n.target.join(" ")}: ${n.failureSummary}`) }));
-  }, selector);
+  return page.evaluate(
+    async ([sel, runOnly]) => {
+      const axe = (window as any).axe;
+      const result = await axe.run(sel ? document.querySelector(sel) : document, { runOnly });
+      return result.violations.map((v: any) => ({ id: v.id, nodes: v.nodes.map((n: any) => `${n.target.join(" ")}: ${n.failureSummary}`) }));
+    },
+    [selector, rules] as const,
+  );
+}
+
+/** html-validate's standard rules: the messages, "rule: message (selector)". */
+const validator = new HtmlValidate({ extends: ["html-validate:standard"] });
+async function invalidMarkup(html: string): Promise<string[]> {
+  const report = await validator.validateString(html);
+  return report.results.flatMap((result) => result.messages.map((m) => `${m.ruleId}: ${m.message} (${m.selector ?? ""})`));
 }
 
 const PAGES = ["/", "/compositions", "/news", "/gallery", "/contacts", "/search?query=colonna"];
@@ -81,5 +92,44 @@ describe("meta descriptions", () => {
     const italian = (await html("/contacts")).match(/<meta name="description" content="([^"]*)"/)?.[1];
     const english = (await html("/en/contacts")).match(/<meta name="description" content="([^"]*)"/)?.[1];
     expect(italian).not.toEqual(english);
+  });
+});
+
+describe("heading order and valid markup", () => {
+  it("the two category pages have their headings in order, both languages", async () => {
+    const { context } = await browser.newContext({ viewport: { width: 1440, height: 900 }, bypassCSP: true });
+    await acceptCookies(context, server.url);
+    const page = await context.newPage();
+    const categories = [await firstHref(server.url, "/compositions", /href="(\/compositions\/[^"/]+)"/), await firstHref(server.url, "/art-direction", /href="(\/art-direction\/[^"/]+)"/)];
+    for (const path of categories) {
+      for (const prefix of ["", "/en"]) {
+        await visit(page, `${server.url}${prefix}${path}`);
+        expect.soft(await axe(page, undefined, ["heading-order"]), `${prefix}${path}`).toEqual([]);
+      }
+    }
+  });
+
+  it("the server's HTML of home, the category pages and a composition is valid", async () => {
+    const pages = [
+      "/",
+      "/en",
+      await firstHref(server.url, "/compositions", /href="(\/compositions\/[^"/]+)"/),
+      await firstHref(server.url, "/compositions", /href="(\/compositions\/[^"/]+\/[^"/]+)"/),
+      await firstHref(server.url, "/art-direction", /href="(\/art-direction\/[^"/]+)"/),
+    ];
+    for (const path of pages) {
+      expect.soft(await invalidMarkup(await (await fetch(`${server.url}${path}`)).text()), path).toEqual([]);
+    }
+  });
+
+  it("the audio player's markup is valid once it plays", async () => {
+    const { context } = await browser.newContext({ viewport: { width: 1440, height: 900 } });
+    await acceptCookies(context, server.url);
+    const page = await context.newPage();
+    await visit(page, `${server.url}/compositions/colonne%20sonore/nebbia-su-ferrara`); // a composition with tracks
+    await page.locator(".track-link").first().click();
+    await page.locator(".audio-player .plyr").first().waitFor();
+    const player = await page.locator(".audio-player").evaluate((el) => el.outerHTML);
+    expect(await invalidMarkup(`<!doctype html><html lang="it"><head><title>player</title></head><body>${player}</body></html>`)).toEqual([]);
   });
 });

@@ -154,3 +154,73 @@ describe("links and messages of the music form", () => {
     await close();
   });
 });
+
+describe("field messages of the admin forms (issue 21)", () => {
+  it("without JavaScript, each refused field says which field it is and what is wrong, beside it", async () => {
+    const { page, close } = await adminPage(false);
+    await page.goto(`${server.url}/admin/newsCreate`);
+    await page.fill("#title_eng", "Only English");
+    await page.click('button:has-text("Salva")');
+    await page.locator(".form-error").waitFor();
+    const messages = await page.$$eval(".field--invalid", (fields) =>
+      fields.map((field) => ({ label: field.querySelector(".field__label")?.firstChild?.textContent?.trim(), error: field.querySelector(".field__error")?.textContent })),
+    );
+    expect(messages.map((m) => m.label)).toEqual(["Categoria", "Titolo"]);
+    for (const { label, error } of messages) {
+      expect(error).not.toBe("Compila i campi obbligatori");
+      expect(error).toContain(`«${label}»`);
+    }
+    await close();
+  });
+
+  it("with JavaScript, a refused field's error goes as soon as the field is changed; the others stay", async () => {
+    const { page, close } = await adminPage(true);
+    await page.goto(`${server.url}/admin/newsCreate`);
+    await hydrated(page);
+    await page.click('button:has-text("Salva")');
+    await page.locator("#title-error").waitFor();
+    await page.fill("#title", "Ora c'è");
+    await page.locator("#title-error").waitFor({ state: "detached" });
+    expect(await page.locator("#title").getAttribute("aria-invalid")).toBeNull();
+    expect(await page.locator("#title").evaluate((el) => el.closest(".field")?.classList.contains("field--invalid"))).toBe(false);
+    expect(await page.locator("#title_eng-error").count()).toBe(1);
+    await page.selectOption("#category", { label: "Eventi" });
+    await page.locator("#category-error").waitFor({ state: "detached" });
+    // a second refusal shows the errors again
+    await page.fill("#title", "");
+    await page.click('button:has-text("Salva")');
+    await page.locator("#title-error").waitFor();
+    await close();
+  });
+
+  it("without JavaScript, the description's blank lines become paragraphs and single line breaks <br>, escaped", async () => {
+    const { page, close } = await adminPage(false);
+    await page.goto(`${server.url}/admin/newsCreate`);
+    await page.selectOption("#category", { label: "Eventi" });
+    await page.fill("#title", "Paragrafi");
+    await page.fill("#title_eng", "Paragraphs");
+    await page.fill("textarea#description", "Primo paragrafo, 3 < 4 & 5\n\nSecondo paragrafo\nseconda riga\n\n\nTerzo");
+    await Promise.all([page.waitForURL(`${server.url}/news/paragrafi`), page.click('button:has-text("Salva")')]);
+    expect(rows(server, "SELECT description FROM News WHERE slug = 'paragrafi'")).toEqual([
+      { description: "<p>Primo paragrafo, 3 &lt; 4 &amp; 5</p><p>Secondo paragrafo<br>seconda riga</p><p>Terzo</p>" },
+    ]);
+    expect(await page.locator(".rich-text p").count()).toBeGreaterThanOrEqual(3);
+    await close();
+  });
+
+  it("with JavaScript, the rich-text toolbar speaks Italian", async () => {
+    const { page, close } = await adminPage(true);
+    await page.goto(`${server.url}/admin/newsCreate`);
+    await hydrated(page);
+    const toolbar = page.locator(".ql-toolbar").first();
+    await toolbar.waitFor();
+    const picker = toolbar.locator(".ql-header .ql-picker-label");
+    expect(await picker.evaluate((el) => getComputedStyle(el, "::before").content)).toBe('"Normale"');
+    const names = await toolbar.locator("button, .ql-picker-label").evaluateAll((els) => els.map((el) => el.getAttribute("aria-label")));
+    expect(names).toEqual(["Stile del testo", "Grassetto", "Corsivo", "Sottolineato", "Barrato", "Elenco numerato", "Elenco puntato", "Citazione", "Link", "Rimuovi la formattazione"]);
+    await picker.click();
+    const items = await toolbar.locator(".ql-header .ql-picker-item").evaluateAll((els) => els.map((el) => getComputedStyle(el, "::before").content));
+    expect(items).toEqual(['"Titolo"', '"Sottotitolo"', '"Normale"']);
+    await close();
+  });
+});

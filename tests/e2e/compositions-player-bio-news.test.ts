@@ -249,6 +249,45 @@ describe("video modal", () => {
     await context.close();
   });
 
+  for (const width of [390, 1440]) {
+    it(`${width} px: opens without a console warning, closes with Escape after a click in the video, and the page behind stays still`, async () => {
+      const { context, page, errors } = await open({ width });
+      // a player page with a control that shows it was clicked
+      await context.route(/youtube-nocookie\.com/, (route) =>
+        route.fulfill({ status: 200, contentType: "text/html", body: "<!doctype html><title>video</title><button onclick=\"document.title='clicked'\">play</button>" }),
+      );
+      const warnings: string[] = [];
+      page.on("console", (msg) => {
+        if (msg.type() === "warning") warnings.push(msg.text());
+      });
+      await visit(page, DETAIL);
+      const videoButton = page.locator(".composition__actions a[data-action=video]");
+      const dialog = page.locator("dialog.video-modal");
+      for (let round = 0; round < 2; round++) {
+        await videoButton.click();
+        await dialog.waitFor();
+        // a click in the embedded player (it takes focus into its own frame) still reaches it, then Escape
+        const player = page.frameLocator("dialog.video-modal iframe");
+        await player.locator("button").click();
+        expect(await player.locator("button").evaluate(() => document.title)).toBe("clicked");
+        // the page behind does not scroll under the modal (wheel over the backdrop, then the keyboard)
+        const scrollY = await page.evaluate(() => window.scrollY);
+        await page.mouse.move(width / 2, 880);
+        await page.mouse.wheel(0, 600);
+        await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
+        expect(await page.evaluate(() => window.scrollY)).toBe(scrollY);
+        await page.keyboard.press("Escape");
+        await dialog.waitFor({ state: "detached" });
+        await page.waitForFunction(() => document.activeElement?.getAttribute("data-action") === "video");
+      }
+      // closed: the page scrolls again
+      await page.mouse.wheel(0, 300);
+      await page.waitForFunction(() => window.scrollY > 0);
+      expect(warnings).toEqual([]);
+      expect(errors).toEqual([]);
+    });
+  }
+
   it("embeds Vimeo from a card on the category page", async () => {
     run(server, "UPDATE Music SET videos = ? WHERE slug = 'perche-la-notte'", "https://vimeo.com/742915638");
     const { context, page, errors } = await open();

@@ -110,3 +110,74 @@ describe("scroll restoration and focus after a client navigation", () => {
     });
   }
 });
+
+describe("the mobile menu", () => {
+  for (const prefix of ["", "/en"]) {
+    it(`390 px ${prefix || "/it"}: Escape closes the menu and focus returns to its toggle`, async () => {
+      const { page, errors } = await open({ width: 390 });
+      await visit(page, `${server.url}${prefix}/news`);
+      const toggle = page.locator(".navbar__menu-button");
+      const nav = page.locator("#main-nav");
+      // from the toggle itself
+      await toggle.click();
+      await nav.waitFor({ state: "visible" });
+      await page.keyboard.press("Escape");
+      await nav.waitFor({ state: "hidden" });
+      expect(await toggle.getAttribute("aria-expanded")).toBe("false");
+      expect(await toggle.evaluate((el) => el === document.activeElement)).toBe(true);
+      // from a link inside the open menu
+      await toggle.click();
+      await nav.waitFor({ state: "visible" });
+      await nav.getByRole("link").nth(2).focus();
+      await page.keyboard.press("Escape");
+      await nav.waitFor({ state: "hidden" });
+      expect(await toggle.evaluate((el) => el === document.activeElement)).toBe(true);
+      expect(errors).toEqual([]);
+    });
+  }
+});
+
+describe("the home carousel's auto-advance", () => {
+  for (const width of [390, 1440]) {
+    it(`${width} px: the hero's pause button stops the carousel too`, async () => {
+      const { page } = await open({ width });
+      await page.clock.install();
+      await visit(page, `${server.url}/`);
+      await page.getByRole("button", { name: "Metti in pausa le immagini" }).click();
+      await page.getByRole("button", { name: "Avvia le immagini" }).waitFor();
+      const before = await sliderState(page);
+      await page.clock.runFor(16_000); // three autoplay periods
+      expect(await sliderState(page)).toEqual(before);
+      // and play starts both again
+      await page.getByRole("button", { name: "Avvia le immagini" }).click();
+      await page.clock.runFor(6_000);
+      await page.waitForFunction((start) => {
+        const transform = (document.querySelector(".carousel .keen-slider__slide") as HTMLElement | null)?.style.transform ?? "";
+        const offset = Number(/translate3d\(\s*(-?[\d.]+)px/.exec(transform)?.[1] ?? 0);
+        return offset !== start;
+      }, before.carousel);
+    });
+
+    for (const [how, touch] of [
+      ["a pointer pressed on a card", async (page: Page) => {
+        const box = (await page.locator(".carousel .music-card__title a").first().boundingBox())!;
+        await page.mouse.move(box.x + 2, box.y + 2);
+        await page.mouse.down();
+      }],
+      ["keyboard focus on a card", async (page: Page) => {
+        await page.locator(".carousel .music-card__title a").first().focus();
+      }],
+    ] as const) {
+      it(`${width} px: ${how} stops the carousel where it is`, async () => {
+        const { page } = await open({ width });
+        await page.clock.install();
+        await visit(page, `${server.url}/`);
+        await page.locator(".carousel").scrollIntoViewIfNeeded();
+        await touch(page);
+        const before = (await sliderState(page)).carousel;
+        await page.clock.runFor(16_000);
+        expect((await sliderState(page)).carousel).toBe(before);
+      });
+    }
+  }
+});

@@ -119,8 +119,10 @@ describe("form errors", () => {
             .join(","),
           (els) => els.map((el) => el.textContent?.trim()).join(" "),
         );
-        expect(description, id).toBe(REQUIRED_MESSAGE);
+        // the field's own message: which field, and that it is required (the summary above says REQUIRED_MESSAGE)
+        expect(description, id).toMatch(/^Il campo «.+» è obbligatorio: .+\.$/);
       }
+      expect(await page.locator(".form-error").textContent()).toBe(REQUIRED_MESSAGE);
       adminRed = await page.$eval(".field__error", (el) => getComputedStyle(el).color);
     } finally {
       await context.close();

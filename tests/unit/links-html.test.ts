@@ -97,3 +97,13 @@ describe("news HTML", () => {
     expect(html).not.toMatch(/onclick|onerror|<script|javascript:|<iframe|alert/);
   });
 });
+
+describe("plain text saved as rich text (the textarea without JavaScript)", () => {
+  it("blank lines make paragraphs, single line breaks <br>, the text is escaped", () => {
+    expect(sanitizeHtml("Uno, 3 < 4 & 5\r\n\r\nDue\r\nriga  \r\n \r\n\r\nTre <b")).toBe("<p>Uno, 3 &lt; 4 &amp; 5</p><p>Due<br>riga</p><p>Tre &lt;b</p>");
+  });
+
+  it("text with tags is HTML and stays as it is", () => {
+    expect(sanitizeHtml("<p>Uno</p>\n\n<p>Due</p>")).toBe("<p>Uno</p>\n\n<p>Due</p>");
+  });
+});

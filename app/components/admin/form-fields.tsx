@@ -1,4 +1,4 @@
-import { Children, cloneElement, isValidElement, type ReactNode } from "react";
+import { Children, cloneElement, isValidElement, useEffect, useState, type ReactNode } from "react";
 import { Form, Link, useNavigation } from "react-router";
 import { REQUIRED_MESSAGE } from "~/lib/form-messages";
 
@@ -15,6 +15,33 @@ function formErrorMessage(errors: Record<string, string | undefined> | undefined
   return messages[0] ?? null;
 }
 
+/**
+ * The message beside a field. The domain modules say "a required field is empty" the same way for
+ * every field (and the form's summary above says it once); beside the field it names the field and
+ * what to do, so staff know which one and why without reading the form again.
+ */
+function fieldMessage(error: string, label: string, control: ReactNode): string {
+  if (error !== REQUIRED_MESSAGE) return error;
+  const elements = Children.toArray(control).filter(isValidElement<{ type?: string }>);
+  const isChoice = elements.some((element) => element.type === "select");
+  const isFile = elements.some((element) => element.type === "input" && element.props.type === "file");
+  const action = isChoice ? "scegli una voce dell'elenco" : isFile ? "scegli un file" : "compilalo";
+  return `Il campo «${label}» è obbligatorio: ${action}.`;
+}
+
+/**
+ * A field's error until staff change the field (it no longer describes what is there); the next
+ * submission shows whatever the server answers again. Without JavaScript it stays until the post.
+ */
+function useFieldError(error: string | undefined) {
+  const navigationDone = useNavigation().state === "idle";
+  const [changed, setChanged] = useState(false);
+  useEffect(() => {
+    if (navigationDone) setChanged(false);
+  }, [navigationDone, error]);
+  return { shown: changed ? undefined : error, onChange: () => setChanged(true) };
+}
+
 /** The attributes that tie a control to its field's hint and error message (read out by screen readers). */
 type ControlDescription = { "aria-invalid"?: true; "aria-describedby"?: string };
 
@@ -25,7 +52,7 @@ type ControlDescription = { "aria-invalid"?: true; "aria-describedby"?: string }
  */
 export function Field({
   label,
-  error,
+  error: refusal,
   children,
   required,
   hint,
@@ -38,6 +65,7 @@ export function Field({
   required?: boolean;
   hint?: string;
 }) {
+  const { shown: error, onChange } = useFieldError(refusal && fieldMessage(refusal, label, children));
   const hintId = htmlFor && hint ? `${htmlFor}-hint` : undefined;
   const errorId = htmlFor && error ? `${htmlFor}-error` : undefined;
   const describedBy = [hintId, errorId].filter(Boolean).join(" ");
@@ -51,7 +79,8 @@ export function Field({
       )
     : children;
   return (
-    <div className={error ? "field field--invalid" : "field"}>
+    // onChange and onInput bubble from the field's own controls (text, select, file, checkbox).
+    <div className={error ? "field field--invalid" : "field"} onChange={onChange} onInput={onChange}>
       {htmlFor ? (
         <label className="field__label" htmlFor={htmlFor}>
           {label}

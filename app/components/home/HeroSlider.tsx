@@ -4,7 +4,7 @@ import { useKeenSlider } from "keen-slider/react";
 import { useHydrated } from "remix-utils/use-hydrated";
 import { Picture } from "~/components/media/Picture";
 import type { ImageInfo } from "~/lib/images";
-import { usePrefersReducedMotion } from "~/lib/use-reduced-motion";
+import { useAutoplay } from "./autoplay";
 
 export const HERO_AUTOPLAY_MS = 5000;
 const HERO_TRANSITION_MS = 1500;
@@ -14,8 +14,8 @@ export const HERO_SIZES = "100vw";
  * SPEC.md 2.4: fading slides, autoplay every 5 s with a 1.5 s cross-fade, no arrows, no dots,
  * no pause on hover. keen-slider drives the timing ("slides" is a number, so it leaves the DOM
  * alone) and each slide's opacity follows its portion. Without JavaScript the first slide shows.
- * WCAG 2.2.2: a visible pause/play button; under `prefers-reduced-motion: reduce` the slides
- * start paused (the visitor may still start them).
+ * WCAG 2.2.2: a visible pause/play button, which pauses the carousel of the page too (autoplay.tsx);
+ * under `prefers-reduced-motion: reduce` the slides start paused (the visitor may still start them).
  */
 export function HeroSlider({ slides, title, subtitle, label }: { slides: ImageInfo[]; title: string; subtitle: string; label: string }) {
   const [opacities, setOpacities] = useState<number[]>([]);
@@ -26,10 +26,7 @@ export function HeroSlider({ slides, title, subtitle, label }: { slides: ImageIn
   const hydrated = useHydrated();
   const [furthestShown, setFurthestShown] = useState(0);
   const { t } = useTranslation("pages");
-  const reducedMotion = usePrefersReducedMotion();
-  // null: the visitor has not chosen, so the system preference decides.
-  const [playChoice, setPlayChoice] = useState<boolean | null>(null);
-  const playing = playChoice ?? !reducedMotion;
+  const { playing, setPlaying } = useAutoplay();
   const [sliderRef, instanceRef] = useKeenSlider<HTMLDivElement>({
     slides: slides.length,
     loop: true,
@@ -70,7 +67,7 @@ export function HeroSlider({ slides, title, subtitle, label }: { slides: ImageIn
         <p className="hero__subtitle">{subtitle}</p>
       </div>
       {hydrated && slides.length > 1 ? (
-        <button type="button" className="hero__toggle" data-playing={playing ? "true" : "false"} onClick={() => setPlayChoice(!playing)}>
+        <button type="button" className="hero__toggle" data-playing={playing ? "true" : "false"} onClick={() => setPlaying(!playing)}>
           <span aria-hidden="true" className="hero__toggle-icon">{playing ? "❚❚" : "▶"}</span> {playing ? t("home.heroPause") : t("home.heroPlay")}
         </button>
       ) : null}

@@ -1,4 +1,4 @@
-import { useEffect, useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, NavLink, useLocation } from "react-router";
 import { localizePath, otherLang, stripLang } from "~/lib/i18n";
@@ -35,6 +35,20 @@ export function Navbar() {
 
   useEffect(() => setMenuOpen(false), [location.pathname]);
 
+  // Escape closes the open menu from anywhere on the page, and focus goes back to the toggle that
+  // opened it (a focused link of the menu would otherwise vanish with it).
+  const toggleRef = useRef<HTMLButtonElement>(null);
+  useEffect(() => {
+    if (!menuOpen) return;
+    const onKeyDown = (event: KeyboardEvent) => {
+      if (event.key !== "Escape") return;
+      setMenuOpen(false);
+      toggleRef.current?.focus();
+    };
+    document.addEventListener("keydown", onKeyDown);
+    return () => document.removeEventListener("keydown", onKeyDown);
+  }, [menuOpen]);
+
   const target = otherLang(lang);
   const toggleHref = `${localizePath(location.pathname, target)}${withLangParam(pageQuery(location.search), target)}`;
 
@@ -51,6 +65,7 @@ export function Navbar() {
           {t("composerName")}
         </Link>
         <button
+          ref={toggleRef}
           type="button"
           className="navbar__menu-button"
           aria-expanded={menuOpen}

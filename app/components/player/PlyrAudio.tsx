@@ -88,8 +88,24 @@ export default function PlyrAudio({ src, open, session, info, onEnded, onNext, o
 
   useMediaSession(audioRef, open, info, { next: onNext, previous: onPrevious });
 
+  // plyr writes role="slider" on its <input type="range"> and role="progressbar" on its <progress>,
+  // the roles these elements already have (html-validate: no-redundant-role). It builds its controls
+  // after mounting, so they are cleaned as they appear.
+  const wrapperRef = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    const wrapper = wrapperRef.current;
+    if (!wrapper) return;
+    const dropRedundantRoles = () => {
+      for (const element of wrapper.querySelectorAll('input[type="range"][role="slider"], progress[role="progressbar"]')) element.removeAttribute("role");
+    };
+    dropRedundantRoles();
+    const observer = new MutationObserver(dropRedundantRoles);
+    observer.observe(wrapper, { childList: true, subtree: true });
+    return () => observer.disconnect();
+  }, []);
+
   return (
-    <div className="audio-player__plyr">
+    <div ref={wrapperRef} className="audio-player__plyr">
       <audio ref={mediaRef as unknown as Ref<HTMLAudioElement>} className="plyr-react plyr" preload="none" />
     </div>
   );

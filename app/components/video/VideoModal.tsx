@@ -4,20 +4,43 @@ import type { VideoRequest } from "~/lib/video";
 
 /**
  * A native modal <dialog>: the browser traps focus inside and makes the page inert; Escape
- * (cancel), the close button and a click on the backdrop close it. Two sentinels keep Tab inside. The provider returns focus to
- * the button that opened it.
+ * (cancel), the close button and a click on the backdrop close it. Two sentinels keep Tab inside.
+ * The provider returns focus to the button that opened it; the page behind does not scroll while
+ * it is open (player.css).
+ *
+ * Escape reaches the dialog only while focus is in this document: a key pressed inside the
+ * provider's frame goes to the provider's page, which we cannot listen to. So a click into the
+ * frame (it starts the video; the click itself still lands in the frame) hands focus back to the
+ * close button, and Escape keeps closing. Only Tab moves focus into the frame to stay, for the
+ * keyboard user who wants the player's own keys (Tab leads out again through the sentinels).
  */
 export function VideoModal({ video, onClose }: { video: VideoRequest; onClose: () => void }) {
   const { t } = useTranslation("pages");
   const ref = useRef<HTMLDialogElement>(null);
   const closeRef = useRef<HTMLButtonElement>(null);
   const frameRef = useRef<HTMLIFrameElement>(null);
+  // True during the task of a Tab key press: focus that enters the frame then came from the keyboard.
+  const tabbingRef = useRef(false);
 
   useEffect(() => {
     const dialog = ref.current;
     if (dialog && !dialog.open) dialog.showModal();
     closeRef.current?.focus();
-    return () => dialog?.close();
+    // This window loses focus when the frame takes it.
+    const onWindowBlur = () => {
+      if (document.activeElement !== frameRef.current || tabbingRef.current) return;
+      // After the frame has taken focus (a task later), and window.focus() first: done at once, or
+      // without it, Chrome keeps sending keys to the frame even though the button reports focus.
+      window.setTimeout(() => {
+        window.focus();
+        closeRef.current?.focus();
+      });
+    };
+    window.addEventListener("blur", onWindowBlur);
+    return () => {
+      window.removeEventListener("blur", onWindowBlur);
+      dialog?.close();
+    };
   }, []);
 
   return (
@@ -31,6 +54,12 @@ export function VideoModal({ video, onClose }: { video: VideoRequest; onClose: (
       }}
       onClick={(event) => {
         if (event.target === event.currentTarget) onClose();
+      }}
+      onKeyDown={(event) => {
+        if (event.key !== "Tab") return;
+        tabbingRef.current = true;
+        // The focus change is the key's default action, after this handler and its microtasks.
+        window.setTimeout(() => (tabbingRef.current = false));
       }}
     >
       {/* Focus sentinels: a native modal lets Tab reach the browser's own UI; these send it round. */}
@@ -49,8 +78,9 @@ export function VideoModal({ video, onClose }: { video: VideoRequest; onClose: (
             ref={frameRef}
             src={video.embedUrl}
             title={video.title}
+            // `fullscreen` in allow is the permission; the old allowfullscreen attribute beside it made
+            // Chrome warn on every open.
             allow="accelerometer; autoplay; clipboard-write; encrypted-media; gyroscope; picture-in-picture; fullscreen"
-            allowFullScreen
             referrerPolicy="strict-origin-when-cross-origin"
           />
         </div>
