@@ -93,12 +93,15 @@ const optionalUrl = z
 const MUSIC_FIELDS = ["category", "title", "description", "description_eng", "mode", "videos", "link"] as const;
 export type MusicValues = Record<(typeof MUSIC_FIELDS)[number], string>;
 
+/** How a composition is listened to: its own tracks (and videos), or a link elsewhere. */
+export const MUSIC_MODES = ["tracks", "link"] as const;
+
 const musicInputSchema = z.object({
   category: z.coerce.number({ error: REQUIRED_MESSAGE }).int().positive(REQUIRED_MESSAGE),
   title: z.string().trim().min(1, REQUIRED_MESSAGE).max(300),
   description: z.string().trim().max(20_000).default(""),
   description_eng: z.string().trim().max(20_000).default(""),
-  mode: z.enum(["tracks", "link"], { error: REQUIRED_MESSAGE }),
+  mode: z.enum(MUSIC_MODES, { error: REQUIRED_MESSAGE }),
   videos: optionalUrl.default(""),
   link: optionalUrl.default(""),
 });

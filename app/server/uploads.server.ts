@@ -67,8 +67,10 @@ function defaultDisplayName(fileName: string): string {
   return stem || fileName;
 }
 
+export const UPLOAD_PURPOSES: readonly UploadPurpose[] = ["image", "track", "attachment"];
+
 export function isPurpose(value: unknown): value is UploadPurpose {
-  return value === "image" || value === "track" || value === "attachment";
+  return (UPLOAD_PURPOSES as readonly unknown[]).includes(value);
 }
 
 /** A checked file: images re-encoded in memory (at most 10 MB), anything else the upload itself, streamed when stored. */

@@ -1,3 +1,8 @@
+import { CATEGORY_TYPES } from "~/lib/category-types";
+import { PAGE_SIZES } from "~/lib/list-params";
+import { MUSIC_MODES } from "../music.server";
+import { UPLOAD_PURPOSES } from "../uploads.server";
+
 /**
  * A compact OpenAPI 3.1 description of the api/ (docs/api.md is the full reference).
  * Kept beside the routes so a new endpoint is added to both in one change.
@@ -24,7 +29,7 @@ const pick = (...codes: (keyof typeof ERR)[]) => Object.fromEntries(codes.map((c
 const listParams = [
   { name: "q", in: "query", schema: str },
   { name: "page", in: "query", schema: int },
-  { name: "size", in: "query", schema: { enum: ["30", "50", "100", "all"] } },
+  { name: "size", in: "query", schema: { enum: [...PAGE_SIZES] } },
 ];
 const key = { name: "key", in: "path", required: true, description: "id or slug", schema: str };
 const id = { name: "id", in: "path", required: true, schema: int };
@@ -48,7 +53,7 @@ const musicFields = {
   description_eng: str,
   link: str,
   videos: str,
-  mode: { enum: ["tracks", "link"] },
+  mode: { enum: [...MUSIC_MODES] },
   img: { type: "string", format: "binary" },
   music_tracks: { type: "string", description: "JSON array of file entries", contentMediaType: "application/json" },
 };
@@ -76,7 +81,7 @@ export function openApiDocument(origin: string) {
       schemas: {
         Error: { type: "object", required: ["error"], properties: { error: str, errors: { type: "object", additionalProperties: str } } },
         CategoryRef: { type: "object", properties: { id: int, name: str, name_eng: str } },
-        Category: { type: "object", properties: { id: int, name: str, name_eng: str, type: { enum: ["news", "music", "lable", "about", "bio", "credits", "gallery"] } } },
+        Category: { type: "object", properties: { id: int, name: str, name_eng: str, type: { enum: [...CATEGORY_TYPES] } } },
         File: { type: "object", properties: { name: str, url: str } },
         Music: {
           type: "object",
@@ -170,7 +175,7 @@ export function openApiDocument(origin: string) {
           security: staff,
           parameters: [
             { name: "Content-Disposition", in: "header", description: "attachment; filename=<url-encoded name>", schema: str },
-            { name: "kind", in: "query", schema: { enum: ["image", "track", "attachment"] } },
+            { name: "kind", in: "query", schema: { enum: [...UPLOAD_PURPOSES] } },
           ],
           requestBody: multipart({ file: { type: "string", format: "binary" }, kind: str, display_name: str }),
           responses: { 200: ok(ref("Upload")), ...pick(400, 401, 403, 413, 415) },
