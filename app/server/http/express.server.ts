@@ -5,6 +5,7 @@ import type { ErrorRequestHandler, NextFunction, Request, RequestHandler, Respon
 import { RouterContextProvider, type ServerBuild } from "react-router";
 import { langFromPath, type Lang } from "~/lib/i18n";
 import { pagePath } from "~/lib/paths";
+import { safeRedirectPath } from "~/lib/safe-redirect";
 import { getEnv } from "../env.server";
 import { requestInfoContext, type RequestInfo } from "./context.server";
 import { runInRequestScope } from "./request-end.server";
@@ -12,7 +13,7 @@ import { contentSecurityPolicy, DOCUMENT_ONLY_HEADERS, newNonce, securityHeaders
 import { MESSAGES, type Messages } from "./errors.server";
 import { SAFE_METHODS, isCrossSiteRequest } from "./forgery.server";
 import { log } from "./log.server";
-import { createRouteFacts } from "./routes.server";
+import { createRouteTable } from "./routes.server";
 
 /**
  * The Express half of the request edge (server.mjs mounts these, in this order):
@@ -114,7 +115,7 @@ const BAD_HOST_OR_TARGET: Messages = {
 export function createEdge(build: Pick<ServerBuild, "routes">) {
   const env = getEnv();
   const https = (env.publicOrigin ?? "").startsWith("https://");
-  const factsFor = createRouteFacts(build);
+  const { factsFor, caseCanonicalPath } = createRouteTable(build);
   const extraHeaders = securityHeaders({ https });
   let warnedForwarded = false;
   // An HTTP/1.0 client may send no Host: its pages name the public origin's host, or localhost.
@@ -199,9 +200,16 @@ export function createEdge(build: Pick<ServerBuild, "routes">) {
 
   const guard: RequestHandler = (req, res, next) => {
     const method = req.method.toUpperCase();
-    // A GET or HEAD always goes on (static files are served after this guard, and pages answer them):
-    // matching the route table costs more than serving a cached page, so it is only done when needed.
-    if (method === "GET" || method === "HEAD") return next();
+    // A GET or HEAD goes on (static files are served after this guard, and pages answer them):
+    // matching the route table costs more than serving a cached page, so it is only done when needed,
+    // here for a path with a capital letter, which may be a case variant of a page (`/EN/bio`). A
+    // client navigation's .data request is left to React Router (its links are already canonical).
+    if (method === "GET" || method === "HEAD") {
+      const canonical = /[A-Z]/.test(req.path) && !req.path.endsWith(".data") ? caseCanonicalPath(req.path) : null;
+      if (canonical === null) return next();
+      const query = req.originalUrl.indexOf("?");
+      return res.redirect(301, safeRedirectPath(query === -1 ? canonical : `${canonical}${req.originalUrl.slice(query)}`));
+    }
     const facts = factsFor(req.path);
     const allow = facts.methods.join(", ");
     if (method === "OPTIONS") {
