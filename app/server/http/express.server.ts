@@ -107,6 +107,11 @@ const UNPARSED_MESSAGES: Record<number, string> = {
   431: "Intestazioni della richiesta troppo grandi. / Request headers too large.",
 };
 
+/** A missing file's answer (fileNotFound): both languages, since a file path tells no language. */
+const FILE_NOT_FOUND_TEXT = "404 File non trovato. / File not found.\n";
+/** Files come only with a new build (uploads are under /media, answered by their own route). */
+const MISSING_FILE_MAX_AGE_S = 3600;
+
 const BAD_HOST_OR_TARGET: Messages = {
   it: "Richiesta non valida: l'host o l'indirizzo richiesto non è valido.",
   en: "Invalid request: the host or the requested address is not valid.",
@@ -115,7 +120,7 @@ const BAD_HOST_OR_TARGET: Messages = {
 export function createEdge(build: Pick<ServerBuild, "routes">) {
   const env = getEnv();
   const https = (env.publicOrigin ?? "").startsWith("https://");
-  const { factsFor, caseCanonicalPath } = createRouteTable(build);
+  const { factsFor, caseCanonicalPath, isUnknownPage } = createRouteTable(build);
   const extraHeaders = securityHeaders({ https });
   let warnedForwarded = false;
   // An HTTP/1.0 client may send no Host: its pages name the public origin's host, or localhost.
@@ -282,13 +287,30 @@ export function createEdge(build: Pick<ServerBuild, "routes">) {
   };
 
   /**
+   * After the static files (server.mjs): a GET of a path that names a file (`/favicon.ico`,
+   * `/wp-login.php`, `/assets/gone.js`) that neither the static files nor a route has is answered
+   * here, in a few bytes and cacheable, instead of by a full render of the not-found page: such
+   * requests come from crawlers, scanners and stale caches, and must not cost a render each. A page
+   * path (no dot in its last segment) still gets the rendered page (its links lead back into the site).
+   */
+  const fileNotFound: RequestHandler = (req, res, next) => {
+    if (req.method !== "GET" && req.method !== "HEAD") return next();
+    // A file name has a dot (`x.png`, `.env`); a page path has none, a client navigation ends in `.data`.
+    const name = req.path.slice(req.path.lastIndexOf("/") + 1);
+    if (!name.includes(".") || name.endsWith(".data") || !isUnknownPage(req.path)) return next();
+    res.status(404).setHeader("Cache-Control", `public, max-age=${MISSING_FILE_MAX_AGE_S}`);
+    if (req.method === "HEAD") return res.end();
+    res.type("text/plain").send(FILE_NOT_FOUND_TEXT);
+  };
+
+  /**
    * For the static handler of Vite's fingerprinted files (server.mjs), called just before it sends
    * one: the document-only headers come off. Only a file actually sent loses them: a path under
-   * /assets/ that names no file goes on to the pages' 404, with its policy.
+   * /assets/ that names no file goes on to fileNotFound, with its policy.
    */
   const forBuiltFile = (res: Response) => {
     for (const name of DOCUMENT_ONLY_HEADERS) res.removeHeader(name);
   };
 
-  return { trustProxy: env.trustProxy, begin, guard, getLoadContext, lastResort, refuseTunnel, refuseUnparsed, forBuiltFile };
+  return { trustProxy: env.trustProxy, begin, guard, getLoadContext, fileNotFound, lastResort, refuseTunnel, refuseUnparsed, forBuiltFile };
 }
