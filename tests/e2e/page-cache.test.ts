@@ -130,7 +130,8 @@ describe("anonymous page cache", () => {
 
   it("follows a write made by another server process through the content version in the database", async () => {
     await cached("/en/news");
-    const news = row<{ id: number }>(server, `SELECT id FROM "News" ORDER BY id LIMIT 1`);
+    // The newest item: the first page of the list shows it.
+    const news = row<{ id: number }>(server, `SELECT id FROM "News" ORDER BY date DESC, createdAt DESC, id DESC LIMIT 1`);
     run(server, `UPDATE "News" SET titleEng = 'Written elsewhere' WHERE id = ?`, news.id);
     run(server, `UPDATE "ContentVersion" SET version = version + 1 WHERE id = 1`);
     // The other process's write is seen within the poll interval (about a second).
