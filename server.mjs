@@ -43,6 +43,8 @@ app.use(
 const rootFiles = express.static(path.join(buildDir, "client"), { maxAge: "1h", index: false });
 const namesAFile = (urlPath) => !["", ".data"].includes(path.extname(urlPath));
 app.use((req, res, next) => (namesAFile(req.path) ? rootFiles(req, res, next) : next()));
+// A file path that no file and no route has (/wp-login.php, /assets/gone.js): a short cacheable 404, no render.
+app.use(edge.fileNotFound);
 // page cache mounts here
 app.use(build.entry.module.pageCache); // anonymous pages from memory (app/server/http/page-cache.server.ts)
 app.all("*", createRequestHandler({ build, getLoadContext: edge.getLoadContext }));

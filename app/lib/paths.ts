@@ -31,9 +31,16 @@ export function pagePath(page: PageName, lang: Lang = "it"): string {
 }
 
 /** A category or label name in a URL segment: trimmed and lower-cased (SPEC.md 2.6, 2.9); spaces become %20. */
-function nameSegment(name: string): string {
+export function nameSegment(name: string): string {
   return encodeURIComponent(name.trim().toLocaleLowerCase("it"));
 }
+
+/**
+ * The route parameters (app/routes.ts) written by nameSegment below or by slugify (lib/slug.ts), so
+ * always lower case: a request that spells one in other case is redirected to this spelling
+ * (server/http/routes.server.ts). Other parameters (gallery ids, data file names) are kept as sent.
+ */
+export const LOWER_CASE_PARAMS: ReadonlySet<string> = new Set(["categoryCompositions", "dataCategory", "slugMusic", "slugNews"]);
 
 /** `/compositions/{category name lower-cased}` (SPEC.md 2.6). */
 export function categoryPath(categoryName: string, lang: Lang = "it"): string {

@@ -3,7 +3,7 @@ import { useTranslation } from "react-i18next";
 import { Form } from "react-router";
 import type { Route } from "./+types/search";
 import { PageHero } from "~/components/layout/PageHero";
-import { Pagination } from "~/components/search/Pagination";
+import { Pagination } from "~/components/layout/Pagination";
 import { RESULT_CARD_SIZES, SearchResultCard } from "~/components/search/SearchResultCard";
 import { pagePath } from "~/lib/paths";
 import { pageMeta } from "~/lib/meta";
@@ -73,7 +73,7 @@ export default function SearchRoute({ loaderData }: Route.ComponentProps) {
                 <SearchResultCard key={r.key} result={r} priority={index === 0} />
               ))}
             </ul>
-            <Pagination page={page} pageCount={pageCount} hrefFor={hrefFor} />
+            <Pagination page={page} pageCount={pageCount} hrefFor={hrefFor} label={t("search.pagination")} />
           </>
         ) : null}
       </div>

@@ -27,15 +27,25 @@ async function storedContentType(key: string): Promise<string> {
 }
 
 /**
- * Content-Disposition of a stored file: images and audio play in the page (inline); anything else
- * (PDF ...) is downloaded, never rendered by the browser at our origin, under its display name
- * when known (RFC 6266: an ASCII filename plus filename* in UTF-8).
+ * Whether /media sends a stored key as a download rather than for the browser to show: every news
+ * attachment (the attachments folder: an image or audio attachment too, so it is saved under its
+ * display name instead of opening as a hash-named picture), and anything that is neither an image
+ * nor audio (a PDF is never rendered by the browser at our origin). Content-Disposition does not
+ * touch an <img> or <audio> that uses the same URL.
  */
-export function mediaDisposition(file: string, displayName: string | null): string {
-  const mime = mimeTypeOf(file);
-  if (mime.startsWith("image/") || mime.startsWith("audio/")) return "inline";
-  const ext = path.extname(file).toLowerCase();
-  const base = displayName?.trim() || path.basename(file);
+export function isDownload(key: string): boolean {
+  const mime = mimeTypeOf(key);
+  return key.startsWith("attachments/") || !(mime.startsWith("image/") || mime.startsWith("audio/"));
+}
+
+/**
+ * Content-Disposition of a stored key: "inline", or a download under the display name staff gave it
+ * (else the stored name), with the key's extension (RFC 6266: an ASCII filename plus filename* in UTF-8).
+ */
+export function mediaDisposition(key: string, displayName: string | null): string {
+  if (!isDownload(key)) return "inline";
+  const ext = path.extname(key).toLowerCase();
+  const base = displayName?.trim() || path.basename(key);
   const name = ext && !base.toLowerCase().endsWith(ext) ? `${base}${ext}` : base;
   return contentDisposition(name, { type: "attachment" });
 }

@@ -20,6 +20,19 @@ export function newsCards(lang: Lang): Promise<NewsCardData[]> {
   return untilContentChanged(`news-cards:${lang}`, async () => Promise.all((await findNews({}, newsCardSelect)).map((item) => newsCard(item, lang))));
 }
 
+/** Cards a page of the /news list holds: 12 fill whole rows at 4, 3, 2 and 1 cards a row (SPEC.md 2.8). */
+const NEWS_PAGE_SIZE = 12;
+
+/**
+ * One page (from 1) of the /news list and how many pages there are (at least one, empty or not).
+ * Sliced from the kept list of every card, so the read cache keeps one entry per language whatever
+ * page numbers are asked for.
+ */
+export async function newsCardsPage(lang: Lang, page: number): Promise<{ cards: NewsCardData[]; pageCount: number }> {
+  const all = await newsCards(lang);
+  return { cards: all.slice((page - 1) * NEWS_PAGE_SIZE, page * NEWS_PAGE_SIZE), pageCount: Math.max(1, Math.ceil(all.length / NEWS_PAGE_SIZE)) };
+}
+
 /** A news card (SPEC.md 2.8): DD-MM-YYYY, plain-text excerpt of 150 characters, category badge. */
 async function newsCard(item: NewsCardRow, lang: Lang): Promise<NewsCardData> {
   return {

@@ -72,7 +72,10 @@ describe("compositions pages", () => {
     expect(detail).toContain("Music for both seasons");
     expect(detail).toContain(">Tracks</h2>");
     expect(detail).toMatch(/<meta property="og:image" content="http:\/\/127\.0\.0\.1:\d+\/media\/images\/[0-9a-f]+\.jpg"/);
-    expect((await get("/compositions/Colonne%20Sonore/nebbia-su-ferrara")).status).toBe(200);
+    // Another case of the category is the same page, at its one URL (issue 21: it answered 200 itself).
+    const variant = await get("/compositions/Colonne%20Sonore/nebbia-su-ferrara");
+    expect(variant.status).toBe(301);
+    expect(variant.headers.get("location")).toBe(DETAIL);
     for (const path of ["/compositions/nope", "/compositions/colonne%20sonore/nope", "/compositions/teatro/nebbia-su-ferrara", "/news/nope", "/en/news/nope"]) {
       const res = await get(path);
       expect(res.status, path).toBe(404);
@@ -318,7 +321,7 @@ describe("biography and news", () => {
     const { context, page, errors } = await open({ width: 1500 });
     await visit(page, "/news");
     const dates = await page.locator(".news-card__date").allTextContents();
-    expect(dates.length).toBe(18);
+    expect(dates.length).toBe(12); // the first page of the list (tests/e2e/news-list.test.ts)
     for (const d of dates) expect(d).toMatch(/^\d{2}-\d{2}-\d{4}$/);
     const iso = dates.map((d) => d.split("-").reverse().join("-"));
     expect([...iso].sort().reverse()).toEqual(iso);
@@ -348,7 +351,7 @@ describe("biography and news", () => {
 
   it("news detail: sanitised rich text and attachments opening in a new tab, in both languages", async () => {
     const { context, page, errors } = await open();
-    await visit(page, "/news");
+    await visit(page, "/news?page=2"); // the oldest news items
     const card = page.locator(".news-card", { has: page.getByRole("link", { name: "Esce «Quaderno di Ravenna» per Aulicus Classics", exact: true }) });
     expect(await card.locator(".news-card__date").textContent()).toBe("18-01-2024");
     await card.locator(".news-card__title a").click();

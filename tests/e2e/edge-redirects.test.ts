@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { safeRedirectPath } from "~/lib/safe-redirect";
+import { acceptCookies, browserPerWorker, visit } from "../support/browser";
 import { HttpClient, raw } from "../support/http";
 import { ADMIN, sharedDemoServer } from "../support/server";
 
@@ -9,6 +10,7 @@ import { ADMIN, sharedDemoServer } from "../support/server";
  * site, however the path is spelled.
  */
 const server = sharedDemoServer(); // reads only: the shared demo server
+const browser = browserPerWorker();
 
 const EVIL_PATHS = [
   "//evil.example/phish?lng=it",
@@ -124,5 +126,60 @@ describe("no open redirect (issue 9)", () => {
       const out = safeRedirectPath(bad, "/");
       expect(new URL(out.replace(/\\/g, "/"), "http://site.test").origin, bad).toBe("http://site.test");
     }
+  });
+});
+
+/**
+ * issue 21: React Router matches paths case-insensitively, so `/EN/bio`, `/Bio` and
+ * `/compositions/COLONNE%20SONORE` answered 200 with a canonical of their own, and `/EN/bio` showed the
+ * Italian page (the language is read from the path) whose language toggle led to `/en/EN/bio` (404).
+ */
+describe("case variants of a path redirect to the site's spelling (issue 21)", () => {
+  const VARIANTS: [string, string][] = [
+    ["/EN/bio", "/en/bio"],
+    ["/Bio", "/bio"],
+    ["/En/Bio", "/en/bio"],
+    ["/EN", "/en"],
+    ["/compositions/COLONNE%20SONORE", "/compositions/colonne%20sonore"],
+    ["/EN/Compositions/Colonne%20Sonore/NEBBIA-SU-FERRARA", "/en/compositions/colonne%20sonore/nebbia-su-ferrara"],
+    ["/NEWS?page=2", "/news?page=2"],
+    ["/Search?query=Colonna", "/search?query=Colonna"],
+    ["/ART-DIRECTION/Nebbia%20Records", "/art-direction/nebbia%20records"],
+    ["/RSS.XML", "/rss.xml"],
+    ["/Admin/newsList", "/admin/newsList"],
+  ];
+
+  it.each(VARIANTS)("GET %s answers 301 to %s, its query kept", async (path, canonical) => {
+    const res = await raw(server.url, "GET", path);
+    expect(res.status).toBe(301);
+    expect(res.headers.location).toBe(canonical);
+    // The target is a page of its own (not another redirect, not a 404), admin aside (sign-in).
+    if (!canonical.startsWith("/admin")) expect((await raw(server.url, "GET", canonical)).status).toBe(200);
+  });
+
+  it("HEAD redirects too; a canonical path, a non-ASCII name and a missing page are left alone", async () => {
+    expect((await raw(server.url, "HEAD", "/Bio")).headers.location).toBe("/bio");
+    for (const path of ["/bio", "/en/bio", "/compositions/colonne%20sonore", "/compositions/colonne-sonore", "/gallery/1"]) {
+      expect((await raw(server.url, "GET", path)).status, path).toBe(200);
+    }
+    // Upper-case hex digits of an escape are not a case variant of the name.
+    expect((await raw(server.url, "GET", "/art-direction/%C3%A0")).status).not.toBe(301);
+    expect((await raw(server.url, "GET", "/art-direction/%C3%80")).headers.location).toBe("/art-direction/%C3%A0");
+    // No page has the path in any case: the not-found page, no redirect.
+    expect((await raw(server.url, "GET", "/No-Such-Page")).status).toBe(404);
+    expect((await raw(server.url, "GET", "/EN/No-Such-Page")).status).toBe(404);
+  });
+
+  it("in Chromium, /EN/bio opens the English biography, whose language toggle leads to the Italian one", async () => {
+    const { context, errors } = await browser.newContext({ javaScriptEnabled: false });
+    await acceptCookies(context, server.url);
+    const page = await context.newPage();
+    await visit(page, `${server.url}/EN/bio`);
+    expect(new URL(page.url()).pathname).toBe("/en/bio");
+    expect(await page.locator("html").getAttribute("lang")).toBe("en");
+    expect(await page.locator('link[rel="canonical"]').getAttribute("href")).toBe(`${server.url}/en/bio`);
+    await Promise.all([page.waitForURL(`${server.url}/bio`), page.locator(".navbar__lang").click()]);
+    expect(await page.locator("html").getAttribute("lang")).toBe("it");
+    expect(errors).toEqual([]);
   });
 });

@@ -1,15 +1,20 @@
 import fs from "node:fs";
 import path from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
+import { acceptCookies, browserPerWorker, visit } from "../support/browser";
 import { run } from "../support/db";
 import { pdfBytes, pngBytes } from "../support/files";
 import { serverPerFile } from "../support/server";
 
 const server = serverPerFile({ env: { SEED_DEMO: "0" } });
+const browser = browserPerWorker();
 const TEMP = "0123456789abcdef0123456789abcdef.pdf";
 const PDF = "fedcba9876543210fedcba9876543210.pdf";
 const PNG = "00112233445566778899aabbccddeeff.png";
 const MP3 = "ffeeddccbbaa99887766554433221100.mp3";
+const JPG = "0f1e2d3c4b5a69788796a5b4c3d2e1f0.jpg";
+const STRAY_PNG = "aabbccddeeff00112233445566778899.png";
+const JPG_NAME = "Copertina ad alta risoluzione – «Città»";
 
 function put(relative: string, bytes: Uint8Array) {
   const full = path.join(server.dataDir, "uploads", relative);
@@ -22,6 +27,9 @@ beforeAll(async () => {
   put(`.variants/images/${PNG}/320.webp`, await pngBytes());
   put(`attachments/${PDF}`, pdfBytes("programme"));
   put(`attachments/${PNG}`, await pngBytes());
+  put(`attachments/${JPG}`, await pngBytes()); // the bytes do not matter: the name says JPEG
+  put(`attachments/${STRAY_PNG}`, await pngBytes());
+  put(`images/${PNG}`, await pngBytes());
   put(`tracks/${MP3}`, new Uint8Array(Buffer.from("ID3 not really audio")));
   const now = Date.now();
   run(server, "INSERT INTO Category (id, name, nameEng, type, createdAt) VALUES (900, 'Eventi', 'Events', 'news', ?)", now);
@@ -32,6 +40,9 @@ beforeAll(async () => {
     now,
   );
   run(server, "INSERT INTO NewsAttachment (newsId, position, name, url) VALUES (900, 0, 'Programma di sala – “Città”', ?)", `/media/attachments/${PDF}`);
+  // Staff named it without an extension; the download gets the stored file's.
+  run(server, "INSERT INTO NewsAttachment (newsId, position, name, url) VALUES (900, 1, ?, ?)", JPG_NAME, `/media/attachments/${JPG}`);
+  run(server, "INSERT INTO NewsAttachment (newsId, position, name, url) VALUES (900, 2, 'Foto di scena.png', ?)", `/media/attachments/${PNG}`);
 });
 
 const get = (p: string) => fetch(`${server.url}${p}`, { redirect: "manual" });
@@ -84,12 +95,43 @@ describe("Content-Disposition", () => {
     expect(disposition).toMatch(/filename="[\x20-\x7e]+\.pdf"/);
   });
 
-  it("keeps images and audio inline, attachments folder included", async () => {
-    for (const p of [`/media/attachments/${PNG}`, `/media/tracks/${MP3}`]) {
+  it("keeps images and audio that are not attachments inline", async () => {
+    for (const p of [`/media/images/${PNG}`, `/media/tracks/${MP3}`]) {
       const res = await get(p);
       expect(res.status, p).toBe(200);
       expect(res.headers.get("content-disposition"), p).toBe("inline");
     }
+  });
+
+  /**
+   * issue 21: a JPG attachment opened in the browser (inline) and was saved under its hash name.
+   * Every attachment downloads, under the name staff gave it.
+   */
+  it("downloads image attachments under their display name, with the stored file's extension", async () => {
+    for (const [file, name, type] of [
+      [JPG, `${JPG_NAME}.jpg`, "image/jpeg"],
+      [PNG, "Foto di scena.png", "image/png"],
+      [STRAY_PNG, STRAY_PNG, "image/png"], // no row names it (yet): its stored name
+    ]) {
+      const res = await get(`/media/attachments/${file}`);
+      expect(res.status, file).toBe(200);
+      expect(res.headers.get("content-type"), file).toBe(type);
+      const disposition = res.headers.get("content-disposition") ?? "";
+      expect(disposition, file).toMatch(/^attachment;/);
+      const extended = /filename\*=UTF-8''([^;\s]+)/.exec(disposition)?.[1];
+      expect(extended ? decodeURIComponent(extended) : /filename="?([^";]+)/.exec(disposition)?.[1], file).toBe(name);
+    }
+  });
+
+  it("in Chromium, the attachment link of a news page downloads the JPG under its display name", async () => {
+    const { context } = await browser.newContext({ javaScriptEnabled: false });
+    await acceptCookies(context, server.url);
+    const page = await context.newPage();
+    await visit(page, `${server.url}/news/concerto`);
+    const link = page.locator(".attachments a", { hasText: JPG_NAME });
+    // The link opens a new tab (SPEC.md 2.8); Playwright reports the download on the page that opened it.
+    const [download] = await Promise.all([page.waitForEvent("download"), link.click()]);
+    expect(download.suggestedFilename()).toBe(`${JPG_NAME}.jpg`);
   });
 });
 

@@ -131,7 +131,8 @@ describe("anonymous page cache", () => {
   it("shows a write made by another process, with no activity row, on the very next anonymous request", async () => {
     await cached("/en/news");
     const activities = count(server, "Activity");
-    const news = row<{ id: number }>(server, `SELECT id FROM "News" ORDER BY id LIMIT 1`);
+    // The newest item: the first page of the list shows it.
+    const news = row<{ id: number }>(server, `SELECT id FROM "News" ORDER BY date DESC, createdAt DESC, id DESC LIMIT 1`);
     // run() writes as a script would: the row, then the content version (content-version.server.ts).
     run(server, `UPDATE "News" SET titleEng = 'Written elsewhere' WHERE id = ?`, news.id);
     const next = await get("/en/news");

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { clampScale } from "~/components/gallery/ImageViewer";
-import { pageWindow } from "~/components/search/Pagination";
+import { pageWindow } from "~/components/layout/Pagination";
 import { contactValuesFrom, validateContactFields } from "~/lib/contact-schema";
 import { isWorkSubcategory } from "~/lib/content-types";
 import { externalHref } from "~/lib/paths";

@@ -57,6 +57,13 @@ export default {
     legal: "Legal notes",
     cookies: "Cookie policy",
   },
+  pagination: {
+    first: "First",
+    previous: "Previous",
+    next: "Next",
+    last: "Last",
+    page: "Page {{page}}",
+  },
   skipToContent: "Skip to content",
   pageLoaded: "Page loaded: {{title}}",
 } satisfies typeof it;

@@ -55,6 +55,13 @@ export default {
     legal: "Note legali",
     cookies: "Cookie policy",
   },
+  pagination: {
+    first: "Prima",
+    previous: "Precedente",
+    next: "Successiva",
+    last: "Ultima",
+    page: "Pagina {{page}}",
+  },
   skipToContent: "Vai al contenuto",
   pageLoaded: "Pagina caricata: {{title}}",
 };

@@ -1,6 +1,6 @@
 import type { Route } from "./+types/media";
 import { isImageFormat } from "~/lib/images";
-import { fileResponse, mediaDisposition, mimeTypeOf } from "~/server/file-response.server";
+import { fileResponse, isDownload, mediaDisposition } from "~/server/file-response.server";
 import { imageVariant } from "~/server/images.server";
 import { MEDIA_PREFIX, isContentAddressed, publicKeyOf, urlOfKey } from "~/server/storage/file-store.server";
 import { storedFileDisplayName } from "~/server/uploads.server";
@@ -21,7 +21,6 @@ export async function loader({ request }: Route.LoaderArgs) {
     // The variant URL carries the source's name, so it is as cacheable as the source.
     return fileResponse(request, variant, isContentAddressed(key) ? { "Cache-Control": "public, max-age=31536000, immutable" } : {});
   }
-  const mime = mimeTypeOf(key);
-  const displayName = mime.startsWith("image/") || mime.startsWith("audio/") ? null : await storedFileDisplayName(urlOfKey(key));
+  const displayName = isDownload(key) ? await storedFileDisplayName(urlOfKey(key)) : null;
   return fileResponse(request, key, { "Content-Disposition": mediaDisposition(key, displayName) });
 }

@@ -5,6 +5,7 @@ import type { ErrorRequestHandler, NextFunction, Request, RequestHandler, Respon
 import { RouterContextProvider, type ServerBuild } from "react-router";
 import { langFromPath, type Lang } from "~/lib/i18n";
 import { pagePath } from "~/lib/paths";
+import { safeRedirectPath } from "~/lib/safe-redirect";
 import { getEnv } from "../env.server";
 import { requestInfoContext, type RequestInfo } from "./context.server";
 import { runInRequestScope } from "../request-scope.server";
@@ -12,7 +13,7 @@ import { contentSecurityPolicy, DOCUMENT_ONLY_HEADERS, newNonce, securityHeaders
 import { MESSAGES, type Messages } from "./errors.server";
 import { SAFE_METHODS, isCrossSiteRequest } from "./forgery.server";
 import { log } from "../log.server";
-import { createRouteFacts } from "./routes.server";
+import { createRouteTable } from "./routes.server";
 
 /**
  * The Express half of the request edge (server.mjs mounts these, in this order):
@@ -106,6 +107,11 @@ const UNPARSED_MESSAGES: Record<number, string> = {
   431: "Intestazioni della richiesta troppo grandi. / Request headers too large.",
 };
 
+/** A missing file's answer (fileNotFound): both languages, since a file path tells no language. */
+const FILE_NOT_FOUND_TEXT = "404 File non trovato. / File not found.\n";
+/** Files come only with a new build (uploads are under /media, answered by their own route). */
+const MISSING_FILE_MAX_AGE_S = 3600;
+
 const BAD_HOST_OR_TARGET: Messages = {
   it: "Richiesta non valida: l'host o l'indirizzo richiesto non è valido.",
   en: "Invalid request: the host or the requested address is not valid.",
@@ -114,7 +120,7 @@ const BAD_HOST_OR_TARGET: Messages = {
 export function createEdge(build: Pick<ServerBuild, "routes">) {
   const env = getEnv();
   const https = (env.publicOrigin ?? "").startsWith("https://");
-  const factsFor = createRouteFacts(build);
+  const { factsFor, caseCanonicalPath, isUnknownPage } = createRouteTable(build);
   const extraHeaders = securityHeaders({ https });
   let warnedForwarded = false;
   // An HTTP/1.0 client may send no Host: its pages name the public origin's host, or localhost.
@@ -204,9 +210,16 @@ export function createEdge(build: Pick<ServerBuild, "routes">) {
 
   const guard: RequestHandler = (req, res, next) => {
     const method = req.method.toUpperCase();
-    // A GET or HEAD always goes on (static files are served after this guard, and pages answer them):
-    // matching the route table costs more than serving a cached page, so it is only done when needed.
-    if (method === "GET" || method === "HEAD") return next();
+    // A GET or HEAD goes on (static files are served after this guard, and pages answer them):
+    // matching the route table costs more than serving a cached page, so it is only done when needed,
+    // here for a path with a capital letter, which may be a case variant of a page (`/EN/bio`). A
+    // client navigation's .data request is left to React Router (its links are already canonical).
+    if (method === "GET" || method === "HEAD") {
+      const canonical = /[A-Z]/.test(req.path) && !req.path.endsWith(".data") ? caseCanonicalPath(req.path) : null;
+      if (canonical === null) return next();
+      const query = req.originalUrl.indexOf("?");
+      return res.redirect(301, safeRedirectPath(query === -1 ? canonical : `${canonical}${req.originalUrl.slice(query)}`));
+    }
     const facts = factsFor(req.path);
     const allow = facts.methods.join(", ");
     if (method === "OPTIONS") {
@@ -279,13 +292,30 @@ export function createEdge(build: Pick<ServerBuild, "routes">) {
   };
 
   /**
+   * After the static files (server.mjs): a GET of a path that names a file (`/favicon.ico`,
+   * `/wp-login.php`, `/assets/gone.js`) that neither the static files nor a route has is answered
+   * here, in a few bytes and cacheable, instead of by a full render of the not-found page: such
+   * requests come from crawlers, scanners and stale caches, and must not cost a render each. A page
+   * path (no dot in its last segment) still gets the rendered page (its links lead back into the site).
+   */
+  const fileNotFound: RequestHandler = (req, res, next) => {
+    if (req.method !== "GET" && req.method !== "HEAD") return next();
+    // A file name has a dot (`x.png`, `.env`); a page path has none, a client navigation ends in `.data`.
+    const name = req.path.slice(req.path.lastIndexOf("/") + 1);
+    if (!name.includes(".") || name.endsWith(".data") || !isUnknownPage(req.path)) return next();
+    res.status(404).setHeader("Cache-Control", `public, max-age=${MISSING_FILE_MAX_AGE_S}`);
+    if (req.method === "HEAD") return res.end();
+    res.type("text/plain").send(FILE_NOT_FOUND_TEXT);
+  };
+
+  /**
    * For the static handler of Vite's fingerprinted files (server.mjs), called just before it sends
    * one: the document-only headers come off. Only a file actually sent loses them: a path under
-   * /assets/ that names no file goes on to the pages' 404, with its policy.
+   * /assets/ that names no file goes on to fileNotFound, with its policy.
    */
   const forBuiltFile = (res: Response) => {
     for (const name of DOCUMENT_ONLY_HEADERS) res.removeHeader(name);
   };
 
-  return { trustProxy: env.trustProxy, begin, guard, getLoadContext, lastResort, refuseTunnel, refuseUnparsed, forBuiltFile };
+  return { trustProxy: env.trustProxy, begin, guard, getLoadContext, fileNotFound, lastResort, refuseTunnel, refuseUnparsed, forBuiltFile };
 }

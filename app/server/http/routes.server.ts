@@ -1,4 +1,5 @@
 import { matchRoutes, type RouteObject, type ServerBuild } from "react-router";
+import { LOWER_CASE_PARAMS, nameSegment } from "~/lib/paths";
 import { MAX_FILE_BYTES, MAX_REQUEST_BYTES, MB } from "../uploads.server";
 
 /**
@@ -28,7 +29,7 @@ function routedPath(pathname: string): string {
   return pathname;
 }
 
-export function createRouteFacts(build: Pick<ServerBuild, "routes">) {
+export function createRouteTable(build: Pick<ServerBuild, "routes">) {
   type Node = RouteObject & { module: Module };
   const nodes = new Map<string, Node & { children: Node[] }>();
   for (const route of Object.values(build.routes)) {
@@ -51,7 +52,7 @@ export function createRouteFacts(build: Pick<ServerBuild, "routes">) {
     else roots.push(node);
   }
 
-  return function factsFor(pathname: string): RouteFacts {
+  function factsFor(pathname: string): RouteFacts {
     const path = routedPath(pathname);
     const leaf = matchRoutes(roots, path)?.at(-1)?.route as Node | undefined;
     const module = leaf?.module ?? {};
@@ -69,5 +70,50 @@ export function createRouteFacts(build: Pick<ServerBuild, "routes">) {
     const kind: RouteKind = isApi ? "api" : isAdmin ? "admin" : module.default ? "page" : "resource";
     const bodyLimit = module.loader?.bodyLimit ?? (kind === "api" || kind === "admin" ? CONTENT_FORM_LIMIT : PUBLIC_FORM_LIMIT);
     return { kind, methods, bodyLimit, json: Boolean(declared) || isApi };
-  };
+  }
+
+  /**
+   * The path as the site spells it, for a request that spelled it in other case: React Router
+   * matches paths case-insensitively, so `/EN/bio`, `/Bio` and `/compositions/COLONNE%20SONORE`
+   * rendered the page under a URL of their own (and `/EN/bio` in Italian, its language read from the
+   * path). Fixed segments take the route table's spelling, the parameters that hold a name or a slug
+   * are lower-cased as paths.ts writes them (LOWER_CASE_PARAMS), any other parameter is kept as sent.
+   * Null when there is nothing to change, or when only a catch-all (`*`: no such page, api/, media)
+   * matches, whose answer does not depend on case. The edge's guard asks for a GET or HEAD whose path has a capital.
+   */
+  function caseCanonicalPath(pathname: string): string | null {
+    const matches = matchRoutes(roots, pathname);
+    if (!matches) return null;
+    const pattern = matches.flatMap((m) => (m.route.path ? m.route.path.split("/") : []));
+    if (pattern.some((segment) => segment.includes("*"))) return null;
+    const trailingSlash = pathname.length > 1 && pathname.endsWith("/");
+    const sent = (trailingSlash ? pathname.slice(0, -1) : pathname).split("/").slice(1);
+    if (pattern.length === 0 || sent.length !== pattern.length) return null;
+    const spelled: string[] = [];
+    for (const [i, segment] of pattern.entries()) {
+      const raw = sent[i] ?? "";
+      if (!segment.startsWith(":")) spelled.push(segment);
+      else if (!LOWER_CASE_PARAMS.has(segment.slice(1))) spelled.push(raw);
+      else {
+        try {
+          spelled.push(nameSegment(decodeURIComponent(raw)));
+        } catch {
+          return null; // malformed escape: React Router answers it
+        }
+      }
+    }
+    const canonical = `/${spelled.join("/")}${trailingSlash ? "/" : ""}`;
+    return canonical === pathname ? null : canonical;
+  }
+
+  /**
+   * True when only the public pages' catch-all (`*`, routes/not-found.tsx) would answer the path:
+   * no page, feed or file route has it.
+   */
+  function isUnknownPage(pathname: string): boolean {
+    const leaf = matchRoutes(roots, pathname)?.at(-1)?.route as Node | undefined;
+    return Boolean(leaf?.path?.endsWith("*") && leaf.module.default);
+  }
+
+  return { factsFor, caseCanonicalPath, isUnknownPage };
 }

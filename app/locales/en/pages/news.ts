@@ -7,4 +7,6 @@ export default {
   readMore: "Read more",
   attachments: "Attachments",
   back: "All news",
+  pagination: "News pages",
+  pageTitle: "News – page {{page}}",
 } satisfies typeof it;

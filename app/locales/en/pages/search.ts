@@ -12,9 +12,4 @@ export default {
   loadError: "An error occurred while retrieving the data.",
   types: { compositions: "Compositions", news: "News", artDirection: "Artistic direction" },
   pagination: "Result pages",
-  first: "First",
-  previous: "Previous",
-  next: "Next",
-  last: "Last",
-  page: "Page {{page}}",
 } satisfies typeof it;

@@ -6,4 +6,6 @@ export default {
   readMore: "Leggi tutto",
   attachments: "Allegati",
   back: "Tutte le news",
+  pagination: "Pagine delle news",
+  pageTitle: "News – pagina {{page}}",
 };

@@ -11,9 +11,4 @@ export default {
   loadError: "Si è verificato un errore durante il recupero dei dati.",
   types: { compositions: "Composizioni", news: "News", artDirection: "Direzione artistica" },
   pagination: "Pagine dei risultati",
-  first: "Prima",
-  previous: "Precedente",
-  next: "Successiva",
-  last: "Ultima",
-  page: "Pagina {{page}}",
 };

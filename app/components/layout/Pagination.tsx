@@ -11,11 +11,14 @@ export function pageWindow(page: number, pageCount: number, around = 1): (number
   return pages;
 }
 
-/** First, previous, numbers with ellipsis, next, last: plain links, so they work without JavaScript. */
-export function Pagination({ page, pageCount, hrefFor }: { page: number; pageCount: number; hrefFor: (page: number) => string }) {
-  const { t } = useTranslation("pages");
+/**
+ * First, previous, numbers with ellipsis, next, last: plain links, so they work without JavaScript
+ * (search results, the news list). `label` names the navigation ("Result pages").
+ */
+export function Pagination({ page, pageCount, hrefFor, label }: { page: number; pageCount: number; hrefFor: (page: number) => string; label: string }) {
+  const { t } = useTranslation();
   if (pageCount <= 1) return null;
-  const step = (target: number, label: string, className: string, text: string) =>
+  const step = (target: number, label: string, className: string, text: string, rel?: "prev" | "next") =>
     target < 1 || target > pageCount || target === page ? (
       <li>
         <span className={`pagination__link ${className}`} aria-disabled="true" aria-label={label}>
@@ -24,16 +27,16 @@ export function Pagination({ page, pageCount, hrefFor }: { page: number; pageCou
       </li>
     ) : (
       <li>
-        <Link className={`pagination__link ${className}`} to={hrefFor(target)} aria-label={label}>
+        <Link className={`pagination__link ${className}`} to={hrefFor(target)} aria-label={label} rel={rel}>
           {text}
         </Link>
       </li>
     );
   return (
-    <nav className="pagination" aria-label={t("search.pagination")}>
+    <nav className="pagination" aria-label={label}>
       <ul>
-        {step(1, t("search.first"), "pagination__first", "«")}
-        {step(page - 1, t("search.previous"), "pagination__prev", "‹")}
+        {step(1, t("pagination.first"), "pagination__first", "«")}
+        {step(page - 1, t("pagination.previous"), "pagination__prev", "‹", "prev")}
         {pageWindow(page, pageCount).map((p, i) =>
           p === null ? (
             <li key={`gap-${i}`}>
@@ -46,7 +49,7 @@ export function Pagination({ page, pageCount, hrefFor }: { page: number; pageCou
               <Link
                 className="pagination__link pagination__number"
                 to={hrefFor(p)}
-                aria-label={t("search.page", { page: p })}
+                aria-label={t("pagination.page", { page: p })}
                 aria-current={p === page ? "page" : undefined}
               >
                 {p}
@@ -54,8 +57,8 @@ export function Pagination({ page, pageCount, hrefFor }: { page: number; pageCou
             </li>
           ),
         )}
-        {step(page + 1, t("search.next"), "pagination__next", "›")}
-        {step(pageCount, t("search.last"), "pagination__last", "»")}
+        {step(page + 1, t("pagination.next"), "pagination__next", "›", "next")}
+        {step(pageCount, t("pagination.last"), "pagination__last", "»")}
       </ul>
     </nav>
   );
