@@ -61,7 +61,7 @@ const BAD_SHAPES: [string, () => string][] = [
 /** Legal shapes, served as the same request in origin form would be. */
 const LEGAL_SHAPES: [string, () => string, number][] = [
   ["absolute-form http:// target", () => get11("http://other.example/", `Host: ${host()}\r\n`), 200],
-  ["absolute-form with a path and query", () => get11(`http://${host()}/en/news?page=1`, `Host: ${host()}\r\n`), 200],
+  ["absolute-form with a path and query", () => get11(`http://${host()}/en/news?page=2`, `Host: ${host()}\r\n`), 200],
   ["absolute-form https:// target without a path", () => get11("https://other.example", `Host: ${host()}\r\n`), 200],
   ["absolute-form HEAD", () => `HEAD http://other.example/bio HTTP/1.1\r\nHost: ${host()}\r\nConnection: close\r\n\r\n`, 200],
   ["HTTP/1.0 without Host", () => "GET / HTTP/1.0\r\n\r\n", 200],
@@ -96,7 +96,7 @@ describe("a bad Host or request target (issue 20)", () => {
 
 describe("X-Forwarded-Host with TRUST_PROXY and no PUBLIC_ORIGIN (issue 20)", () => {
   it("is never written into a page, a feed or the sitemap, and never reaches the cache", async () => {
-    const paths = ["/news?page=777", "/en/news", "/", "/bio", "/rss.xml", "/sitemap.xml", "/robots.txt"];
+    const paths = ["/news?page=2", "/en/news", "/", "/bio", "/rss.xml", "/sitemap.xml", "/robots.txt"];
     for (const path of paths) {
       const forged = await raw(server.url, "GET", path, { headers: { "X-Forwarded-Host": "evil.example", "X-Forwarded-Proto": "https" } });
       expect(forged.status, path).toBeLessThan(400);
@@ -106,7 +106,7 @@ describe("X-Forwarded-Host with TRUST_PROXY and no PUBLIC_ORIGIN (issue 20)", ()
       expect(plain.body, `plain ${path}`).not.toContain("evil.example");
     }
     // The origin pages read is the Host's: the canonical of a plain request names this server.
-    const page = await raw(server.url, "GET", "/news?page=777");
+    const page = await raw(server.url, "GET", "/news?page=2");
     expect(page.body).toContain(`<link rel="canonical" href="http://127.0.0.1:${server.port}/news`);
   });
 
