@@ -25,7 +25,12 @@ export default tseslint.config(
     // Layering (DESIGN.md 2): server modules never import components, and components or shared
     // code never import server modules (their types live in app/lib).
     files: ["app/server/**/*.{ts,tsx}"],
-    rules: { "no-restricted-imports": ["error", { patterns: [{ group: ["~/components/*", "**/components/*"], message: "Server code does not import components: move the shared piece to app/lib." }] }] },
+    rules: {
+      "no-restricted-imports": [
+        "error",
+        { patterns: [{ group: ["~/components/*", "**/components/*"], message: "Server code does not import components: move the shared piece to app/lib." }] },
+      ],
+    },
   },
   {
     // The request edge (parsing bodies, headers, forms) lives in app/server/http/ and the api/ edge in
@@ -36,26 +41,52 @@ export default tseslint.config(
     rules: {
       "no-restricted-imports": [
         "error",
-        { patterns: [{ group: ["./http/*", "~/server/http/*", "./api/*", "~/server/api/*", "~/components/*", "**/components/*"], message: "Domain, view and platform modules take typed input: parse the request in app/server/http/ (or api/) and pass the values in." }] },
+        {
+          patterns: [
+            {
+              group: ["./http/*", "~/server/http/*", "./api/*", "~/server/api/*", "~/components/*", "**/components/*"],
+              message: "Domain, view and platform modules take typed input: parse the request in app/server/http/ (or api/) and pass the values in.",
+            },
+          ],
+        },
       ],
     },
   },
   {
     files: ["app/components/**/*.{ts,tsx}", "app/lib/**/*.{ts,tsx}"],
-    rules: { "no-restricted-imports": ["error", { patterns: [{ group: ["~/server/*", "**/server/*", "*.server"], message: "Components and app/lib do not import server modules: put shared types in app/lib." }] }] },
+    rules: {
+      "no-restricted-imports": [
+        "error",
+        {
+          patterns: [
+            { group: ["~/server/*", "**/server/*", "*.server"], message: "Components and app/lib do not import server modules: put shared types in app/lib." },
+          ],
+        },
+      ],
+    },
   },
   {
     // Configuration is read and validated in one place (env.server.ts).
     files: ["app/**/*.{ts,tsx}"],
     ignores: ["app/server/env.server.ts"],
-    rules: { "no-restricted-properties": ["error", { object: "process", property: "env", message: "Read configuration through getEnv() in app/server/env.server.ts." }] },
+    rules: {
+      "no-restricted-properties": [
+        "error",
+        { object: "process", property: "env", message: "Read configuration through getEnv() in app/server/env.server.ts." },
+      ],
+    },
   },
   {
     // The same outside app/: the server entry, the scripts and prisma/ read the environment through
     // scripts/ops/config.mjs (and the benchmark through scripts/bench/settings.ts).
     files: ["server.mjs", "scripts/**/*.{ts,mjs}", "prisma/**/*.ts"],
     ignores: ["scripts/ops/config.mjs", "scripts/bench/settings.ts"],
-    rules: { "no-restricted-properties": ["error", { object: "process", property: "env", message: "Read the environment through scripts/ops/config.mjs (scripts/bench/settings.ts for the benchmark)." }] },
+    rules: {
+      "no-restricted-properties": [
+        "error",
+        { object: "process", property: "env", message: "Read the environment through scripts/ops/config.mjs (scripts/bench/settings.ts for the benchmark)." },
+      ],
+    },
   },
   {
     // Every server line goes through the JSON logger (log() in app/server/log.server.ts), which
@@ -71,6 +102,8 @@ export default tseslint.config(
   },
   {
     files: ["**/*.{js,mjs}"],
-    languageOptions: { globals: { process: "readonly", console: "readonly", setTimeout: "readonly", clearTimeout: "readonly", fetch: "readonly", URL: "readonly" } },
+    languageOptions: {
+      globals: { process: "readonly", console: "readonly", setTimeout: "readonly", clearTimeout: "readonly", fetch: "readonly", URL: "readonly" },
+    },
   },
 );

@@ -8,8 +8,7 @@ import path from "node:path";
  * server sends them with sendfile instead of compressing every response (server.mjs serves the
  * .br/.gz twins through express-static-gzip). Only the client build: the server bundle is never sent.
  */
-const precompressedAssets = () =>
-  compression({ include: /\.(js|css|svg)$/, threshold: 1024, algorithms: ["brotliCompress", "gzip"], logLevel: "silent" });
+const precompressedAssets = () => compression({ include: /\.(js|css|svg)$/, threshold: 1024, algorithms: ["brotliCompress", "gzip"], logLevel: "silent" });
 
 export default defineConfig(({ isSsrBuild }) => ({
   plugins: [reactRouter(), ...(isSsrBuild ? [] : [precompressedAssets()])],

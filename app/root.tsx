@@ -1,16 +1,6 @@
 import { useEffect } from "react";
 import { useTranslation } from "react-i18next";
-import {
-  Links,
-  Meta,
-  Outlet,
-  Scripts,
-  ScrollRestoration,
-  data,
-  redirect,
-  useLocation,
-  useRouteLoaderData,
-} from "react-router";
+import { Links, Meta, Outlet, Scripts, ScrollRestoration, data, redirect, useLocation, useRouteLoaderData } from "react-router";
 import type { Route } from "./+types/root";
 import { CookieBanner } from "~/components/layout/CookieBanner";
 import { ErrorPage } from "~/components/layout/ErrorPage";
@@ -168,7 +158,13 @@ export default function App({ loaderData }: Route.ComponentProps) {
   const isAdmin = pathname === "/admin" || pathname.startsWith("/admin/");
   return (
     <PlayerProvider>
-      {isAdmin ? <Outlet /> : <PublicChrome><Outlet /></PublicChrome>}
+      {isAdmin ? (
+        <Outlet />
+      ) : (
+        <PublicChrome>
+          <Outlet />
+        </PublicChrome>
+      )}
       <AudioPlayer />
       <CookieBanner />
       <p className="visually-hidden" aria-live="polite" aria-atomic="true" data-testid="route-announcer">

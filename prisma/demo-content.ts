@@ -32,14 +32,17 @@ export const demoMusic: DemoMusic[] = [
   {
     title: "Il confine dell'acqua",
     category: "COLONNE SONORE",
-    description: "Colonna sonora del lungometraggio d'esordio, scritta per archi, pianoforte preparato ed elettronica. Premio Anima Sonora 2014 per la migliore musica di un'opera prima.",
-    descriptionEng: "Score for the debut feature film, written for strings, prepared piano and electronics. Winner of the 2014 Anima Sonora Prize for the best music in a debut feature.",
+    description:
+      "Colonna sonora del lungometraggio d'esordio, scritta per archi, pianoforte preparato ed elettronica. Premio Anima Sonora 2014 per la migliore musica di un'opera prima.",
+    descriptionEng:
+      "Score for the debut feature film, written for strings, prepared piano and electronics. Winner of the 2014 Anima Sonora Prize for the best music in a debut feature.",
     tracks: ["Titoli di testa", "Le valli all'alba", "Il confine", "Barche nella nebbia", "Titoli di coda"],
   },
   {
     title: "Nebbia su Ferrara",
     category: "COLONNE SONORE",
-    description: "Le musiche delle due stagioni della serie poliziesca ambientata tra le mura estensi. Un tema per violoncello solo attraversa tutti gli episodi.",
+    description:
+      "Le musiche delle due stagioni della serie poliziesca ambientata tra le mura estensi. Un tema per violoncello solo attraversa tutti gli episodi.",
     descriptionEng: "Music for both seasons of the crime series set within Ferrara's old city walls. A theme for solo cello runs through every episode.",
     videos: "https://www.youtube.com/watch?v=aqz-KE-bpKQ",
     tracks: ["Sigla", "Le mura", "Il viale dei tigli", "Interrogatorio", "La nebbia sale", "Finale di stagione"],
@@ -47,15 +50,18 @@ export const demoMusic: DemoMusic[] = [
   {
     title: "Perché la notte",
     category: "COLONNE SONORE",
-    description: "Il cortometraggio che ha segnato l'inizio del sodalizio con la regista Francesca Santoro. Un unico tema per pianoforte e sintetizzatore analogico.",
+    description:
+      "Il cortometraggio che ha segnato l'inizio del sodalizio con la regista Francesca Santoro. Un unico tema per pianoforte e sintetizzatore analogico.",
     descriptionEng: "The short film that began her partnership with director Francesca Santoro. A single theme for piano and analogue synthesizer.",
     tracks: ["Perché la notte (tema)"],
   },
   {
     title: "Le stanze di Adele",
     category: "COLONNE SONORE",
-    description: "Una partitura intima per arpa, quartetto d'archi e voce, che segue la protagonista di stanza in stanza. Candidata come miglior colonna sonora ai Premi della Critica Cinematografica Emiliana.",
-    descriptionEng: "An intimate score for harp, string quartet and voice that follows the protagonist from room to room. Nominated for best score at the Emilian Film Critics' Awards.",
+    description:
+      "Una partitura intima per arpa, quartetto d'archi e voce, che segue la protagonista di stanza in stanza. Candidata come miglior colonna sonora ai Premi della Critica Cinematografica Emiliana.",
+    descriptionEng:
+      "An intimate score for harp, string quartet and voice that follows the protagonist from room to room. Nominated for best score at the Emilian Film Critics' Awards.",
     tracks: ["La prima stanza", "Lettere mai spedite", "Adele"],
   },
   {
@@ -68,23 +74,29 @@ export const demoMusic: DemoMusic[] = [
   {
     title: "L'ultima estate a Comacchio",
     category: "COLONNE SONORE",
-    description: "Un racconto di formazione ambientato sul delta del Po. La colonna sonora alterna un'orchestra d'archi a vecchie canzoni da balera rilette in chiave elettronica.",
-    descriptionEng: "A coming-of-age story set on the Po delta. The score alternates a string orchestra with old dance-hall songs reimagined through electronics.",
+    description:
+      "Un racconto di formazione ambientato sul delta del Po. La colonna sonora alterna un'orchestra d'archi a vecchie canzoni da balera rilette in chiave elettronica.",
+    descriptionEng:
+      "A coming-of-age story set on the Po delta. The score alternates a string orchestra with old dance-hall songs reimagined through electronics.",
     tracks: ["Agosto", "Le anguille", "Bicicletta sull'argine", "L'ultima estate"],
   },
   {
     title: "Segnali dal porto",
     category: "COLONNE SONORE",
-    description: "Musiche per la docuserie sui porti dell'Adriatico, pubblicate da Nebbia Records. La scheda rimanda alla voce dell'enciclopedia sul mare che ha ispirato la serie.",
-    descriptionEng: "Music for the docuseries about the ports of the Adriatic, released by Nebbia Records. The card links to the encyclopedia entry on the sea that inspired the series.",
+    description:
+      "Musiche per la docuserie sui porti dell'Adriatico, pubblicate da Nebbia Records. La scheda rimanda alla voce dell'enciclopedia sul mare che ha ispirato la serie.",
+    descriptionEng:
+      "Music for the docuseries about the ports of the Adriatic, released by Nebbia Records. The card links to the encyclopedia entry on the sea that inspired the series.",
     link: "https://en.wikipedia.org/wiki/Adriatic_Sea",
     tracks: [],
   },
   {
     title: "Quaderno di Ravenna",
     category: "MUSICA DA CONCERTO",
-    description: "Quartetto d'archi in quattro movimenti ispirato ai mosaici e alla pineta di Ravenna, registrato dal Quartetto Aurelio per la collana «Contemporanea».",
-    descriptionEng: "A string quartet in four movements inspired by Ravenna's mosaics and pine forest, recorded by the Quartetto Aurelio for the «Contemporanea» series.",
+    description:
+      "Quartetto d'archi in quattro movimenti ispirato ai mosaici e alla pineta di Ravenna, registrato dal Quartetto Aurelio per la collana «Contemporanea».",
+    descriptionEng:
+      "A string quartet in four movements inspired by Ravenna's mosaics and pine forest, recorded by the Quartetto Aurelio for the «Contemporanea» series.",
     tracks: ["I. Mosaico", "II. Pineta", "III. Notturno", "IV. Il mare lontano"],
   },
   {
@@ -111,8 +123,10 @@ export const demoMusic: DemoMusic[] = [
   {
     title: "Notturno urbano",
     category: "MUSICA DA CONCERTO",
-    description: "Poema sinfonico per orchestra ed elettronica dedicato a Milano di notte, nella tradizione del notturno. La scheda rimanda alla storia della forma.",
-    descriptionEng: "A symphonic poem for orchestra and electronics devoted to Milan at night, in the tradition of the nocturne. The card links to the history of the form.",
+    description:
+      "Poema sinfonico per orchestra ed elettronica dedicato a Milano di notte, nella tradizione del notturno. La scheda rimanda alla storia della forma.",
+    descriptionEng:
+      "A symphonic poem for orchestra and electronics devoted to Milan at night, in the tradition of the nocturne. The card links to the history of the form.",
     link: "https://en.wikipedia.org/wiki/Nocturne",
     tracks: [],
   },
@@ -166,8 +180,10 @@ export const demoNews: DemoNews[] = [
     titleEng: "«Ravenna Notebook» out now on Aulicus Classics",
     category: "Uscite",
     date: "2024-01-18",
-    description: "<p>È disponibile da oggi <strong>«Quaderno di Ravenna»</strong>, il quartetto d'archi in quattro movimenti registrato dal <em>Quartetto Aurelio</em> per la collana «Contemporanea» di Aulicus Classics.</p><p>Il disco è stato registrato in tre giornate nella pieve di un piccolo borgo appenninico, scelta per la sua acustica naturale. Il CD include anche due brani per quartetto e nastro magnetico inediti.</p><p>I mosaici che hanno ispirato il quartetto fanno parte dei <a href=\"https://it.wikipedia.org/wiki/Monumenti_paleocristiani_di_Ravenna\">monumenti paleocristiani di Ravenna</a>, patrimonio dell'UNESCO.</p>",
-    descriptionEng: "<p><strong>«Ravenna Notebook»</strong>, the four-movement string quartet recorded by the <em>Quartetto Aurelio</em> for Aulicus Classics' «Contemporanea» series, is out today.</p><p>The album was recorded over three days in a parish church in a small Apennine village, chosen for its natural acoustics. The CD also includes two previously unreleased pieces for quartet and magnetic tape.</p><p>The mosaics that inspired the quartet are among the <a href=\"https://en.wikipedia.org/wiki/Early_Christian_Monuments_of_Ravenna\">Early Christian Monuments of Ravenna</a>, a UNESCO World Heritage Site.</p>",
+    description:
+      "<p>È disponibile da oggi <strong>«Quaderno di Ravenna»</strong>, il quartetto d'archi in quattro movimenti registrato dal <em>Quartetto Aurelio</em> per la collana «Contemporanea» di Aulicus Classics.</p><p>Il disco è stato registrato in tre giornate nella pieve di un piccolo borgo appenninico, scelta per la sua acustica naturale. Il CD include anche due brani per quartetto e nastro magnetico inediti.</p><p>I mosaici che hanno ispirato il quartetto fanno parte dei <a href=\"https://it.wikipedia.org/wiki/Monumenti_paleocristiani_di_Ravenna\">monumenti paleocristiani di Ravenna</a>, patrimonio dell'UNESCO.</p>",
+    descriptionEng:
+      '<p><strong>«Ravenna Notebook»</strong>, the four-movement string quartet recorded by the <em>Quartetto Aurelio</em> for Aulicus Classics\' «Contemporanea» series, is out today.</p><p>The album was recorded over three days in a parish church in a small Apennine village, chosen for its natural acoustics. The CD also includes two previously unreleased pieces for quartet and magnetic tape.</p><p>The mosaics that inspired the quartet are among the <a href="https://en.wikipedia.org/wiki/Early_Christian_Monuments_of_Ravenna">Early Christian Monuments of Ravenna</a>, a UNESCO World Heritage Site.</p>',
     attachments: ["Comunicato stampa.pdf", "Copertina alta risoluzione.jpg"],
   },
   {
@@ -175,8 +191,10 @@ export const demoNews: DemoNews[] = [
     titleEng: "World premiere of «Songs of the Plain» in Bologna",
     category: "Eventi",
     date: "2024-03-09",
-    description: "<p>Sabato 9 marzo, alle ore 21, l'<strong>Ensemble Meridiana</strong> e il soprano <strong>Sara Lombardi</strong> presentano in prima assoluta il ciclo <em>«Canti della pianura»</em>.</p><p>Il concerto propone anche musiche di giovani autori emiliani e si chiude con una conversazione tra la compositrice e il pubblico.</p><ul><li>Ingresso libero fino a esaurimento posti</li><li>Prenotazione consigliata</li></ul>",
-    descriptionEng: "<p>On Saturday 9 March at 9 pm, <strong>Ensemble Meridiana</strong> and soprano <strong>Sara Lombardi</strong> give the world premiere of the song cycle <em>«Songs of the Plain»</em>.</p><p>The programme also includes music by young composers from Emilia and ends with a conversation between the composer and the audience.</p><ul><li>Free admission while seats last</li><li>Booking recommended</li></ul>",
+    description:
+      "<p>Sabato 9 marzo, alle ore 21, l'<strong>Ensemble Meridiana</strong> e il soprano <strong>Sara Lombardi</strong> presentano in prima assoluta il ciclo <em>«Canti della pianura»</em>.</p><p>Il concerto propone anche musiche di giovani autori emiliani e si chiude con una conversazione tra la compositrice e il pubblico.</p><ul><li>Ingresso libero fino a esaurimento posti</li><li>Prenotazione consigliata</li></ul>",
+    descriptionEng:
+      "<p>On Saturday 9 March at 9 pm, <strong>Ensemble Meridiana</strong> and soprano <strong>Sara Lombardi</strong> give the world premiere of the song cycle <em>«Songs of the Plain»</em>.</p><p>The programme also includes music by young composers from Emilia and ends with a conversation between the composer and the audience.</p><ul><li>Free admission while seats last</li><li>Booking recommended</li></ul>",
     attachments: ["Programma di sala.pdf"],
   },
   {
@@ -184,8 +202,10 @@ export const demoNews: DemoNews[] = [
     titleEng: "Nominated for best score",
     category: "Premi",
     date: "2024-04-22",
-    description: "<p>La colonna sonora de <strong>«Le stanze di Adele»</strong> è candidata come miglior colonna sonora ai Premi della Critica Cinematografica Emiliana.</p><p>«È una partitura nata in silenzio, quasi sottovoce» racconta Elena Marchetti. «Sono felice che un lavoro così intimo sia stato ascoltato con tanta attenzione.» La cerimonia di premiazione si terrà a Modena a fine maggio.</p>",
-    descriptionEng: "<p>The score for <strong>«Adele's Rooms»</strong> has been nominated for best score at the Emilian Film Critics' Awards.</p><p>“It is a score that was born in silence, almost in a whisper,” says Elena Marchetti. “I'm delighted that such an intimate piece of work has been listened to so closely.” The award ceremony will take place in Modena at the end of May.</p>",
+    description:
+      "<p>La colonna sonora de <strong>«Le stanze di Adele»</strong> è candidata come miglior colonna sonora ai Premi della Critica Cinematografica Emiliana.</p><p>«È una partitura nata in silenzio, quasi sottovoce» racconta Elena Marchetti. «Sono felice che un lavoro così intimo sia stato ascoltato con tanta attenzione.» La cerimonia di premiazione si terrà a Modena a fine maggio.</p>",
+    descriptionEng:
+      "<p>The score for <strong>«Adele's Rooms»</strong> has been nominated for best score at the Emilian Film Critics' Awards.</p><p>“It is a score that was born in silence, almost in a whisper,” says Elena Marchetti. “I'm delighted that such an intimate piece of work has been listened to so closely.” The award ceremony will take place in Modena at the end of May.</p>",
     attachments: [],
   },
   {
@@ -193,8 +213,10 @@ export const demoNews: DemoNews[] = [
     titleEng: "«Salt Waters» comes to Venice",
     category: "Eventi",
     date: "2024-06-14",
-    description: "<p>Dal 14 giugno al 29 settembre l'installazione sonora <strong>«Sale d'acqua»</strong> è ospitata in un antico magazzino del sale affacciato sul canale della Giudecca.</p><p>Trentadue altoparlanti sospesi sopra vasche d'acqua salata trasformano in suono le variazioni della marea, raccolte in tempo reale da una piccola stazione di misura in laguna. Il visitatore attraversa lo spazio al buio, guidato soltanto dall'ascolto.</p><p>Orari: da martedì a domenica, dalle 10 alle 19. Informazioni e biglietti.</p>",
-    descriptionEng: "<p>From 14 June to 29 September the sound installation <strong>«Salt Waters»</strong> is hosted in an old salt warehouse overlooking the Giudecca canal.</p><p>Thirty-two speakers hanging above tanks of salt water turn the changes of the tide, captured in real time by a small measuring station in the lagoon, into sound. Visitors walk through the space in the dark, guided only by listening.</p><p>Opening hours: Tuesday to Sunday, 10 am to 7 pm. Information and tickets.</p>",
+    description:
+      "<p>Dal 14 giugno al 29 settembre l'installazione sonora <strong>«Sale d'acqua»</strong> è ospitata in un antico magazzino del sale affacciato sul canale della Giudecca.</p><p>Trentadue altoparlanti sospesi sopra vasche d'acqua salata trasformano in suono le variazioni della marea, raccolte in tempo reale da una piccola stazione di misura in laguna. Il visitatore attraversa lo spazio al buio, guidato soltanto dall'ascolto.</p><p>Orari: da martedì a domenica, dalle 10 alle 19. Informazioni e biglietti.</p>",
+    descriptionEng:
+      "<p>From 14 June to 29 September the sound installation <strong>«Salt Waters»</strong> is hosted in an old salt warehouse overlooking the Giudecca canal.</p><p>Thirty-two speakers hanging above tanks of salt water turn the changes of the tide, captured in real time by a small measuring station in the lagoon, into sound. Visitors walk through the space in the dark, guided only by listening.</p><p>Opening hours: Tuesday to Sunday, 10 am to 7 pm. Information and tickets.</p>",
     attachments: ["Scheda tecnica.pdf", "Cartella stampa.pdf", "Mappa del percorso.pdf"],
   },
   {
@@ -202,8 +224,10 @@ export const demoNews: DemoNews[] = [
     titleEng: "Fog over Ferrara: the complete score on vinyl",
     category: "Uscite",
     date: "2024-09-05",
-    description: "<p>Suono &amp; immagine: per la prima volta le musiche delle due stagioni di <strong>«Nebbia su Ferrara»</strong> sono riunite in un doppio vinile pubblicato da Nebbia Records.</p><p>L'edizione comprende ventidue brani, tra cui il tema per violoncello solo che accompagna ogni episodio, e un libretto con fotografie di scena e note della compositrice.</p><ul><li>Doppio LP, tiratura limitata di 500 copie</li><li>Download digitale incluso</li></ul>",
-    descriptionEng: "<p>Sound &amp; picture: for the first time the music of both seasons of <strong>«Fog over Ferrara»</strong> is collected on a double vinyl released by Nebbia Records.</p><p>The edition includes twenty-two cues, among them the solo cello theme heard in every episode, and a booklet with set photographs and notes by the composer.</p><ul><li>Double LP, limited edition of 500 copies</li><li>Digital download included</li></ul>",
+    description:
+      "<p>Suono &amp; immagine: per la prima volta le musiche delle due stagioni di <strong>«Nebbia su Ferrara»</strong> sono riunite in un doppio vinile pubblicato da Nebbia Records.</p><p>L'edizione comprende ventidue brani, tra cui il tema per violoncello solo che accompagna ogni episodio, e un libretto con fotografie di scena e note della compositrice.</p><ul><li>Doppio LP, tiratura limitata di 500 copie</li><li>Download digitale incluso</li></ul>",
+    descriptionEng:
+      "<p>Sound &amp; picture: for the first time the music of both seasons of <strong>«Fog over Ferrara»</strong> is collected on a double vinyl released by Nebbia Records.</p><p>The edition includes twenty-two cues, among them the solo cello theme heard in every episode, and a booklet with set photographs and notes by the composer.</p><ul><li>Double LP, limited edition of 500 copies</li><li>Digital download included</li></ul>",
     attachments: ["Tracklist.pdf"],
   },
   {
@@ -211,8 +235,10 @@ export const demoNews: DemoNews[] = [
     titleEng: "Masterclass: composing for picture",
     category: "Eventi",
     date: "2024-10-30",
-    description: "<p>Elena Marchetti terrà una masterclass di due giornate dedicata alla composizione per il cinema e la serialità televisiva, rivolta a studenti di conservatorio e giovani compositori.</p><p>Si lavorerà su scene reali: dallo <em>spotting</em> con la regia alla consegna dei materiali per il missaggio, passando per la scrittura dei temi, l'orchestrazione e l'uso dell'elettronica.</p><p>Posti disponibili: 16. Le domande di partecipazione vanno inviate entro il 20 novembre.</p>",
-    descriptionEng: "<p>Elena Marchetti will give a two-day masterclass on composing for film and television series, aimed at conservatory students and young composers.</p><p>Participants will work on real scenes: from the <em>spotting session</em> with the director to the delivery of stems for the mix, by way of theme writing, orchestration and the use of electronics.</p><p>Places available: 16. Applications must be sent by 20 November.</p>",
+    description:
+      "<p>Elena Marchetti terrà una masterclass di due giornate dedicata alla composizione per il cinema e la serialità televisiva, rivolta a studenti di conservatorio e giovani compositori.</p><p>Si lavorerà su scene reali: dallo <em>spotting</em> con la regia alla consegna dei materiali per il missaggio, passando per la scrittura dei temi, l'orchestrazione e l'uso dell'elettronica.</p><p>Posti disponibili: 16. Le domande di partecipazione vanno inviate entro il 20 novembre.</p>",
+    descriptionEng:
+      "<p>Elena Marchetti will give a two-day masterclass on composing for film and television series, aimed at conservatory students and young composers.</p><p>Participants will work on real scenes: from the <em>spotting session</em> with the director to the delivery of stems for the mix, by way of theme writing, orchestration and the use of electronics.</p><p>Places available: 16. Applications must be sent by 20 November.</p>",
     attachments: ["Bando di partecipazione.pdf", "Modulo di iscrizione.pdf"],
   },
   {
@@ -220,8 +246,10 @@ export const demoNews: DemoNews[] = [
     titleEng: "Critics' prize for «The Cherry Orchard»",
     category: "Premi",
     date: "2024-12-12",
-    description: "<p>Le musiche di scena de <strong>«Il giardino dei ciliegi»</strong> hanno ricevuto il premio della critica al festival <em>Teatri di Pianura</em>.</p><p>La giuria ha sottolineato «l'equilibrio tra il pianoforte in scena e gli ambienti sonori registrati, che restituiscono il tempo sospeso della casa e del frutteto».</p>",
-    descriptionEng: "<p>The incidental music for <strong>«The Cherry Orchard»</strong> has won the critics' prize at the <em>Teatri di Pianura</em> festival.</p><p>The jury praised “the balance between the on-stage piano and the recorded soundscapes, which convey the suspended time of the house and the orchard”.</p>",
+    description:
+      "<p>Le musiche di scena de <strong>«Il giardino dei ciliegi»</strong> hanno ricevuto il premio della critica al festival <em>Teatri di Pianura</em>.</p><p>La giuria ha sottolineato «l'equilibrio tra il pianoforte in scena e gli ambienti sonori registrati, che restituiscono il tempo sospeso della casa e del frutteto».</p>",
+    descriptionEng:
+      "<p>The incidental music for <strong>«The Cherry Orchard»</strong> has won the critics' prize at the <em>Teatri di Pianura</em> festival.</p><p>The jury praised “the balance between the on-stage piano and the recorded soundscapes, which convey the suspended time of the house and the orchard”.</p>",
     attachments: [],
   },
   {
@@ -229,8 +257,10 @@ export const demoNews: DemoNews[] = [
     titleEng: "Echoes of Lumen: the video game soundtrack",
     category: "Uscite",
     date: "2025-02-03",
-    description: "<p>Con l'uscita di <strong>«Echoes of Lumen»</strong> è disponibile anche la colonna sonora originale: oltre un'ora di musica per sintetizzatori modulari, archi e voci.</p><p>Nel gioco la partitura è <em>adattiva</em>: ogni brano è scomposto in strati che si sovrappongono o si dissolvono a seconda delle scelte del giocatore, della luce e del ritmo dell'esplorazione. Per l'album le musiche sono state rimontate in forma di suite.</p>",
-    descriptionEng: "<p>With the release of <strong>«Echoes of Lumen»</strong>, the original soundtrack is also out: more than an hour of music for modular synthesizers, strings and voices.</p><p>In the game the score is <em>adaptive</em>: each cue is split into layers that stack up or fade away depending on the player's choices, the light and the pace of exploration. For the album the music has been re-edited into suites.</p>",
+    description:
+      "<p>Con l'uscita di <strong>«Echoes of Lumen»</strong> è disponibile anche la colonna sonora originale: oltre un'ora di musica per sintetizzatori modulari, archi e voci.</p><p>Nel gioco la partitura è <em>adattiva</em>: ogni brano è scomposto in strati che si sovrappongono o si dissolvono a seconda delle scelte del giocatore, della luce e del ritmo dell'esplorazione. Per l'album le musiche sono state rimontate in forma di suite.</p>",
+    descriptionEng:
+      "<p>With the release of <strong>«Echoes of Lumen»</strong>, the original soundtrack is also out: more than an hour of music for modular synthesizers, strings and voices.</p><p>In the game the score is <em>adaptive</em>: each cue is split into layers that stack up or fade away depending on the player's choices, the light and the pace of exploration. For the album the music has been re-edited into suites.</p>",
     attachments: ["Comunicato stampa.pdf", "Press kit (EN).pdf"],
   },
   {
@@ -238,8 +268,10 @@ export const demoNews: DemoNews[] = [
     titleEng: "Why listen to silence",
     category: "Eventi",
     date: "2025-03-21",
-    description: "<p>In occasione della Giornata mondiale della poesia, Elena Marchetti è ospite di un incontro pubblico dal titolo <strong>«Perché ascoltare il silenzio»</strong>.</p><p>Partendo dalle sue colonne sonore e dalle installazioni, la compositrice racconterà come il silenzio possa diventare materiale musicale: le pause tra le battute di un dialogo, il rumore di fondo di una stanza, la quiete di una campagna all'alba. L'incontro sarà accompagnato da ascolti guidati e da una breve esecuzione dal vivo al pianoforte.</p><p>Ingresso libero. L'incontro sarà trasmesso anche in diretta sul canale YouTube.</p>",
-    descriptionEng: "<p>To mark World Poetry Day, Elena Marchetti is the guest of a public talk entitled <strong>«Why listen to silence»</strong>.</p><p>Starting from her film scores and installations, the composer will explain how silence can become musical material: the pauses between lines of dialogue, the background hum of a room, the stillness of the countryside at dawn. The talk will include guided listening and a short live performance at the piano.</p><p>Free admission. The talk will also be streamed live on the YouTube channel.</p>",
+    description:
+      "<p>In occasione della Giornata mondiale della poesia, Elena Marchetti è ospite di un incontro pubblico dal titolo <strong>«Perché ascoltare il silenzio»</strong>.</p><p>Partendo dalle sue colonne sonore e dalle installazioni, la compositrice racconterà come il silenzio possa diventare materiale musicale: le pause tra le battute di un dialogo, il rumore di fondo di una stanza, la quiete di una campagna all'alba. L'incontro sarà accompagnato da ascolti guidati e da una breve esecuzione dal vivo al pianoforte.</p><p>Ingresso libero. L'incontro sarà trasmesso anche in diretta sul canale YouTube.</p>",
+    descriptionEng:
+      "<p>To mark World Poetry Day, Elena Marchetti is the guest of a public talk entitled <strong>«Why listen to silence»</strong>.</p><p>Starting from her film scores and installations, the composer will explain how silence can become musical material: the pauses between lines of dialogue, the background hum of a room, the stillness of the countryside at dawn. The talk will include guided listening and a short live performance at the piano.</p><p>Free admission. The talk will also be streamed live on the YouTube channel.</p>",
     attachments: [],
   },
   {
@@ -247,8 +279,10 @@ export const demoNews: DemoNews[] = [
     titleEng: "Risonanze Festival 2025: the programme",
     category: "Eventi",
     date: "2025-05-10",
-    description: "<p>Torna a Ravenna il <strong>Festival Risonanze</strong>, che quest'anno dedica due serate alla musica di Elena Marchetti.</p><ul><li><strong>12 giugno</strong> – «Quaderno di Ravenna», Quartetto Aurelio</li><li><strong>14 giugno</strong> – «Risonanze» e altri brani per pianoforte e nastro, Marco Benassi</li><li><strong>15 giugno</strong> – incontro con la compositrice</li></ul><p>Il programma completo è disponibile sul sito del festival.</p>",
-    descriptionEng: "<p>The <strong>Risonanze Festival</strong> returns to Ravenna, and this year it devotes two evenings to the music of Elena Marchetti.</p><ul><li><strong>12 June</strong> – «Ravenna Notebook», Quartetto Aurelio</li><li><strong>14 June</strong> – «Resonances» and other pieces for piano and tape, Marco Benassi</li><li><strong>15 June</strong> – meet the composer</li></ul><p>The full programme is available on the festival website.</p>",
+    description:
+      "<p>Torna a Ravenna il <strong>Festival Risonanze</strong>, che quest'anno dedica due serate alla musica di Elena Marchetti.</p><ul><li><strong>12 giugno</strong> – «Quaderno di Ravenna», Quartetto Aurelio</li><li><strong>14 giugno</strong> – «Risonanze» e altri brani per pianoforte e nastro, Marco Benassi</li><li><strong>15 giugno</strong> – incontro con la compositrice</li></ul><p>Il programma completo è disponibile sul sito del festival.</p>",
+    descriptionEng:
+      "<p>The <strong>Risonanze Festival</strong> returns to Ravenna, and this year it devotes two evenings to the music of Elena Marchetti.</p><ul><li><strong>12 June</strong> – «Ravenna Notebook», Quartetto Aurelio</li><li><strong>14 June</strong> – «Resonances» and other pieces for piano and tape, Marco Benassi</li><li><strong>15 June</strong> – meet the composer</li></ul><p>The full programme is available on the festival website.</p>",
     attachments: ["Programma Festival Risonanze 2025.pdf"],
   },
   {
@@ -256,8 +290,10 @@ export const demoNews: DemoNews[] = [
     titleEng: "Nebbia Records turns ten",
     category: "Uscite",
     date: "2025-06-27",
-    description: "<p>Dieci anni fa, in una cantina di via del Pratello a Bologna, nasceva <strong>Nebbia Records</strong>. Da allora l'etichetta ha pubblicato trentadue dischi, quasi tutti in vinile, dando spazio a musicisti elettronici, sound artist e compositori per il cinema.</p><p>Per festeggiare esce <em>«Nebbia 10»</em>, una raccolta con un brano inedito per ogni artista del catalogo, e a novembre si terrà a Milano un concerto con tutti gli artisti sullo stesso palco.</p>",
-    descriptionEng: "<p>Ten years ago, in a basement in Via del Pratello in Bologna, <strong>Nebbia Records</strong> was born. Since then the label has released thirty-two records, nearly all on vinyl, giving space to electronic musicians, sound artists and film composers.</p><p>To celebrate, it is releasing <em>«Nebbia 10»</em>, a compilation with an unreleased track from every artist on the roster, and in November a concert in Milan will bring all the artists together on one stage.</p>",
+    description:
+      "<p>Dieci anni fa, in una cantina di via del Pratello a Bologna, nasceva <strong>Nebbia Records</strong>. Da allora l'etichetta ha pubblicato trentadue dischi, quasi tutti in vinile, dando spazio a musicisti elettronici, sound artist e compositori per il cinema.</p><p>Per festeggiare esce <em>«Nebbia 10»</em>, una raccolta con un brano inedito per ogni artista del catalogo, e a novembre si terrà a Milano un concerto con tutti gli artisti sullo stesso palco.</p>",
+    descriptionEng:
+      "<p>Ten years ago, in a basement in Via del Pratello in Bologna, <strong>Nebbia Records</strong> was born. Since then the label has released thirty-two records, nearly all on vinyl, giving space to electronic musicians, sound artists and film composers.</p><p>To celebrate, it is releasing <em>«Nebbia 10»</em>, a compilation with an unreleased track from every artist on the roster, and in November a concert in Milan will bring all the artists together on one stage.</p>",
     attachments: ["Comunicato stampa.pdf"],
   },
   {
@@ -265,8 +301,10 @@ export const demoNews: DemoNews[] = [
     titleEng: "Sonora Prize for applied music",
     category: "Premi",
     date: "2025-09-08",
-    description: "<p>Elena Marchetti ha ricevuto il <strong>Premio Sonora per la musica applicata</strong>, assegnato ogni anno a un compositore che si sia distinto nella musica per il cinema, il teatro e i nuovi media.</p><p>La motivazione ricorda «la capacità di far ascoltare i luoghi prima ancora di vederli» e cita in particolare l'installazione <em>«Sale d'acqua»</em> e la colonna sonora di <em>«Echoes of Lumen»</em>.</p>",
-    descriptionEng: "<p>Elena Marchetti has received the <strong>Sonora Prize for applied music</strong>, awarded every year to a composer who has distinguished themselves in music for film, theatre and new media.</p><p>The citation praises “her ability to make us hear places before we even see them” and singles out the installation <em>«Salt Waters»</em> and the score of <em>«Echoes of Lumen»</em>.</p>",
+    description:
+      "<p>Elena Marchetti ha ricevuto il <strong>Premio Sonora per la musica applicata</strong>, assegnato ogni anno a un compositore che si sia distinto nella musica per il cinema, il teatro e i nuovi media.</p><p>La motivazione ricorda «la capacità di far ascoltare i luoghi prima ancora di vederli» e cita in particolare l'installazione <em>«Sale d'acqua»</em> e la colonna sonora di <em>«Echoes of Lumen»</em>.</p>",
+    descriptionEng:
+      "<p>Elena Marchetti has received the <strong>Sonora Prize for applied music</strong>, awarded every year to a composer who has distinguished themselves in music for film, theatre and new media.</p><p>The citation praises “her ability to make us hear places before we even see them” and singles out the installation <em>«Salt Waters»</em> and the score of <em>«Echoes of Lumen»</em>.</p>",
     attachments: ["Motivazione della giuria.pdf"],
   },
   {
@@ -274,8 +312,10 @@ export const demoNews: DemoNews[] = [
     titleEng: "«The Slow River» premieres in Milan",
     category: "Eventi",
     date: "2025-11-15",
-    description: "<p>Il 15 novembre l'<strong>Orchestra da camera Adriatica</strong> e la violoncellista <strong>Giulia Ferri</strong> eseguono in prima assoluta il concerto per violoncello e orchestra <em>«Il fiume lento»</em>.</p><p>Il lavoro, in tre movimenti, segue il corso del Po dalla sorgente al delta: una lunga melodia del violoncello attraversa paesaggi orchestrali sempre più ampi, fino a perdersi nel suono dell'elettronica che chiude il brano. Il concerto sarà registrato dal vivo per una futura pubblicazione discografica.</p>",
-    descriptionEng: "<p>On 15 November the <strong>Orchestra da camera Adriatica</strong> and cellist <strong>Giulia Ferri</strong> give the world premiere of the concerto for cello and orchestra <em>«The Slow River»</em>.</p><p>The three-movement work follows the course of the Po from its source to the delta: a long cello melody travels through ever wider orchestral landscapes, until it dissolves into the electronics that close the piece. The concert will be recorded live for a future release.</p>",
+    description:
+      "<p>Il 15 novembre l'<strong>Orchestra da camera Adriatica</strong> e la violoncellista <strong>Giulia Ferri</strong> eseguono in prima assoluta il concerto per violoncello e orchestra <em>«Il fiume lento»</em>.</p><p>Il lavoro, in tre movimenti, segue il corso del Po dalla sorgente al delta: una lunga melodia del violoncello attraversa paesaggi orchestrali sempre più ampi, fino a perdersi nel suono dell'elettronica che chiude il brano. Il concerto sarà registrato dal vivo per una futura pubblicazione discografica.</p>",
+    descriptionEng:
+      "<p>On 15 November the <strong>Orchestra da camera Adriatica</strong> and cellist <strong>Giulia Ferri</strong> give the world premiere of the concerto for cello and orchestra <em>«The Slow River»</em>.</p><p>The three-movement work follows the course of the Po from its source to the delta: a long cello melody travels through ever wider orchestral landscapes, until it dissolves into the electronics that close the piece. The concert will be recorded live for a future release.</p>",
     attachments: ["Programma di sala.pdf", "Biglietteria.pdf"],
   },
   {
@@ -283,8 +323,10 @@ export const demoNews: DemoNews[] = [
     titleEng: "Officina Sonora: a new vinyl series",
     category: "Uscite",
     date: "2026-01-20",
-    description: "<p>Officina Sonora inaugura <strong>«Risonanze domestiche»</strong>, una serie di dischi in cui dodici artisti compongono soltanto con i suoni della propria casa: elettrodomestici, porte, tubature, voci dei vicini.</p><p>Il primo volume esce a febbraio in vinile da 10 pollici.</p>",
-    descriptionEng: "<p>Officina Sonora launches <strong>«Domestic Resonances»</strong>, a series of records in which twelve artists compose using only the sounds of their own homes: appliances, doors, pipes, the neighbours' voices.</p><p>The first volume comes out in February on 10-inch vinyl.</p>",
+    description:
+      "<p>Officina Sonora inaugura <strong>«Risonanze domestiche»</strong>, una serie di dischi in cui dodici artisti compongono soltanto con i suoni della propria casa: elettrodomestici, porte, tubature, voci dei vicini.</p><p>Il primo volume esce a febbraio in vinile da 10 pollici.</p>",
+    descriptionEng:
+      "<p>Officina Sonora launches <strong>«Domestic Resonances»</strong>, a series of records in which twelve artists compose using only the sounds of their own homes: appliances, doors, pipes, the neighbours' voices.</p><p>The first volume comes out in February on 10-inch vinyl.</p>",
     attachments: [],
   },
   {
@@ -292,8 +334,10 @@ export const demoNews: DemoNews[] = [
     titleEng: "On tour with Ensemble Meridiana",
     category: "Eventi",
     date: "2026-03-12",
-    description: "<p>Da marzo a maggio Elena Marchetti sarà in tour con l'<strong>Ensemble Meridiana</strong> per presentare dal vivo «Canti della pianura» e una selezione di musiche per il cinema riarrangiate per ensemble.</p><ul><li>14 marzo – Bologna</li><li>28 marzo – Torino</li><li>11 aprile – Lisbona</li><li>9 maggio – Berlino</li></ul><p>Le date sono in aggiornamento: seguite i canali social per le novità.</p>",
-    descriptionEng: "<p>From March to May Elena Marchetti will be on tour with <strong>Ensemble Meridiana</strong>, performing «Songs of the Plain» live together with a selection of film music rearranged for ensemble.</p><ul><li>14 March – Bologna</li><li>28 March – Turin</li><li>11 April – Lisbon</li><li>9 May – Berlin</li></ul><p>More dates may be added: follow the social channels for updates.</p>",
+    description:
+      "<p>Da marzo a maggio Elena Marchetti sarà in tour con l'<strong>Ensemble Meridiana</strong> per presentare dal vivo «Canti della pianura» e una selezione di musiche per il cinema riarrangiate per ensemble.</p><ul><li>14 marzo – Bologna</li><li>28 marzo – Torino</li><li>11 aprile – Lisbona</li><li>9 maggio – Berlino</li></ul><p>Le date sono in aggiornamento: seguite i canali social per le novità.</p>",
+    descriptionEng:
+      "<p>From March to May Elena Marchetti will be on tour with <strong>Ensemble Meridiana</strong>, performing «Songs of the Plain» live together with a selection of film music rearranged for ensemble.</p><ul><li>14 March – Bologna</li><li>28 March – Turin</li><li>11 April – Lisbon</li><li>9 May – Berlin</li></ul><p>More dates may be added: follow the social channels for updates.</p>",
     attachments: ["Calendario del tour.pdf"],
   },
   {
@@ -301,8 +345,10 @@ export const demoNews: DemoNews[] = [
     titleEng: "Two nominations for music for film and TV",
     category: "Premi",
     date: "2026-05-04",
-    description: "<p>Doppia candidatura per Elena Marchetti ai premi nazionali della musica per l'audiovisivo: nella categoria <strong>cinema</strong> per il cortometraggio d'animazione <em>«Vetro»</em> e nella categoria <strong>serialità</strong> per la miniserie <em>«Linea d'ombra»</em>.</p><p>I vincitori saranno annunciati a Roma il 19 giugno.</p>",
-    descriptionEng: "<p>Elena Marchetti has received two nominations at the national awards for music for film and television: in the <strong>film</strong> category for the animated short <em>«Glass»</em> and in the <strong>series</strong> category for the miniseries <em>«Shadow Line»</em>.</p><p>The winners will be announced in Rome on 19 June.</p>",
+    description:
+      "<p>Doppia candidatura per Elena Marchetti ai premi nazionali della musica per l'audiovisivo: nella categoria <strong>cinema</strong> per il cortometraggio d'animazione <em>«Vetro»</em> e nella categoria <strong>serialità</strong> per la miniserie <em>«Linea d'ombra»</em>.</p><p>I vincitori saranno annunciati a Roma il 19 giugno.</p>",
+    descriptionEng:
+      "<p>Elena Marchetti has received two nominations at the national awards for music for film and television: in the <strong>film</strong> category for the animated short <em>«Glass»</em> and in the <strong>series</strong> category for the miniseries <em>«Shadow Line»</em>.</p><p>The winners will be announced in Rome on 19 June.</p>",
     attachments: [],
   },
   {
@@ -310,8 +356,10 @@ export const demoNews: DemoNews[] = [
     titleEng: "Artist residency in Lisbon",
     category: "Eventi",
     date: "2026-07-02",
-    description: "<p>Per tutto il mese di luglio Elena Marchetti è in residenza artistica a Lisbona, dove lavora a un nuovo ciclo di brani per voce, chitarra portoghese ed elettronica ispirato ai suoni del porto e del fiume Tago.</p><p>Al termine della residenza, il <strong>31 luglio</strong>, è previsto un concerto aperto al pubblico in cui verranno presentati i primi materiali del progetto, insieme a musicisti locali e a registrazioni raccolte in città durante il mese di lavoro.</p>",
-    descriptionEng: "<p>Throughout July Elena Marchetti is on an artist residency in Lisbon, working on a new cycle of pieces for voice, Portuguese guitar and electronics inspired by the sounds of the harbour and the river Tagus.</p><p>At the end of the residency, on <strong>31 July</strong>, a public concert will present the first materials of the project, together with local musicians and recordings gathered around the city during the month.</p>",
+    description:
+      "<p>Per tutto il mese di luglio Elena Marchetti è in residenza artistica a Lisbona, dove lavora a un nuovo ciclo di brani per voce, chitarra portoghese ed elettronica ispirato ai suoni del porto e del fiume Tago.</p><p>Al termine della residenza, il <strong>31 luglio</strong>, è previsto un concerto aperto al pubblico in cui verranno presentati i primi materiali del progetto, insieme a musicisti locali e a registrazioni raccolte in città durante il mese di lavoro.</p>",
+    descriptionEng:
+      "<p>Throughout July Elena Marchetti is on an artist residency in Lisbon, working on a new cycle of pieces for voice, Portuguese guitar and electronics inspired by the sounds of the harbour and the river Tagus.</p><p>At the end of the residency, on <strong>31 July</strong>, a public concert will present the first materials of the project, together with local musicians and recordings gathered around the city during the month.</p>",
     attachments: [],
   },
   {
@@ -319,8 +367,10 @@ export const demoNews: DemoNews[] = [
     titleEng: "«Urban Nocturne» coming soon",
     category: "Uscite",
     date: "2026-10-09",
-    description: "<p>Il 20 novembre esce <strong>«Notturno urbano»</strong>, il nuovo album orchestrale di Elena Marchetti: un poema sinfonico per orchestra ed elettronica dedicato a Milano di notte.</p><p>Il disco è stato registrato con l'Orchestra da camera Adriatica e missato in formato immersivo. È già possibile ascoltare il primo estratto sulle principali piattaforme digitali.</p>",
-    descriptionEng: "<p><strong>«Urban Nocturne»</strong>, Elena Marchetti's new orchestral album, comes out on 20 November: a symphonic poem for orchestra and electronics devoted to Milan at night.</p><p>The album was recorded with the Orchestra da camera Adriatica and mixed in immersive audio. The first single is already available on the main streaming platforms.</p>",
+    description:
+      "<p>Il 20 novembre esce <strong>«Notturno urbano»</strong>, il nuovo album orchestrale di Elena Marchetti: un poema sinfonico per orchestra ed elettronica dedicato a Milano di notte.</p><p>Il disco è stato registrato con l'Orchestra da camera Adriatica e missato in formato immersivo. È già possibile ascoltare il primo estratto sulle principali piattaforme digitali.</p>",
+    descriptionEng:
+      "<p><strong>«Urban Nocturne»</strong>, Elena Marchetti's new orchestral album, comes out on 20 November: a symphonic poem for orchestra and electronics devoted to Milan at night.</p><p>The album was recorded with the Orchestra da camera Adriatica and mixed in immersive audio. The first single is already available on the main streaming platforms.</p>",
     attachments: ["Comunicato stampa.pdf", "Copertina.jpg"],
   },
 ];

@@ -13,10 +13,7 @@ import { pathToFileURL } from "node:url";
 import { demoStaffAccount } from "./ops/config.mjs";
 
 /** A 1x1 PNG: enough for the server to re-encode as an image. */
-export const TINY_PNG = Buffer.from(
-  "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==",
-  "base64",
-);
+export const TINY_PNG = Buffer.from("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==", "base64");
 
 /**
  * A short MP3 with unique bytes (so its stored file belongs to one item only): an empty ID3 tag
@@ -207,7 +204,7 @@ export async function runDemo(base: string, username: string, password: string, 
 }
 
 if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
-    const account = demoStaffAccount();
+  const account = demoStaffAccount();
   const [base = "http://localhost:3000", username = account.username, password = account.password] = process.argv.slice(2);
   runDemo(base.replace(/\/$/, ""), username, password).catch((error) => {
     console.error(error instanceof Error ? error.message : error);

@@ -32,10 +32,20 @@ function ico(pngs) {
 
 const pngs = [];
 for (const size of [16, 32, 48]) {
-  pngs.push({ size, data: await sharp(svg, { density: 72 * (size / 64) * 4 }).resize(size, size).png({ compressionLevel: 9 }).toBuffer() });
+  pngs.push({
+    size,
+    data: await sharp(svg, { density: 72 * (size / 64) * 4 })
+      .resize(size, size)
+      .png({ compressionLevel: 9 })
+      .toBuffer(),
+  });
 }
 fs.writeFileSync("public/favicon.ico", ico(pngs));
 
 // The same drawing on a square, opaque background: the rounded corners of the SVG would turn black.
 const square = svg.toString().replace(/ rx="[^"]*"/, "");
-await sharp(Buffer.from(square), { density: 72 * (180 / 64) }).resize(180, 180).flatten({ background: "#101014" }).png({ compressionLevel: 9 }).toFile("public/apple-touch-icon.png");
+await sharp(Buffer.from(square), { density: 72 * (180 / 64) })
+  .resize(180, 180)
+  .flatten({ background: "#101014" })
+  .png({ compressionLevel: 9 })
+  .toFile("public/apple-touch-icon.png");

@@ -19,7 +19,11 @@ try {
   console.log(`Ripristinato ${archive} in ${paths.dataDir}`);
   console.log(`  creato il ${manifest.createdAt}, migrazione ${manifest.migrationLevel ?? "nessuna"}`);
   console.log(`  checksum verificati: ${manifest.files.length} file (${(bytes / 1e6).toFixed(1)} MB), PRAGMA integrity_check: ok`);
-  console.log(`  file caricati: ${uploads}; righe: ${Object.entries(manifest.rows).map(([n, c]) => `${n} ${c}`).join(", ")}`);
+  console.log(
+    `  file caricati: ${uploads}; righe: ${Object.entries(manifest.rows)
+      .map(([n, c]) => `${n} ${c}`)
+      .join(", ")}`,
+  );
   if (previous) console.log(`  i dati sostituiti sono salvati in ${previous}`);
   console.log("Avvia il server (npm start, o docker start NOME): applicherà le eventuali migrazioni mancanti.");
 } catch (error) {

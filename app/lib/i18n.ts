@@ -4,7 +4,22 @@ export const DEFAULT_LANG: Lang = "it";
 export const LANG_COOKIE = "lng";
 
 /** Path prefixes that never carry a language: staff area, API, files, tooling. */
-const UNLOCALIZED_PREFIXES = ["/admin", "/api", "/login", "/logout", "/data", "/media", "/healthz", "/assets", "/cookie-consent", "/set-language", "/captcha", "/favicon", "/robots.txt", "/sitemap.xml"];
+const UNLOCALIZED_PREFIXES = [
+  "/admin",
+  "/api",
+  "/login",
+  "/logout",
+  "/data",
+  "/media",
+  "/healthz",
+  "/assets",
+  "/cookie-consent",
+  "/set-language",
+  "/captcha",
+  "/favicon",
+  "/robots.txt",
+  "/sitemap.xml",
+];
 
 export function isLocalizablePath(pathname: string): boolean {
   return !UNLOCALIZED_PREFIXES.some((p) => pathname === p || pathname.startsWith(`${p}/`) || pathname.startsWith(`${p}.`));

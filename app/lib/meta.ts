@@ -51,14 +51,29 @@ export function pageMeta(
     { property: "og:image", content: image },
     { name: "twitter:card", content: "summary_large_image" },
     // The news feed in the page's language (app/routes/resources/news-feed.ts)
-    { tagName: "link", rel: "alternate", type: "application/rss+xml", title: newsFeedTitle(root?.lang ?? "it"), href: `${origin}${newsFeedPath(root?.lang ?? "it")}` },
+    {
+      tagName: "link",
+      rel: "alternate",
+      type: "application/rss+xml",
+      title: newsFeedTitle(root?.lang ?? "it"),
+      href: `${origin}${newsFeedPath(root?.lang ?? "it")}`,
+    },
   ];
   const description = page.description?.trim() || SITE_DESCRIPTION[root?.lang === "en" ? "en" : "it"];
   tags.push({ name: "description", content: description }, { property: "og:description", content: description });
   const first = page.firstPicture?.image;
   const candidates = first ? srcSetFor(first, "avif") : undefined;
   if (first && candidates) {
-    tags.push({ tagName: "link", rel: "preload", as: "image", type: "image/avif", href: first.src, imageSrcSet: candidates, imageSizes: page.firstPicture?.sizes, fetchPriority: "high" });
+    tags.push({
+      tagName: "link",
+      rel: "preload",
+      as: "image",
+      type: "image/avif",
+      href: first.src,
+      imageSrcSet: candidates,
+      imageSizes: page.firstPicture?.sizes,
+      fetchPriority: "high",
+    });
   }
   return tags;
 }

@@ -88,5 +88,8 @@ export function externalHref(link: string | null | undefined): string | null {
 
 /** A category name as it appears in a URL or a filter parameter: case, spaces and hyphens ignored. */
 export function categoryKey(name: string): string {
-  return name.trim().toLocaleLowerCase("it").replace(/[\s-]+/g, "-");
+  return name
+    .trim()
+    .toLocaleLowerCase("it")
+    .replace(/[\s-]+/g, "-");
 }

@@ -22,5 +22,8 @@ export async function uniqueSlug(base: string, taken: (slug: string) => Promise<
 
 /** Case- and accent-insensitive form used for matching text. */
 export function foldText(text: string): string {
-  return text.normalize("NFD").replace(/[\u0300-\u036f]/g, "").toLowerCase();
+  return text
+    .normalize("NFD")
+    .replace(/[\u0300-\u036f]/g, "")
+    .toLowerCase();
 }

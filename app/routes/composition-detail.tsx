@@ -5,7 +5,7 @@ import { PlayButton, VideoButton } from "~/components/compositions/MediaButtons"
 import { Picture } from "~/components/media/Picture";
 import { TrackList } from "~/components/compositions/TrackList";
 import { JsonLd, useSiteUrls } from "~/components/seo/JsonLd";
-import {localized } from "~/lib/i18n";
+import { localized } from "~/lib/i18n";
 import { pageMeta } from "~/lib/meta";
 import { categoryKey, categoryPath, externalHref, pagePath } from "~/lib/paths";
 import { musicAlbumLd } from "~/lib/structured-data";

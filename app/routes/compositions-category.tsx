@@ -4,7 +4,7 @@ import type { Route } from "./+types/compositions-category";
 import { MUSIC_CARD_SIZES, MusicCard } from "~/components/compositions/MusicCard";
 import { PageHero } from "~/components/layout/PageHero";
 import { JsonLd, useSiteUrls } from "~/components/seo/JsonLd";
-import {localized } from "~/lib/i18n";
+import { localized } from "~/lib/i18n";
 import { pageMeta } from "~/lib/meta";
 import { categoryCards, findMusicCategory } from "~/server/compositions.server";
 import { getInstance, getLang } from "~/server/i18n.server";

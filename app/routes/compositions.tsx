@@ -35,7 +35,11 @@ export default function CompositionsPage({ loaderData }: Route.ComponentProps) {
               ))}
             </div>
             <p className="compositions-group__more">
-              <Link className="button button--ghost" to={categoryPath(group.name, lang)} aria-label={t("compositions.exploreCategory", { category: group.label })}>
+              <Link
+                className="button button--ghost"
+                to={categoryPath(group.name, lang)}
+                aria-label={t("compositions.exploreCategory", { category: group.label })}
+              >
                 {t("compositions.explore")}
               </Link>
             </p>

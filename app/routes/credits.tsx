@@ -26,9 +26,7 @@ export default function CreditsPage({ loaderData }: Route.ComponentProps) {
             <div className="card-grid">
               {section.people.map((person) => (
                 <article key={person.id} className="person-card">
-                  {person.image ? (
-                    <Picture image={person.image} alt={person.name} sizes={CARD_GRID_SIZES} className="person-card__image" />
-                  ) : null}
+                  {person.image ? <Picture image={person.image} alt={person.name} sizes={CARD_GRID_SIZES} className="person-card__image" /> : null}
                   <div className="person-card__body">
                     <h3 className="person-card__name">{person.name}</h3>
                     <span className="badge">{person.occupation}</span>

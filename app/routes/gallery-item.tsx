@@ -32,9 +32,7 @@ export default function GalleryItemPage({ loaderData: item }: Route.ComponentPro
   return (
     <>
       <JsonLd data={breadcrumbs} />
-      <PageHero title={item.title}>
-        {item.description ? <p className="page-hero__text">{item.description}</p> : null}
-      </PageHero>
+      <PageHero title={item.title}>{item.description ? <p className="page-hero__text">{item.description}</p> : null}</PageHero>
       <div className="container gallery-item">
         <ol className="gallery-item__list">
           {item.images.map((picture, i) => (

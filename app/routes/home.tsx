@@ -42,7 +42,14 @@ export default function HomePage({ loaderData }: Route.ComponentProps) {
         <JsonLd data={person} />
         <HeroSlider slides={heroSlides} title={tc("composerName")} subtitle={t("home.subtitle")} label={t("home.heroLabel")} />
 
-        <TitledSection id="compositions" className="home-section home-compositions" titleId="home-compositions-title" title={t("home.compositions")} centered inner="container">
+        <TitledSection
+          id="compositions"
+          className="home-section home-compositions"
+          titleId="home-compositions-title"
+          title={t("home.compositions")}
+          centered
+          inner="container"
+        >
           <div className="album-descriptions">
             {albumDescriptions.map((album) => (
               <div key={album.id} className="album-description">
@@ -83,7 +90,13 @@ export default function HomePage({ loaderData }: Route.ComponentProps) {
             <ul className="follow-list">
               {follows.map((follow) => (
                 <li key={follow.id}>
-                  <a href={follow.link} target="_blank" rel="noopener noreferrer" className="follow-link" aria-label={t("home.followOn", { name: follow.name || follow.link })}>
+                  <a
+                    href={follow.link}
+                    target="_blank"
+                    rel="noopener noreferrer"
+                    className="follow-link"
+                    aria-label={t("home.followOn", { name: follow.name || follow.link })}
+                  >
                     <svg viewBox="0 0 24 24" aria-hidden="true">
                       <path d={follow.path} />
                     </svg>
@@ -118,5 +131,10 @@ export default function HomePage({ loaderData }: Route.ComponentProps) {
 export const meta: Route.MetaFunction = ({ data, matches }) => {
   if (!data) return [];
   const first = data.heroSlides[0];
-  return pageMeta(matches, { title: data.meta.title, description: data.meta.description, image: first?.src, firstPicture: { image: first, sizes: HERO_SIZES } });
+  return pageMeta(matches, {
+    title: data.meta.title,
+    description: data.meta.description,
+    image: first?.src,
+    firstPicture: { image: first, sizes: HERO_SIZES },
+  });
 };

@@ -84,5 +84,11 @@ export default function NewsDetailPage({ loaderData }: Route.ComponentProps) {
 
 export const meta: Route.MetaFunction = ({ data, matches }) =>
   data
-    ? pageMeta(matches, { title: data.title, description: data.summary, image: data.image?.src, type: "article", firstPicture: { image: data.image, sizes: NEWS_PICTURE_SIZES } })
+    ? pageMeta(matches, {
+        title: data.title,
+        description: data.summary,
+        image: data.image?.src,
+        type: "article",
+        firstPicture: { image: data.image, sizes: NEWS_PICTURE_SIZES },
+      })
     : [];

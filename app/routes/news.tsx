@@ -60,7 +60,11 @@ export const meta: Route.MetaFunction = ({ data, matches }) => {
   // The neighbouring pages of the list, for clients that read them (the pagination links carry the same rel).
   const neighbours = Object.entries(data.neighbours).flatMap(([rel, href]) => (href ? [{ tagName: "link" as const, rel, href }] : []));
   return [
-    ...pageMeta(matches, { ...data.meta, image: data.news.find((n) => n.image)?.image?.src, firstPicture: { image: data.news[0]?.image, sizes: NEWS_CARD_SIZES } }),
+    ...pageMeta(matches, {
+      ...data.meta,
+      image: data.news.find((n) => n.image)?.image?.src,
+      firstPicture: { image: data.news[0]?.image, sizes: NEWS_CARD_SIZES },
+    }),
     ...neighbours,
   ];
 };

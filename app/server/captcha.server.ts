@@ -19,8 +19,7 @@ const IMAGE = { width: 360, height: 120, background: { r: 244, g: 243, b: 240 } 
 // It only turns the characters into outlines of its bundled font: that SVG never leaves the server
 // (its path commands name each character; docs/decisions/014-captcha.md).
 type RenderOutlines = (text: string, options?: Record<string, unknown>) => string;
-const renderOutlines: RenderOutlines =
-  (svgCaptchaModule as unknown as { default?: RenderOutlines }).default ?? (svgCaptchaModule as unknown as RenderOutlines);
+const renderOutlines: RenderOutlines = (svgCaptchaModule as unknown as { default?: RenderOutlines }).default ?? (svgCaptchaModule as unknown as RenderOutlines);
 
 export type CaptchaRef = { id: string; url: string };
 

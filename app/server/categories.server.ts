@@ -22,7 +22,9 @@ function categoryWhere(filter: CategoryFilter = {}): Prisma.CategoryWhereInput {
   return {
     ...(type ? { type } : {}),
     // The type column is an enum, so its text is matched by the keys that contain q.
-    ...(q ? { OR: [{ name: { contains: q } }, { nameEng: { contains: q } }, { type: { in: CATEGORY_TYPES.filter((t) => t.includes(q.toLowerCase())) } }] } : {}),
+    ...(q
+      ? { OR: [{ name: { contains: q } }, { nameEng: { contains: q } }, { type: { in: CATEGORY_TYPES.filter((t) => t.includes(q.toLowerCase())) } }] }
+      : {}),
   };
 }
 

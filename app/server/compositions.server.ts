@@ -1,5 +1,5 @@
 import type { MusicCardData, MusicCategoryData } from "~/lib/music-card";
-import {localized, type Lang } from "~/lib/i18n";
+import { localized, type Lang } from "~/lib/i18n";
 import { categoryKey, compositionPath, externalHref } from "~/lib/paths";
 import { videoEmbed } from "~/lib/video";
 import type { Prisma } from "~/generated/prisma/client";

@@ -28,9 +28,7 @@ export type ContactSubmission = {
 };
 
 export type ContactOutcome =
-  | { status: "sent"; messageId: number | null }
-  | { status: "invalid"; errors: ContactErrors }
-  | { status: "rate-limited"; message: string };
+  { status: "sent"; messageId: number | null } | { status: "invalid"; errors: ContactErrors } | { status: "rate-limited"; message: string };
 
 /** HTTP status of an outcome: 200, 400 (field or captcha errors), 429 (too many). */
 export function outcomeStatus(outcome: ContactOutcome): number {
@@ -152,9 +150,16 @@ async function runDelivery(now: () => Date) {
       const attempts = message.attempts + 1;
       await db.contactMessage.update({
         where: { id: message.id },
-        data: { attempts, lastError: String(error instanceof Error ? error.message : error).slice(0, 500), nextAttemptAt: new Date(now().getTime() + retryDelayMs(attempts)) },
+        data: {
+          attempts,
+          lastError: String(error instanceof Error ? error.message : error).slice(0, 500),
+          nextAttemptAt: new Date(now().getTime() + retryDelayMs(attempts)),
+        },
       });
-      log().warn({ messageId: message.id, attempts, reason: error instanceof Error ? error.message : String(error) }, "Messaggio di contatto non consegnato: nuovo tentativo più tardi");
+      log().warn(
+        { messageId: message.id, attempts, reason: error instanceof Error ? error.message : String(error) },
+        "Messaggio di contatto non consegnato: nuovo tentativo più tardi",
+      );
       result.failed++;
     }
   }

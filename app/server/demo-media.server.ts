@@ -48,9 +48,7 @@ export async function renderArtwork(seed: string, width: number, height: number)
   }
   for (let i = 0; i < 12; i++) {
     const y = Math.round(rand() * height);
-    shapes.push(
-      `<rect x="0" y="${y}" width="${width}" height="${Math.max(1, Math.round(rand() * 4))}" fill="${palette[3]}" fill-opacity="0.25"/>`,
-    );
+    shapes.push(`<rect x="0" y="${y}" width="${width}" height="${Math.max(1, Math.round(rand() * 4))}" fill="${palette[3]}" fill-opacity="0.25"/>`);
   }
   const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" viewBox="0 0 ${width} ${height}">
   <defs><linearGradient id="g" x1="0" y1="0" x2="1" y2="1"><stop offset="0" stop-color="${palette[0]}"/><stop offset="1" stop-color="${palette[1]}"/></linearGradient></defs>
@@ -64,8 +62,18 @@ const MAJOR = [0, 2, 4, 5, 7, 9, 11];
 const MINOR = [0, 2, 3, 5, 7, 8, 10];
 /** Chord roots as scale degrees: a few common progressions in major and minor. */
 const PROGRESSIONS = {
-  major: [[0, 5, 3, 4], [0, 3, 4, 0], [0, 4, 5, 3], [3, 4, 0, 0]],
-  minor: [[0, 5, 2, 6], [0, 3, 4, 0], [0, 6, 5, 4], [0, 3, 6, 2]],
+  major: [
+    [0, 5, 3, 4],
+    [0, 3, 4, 0],
+    [0, 4, 5, 3],
+    [3, 4, 0, 0],
+  ],
+  minor: [
+    [0, 5, 2, 6],
+    [0, 3, 4, 0],
+    [0, 6, 5, 4],
+    [0, 3, 6, 2],
+  ],
 };
 
 /** A scale degree (may be negative or above 7) as a MIDI note in the given key. */
@@ -84,7 +92,7 @@ type Note = { start: number; length: number; midi: number; gain: number };
  */
 export function synthesizePhrase(seed: string, sampleRate = 16000): { wav: Buffer; seconds: number } {
   const rand = prng(seed);
-  const pick = <T,>(items: readonly T[]): T => pickWith(rand, items);
+  const pick = <T>(items: readonly T[]): T => pickWith(rand, items);
   const mode = rand() < 0.5 ? "major" : "minor";
   const scale = mode === "major" ? MAJOR : MINOR;
   const tonic = 57 + Math.floor(rand() * 8); // A3..E4
@@ -102,7 +110,13 @@ export function synthesizePhrase(seed: string, sampleRate = 16000): { wav: Buffe
     for (const third of [0, 2, 4]) {
       notes.pad.push({ start: barStart, length: 4 * beat, midi: degreeToMidi(tonic - 12, scale, root + third), gain: 0.12 });
     }
-    const rhythm = pick([[1, 1, 1, 1], [1.5, 0.5, 1, 1], [2, 1, 1], [1, 0.5, 0.5, 2], [0.5, 0.5, 1, 2]]);
+    const rhythm = pick([
+      [1, 1, 1, 1],
+      [1.5, 0.5, 1, 1],
+      [2, 1, 1],
+      [1, 0.5, 0.5, 2],
+      [0.5, 0.5, 1, 2],
+    ]);
     let t = 0;
     for (const [i, length] of rhythm.entries()) {
       const last = bar === bars - 1 && i === rhythm.length - 1;
@@ -189,7 +203,10 @@ function wavHeader(dataLength: number, sampleRate: number): Buffer {
 
 /** A one-page PDF with a line of text (valid enough for every PDF reader). */
 export function makePdf(title: string): Buffer {
-  const text = title.replace(/[()\\]/g, "").normalize("NFD").replace(/[^\x20-\x7e]/g, "");
+  const text = title
+    .replace(/[()\\]/g, "")
+    .normalize("NFD")
+    .replace(/[^\x20-\x7e]/g, "");
   const stream = `BT /F1 18 Tf 72 720 Td (${text}) Tj ET`;
   const objects = [
     "<< /Type /Catalog /Pages 2 0 R >>",

@@ -22,7 +22,9 @@ async function readStored(key: string, range?: ByteRange): Promise<Buffer | null
 async function imageMetadata(key: string): Promise<Metadata | null> {
   const head = await readStored(key, { start: 0, end: HEADER_BYTES - 1 });
   if (!head) return null;
-  const fromHead = await sharp(head).metadata().catch(() => null);
+  const fromHead = await sharp(head)
+    .metadata()
+    .catch(() => null);
   if (fromHead?.width && fromHead.height) return fromHead;
   const whole = head.length < HEADER_BYTES ? head : await readStored(key);
   return whole ? sharp(whole).metadata() : null;

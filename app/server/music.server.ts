@@ -157,7 +157,10 @@ async function musicErrors(current: MusicCurrent | null, input: MusicInput, file
 export async function saveMusic(current: MusicCurrent | null, input: MusicInput, files: MusicFilesInput, actor: Actor): Promise<SaveResult<MusicItem>> {
   const errors = await musicErrors(current, input, files);
   if (Object.keys(errors).length > 0) return invalid(errors);
-  const tracks = input.mode === "tracks" ? { entries: files.tracks, files: files.trackFiles, purpose: "track" as const, current: current?.tracks ?? [], field: "tracks" } : null;
+  const tracks =
+    input.mode === "tracks"
+      ? { entries: files.tracks, files: files.trackFiles, purpose: "track" as const, current: current?.tracks ?? [], field: "tracks" }
+      : null;
   return saveWithFiles({ image: { input: files.image, field: "image" }, list: tracks }, async (stored) => {
     const trackRows = await withDurations(stored.list, current?.tracks);
     const data = {

@@ -1,5 +1,5 @@
 import { Feed } from "feed";
-import {localized, type Lang } from "~/lib/i18n";
+import { localized, type Lang } from "~/lib/i18n";
 import { newsFeedPath, newsFeedTitle } from "~/lib/meta";
 import { absoluteUrl } from "~/lib/structured-data";
 import { htmlExcerpt } from "~/lib/html-text";

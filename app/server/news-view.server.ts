@@ -62,4 +62,3 @@ export async function newsDetail(item: NewsItem, lang: Lang) {
     attachments: item.attachments,
   };
 }
-

@@ -153,7 +153,13 @@ export type NewsCurrent = { id: number; image: string | null; attachments: { nam
  */
 export async function saveNews(current: NewsCurrent | null, input: NewsInput, files: NewsFilesInput, actor: Actor): Promise<SaveResult<NewsItem>> {
   if (!(await categoryExists(input.category))) return invalid({ category: "Categoria inesistente" });
-  const attachments = { entries: files.attachments, files: files.attachmentFiles, purpose: "attachment" as const, current: current?.attachments ?? [], field: "attachments" };
+  const attachments = {
+    entries: files.attachments,
+    files: files.attachmentFiles,
+    purpose: "attachment" as const,
+    current: current?.attachments ?? [],
+    field: "attachments",
+  };
   return saveWithFiles({ image: { input: files.image, field: "image" }, list: attachments }, async (stored) => {
     const data = newsRowData(input, stored.image ?? (files.removeImage ? null : (current?.image ?? null)), stored.list);
     return async (tx) => {

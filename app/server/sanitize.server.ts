@@ -71,7 +71,13 @@ function plainTextToHtml(text: string): string {
     .split(/\n[ \t]*\n\s*/)
     .map((paragraph) => paragraph.trim())
     .filter(Boolean)
-    .map((paragraph) => `<p>${paragraph.split(/[ \t]*\n[ \t]*/).map(escapeText).join("<br>")}</p>`)
+    .map(
+      (paragraph) =>
+        `<p>${paragraph
+          .split(/[ \t]*\n[ \t]*/)
+          .map(escapeText)
+          .join("<br>")}</p>`,
+    )
     .join("");
 }
 

@@ -1,7 +1,7 @@
 import { type ArtDirectionItem, isWorkSubcategory } from "~/lib/content-types";
 import { artDirectionPath, externalHref, newsPath } from "~/lib/paths";
 import { htmlToText } from "~/lib/html-text";
-import {type Lang, localized } from "~/lib/i18n";
+import { type Lang, localized } from "~/lib/i18n";
 import type { SearchResult, SearchType } from "~/lib/search-result";
 import { compositionPath } from "~/lib/paths";
 import { foldText } from "~/lib/slug";
@@ -16,7 +16,6 @@ import { listNews, newsSelect, type NewsItem } from "./news.server";
 export const SEARCH_PAGE_SIZE = 12;
 const MAX_QUERY_LENGTH = 200;
 const MAX_TERMS = 10;
-
 
 /** One searchable thing, both languages, with its texts folded once at index time. */
 export type SearchEntry = {
@@ -44,7 +43,9 @@ export type SearchPage = { query: string; page: number; pageCount: number; total
 
 /** Folded words of a text joined by single spaces, with a space at each end. */
 export function wordsOf(...texts: string[]): string {
-  const words = foldText(texts.join(" ")).replace(/[^\p{L}\p{N}]+/gu, " ").trim();
+  const words = foldText(texts.join(" "))
+    .replace(/[^\p{L}\p{N}]+/gu, " ")
+    .trim();
   return words ? ` ${words} ` : " ";
 }
 

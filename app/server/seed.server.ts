@@ -74,55 +74,61 @@ export async function seedDemoContent() {
     return slug;
   };
 
-  await db.$transaction(async (tx) => {
-    for (const category of demoCategories) {
-      const row = await tx.category.create({ data: category, select: { id: true } });
-      categoryIds.set(category.name, row.id);
-    }
-    const categoryId = (name: string) => {
-      const id = categoryIds.get(name);
-      if (id === undefined) throw new Error(`Demo content: unknown category ${name}`);
-      return id;
-    };
-    for (const { item, img, tracks, createdAt } of musicRows) {
-      await tx.music.create({
-        data: {
-          slug: slugFor(item.title),
-          title: item.title,
-          description: item.description,
-          descriptionEng: item.descriptionEng,
-          categoryId: categoryId(item.category),
-          img,
-          link: item.link ?? null,
-          videos: item.videos ?? null,
-          createdAt,
-          tracks: { create: tracks },
-        },
-      });
-    }
-    usedSlugs.clear();
-    for (const { item, image, attachments } of newsRows) {
-      await tx.news.create({
-        data: {
-          slug: slugFor(item.title),
-          title: item.title,
-          titleEng: item.titleEng,
-          description: item.description,
-          descriptionEng: item.descriptionEng,
-          date: item.date,
-          image,
-          categoryId: categoryId(item.category),
-          createdAt: new Date(`${item.date}T09:00:00Z`),
-          attachments: { create: attachments },
-        },
-      });
-    }
-    // Every use of a stored file counts, as when staff save the same rows (stored-files.server.ts).
-    const uses = [...musicRows.flatMap((m) => [m.img, ...m.tracks.map((t) => t.url)]), ...newsRows.flatMap((n) => [n.image, ...n.attachments.map((a) => a.url)])];
-    await recountFiles(tx, [], uses, staged);
-    await contentChanged(tx);
-    // One commit for the whole catalogue at first boot: more work than a save, so more time.
-  }, { timeout: 60_000 });
+  await db.$transaction(
+    async (tx) => {
+      for (const category of demoCategories) {
+        const row = await tx.category.create({ data: category, select: { id: true } });
+        categoryIds.set(category.name, row.id);
+      }
+      const categoryId = (name: string) => {
+        const id = categoryIds.get(name);
+        if (id === undefined) throw new Error(`Demo content: unknown category ${name}`);
+        return id;
+      };
+      for (const { item, img, tracks, createdAt } of musicRows) {
+        await tx.music.create({
+          data: {
+            slug: slugFor(item.title),
+            title: item.title,
+            description: item.description,
+            descriptionEng: item.descriptionEng,
+            categoryId: categoryId(item.category),
+            img,
+            link: item.link ?? null,
+            videos: item.videos ?? null,
+            createdAt,
+            tracks: { create: tracks },
+          },
+        });
+      }
+      usedSlugs.clear();
+      for (const { item, image, attachments } of newsRows) {
+        await tx.news.create({
+          data: {
+            slug: slugFor(item.title),
+            title: item.title,
+            titleEng: item.titleEng,
+            description: item.description,
+            descriptionEng: item.descriptionEng,
+            date: item.date,
+            image,
+            categoryId: categoryId(item.category),
+            createdAt: new Date(`${item.date}T09:00:00Z`),
+            attachments: { create: attachments },
+          },
+        });
+      }
+      // Every use of a stored file counts, as when staff save the same rows (stored-files.server.ts).
+      const uses = [
+        ...musicRows.flatMap((m) => [m.img, ...m.tracks.map((t) => t.url)]),
+        ...newsRows.flatMap((n) => [n.image, ...n.attachments.map((a) => a.url)]),
+      ];
+      await recountFiles(tx, [], uses, staged);
+      await contentChanged(tx);
+      // One commit for the whole catalogue at first boot: more work than a save, so more time.
+    },
+    { timeout: 60_000 },
+  );
 }
 
 /** A demo attachment whose content matches its name: a picture for .jpg, a PDF otherwise. */

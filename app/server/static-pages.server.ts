@@ -1,11 +1,4 @@
-import {
-  type CookiePolicyItem,
-  type CreditItem,
-  type GalleryItem,
-  type LegalNote,
-  type PortfolioItem,
-  type PrivacyItem,
-} from "~/lib/content-types";
+import { type CookiePolicyItem, type CreditItem, type GalleryItem, type LegalNote, type PortfolioItem, type PrivacyItem } from "~/lib/content-types";
 import { externalHref } from "~/lib/paths";
 import { type Lang, localized } from "~/lib/i18n";
 import type { GalleryCard, GalleryPicture, GallerySection } from "~/lib/gallery-card";
@@ -30,7 +23,10 @@ export type CreditSection = { category: string; title: string; people: CreditPer
 /** Credits (SPEC.md 2.10): one section per category of type credits, titled by the entries' title. */
 export async function creditsPage(lang: Lang): Promise<CreditSection[]> {
   const credits = readContentList<CreditItem>("credits");
-  const names = await orderedCategoryNames("credits", credits.map((c) => c.category));
+  const names = await orderedCategoryNames(
+    "credits",
+    credits.map((c) => c.category),
+  );
   const sections: CreditSection[] = [];
   for (const { name, category } of names) {
     const people = credits.filter((c) => sameName(c.category, name));
@@ -54,7 +50,6 @@ export async function creditsPage(lang: Lang): Promise<CreditSection[]> {
   return sections;
 }
 
-
 async function galleryCard(item: GalleryItem, lang: Lang): Promise<GalleryCard> {
   const images: GalleryPicture[] = [];
   for (const picture of item.content ?? []) {
@@ -73,7 +68,10 @@ async function galleryCard(item: GalleryItem, lang: Lang): Promise<GalleryCard> 
 /** Gallery (SPEC.md 2.11): gallery categories with their cards and each card's pictures. */
 export async function galleryPage(lang: Lang): Promise<GallerySection[]> {
   const gallery = readContentList<GalleryItem>("gallery");
-  const names = await orderedCategoryNames("gallery", gallery.map((g) => g.category));
+  const names = await orderedCategoryNames(
+    "gallery",
+    gallery.map((g) => g.category),
+  );
   const sections: GallerySection[] = [];
   for (const { name, category } of names) {
     const items = gallery.filter((g) => sameName(g.category, name));

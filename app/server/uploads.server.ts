@@ -25,7 +25,6 @@ export const MAX_FILES_PER_FORM = 20;
 /** Temporary uploads not saved with a form within this time are deleted. */
 const TEMP_UPLOAD_TTL_MS = 24 * 60 * 60 * 1000;
 
-
 function familyOfMime(mime: string): FileFamily | "other" {
   if (mime.startsWith("image/")) return "image";
   if (mime.startsWith("audio/")) return "audio";
@@ -57,7 +56,10 @@ export class UploadError extends Error {
 /** A display name for a client file name: no folders, no control characters, bounded length. */
 export function cleanDisplayName(name: string | null | undefined, fallback = "file"): string {
   const base = (name ?? "").split(/[\\/]/).pop() ?? "";
-  const cleaned = base.replace(/[\u0000-\u001f\u007f]/g, "").trim().slice(0, 200);
+  const cleaned = base
+    .replace(/[\u0000-\u001f\u007f]/g, "")
+    .trim()
+    .slice(0, 200);
   return cleaned && cleaned !== "." && cleaned !== ".." ? cleaned : fallback;
 }
 

@@ -30,5 +30,8 @@ export async function ensureAdminUser(opts: { username?: string; password?: stri
   const username = opts.username ?? "admin";
   const password = crypto.randomBytes(9).toString("base64url");
   await upsertStaffUser(username, password);
-  say("warn", `Accesso staff creato (mostrato una sola volta): utente: ${username} password: ${password} (cambiala con: npm run user:create -- <utente> <password>)`);
+  say(
+    "warn",
+    `Accesso staff creato (mostrato una sola volta): utente: ${username} password: ${password} (cambiala con: npm run user:create -- <utente> <password>)`,
+  );
 }

@@ -15,14 +15,25 @@ import { dataDirEnv } from "../ops/config.mjs";
 import { benchSettings, childEnv } from "./settings";
 
 const CHROMIUM = "/usr/bin/chromium";
-const CHROME_FLAGS =
-  "--headless --no-sandbox --disable-gpu --disable-background-networking --disable-component-update --disable-sync --no-first-run";
+const CHROME_FLAGS = "--headless --no-sandbox --disable-gpu --disable-background-networking --disable-component-update --disable-sync --no-first-run";
 const PAGES = ["/", "/news", "/compositions", "/en/bio"];
 const LIGHTHOUSE_PAGES = ["/", "/compositions", "/news", "/gallery", "/en/bio", "/contacts", "/search?query=colonna"];
 /** What a visitor browses: pages of both languages, details, a search. */
 const VISITOR_PAGES = [
-  "/", "/news", "/compositions", "/gallery", "/bio", "/contacts", "/search?query=colonna",
-  "/en", "/en/news", "/en/compositions", "/en/bio", "/en/gallery", "/credits", "/art-direction",
+  "/",
+  "/news",
+  "/compositions",
+  "/gallery",
+  "/bio",
+  "/contacts",
+  "/search?query=colonna",
+  "/en",
+  "/en/news",
+  "/en/compositions",
+  "/en/bio",
+  "/en/gallery",
+  "/credits",
+  "/art-direction",
 ];
 
 async function freePort(): Promise<number> {
@@ -177,14 +188,7 @@ async function lighthouseRun(url: string, page: string, keepAs: string | null): 
     await new Promise<void>((resolve, reject) =>
       execFile(
         process.execPath,
-        [
-          "node_modules/lighthouse/cli/index.js",
-          `${url}${page}`,
-          "--quiet",
-          "--output=json",
-          `--output-path=${out}`,
-          `--chrome-flags=${CHROME_FLAGS}`,
-        ],
+        ["node_modules/lighthouse/cli/index.js", `${url}${page}`, "--quiet", "--output=json", `--output-path=${out}`, `--chrome-flags=${CHROME_FLAGS}`],
         { env: childEnv({ CHROME_PATH: CHROMIUM }), maxBuffer: 1 << 26 },
         (error) => (error ? reject(error) : resolve()),
       ),
@@ -244,7 +248,12 @@ async function lighthouse(url: string): Promise<string[]> {
     const eachRun = runs > 1 ? [done.map((r) => r.perf).join("/"), done.map((r) => (r.lcp / 1000).toFixed(2)).join("/")] : [];
     if (median) rows.push(pad([...median.row, ...eachRun], widths));
   }
-  rows.push(`load average after Lighthouse: ${os.loadavg().map((n) => n.toFixed(2)).join(", ")}`);
+  rows.push(
+    `load average after Lighthouse: ${os
+      .loadavg()
+      .map((n) => n.toFixed(2))
+      .join(", ")}`,
+  );
   return rows;
 }
 
@@ -289,7 +298,9 @@ export async function benchPages() {
     lines.push("  is removed before rendering, so it is served from the cache); render: every request rendered (cache off)");
     lines.push(pad(["", "cached", "share", "p99 ms", "cold", "share", "p99 ms", "render", "share", "p99 ms"], widths));
     lines.push(pad(["static file, small JS", staticRun.rps.toFixed(0), "1", String(staticRun.p99)], widths) + `  ${assets.small}`);
-    lines.push(pad(["static file, entry JS", entryRun.rps.toFixed(0), (entryRun.rps / staticRun.rps).toFixed(3), String(entryRun.p99)], widths) + `  ${assets.entry}`);
+    lines.push(
+      pad(["static file, entry JS", entryRun.rps.toFixed(0), (entryRun.rps / staticRun.rps).toFixed(3), String(entryRun.p99)], widths) + `  ${assets.entry}`,
+    );
     for (const [page, { cached, cold, render }] of measured) {
       const runs = [cached, cold, render].filter((run): run is Run => Boolean(run));
       const problems = runs.reduce((sum, run) => sum + run.errors + run.non2xx, 0);

@@ -15,7 +15,10 @@ export async function createBenchEnvironment(): Promise<BenchEnvironment> {
   const databaseFile = dataPaths().databaseFile;
   const sqlite = new Database(databaseFile);
   const root = path.resolve("prisma/migrations");
-  for (const name of fs.readdirSync(root).filter((n) => fs.statSync(path.join(root, n)).isDirectory()).sort()) {
+  for (const name of fs
+    .readdirSync(root)
+    .filter((n) => fs.statSync(path.join(root, n)).isDirectory())
+    .sort()) {
     sqlite.exec(fs.readFileSync(path.join(root, name, "migration.sql"), "utf8"));
   }
   sqlite.close();

@@ -9,7 +9,11 @@ import { URLSearchParams } from "node:url";
 const [step, url, a, b] = process.argv.slice(2);
 
 /** @param {Response} res */
-const cookiesOf = (res) => res.headers.getSetCookie().map((c) => c.split(";")[0]).filter((c) => !c.endsWith("="));
+const cookiesOf = (res) =>
+  res.headers
+    .getSetCookie()
+    .map((c) => c.split(";")[0])
+    .filter((c) => !c.endsWith("="));
 
 async function signIn(username, password) {
   const page = await fetch(`${url}/login`);

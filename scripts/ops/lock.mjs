@@ -9,11 +9,15 @@ import Database from "better-sqlite3";
 export class DataDirBusyError extends Error {
   /** @param {string} dataDir @param {{pid?: number, role?: string, startedAt?: string} | null} holder */
   constructor(dataDir, holder) {
-    const who = holder?.pid ? `${holder.role === "restore" ? "da un ripristino" : "dal server"} (pid ${holder.pid}, avviato ${holder.startedAt})` : "da un altro processo";
+    const who = holder?.pid
+      ? `${holder.role === "restore" ? "da un ripristino" : "dal server"} (pid ${holder.pid}, avviato ${holder.startedAt})`
+      : "da un altro processo";
     super(
       `${dataDir} è in uso ${who}.\n` +
         "Fermalo prima di continuare:\n" +
-        "  - server avviato con npm start: Ctrl+C nel suo terminale, oppure kill " + (holder?.pid ?? "PID") + "\n" +
+        "  - server avviato con npm start: Ctrl+C nel suo terminale, oppure kill " +
+        (holder?.pid ?? "PID") +
+        "\n" +
         "  - container: docker stop NOME (poi esegui il comando in un container usa-e-getta sullo stesso volume:\n" +
         "    docker run --rm -v VOLUME:/data IMMAGINE npm run restore -- /data/backups/ARCHIVIO.tar.gz)",
     );

@@ -71,7 +71,9 @@ export function migrationStatus(db, migrationsDir) {
     /** Applied here but absent from this version's folder: the database is newer than the code. */
     unknown: [...finished].filter((name) => !known.has(name)),
     /** Applied, but the file changed since (Prisma warns about this too). */
-    edited: migrations.filter((m) => finished.has(m.name) && rows.some((r) => r.migration_name === m.name && r.finished_at && r.checksum !== m.checksum)).map((m) => m.name),
+    edited: migrations
+      .filter((m) => finished.has(m.name) && rows.some((r) => r.migration_name === m.name && r.finished_at && r.checksum !== m.checksum))
+      .map((m) => m.name),
     isEmpty: userTables === 0 && !hasTable,
     level: [...finished].sort().at(-1) ?? null,
   };

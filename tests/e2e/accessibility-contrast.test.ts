@@ -51,14 +51,16 @@ describe("contrast and accessible names", () => {
           await visit(page, `${server.url}${prefix}${path}`);
           expect.soft(await axe(page), path).toEqual([]);
           // interactive states: hover and keyboard focus of buttons, pills and links of the page
-          const targets = await page.$$eval(".button--primary, .pill, .pagination__link, .contacts__email a, .result-card__link, .music-card__title a, .navbar__nav a.active", (els) =>
-            els
-              .filter((el) => (el as HTMLElement).offsetParent !== null)
-              .slice(0, 12)
-              .map((el, i) => {
-                el.setAttribute("data-contrast-probe", String(i));
-                return `[data-contrast-probe="${i}"]`;
-              }),
+          const targets = await page.$$eval(
+            ".button--primary, .pill, .pagination__link, .contacts__email a, .result-card__link, .music-card__title a, .navbar__nav a.active",
+            (els) =>
+              els
+                .filter((el) => (el as HTMLElement).offsetParent !== null)
+                .slice(0, 12)
+                .map((el, i) => {
+                  el.setAttribute("data-contrast-probe", String(i));
+                  return `[data-contrast-probe="${i}"]`;
+                }),
           );
           for (const target of targets) {
             const box = await page.locator(target).boundingBox();
@@ -100,7 +102,10 @@ describe("heading order and valid markup", () => {
     const { context } = await browser.newContext({ viewport: { width: 1440, height: 900 }, bypassCSP: true });
     await acceptCookies(context, server.url);
     const page = await context.newPage();
-    const categories = [await firstHref(server.url, "/compositions", /href="(\/compositions\/[^"/]+)"/), await firstHref(server.url, "/art-direction", /href="(\/art-direction\/[^"/]+)"/)];
+    const categories = [
+      await firstHref(server.url, "/compositions", /href="(\/compositions\/[^"/]+)"/),
+      await firstHref(server.url, "/art-direction", /href="(\/art-direction\/[^"/]+)"/),
+    ];
     for (const path of categories) {
       for (const prefix of ["", "/en"]) {
         await visit(page, `${server.url}${prefix}${path}`);

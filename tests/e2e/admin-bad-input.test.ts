@@ -24,7 +24,11 @@ beforeAll(async () => {
 const uploadsDir = () => path.join(server.dataDir, "uploads");
 function listFiles(dir = uploadsDir()): string[] {
   if (!fs.existsSync(dir)) return [];
-  return fs.readdirSync(dir, { recursive: true, withFileTypes: true }).filter((d) => d.isFile()).map((d) => path.join(d.parentPath, d.name)).sort();
+  return fs
+    .readdirSync(dir, { recursive: true, withFileTypes: true })
+    .filter((d) => d.isFile())
+    .map((d) => path.join(d.parentPath, d.name))
+    .sort();
 }
 /** Nothing changed: the rows, and the files once the refused request's streamed .part files are removed (at its end). */
 async function expectUnchanged(before: ReturnType<typeof snapshot>) {
@@ -133,7 +137,10 @@ describe("uploads", () => {
       "/admin/newsCreate",
       newsForm({
         title: "Con allegato",
-        attachments_json: JSON.stringify([{ url: "/media/../app.db", name: "db" }, { temp_name: body.temp_name, display_name: "../x.pdf" }]),
+        attachments_json: JSON.stringify([
+          { url: "/media/../app.db", name: "db" },
+          { temp_name: body.temp_name, display_name: "../x.pdf" },
+        ]),
       }),
     );
     expect(ok.status).toBe(302);
@@ -148,10 +155,18 @@ describe("uploads", () => {
 describe("cross-site and stale requests", () => {
   it("refuses a cross-origin post with a clear Italian 403, on pages and on the upload route", async () => {
     const before = await settledSnapshot();
-    const res = await client.post("/admin/categoryCreate", { csrf, name: "Evil", name_eng: "Evil", type: "news" }, { headers: { Origin: "https://evil.example" } });
+    const res = await client.post(
+      "/admin/categoryCreate",
+      { csrf, name: "Evil", name_eng: "Evil", type: "news" },
+      { headers: { Origin: "https://evil.example" } },
+    );
     expect(res.status).toBe(403);
     expect(await res.text()).toContain("Richiesta rifiutata: proviene da un altro sito.");
-    const sameSiteFetch = await client.post("/admin/categoryCreate", { csrf, name: "Evil", name_eng: "Evil", type: "news" }, { headers: { "Sec-Fetch-Site": "cross-site" } });
+    const sameSiteFetch = await client.post(
+      "/admin/categoryCreate",
+      { csrf, name: "Evil", name_eng: "Evil", type: "news" },
+      { headers: { "Sec-Fetch-Site": "cross-site" } },
+    );
     expect(sameSiteFetch.status).toBe(403);
     expect(await sameSiteFetch.text()).toContain("Richiesta rifiutata: proviene da un altro sito.");
     const up = await upload(new Blob([pdfBytes("evil")]), "a.pdf", "attachment", { "X-CSRFToken": csrf, Origin: "https://evil.example" });
@@ -164,7 +179,11 @@ describe("cross-site and stale requests", () => {
   // origin (no form token); the upload, an api/ endpoint, also by the csrftoken + X-CSRFToken pair.
   it("refuses a form post from a sibling site or an opaque origin, and an upload without the api/ token", async () => {
     const before = await settledSnapshot();
-    const sibling = await client.post("/admin/categoryCreate", { name: "Sibling", name_eng: "Sibling", type: "news" }, { headers: { "Sec-Fetch-Site": "same-site" } });
+    const sibling = await client.post(
+      "/admin/categoryCreate",
+      { name: "Sibling", name_eng: "Sibling", type: "news" },
+      { headers: { "Sec-Fetch-Site": "same-site" } },
+    );
     expect(sibling.status).toBe(403);
     const opaque = await client.post("/admin/categoryCreate", { name: "Opaque", name_eng: "Opaque", type: "news" }, { headers: { Origin: "null" } });
     expect(opaque.status).toBe(403);

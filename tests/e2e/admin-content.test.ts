@@ -54,11 +54,7 @@ describe("categories", () => {
     expect(await page.getByRole("cell", { name: "COLONNE SONORE", exact: true }).count()).toBe(0);
     expect(rows(server, "SELECT id FROM Category WHERE id = ?", cat.id)).toHaveLength(0);
     expect(log()).toEqual(
-      expect.arrayContaining([
-        'Creata la categoria "Colonne sonore"',
-        'Modificata la categoria "COLONNE SONORE"',
-        'Eliminata la categoria "COLONNE SONORE"',
-      ]),
+      expect.arrayContaining(['Creata la categoria "Colonne sonore"', 'Modificata la categoria "COLONNE SONORE"', 'Eliminata la categoria "COLONNE SONORE"']),
     );
     await close();
   });
@@ -67,7 +63,12 @@ describe("categories", () => {
     run(server, "INSERT INTO Category (name, nameEng, type) VALUES ('Da eliminare', 'To delete', 'news')");
     run(server, "INSERT INTO Category (name, nameEng, type) VALUES ('Usata', 'Used', 'news')");
     const used = row<{ id: number }>(server, "SELECT id FROM Category WHERE name = 'Usata'");
-    run(server, "INSERT INTO News (slug, title, titleEng, date, categoryId, updatedAt) VALUES ('usa-cat', 'Usa', 'Uses', '2026-01-01', ?, ?)", used.id, Date.now());
+    run(
+      server,
+      "INSERT INTO News (slug, title, titleEng, date, categoryId, updatedAt) VALUES ('usa-cat', 'Usa', 'Uses', '2026-01-01', ?, ?)",
+      used.id,
+      Date.now(),
+    );
     const { page, errors, close } = await adminPage(true);
     await page.goto(`${server.url}/admin/categoryList?q=${encodeURIComponent("Da eliminare")}`);
     await hydrated(page);
@@ -157,7 +158,10 @@ describe("news", () => {
     await expect.poll(() => editor.innerHTML(), { message: "the typed text is in the editor", timeout: 10_000 }).toContain("<strong>speciale</strong>");
     // The editor reports its HTML to the hidden field the form posts: wait for it before going on.
     await expect
-      .poll(() => page.locator('input[type="hidden"][name="description"]').inputValue(), { message: "the editor's HTML is in the posted field", timeout: 10_000 })
+      .poll(() => page.locator('input[type="hidden"][name="description"]').inputValue(), {
+        message: "the editor's HTML is in the posted field",
+        timeout: 10_000,
+      })
       .toContain("<strong>speciale</strong>");
     const box = await page.locator("#description .ql-container").boundingBox();
     expect(Math.round(box!.height)).toBe(200);
@@ -187,7 +191,10 @@ describe("news", () => {
     expect(await page.locator(".file-list__item").count()).toBe(1);
 
     await Promise.all([page.waitForURL(/\/news\/script-alert-1-script-concerto$/), page.click('button:has-text("Salva")')]);
-    const news = row<{ id: number; title: string; description: string }>(server, "SELECT id, title, description FROM News WHERE slug = 'script-alert-1-script-concerto'");
+    const news = row<{ id: number; title: string; description: string }>(
+      server,
+      "SELECT id, title, description FROM News WHERE slug = 'script-alert-1-script-concerto'",
+    );
     expect(news.title).toBe("<script>alert(1)</script> Concerto");
     expect(news.description).toContain("<strong>speciale</strong>");
     const attachments = rows<{ name: string; url: string }>(server, "SELECT name, url FROM NewsAttachment WHERE newsId = ?", news.id);
@@ -253,7 +260,9 @@ describe("news", () => {
     await page.waitForURL(/\/admin\/newsList\?avviso=eliminato/);
     expect(rows(server, "SELECT id FROM News WHERE id = ?", news.id)).toHaveLength(0);
     expect(fs.existsSync(mediaFile(news.image))).toBe(false);
-    expect(log()).toEqual(expect.arrayContaining(['Creata la notizia "Recensione"', 'Modificata la notizia "Recensione"', 'Eliminata la notizia "Recensione"']));
+    expect(log()).toEqual(
+      expect.arrayContaining(['Creata la notizia "Recensione"', 'Modificata la notizia "Recensione"', 'Eliminata la notizia "Recensione"']),
+    );
 
     const missing = await page.goto(`${server.url}/admin/newsList/recensione`);
     expect(missing?.url()).toBe(`${server.url}/admin/newsList?avviso=non-trovato`);

@@ -59,11 +59,17 @@ describe("music with JavaScript", () => {
     await page.setInputFiles("#tracks", path.join(files, "tema.mp3"));
     await expect.poll(() => dialogs).toEqual(["Il file selezionato è già esistente: tema.mp3"]);
     // remove one
-    await page.locator(".file-list__item", { has: page.getByLabel("Nome visualizzato di finale.mp3") }).getByRole("button", { name: "Rimuovi" }).click();
+    await page
+      .locator(".file-list__item", { has: page.getByLabel("Nome visualizzato di finale.mp3") })
+      .getByRole("button", { name: "Rimuovi" })
+      .click();
     await page.fill("#videos", "https://www.youtube.com/watch?v=abc");
     await Promise.all([page.waitForURL(`${server.url}/compositions/colonne%20sonore/il-tema`), page.click('button:has-text("Salva")')]);
 
-    const music = row<{ id: number; img: string; link: string | null; videos: string }>(server, "SELECT id, img, link, videos FROM Music WHERE slug = 'il-tema'");
+    const music = row<{ id: number; img: string; link: string | null; videos: string }>(
+      server,
+      "SELECT id, img, link, videos FROM Music WHERE slug = 'il-tema'",
+    );
     expect(music.link).toBeNull();
     expect(music.videos).toBe("https://www.youtube.com/watch?v=abc");
     const tracks = rows<{ name: string; url: string }>(server, "SELECT name, url FROM MusicTrack WHERE musicId = ? ORDER BY position", music.id);

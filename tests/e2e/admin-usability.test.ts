@@ -76,7 +76,9 @@ describe("display names", () => {
     await page.setInputFiles("#image_file", path.join(files, "cover.png"));
     await page.setInputFiles("#tracks", path.join(files, "tema principale.mp3"));
     await Promise.all([page.waitForURL(/\/compositions\//), page.click('button:has-text("Salva")')]);
-    expect(rows(server, "SELECT t.name FROM MusicTrack t JOIN Music m ON m.id = t.musicId WHERE m.title = 'Suite nojs'")).toEqual([{ name: "tema principale" }]);
+    expect(rows(server, "SELECT t.name FROM MusicTrack t JOIN Music m ON m.id = t.musicId WHERE m.title = 'Suite nojs'")).toEqual([
+      { name: "tema principale" },
+    ]);
     await close();
   });
 
@@ -163,7 +165,10 @@ describe("field messages of the admin forms (issue 21)", () => {
     await page.click('button:has-text("Salva")');
     await page.locator(".form-error").waitFor();
     const messages = await page.$$eval(".field--invalid", (fields) =>
-      fields.map((field) => ({ label: field.querySelector(".field__label")?.firstChild?.textContent?.trim(), error: field.querySelector(".field__error")?.textContent })),
+      fields.map((field) => ({
+        label: field.querySelector(".field__label")?.firstChild?.textContent?.trim(),
+        error: field.querySelector(".field__error")?.textContent,
+      })),
     );
     expect(messages.map((m) => m.label)).toEqual(["Categoria", "Titolo"]);
     for (const { label, error } of messages) {
@@ -217,7 +222,18 @@ describe("field messages of the admin forms (issue 21)", () => {
     const picker = toolbar.locator(".ql-header .ql-picker-label");
     expect(await picker.evaluate((el) => getComputedStyle(el, "::before").content)).toBe('"Normale"');
     const names = await toolbar.locator("button, .ql-picker-label").evaluateAll((els) => els.map((el) => el.getAttribute("aria-label")));
-    expect(names).toEqual(["Stile del testo", "Grassetto", "Corsivo", "Sottolineato", "Barrato", "Elenco numerato", "Elenco puntato", "Citazione", "Link", "Rimuovi la formattazione"]);
+    expect(names).toEqual([
+      "Stile del testo",
+      "Grassetto",
+      "Corsivo",
+      "Sottolineato",
+      "Barrato",
+      "Elenco numerato",
+      "Elenco puntato",
+      "Citazione",
+      "Link",
+      "Rimuovi la formattazione",
+    ]);
     await picker.click();
     const items = await toolbar.locator(".ql-header .ql-picker-item").evaluateAll((els) => els.map((el) => getComputedStyle(el, "::before").content));
     expect(items).toEqual(['"Titolo"', '"Sottotitolo"', '"Normale"']);

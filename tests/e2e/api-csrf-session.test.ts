@@ -9,8 +9,7 @@ import { ADMIN, serverPerFile } from "../support/server";
  * another signed-in session, is refused; the token set at sign-in works.
  */
 const server = serverPerFile({ env: { SEED_DEMO: "0" } });
-afterAll(async () => {
-});
+afterAll(async () => {});
 
 /** POST /api/category/ with `token` as both the csrftoken cookie and the X-CSRFToken header. */
 async function createCategory(client: HttpClient, token: string, name: string) {

@@ -53,7 +53,14 @@ describe("public reads (open to anyone)", () => {
     const bySlug = await (await anon.get(`/api/music/${first.slug}`)).json();
     expect(byId).toEqual(first);
     expect(bySlug).toEqual(first);
-    for (const p of ["/api/music/999999/", "/api/music/no-such-work", "/api/news/999999", "/api/news/no-such-news/", "/api/category/999999/", "/api/category/abc"]) {
+    for (const p of [
+      "/api/music/999999/",
+      "/api/music/no-such-work",
+      "/api/news/999999",
+      "/api/news/no-such-news/",
+      "/api/category/999999/",
+      "/api/category/abc",
+    ]) {
       const res = await anon.get(p);
       expect(res.status, p).toBe(404);
       expect(keys(await res.json()), p).toEqual(["error"]);
@@ -210,7 +217,11 @@ describe("the api/ edge", () => {
       const generic = p.replace(/:(\w+)/g, (_, name) => (name === "category" ? "{CATEGORY NAME}" : "{"));
       const prefix = `/api/${generic.split("{")[0]}`;
       expect(docs, p).toContain(prefix);
-      if (p !== "openapi.json") expect(documented.some((d) => d.startsWith(prefix)), p).toBe(true);
+      if (p !== "openapi.json")
+        expect(
+          documented.some((d) => d.startsWith(prefix)),
+          p,
+        ).toBe(true);
     }
     expect(docs).toContain("/api/music-by-category/{CATEGORY NAME}/");
     expect(docs).toContain("/api/music/{id or slug}/");

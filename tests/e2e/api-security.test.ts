@@ -198,7 +198,7 @@ describe("bad bodies", () => {
     await expectRefused(await staff.request("POST", "/api/news/", { form: newsForm({ category: "abc" }) }), 400, "news category abc");
     await expectRefused(await staff.request("POST", "/api/news/", { form: newsForm({ title: "" }) }), 400, "news no title");
     await expectRefused(await staff.request("POST", "/api/music/", { form: musicForm({ music_tracks: "[{" }) }), 400, "music tracks json");
-    await expectRefused(await staff.request("POST", "/api/music/", { form: musicForm({ link: "ftp://x" , mode: "link"}) }), 400, "music link");
+    await expectRefused(await staff.request("POST", "/api/music/", { form: musicForm({ link: "ftp://x", mode: "link" }) }), 400, "music link");
     await expectRefused(await staff.request("POST", "/api/music/", { form: musicForm({ mode: "both" }) }), 400, "music mode");
     const current = await staff.getJson(`/api/news/${someNews.id}`);
     expect(current).toEqual(someNews);
@@ -329,11 +329,17 @@ describe("send-email/ and the captcha", () => {
     );
     await expectRefused(await client.request("POST", "/api/send-email/", { json: { ...message }, headers }), 400, "no captcha");
     const c = await captcha(client);
-    const invalid = await client.request("POST", "/api/send-email/", { json: { ...message, email: "not an email", captcha_id: c.id, captcha_value: c.answer }, headers });
+    const invalid = await client.request("POST", "/api/send-email/", {
+      json: { ...message, email: "not an email", captcha_id: c.id, captcha_value: c.answer },
+      headers,
+    });
     expect(invalid.status).toBe(400);
     expect((await invalid.json()).errors).toHaveProperty("email");
     const c2 = await captcha(client);
-    const refused = await client.request("POST", "/api/send-email/", { json: { ...message, privacy: false, captcha_id: c2.id, captcha_value: c2.answer }, headers });
+    const refused = await client.request("POST", "/api/send-email/", {
+      json: { ...message, privacy: false, captcha_id: c2.id, captcha_value: c2.answer },
+      headers,
+    });
     expect(refused.status).toBe(400);
     expect(count(server, "ContactMessage")).toBe(before);
     // without the token
@@ -351,7 +357,10 @@ describe("send-email/ and the captcha", () => {
     const headers = { "X-Forwarded-For": "203.0.113.12" };
     const before = count(server, "ContactMessage");
     const bot = await captcha(client);
-    const trap = await client.request("POST", "/api/send-email/", { json: { ...message, website: "http://spam.example", captcha_id: bot.id, captcha_value: bot.answer }, headers });
+    const trap = await client.request("POST", "/api/send-email/", {
+      json: { ...message, website: "http://spam.example", captcha_id: bot.id, captcha_value: bot.answer },
+      headers,
+    });
     expect(trap.status).toBe(200);
     expect(count(server, "ContactMessage")).toBe(before);
     const statuses: number[] = [];

@@ -126,7 +126,7 @@ describe("news", () => {
       category: String(category.id),
       title: "Prima assoluta a Bologna",
       title_eng: "World premiere in Bologna",
-      description: '<p>Testo <script>alert(1)</script><strong>forte</strong></p>',
+      description: "<p>Testo <script>alert(1)</script><strong>forte</strong></p>",
       description_eng: "<p>English text</p>",
       date: "2026-03-04",
       image: tinyPngFile("foto.png"),

@@ -28,9 +28,17 @@ async function goto(context: BrowserContext, path: string): Promise<Page> {
   return page;
 }
 
-const texts = (page: Page, selector: string) => page.locator(selector).allTextContents().then((l) => l.map((t) => t.trim()));
+const texts = (page: Page, selector: string) =>
+  page
+    .locator(selector)
+    .allTextContents()
+    .then((l) => l.map((t) => t.trim()));
 
-const fold = (s: string) => s.normalize("NFD").replace(/[\u0300-\u036f]/g, "").toLowerCase();
+const fold = (s: string) =>
+  s
+    .normalize("NFD")
+    .replace(/[\u0300-\u036f]/g, "")
+    .toLowerCase();
 
 describe.each([
   { js: false, name: "without JavaScript" },
@@ -229,15 +237,27 @@ describe("gallery", () => {
         },
         { steps, y },
       );
-    await touch([["pointerdown", 1, cx - 50], ["pointerdown", 2, cx + 50], ["pointermove", 2, cx + 150]]);
+    await touch([
+      ["pointerdown", 1, cx - 50],
+      ["pointerdown", 2, cx + 50],
+      ["pointermove", 2, cx + 150],
+    ]);
     await page.waitForFunction(() => document.querySelector(".image-viewer")?.getAttribute("data-scale") === "2.00");
     await touch([["pointermove", 2, cx + 1000]]);
     await page.waitForFunction(() => document.querySelector(".image-viewer")?.getAttribute("data-scale") === "3.00");
-    await touch([["pointerup", 2, cx + 1000], ["pointerup", 1, cx - 50]]);
+    await touch([
+      ["pointerup", 2, cx + 1000],
+      ["pointerup", 1, cx - 50],
+    ]);
     expect(await counter.textContent()).toBe("1 / 5");
     await page.keyboard.press("ArrowRight");
     await page.waitForFunction(() => document.querySelector(".image-viewer")?.getAttribute("data-scale") === "1.00");
-    await touch([["pointerdown", 1, cx], ["pointerup", 1, cx], ["pointerdown", 1, cx], ["pointerup", 1, cx]]);
+    await touch([
+      ["pointerdown", 1, cx],
+      ["pointerup", 1, cx],
+      ["pointerdown", 1, cx],
+      ["pointerup", 1, cx],
+    ]);
     await page.waitForFunction(() => document.querySelector(".image-viewer")?.getAttribute("data-scale") === "2.00");
 
     await page.keyboard.press("Escape");

@@ -22,7 +22,9 @@ async function open(options: { javaScriptEnabled?: boolean; width?: number } = {
   });
   await acceptCookies(context, server.url);
   // No network here: the embedded players answer with a stub page.
-  await context.route(/youtube-nocookie\.com|player\.vimeo\.com/, (route) => route.fulfill({ status: 200, contentType: "text/html", body: "<!doctype html><title>video</title><p>video</p>" }));
+  await context.route(/youtube-nocookie\.com|player\.vimeo\.com/, (route) =>
+    route.fulfill({ status: 200, contentType: "text/html", body: "<!doctype html><title>video</title><p>video</p>" }),
+  );
   const page = await context.newPage();
   return { context, page, errors };
 }
@@ -32,10 +34,14 @@ const trackName = (page: Page) => page.locator("[data-testid=player-track]").tex
 
 /** Waits until the audio element plays `urlPart` and has advanced past `seconds`. */
 async function waitForPlayback(page: Page, seconds = 0.3) {
-  await page.waitForFunction((s) => {
-    const audio = document.querySelector("audio");
-    return Boolean(audio && !audio.paused && audio.currentTime > s);
-  }, seconds, { timeout: 15_000 });
+  await page.waitForFunction(
+    (s) => {
+      const audio = document.querySelector("audio");
+      return Boolean(audio && !audio.paused && audio.currentTime > s);
+    },
+    seconds,
+    { timeout: 15_000 },
+  );
 }
 
 const DETAIL = "/compositions/colonne%20sonore/nebbia-su-ferrara";
@@ -104,7 +110,9 @@ describe("audio player", () => {
     await button.click();
     await waitForPlayback(page);
     expect(await page.evaluate(() => document.querySelector("audio")?.src)).toBe(`${server.url}${firstTrackUrl}`);
-    expect(await page.locator(".audio-player__album").textContent()).toBe(await page.locator(`.carousel .music-card[data-slug="${slug}"] .music-card__title`).textContent());
+    expect(await page.locator(".audio-player__album").textContent()).toBe(
+      await page.locator(`.carousel .music-card[data-slug="${slug}"] .music-card__title`).textContent(),
+    );
     // items without tracks have a disabled button
     expect(errors).toEqual([]);
     await context.close();
@@ -133,10 +141,14 @@ describe("audio player", () => {
     const before = await audioTime(page);
     await page.locator("header nav a", { hasText: "News" }).click();
     await page.waitForURL(`${server.url}/news`);
-    await page.waitForFunction((t) => {
-      const audio = document.querySelector("audio");
-      return Boolean(audio && !audio.paused && audio.currentTime > t + 0.5);
-    }, before, { timeout: 10_000 });
+    await page.waitForFunction(
+      (t) => {
+        const audio = document.querySelector("audio");
+        return Boolean(audio && !audio.paused && audio.currentTime > t + 0.5);
+      },
+      before,
+      { timeout: 10_000 },
+    );
     expect(await trackName(page)).toBe(NEBBIA_TRACKS[1]);
 
     await page.getByRole("button", { name: "Chiudi il lettore" }).click();
@@ -166,10 +178,14 @@ describe("audio player", () => {
       await page.waitForURL(`${server.url}${gone}`);
       await page.locator("h1", { hasText: "Pagina non trovata" }).waitFor();
       expect(await page.locator("header nav").count()).toBe(1);
-      await page.waitForFunction((t) => {
-        const audio = document.querySelector("audio");
-        return Boolean(audio && !audio.paused && audio.currentTime > t + 0.5);
-      }, before, { timeout: 10_000 });
+      await page.waitForFunction(
+        (t) => {
+          const audio = document.querySelector("audio");
+          return Boolean(audio && !audio.paused && audio.currentTime > t + 0.5);
+        },
+        before,
+        { timeout: 10_000 },
+      );
       expect(await page.locator(".audio-player").isVisible()).toBe(true);
       // the only complaint is the 404 of the page's data
       expect(errors.filter((e) => !e.includes("404"))).toEqual([]);
@@ -257,7 +273,11 @@ describe("video modal", () => {
       const { context, page, errors } = await open({ width });
       // a player page with a control that shows it was clicked
       await context.route(/youtube-nocookie\.com/, (route) =>
-        route.fulfill({ status: 200, contentType: "text/html", body: "<!doctype html><title>video</title><button onclick=\"document.title='clicked'\">play</button>" }),
+        route.fulfill({
+          status: 200,
+          contentType: "text/html",
+          body: "<!doctype html><title>video</title><button onclick=\"document.title='clicked'\">play</button>",
+        }),
       );
       const warnings: string[] = [];
       page.on("console", (msg) => {
@@ -410,7 +430,11 @@ describe("without JavaScript", () => {
     expect(await video.getAttribute("target")).toBe("_blank");
 
     await visit(page, "/news");
-    await page.locator(".news-card").nth(1).getByRole("link", { name: /Leggi tutto/ }).click();
+    await page
+      .locator(".news-card")
+      .nth(1)
+      .getByRole("link", { name: /Leggi tutto/ })
+      .click();
     await page.waitForURL(/\/news\/[a-z0-9-]+$/);
     expect(await page.locator(".news-detail__date").textContent()).toBe("02/07/2026");
     expect((await page.locator(".rich-text").innerText()).length).toBeGreaterThan(50);

@@ -32,7 +32,9 @@ describe("captcha rows per address", () => {
     expect(en.status).toBe(200);
     expect(captchaField(await en.text())).toContain("Too many verification codes were requested. Wait a minute, then ask for a new code.");
     // a flood of 30 more views writes nothing, and every one is a page
-    const flood = await Promise.all(Array.from({ length: 30 }, () => fetch(`${server.url}/contacts`, from("203.0.113.70")).then(async (r) => [r.status, await r.text()] as const)));
+    const flood = await Promise.all(
+      Array.from({ length: 30 }, () => fetch(`${server.url}/contacts`, from("203.0.113.70")).then(async (r) => [r.status, await r.text()] as const)),
+    );
     expect(flood.map(([status]) => status)).toEqual(Array.from({ length: 30 }, () => 200));
     expect(captchaRows() - before).toBe(LIMIT);
     // another visitor still gets a captcha
@@ -45,7 +47,15 @@ describe("captcha rows per address", () => {
     const res = await fetch(`${server.url}/en/contacts`, {
       method: "POST",
       headers: { "Content-Type": "application/x-www-form-urlencoded", "X-Forwarded-For": address },
-      body: new URLSearchParams({ intent: "send", name: "Anna", email: "anna@example.com", description: "Hello", privacy: "on", captcha_id: "", captcha_value: "" }),
+      body: new URLSearchParams({
+        intent: "send",
+        name: "Anna",
+        email: "anna@example.com",
+        description: "Hello",
+        privacy: "on",
+        captcha_id: "",
+        captcha_value: "",
+      }),
     });
     expect(res.status).toBe(400);
     const field = captchaField(await res.text());
@@ -122,7 +132,8 @@ describe("the captcha picture", () => {
 
   it("differs between two captchas with the same answer (noise and distortion are drawn anew)", async () => {
     const ids = [];
-    for (let i = 0; i < 2; i++) ids.push(((await (await fetch(`${server.url}/api/captcha-generator/`, from("203.0.113.101"))).json()) as { captcha_id: string }).captcha_id);
+    for (let i = 0; i < 2; i++)
+      ids.push(((await (await fetch(`${server.url}/api/captcha-generator/`, from("203.0.113.101"))).json()) as { captcha_id: string }).captcha_id);
     run(server, "UPDATE Captcha SET answer = 'ABCDE' WHERE id IN (?, ?)", ...ids);
     const [a, b] = await Promise.all(ids.map(async (id) => Buffer.from(await (await fetch(`${server.url}/captcha/${id}`)).arrayBuffer())));
     expect(defined(a, "first picture").equals(defined(b, "second picture"))).toBe(false);
@@ -132,7 +143,7 @@ describe("the captcha picture", () => {
 /** The chunk types of a PNG file, in order. */
 function pngChunkTypes(png: Buffer): string[] {
   const types: string[] = [];
-  for (let at = 8; at + 8 <= png.length; ) {
+  for (let at = 8; at + 8 <= png.length;) {
     const length = png.readUInt32BE(at);
     types.push(png.toString("latin1", at + 4, at + 8));
     at += 12 + length;
@@ -164,7 +175,9 @@ describe("the proof-of-work check (visitors with JavaScript who cannot read the 
       // The keyboard way: focus the widget's checkbox and press Space.
       await widget.locator('input[type="checkbox"]').focus();
       await page.keyboard.press("Space");
-      const payload = await page.waitForFunction(() => document.querySelector<HTMLInputElement>('altcha-widget input[name="altcha"]')?.value || null, null, { timeout: 60_000 });
+      const payload = await page.waitForFunction(() => document.querySelector<HTMLInputElement>('altcha-widget input[name="altcha"]')?.value || null, null, {
+        timeout: 60_000,
+      });
       const captchaId = await page.locator('input[name="captcha_id"]').inputValue();
       await page.locator('button[value="send"]').click();
       await page.locator(".alert--success .alert__title", { hasText: sent }).waitFor();
@@ -175,7 +188,15 @@ describe("the proof-of-work check (visitors with JavaScript who cannot read the 
       const replay = await fetch(`${server.url}${path}`, {
         method: "POST",
         headers: { "Content-Type": "application/x-www-form-urlencoded", "X-Forwarded-For": "203.0.113.110" },
-        body: new URLSearchParams({ intent: "send", name: "Pat", email, description: "Again", privacy: "on", captcha_id: captchaId, altcha: String(await payload.jsonValue()) }),
+        body: new URLSearchParams({
+          intent: "send",
+          name: "Pat",
+          email,
+          description: "Again",
+          privacy: "on",
+          captcha_id: captchaId,
+          altcha: String(await payload.jsonValue()),
+        }),
       });
       expect(replay.status).toBe(400);
       expect(rows(server, "SELECT name FROM ContactMessage WHERE email = ?", email)).toHaveLength(1);
@@ -187,14 +208,27 @@ describe("the proof-of-work check (visitors with JavaScript who cannot read the 
     const captchaId = defined(/name="captcha_id" value="([^"]+)"/.exec(html)?.[1], "captcha_id");
     for (const altcha of [
       Buffer.from(JSON.stringify({ challenge: null, solution: null, test: true })).toString("base64"),
-      Buffer.from(JSON.stringify({ challenge: { parameters: { algorithm: "SHA-256", nonce: "00", salt: "00", cost: 1, keyLength: 32, keyPrefix: "00" }, signature: "00" }, solution: { counter: 1, derivedKey: "00" } })).toString("base64"),
+      Buffer.from(
+        JSON.stringify({
+          challenge: { parameters: { algorithm: "SHA-256", nonce: "00", salt: "00", cost: 1, keyLength: 32, keyPrefix: "00" }, signature: "00" },
+          solution: { counter: 1, derivedKey: "00" },
+        }),
+      ).toString("base64"),
       "not base64 {",
       "x".repeat(5000),
     ]) {
       const res = await fetch(`${server.url}/contacts`, {
         method: "POST",
         headers: { "Content-Type": "application/x-www-form-urlencoded", "X-Forwarded-For": "203.0.113.111" },
-        body: new URLSearchParams({ intent: "send", name: "Bot", email: "forged-pow@example.com", description: "Spam", privacy: "on", captcha_id: captchaId, altcha }),
+        body: new URLSearchParams({
+          intent: "send",
+          name: "Bot",
+          email: "forged-pow@example.com",
+          description: "Spam",
+          privacy: "on",
+          captcha_id: captchaId,
+          altcha,
+        }),
       });
       expect(res.status).toBe(400);
       expect(await res.text()).toContain("Il codice inserito non è corretto.");

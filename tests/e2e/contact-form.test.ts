@@ -94,7 +94,13 @@ describe("contact form without JavaScript (native posts)", () => {
 
     // Empty send: every field is mandatory, and the captcha is missing.
     expect(await postBy(page, "send")).toBe(400);
-    expect(await errorsShown(page)).toEqual(["Campo obbligatorio", "Campo obbligatorio", "Campo obbligatorio", "Campo obbligatorio", "Il codice inserito non è corretto."]);
+    expect(await errorsShown(page)).toEqual([
+      "Campo obbligatorio",
+      "Campo obbligatorio",
+      "Campo obbligatorio",
+      "Campo obbligatorio",
+      "Il codice inserito non è corretto.",
+    ]);
 
     // Bad e-mail; typed values come back.
     await page.fill("#contact-name", "Mario Rossi");
@@ -253,7 +259,11 @@ describe("contact form spam protection (HTTP)", () => {
     expect(image.status).toBe(200);
     expect(image.headers.get("content-type")).toBe("image/png");
     expect(image.headers.get("cache-control")).toBe("no-store");
-    expect(Buffer.from(await image.arrayBuffer()).subarray(1, 4).toString()).toBe("PNG");
+    expect(
+      Buffer.from(await image.arrayBuffer())
+        .subarray(1, 4)
+        .toString(),
+    ).toBe("PNG");
     const first = await post({ captcha_id: id, captcha_value: answer, email: "single-use@example.com" }, { "X-Forwarded-For": "198.51.100.1" });
     expect(first.status).toBe(200);
     const again = await post({ captcha_id: id, captcha_value: answer, email: "single-use@example.com" }, { "X-Forwarded-For": "198.51.100.1" });
@@ -265,7 +275,10 @@ describe("contact form spam protection (HTTP)", () => {
 
   it("answers a filled honeypot like a success but saves and sends nothing", async () => {
     const { id, answer } = await freshCaptcha();
-    const res = await post({ captcha_id: id, captcha_value: answer, email: "honeypot@example.com", website: "http://spam.example" }, { "X-Forwarded-For": "198.51.100.2" });
+    const res = await post(
+      { captcha_id: id, captcha_value: answer, email: "honeypot@example.com", website: "http://spam.example" },
+      { "X-Forwarded-For": "198.51.100.2" },
+    );
     expect(res.status).toBe(200);
     expect(await res.text()).toContain("Richiesta inviata");
     expect(messagesFrom("honeypot@example.com")).toEqual([]);

@@ -75,7 +75,11 @@ describe("demo content that looks real", () => {
     ].filter((u): u is string => Boolean(u));
     expect(urls.length).toBeGreaterThan(0);
     const known = [/^https:\/\/(en|it)\.wikipedia\.org\/wiki\/[A-Za-z_]+$/, /^https:\/\/www\.youtube\.com\/watch\?v=aqz-KE-bpKQ$/];
-    for (const url of urls) expect(known.some((re) => re.test(url)), url).toBe(true);
+    for (const url of urls)
+      expect(
+        known.some((re) => re.test(url)),
+        url,
+      ).toBe(true);
   });
 
   it("attachments are the type their names say", async () => {
@@ -112,10 +116,18 @@ describe("demo content that looks real", () => {
     const paths = ["/", "/news", `/news/${news.slug}`, "/compositions", "/compositions/colonne%20sonore/nebbia-su-ferrara", "/gallery", "/contacts"];
     for (const width of [390, 1440]) {
       // A full load per page (the survey's): the notice is printed when i18next starts in the browser
-      const pages = await survey(browser, server, { javaScriptEnabled: true, width }, ["", "/en"].flatMap((lang) => paths.map((p) => `${lang}${p === "/" && lang ? "" : p}`)));
+      const pages = await survey(
+        browser,
+        server,
+        { javaScriptEnabled: true, width },
+        ["", "/en"].flatMap((lang) => paths.map((p) => `${lang}${p === "/" && lang ? "" : p}`)),
+      );
       const messages = pages.flatMap((page) => page.console.map((message) => `${page.path}: ${message}`));
       // ERR_NETWORK_CHANGED comes from the machine (other jobs add network interfaces), not the page.
-      expect(messages.filter((m) => !m.includes("net::ERR_NETWORK_CHANGED")), `width ${width}`).toEqual([]);
+      expect(
+        messages.filter((m) => !m.includes("net::ERR_NETWORK_CHANGED")),
+        `width ${width}`,
+      ).toEqual([]);
     }
   }, 300_000);
 });

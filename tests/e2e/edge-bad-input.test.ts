@@ -29,11 +29,20 @@ const BODIES: Record<string, { type?: string; body?: string; declaredLength?: nu
     type: "application/json",
     body: '{"name":"\\ud800","name_eng":"\\udc00x","title":"\\ud800","title_eng":"a","email":"a@b.it","description":"\\ud800","username":"\\ud800","password":"\\ud800","type":"news","category":1}',
   },
-  "lone surrogates (form)": { type: "application/x-www-form-urlencoded", body: "name=%ED%A0%80&email=a%40b.it&description=%ED%B0%80&username=%ED%A0%80&password=x" },
+  "lone surrogates (form)": {
+    type: "application/x-www-form-urlencoded",
+    body: "name=%ED%A0%80&email=a%40b.it&description=%ED%B0%80&username=%ED%A0%80&password=x",
+  },
   "multipart without boundary": { type: "multipart/form-data", body: `--${B}\r\nContent-Disposition: form-data; name="name"\r\n\r\nx\r\n--${B}--\r\n` },
   "truncated multipart": { type: `multipart/form-data; boundary=${B}`, body: `--${B}\r\nContent-Disposition: form-data; name="name"\r\n\r\nsenza fi` },
-  "arrays and unknown fields (JSON)": { type: "application/json", body: '{"name":["a","b"],"title":["t"],"category":[1],"username":["admin"],"password":{"x":1},"zzz":1}' },
-  "arrays and unknown fields (form)": { type: "application/x-www-form-urlencoded", body: "name=a&name=b&email=a%40b.it&email=c%40d.it&username=a&username=b&redirectTo=%2F&redirectTo=%2Fx&zzz=1" },
+  "arrays and unknown fields (JSON)": {
+    type: "application/json",
+    body: '{"name":["a","b"],"title":["t"],"category":[1],"username":["admin"],"password":{"x":1},"zzz":1}',
+  },
+  "arrays and unknown fields (form)": {
+    type: "application/x-www-form-urlencoded",
+    body: "name=a&name=b&email=a%40b.it&email=c%40d.it&username=a&username=b&redirectTo=%2F&redirectTo=%2Fx&zzz=1",
+  },
   "over the limit": { type: "application/x-www-form-urlencoded", body: "a=", declaredLength: 900 * 1024 * 1024 },
 };
 const BODY_METHODS = ["POST", "PUT", "PATCH", "DELETE"];
@@ -83,7 +92,9 @@ describe("bad input on every route of app/routes.ts (issue 9)", () => {
       if (!t.path.endsWith(".data")) for (const method of BARE_METHODS) cases.push({ method, ...t, what: "no body", spec: {} });
       for (const [what, spec] of Object.entries(BODIES)) cases.push({ method: "POST", ...t, what, spec });
       // PUT/PATCH/DELETE: pages refuse them whatever the body; endpoints get the JSON cases.
-      const bodies = t.path.startsWith("/api") ? ["no body", "malformed JSON", "lone surrogates (JSON)", "arrays and unknown fields (JSON)", "multipart without boundary", "over the limit"] : ["text/plain"];
+      const bodies = t.path.startsWith("/api")
+        ? ["no body", "malformed JSON", "lone surrogates (JSON)", "arrays and unknown fields (JSON)", "multipart without boundary", "over the limit"]
+        : ["text/plain"];
       for (const method of BODY_METHODS.filter((m) => m !== "POST")) for (const what of bodies) cases.push({ method, ...t, what, spec: BODIES[what]! });
     }
     let done = 0;
@@ -105,10 +116,12 @@ describe("bad input on every route of app/routes.ts (issue 9)", () => {
       }
       if (res.status >= 500) failures.push(describeFailure(method, path, staff, what, res));
       if (/\bat [\w.<>]+ \(|node_modules|TypeError|PrismaClient/.test(res.body)) failures.push(`internals: ${describeFailure(method, path, staff, what, res)}`);
-      if (what === "over the limit" && !(res.status >= 400 && res.status < 500)) failures.push(`not refused: ${describeFailure(method, path, staff, what, res)}`);
+      if (what === "over the limit" && !(res.status >= 400 && res.status < 500))
+        failures.push(`not refused: ${describeFailure(method, path, staff, what, res)}`);
       const refused = ["text/plain", "malformed JSON", "multipart without boundary", "truncated multipart"].includes(what);
       const publicForm = ["/contacts", "/en/contacts", "/login", "/logout", "/cookie-consent"].includes(path.replace(/\.data$/, ""));
-      if (refused && publicForm && method === "POST" && !(res.status >= 400 && res.status < 500)) failures.push(`not refused: ${describeFailure(method, path, staff, what, res)}`);
+      if (refused && publicForm && method === "POST" && !(res.status >= 400 && res.status < 500))
+        failures.push(`not refused: ${describeFailure(method, path, staff, what, res)}`);
     });
     expect(failures).toEqual([]);
   }, 900_000);

@@ -14,8 +14,7 @@ import { ADMIN, sharedDemoServer } from "../support/server";
  */
 const server = sharedDemoServer();
 const browser = browserPerWorker();
-afterAll(async () => {
-});
+afterAll(async () => {});
 
 const nonceOf = (csp: string | undefined) => /'nonce-([^']+)'/.exec(csp ?? "")?.[1];
 
@@ -29,7 +28,13 @@ describe("headers on every HTML answer", () => {
     expect(nonceA).toBeTruthy();
     expect(nonceB).toBeTruthy();
     expect(nonceA).not.toBe(nonceB);
-    for (const directive of ["object-src 'none'", "base-uri 'self'", "frame-ancestors 'self'", "form-action 'self'", "frame-src https://www.youtube-nocookie.com https://player.vimeo.com"]) {
+    for (const directive of [
+      "object-src 'none'",
+      "base-uri 'self'",
+      "frame-ancestors 'self'",
+      "form-action 'self'",
+      "frame-src https://www.youtube-nocookie.com https://player.vimeo.com",
+    ]) {
       expect(csp).toContain(directive);
     }
     const scriptSrc = /script-src ([^;]+)/.exec(csp)?.[1] ?? "";
@@ -61,7 +66,8 @@ describe("headers on every HTML answer", () => {
     for (const file of files) {
       const res = await raw(server.url, "GET", file, { headers: { "Accept-Encoding": "br" } });
       expect(res.status, file).toBe(200);
-      for (const name of ["content-security-policy", "x-frame-options", "cross-origin-opener-policy", "permissions-policy"]) expect(res.headers[name], `${file} ${name}`).toBeUndefined();
+      for (const name of ["content-security-policy", "x-frame-options", "cross-origin-opener-policy", "permissions-policy"])
+        expect(res.headers[name], `${file} ${name}`).toBeUndefined();
       // what a script or stylesheet response does need stays
       expect(res.headers["x-content-type-options"], file).toBe("nosniff");
       expect(res.headers["referrer-policy"], file).toBe("strict-origin-when-cross-origin");
@@ -116,7 +122,22 @@ describe("no CSP violation in the browser", () => {
     const { context } = await browser.newContext();
     await context.addCookies([{ name: "cookie_consent", value: "ImFjY2VwdGVkIg%3D%3D", url: server.url }]);
     const { page, violations } = await watchedPage(context);
-    for (const path of ["/", "/en", "/bio", "/news", "/compositions", "/art-direction", "/credits", "/gallery", "/contacts", "/en/contacts", "/portfolio", "/search?q=notte", "/privacy-policy", "/login"]) {
+    for (const path of [
+      "/",
+      "/en",
+      "/bio",
+      "/news",
+      "/compositions",
+      "/art-direction",
+      "/credits",
+      "/gallery",
+      "/contacts",
+      "/en/contacts",
+      "/portfolio",
+      "/search?q=notte",
+      "/privacy-policy",
+      "/login",
+    ]) {
       await visit(page, `${server.url}${path}`);
     }
     // the player

@@ -50,7 +50,10 @@ const BAD_SHAPES: [string, () => string][] = [
   ["Host: a\\b", () => get11("/", "Host: a\\b\r\n")],
   ["Host: with a bad one on a page with a query", () => get11("/news?page=2", "Host: a b\r\n")],
   ["Host: a b on an api/ path", () => get11("/api/news/", "Host: a b\r\n")],
-  ["Host: a b with POST", () => `POST /login HTTP/1.1\r\nHost: a b\r\nContent-Type: application/x-www-form-urlencoded\r\nContent-Length: 3\r\nConnection: close\r\n\r\na=b`],
+  [
+    "Host: a b with POST",
+    () => `POST /login HTTP/1.1\r\nHost: a b\r\nContent-Type: application/x-www-form-urlencoded\r\nContent-Length: 3\r\nConnection: close\r\n\r\na=b`,
+  ],
   ["authority-form target", () => get11("other.example:80", `Host: ${host()}\r\n`)],
   ["asterisk target with GET", () => get11("*", `Host: ${host()}\r\n`)],
   ["ftp:// target", () => get11("ftp://other.example/", `Host: ${host()}\r\n`)],

@@ -9,8 +9,7 @@ import { ADMIN, serverPerFile } from "../support/server";
  * no secret in the log, a 4xx is not an error.
  */
 const server = serverPerFile({ env: { SEED_DEMO: "0" } });
-afterAll(async () => {
-});
+afterAll(async () => {});
 
 type Line = Record<string, unknown>;
 function lines(): Line[] {
@@ -60,7 +59,10 @@ describe("answers Node gives before Express (issue 20)", () => {
       const id = /^x-request-id: (\S+)$/im.exec(head)?.[1];
       expect(id, head).toMatch(/^[0-9a-f-]{36}$/);
       const found = await lineFor(id!);
-      expect(found.find((l) => l.msg === "request"), head).toMatchObject({ level: "info", status });
+      expect(
+        found.find((l) => l.msg === "request"),
+        head,
+      ).toMatchObject({ level: "info", status });
     }
   });
 });
@@ -139,12 +141,18 @@ describe("logs (issue 9)", () => {
       body: new URLSearchParams({ username: ADMIN.username, password: ADMIN.password, redirectTo: "/admin/" }),
     });
     expect(login.status).toBe(302);
-    const cookie = login.headers.getSetCookie().map((c) => c.split(";")[0]).join("; ");
+    const cookie = login.headers
+      .getSetCookie()
+      .map((c) => c.split(";")[0])
+      .join("; ");
     const admin = await raw(server.url, "GET", "/admin/", { headers: { Cookie: cookie } });
     expect(admin.status).toBe(200);
     const access = (await lineFor(String(admin.headers["x-request-id"]))).find((l) => l.msg === "request");
     expect(access?.userId).toEqual(expect.any(Number));
-    const forged = await raw(server.url, "POST", "/contacts", { headers: { Origin: "https://evil.example", "Content-Type": "application/x-www-form-urlencoded" }, body: "name=x" });
+    const forged = await raw(server.url, "POST", "/contacts", {
+      headers: { Origin: "https://evil.example", "Content-Type": "application/x-www-form-urlencoded" },
+      body: "name=x",
+    });
     expect(forged.status).toBe(403);
     const forgedLines = await lineFor(String(forged.headers["x-request-id"]));
     expect(forgedLines.map((l) => l.level)).toEqual(["info"]);

@@ -36,7 +36,10 @@ const FIELD = (name: string, value: string) => `--${B}\r\nContent-Disposition: f
 
 /** Bodies that end early, at every place a multipart, form or JSON body can end. */
 const TRUNCATED: Record<string, { type: string; body: string }> = {
-  "the issue's body: ends inside a file part": { type: "multipart/form-data; boundary=X", body: `--X\r\nContent-Disposition: form-data; name="file"; filename="a.png"\r\n\r\nAB` },
+  "the issue's body: ends inside a file part": {
+    type: "multipart/form-data; boundary=X",
+    body: `--X\r\nContent-Disposition: form-data; name="file"; filename="a.png"\r\n\r\nAB`,
+  },
   "ends inside a file part (after a field)": { type: MULTIPART, body: `${FIELD("title", "t")}${FILE_HEAD}\x89PNG\r\n\x1a\n` },
   "ends inside part headers": { type: MULTIPART, body: `--${B}\r\nContent-Disposition: form-data; name="file"; filename="a.png"\r\nContent-Ty` },
   "ends after the part headers": { type: MULTIPART, body: FILE_HEAD },
@@ -44,7 +47,10 @@ const TRUNCATED: Record<string, { type: string; body: string }> = {
   "ends between parts": { type: MULTIPART, body: FIELD("title", "t") },
   "ends on a boundary line": { type: MULTIPART, body: `${FIELD("title", "t")}--${B}` },
   "ends inside the second file": { type: MULTIPART, body: `${FILE_HEAD}AB\r\n${FILE_HEAD.replace('"file"', '"file2"')}CD` },
-  "ends inside a file named for tracks": { type: MULTIPART, body: `--${B}\r\nContent-Disposition: form-data; name="img"; filename="c.jpg"\r\n\r\n\xff\xd8\xff` },
+  "ends inside a file named for tracks": {
+    type: MULTIPART,
+    body: `--${B}\r\nContent-Disposition: form-data; name="img"; filename="c.jpg"\r\n\r\n\xff\xd8\xff`,
+  },
   "no boundary at all": { type: MULTIPART, body: "just some bytes" },
   "empty multipart": { type: MULTIPART, body: "" },
   "JSON cut in a string": { type: "application/json", body: '{"username": "adm' },
@@ -73,7 +79,23 @@ function generatedBodies(count: number, seed = 20): { what: string; type: string
   const next = random(seed);
   const pick = <T>(list: readonly T[]): T => list[Math.floor(next() * list.length)]!;
   const bytes = (n: number) => Buffer.from(Array.from({ length: n }, () => Math.floor(next() * 256)));
-  const names = ["file", "img", "image", "title", "description", "music_tracks", "attachments", "username", "password", "name", "email", "captcha_id", "", 'a"b', "x".repeat(300)];
+  const names = [
+    "file",
+    "img",
+    "image",
+    "title",
+    "description",
+    "music_tracks",
+    "attachments",
+    "username",
+    "password",
+    "name",
+    "email",
+    "captcha_id",
+    "",
+    'a"b',
+    "x".repeat(300),
+  ];
   const headerShapes = [
     (n: string) => `Content-Disposition: form-data; name="${n}"; filename="f.bin"\r\nContent-Type: application/octet-stream`,
     (n: string) => `Content-Disposition: form-data; name="${n}"; filename*=UTF-8''%E2%82%AC%ZZ.png`,
@@ -90,7 +112,12 @@ function generatedBodies(count: number, seed = 20): { what: string; type: string
     let type: string;
     if (kind === "multipart") {
       const boundary = pick([B, B, "", "--", "x".repeat(71), "a b", "\u00e9"]);
-      type = pick([`multipart/form-data; boundary=${boundary}`, `multipart/form-data; boundary="${boundary}"`, "multipart/form-data", `multipart/mixed; boundary=${boundary}`]);
+      type = pick([
+        `multipart/form-data; boundary=${boundary}`,
+        `multipart/form-data; boundary="${boundary}"`,
+        "multipart/form-data",
+        `multipart/mixed; boundary=${boundary}`,
+      ]);
       const parts: Buffer[] = [];
       const partCount = 1 + Math.floor(next() * 4);
       for (let p = 0; p < partCount; p++) {
@@ -147,7 +174,16 @@ describe("bodies that end early or are malformed (issue 20)", () => {
     const pid = serverPid(server.process.pid!);
     const routes = await bodyReadingRoutes();
     // the ones the issue names: anonymous api/login/, the admin forms, the upload and write endpoints
-    for (const expected of ["/api/login/", "/api/file/upload/", "/api/news/", "/api/music/", "/admin/newsCreate", "/admin/musicCreate", "/contacts", "/login"]) {
+    for (const expected of [
+      "/api/login/",
+      "/api/file/upload/",
+      "/api/news/",
+      "/api/music/",
+      "/admin/newsCreate",
+      "/admin/musicCreate",
+      "/contacts",
+      "/login",
+    ]) {
       expect(routes.map((r) => r.path)).toContain(expected);
     }
     const bodies = [

@@ -20,7 +20,6 @@ beforeAll(async () => {
 
 const MB = 1024 * 1024;
 
-
 /** `sentBeforeAnswer`: bytes sent of a declared body before waiting for the answer (default 1 MB). */
 type BigBody = { type: string; prefix: string; headers?: Record<string, string>; method?: string; sentBeforeAnswer?: number };
 const URLENCODED: BigBody = { type: "application/x-www-form-urlencoded", prefix: "description=" };
@@ -74,20 +73,24 @@ function sendBig(base: string, path: string, total: number, chunked: boolean, bo
 }
 
 describe("a 200 MB body to each public action (issue 9)", () => {
-  it.each(["/contacts", "/en/contacts", "/login", "/logout", "/cookie-consent"])("%s keeps the server's memory within 50 MB", async (path) => {
-    const pid = serverPid(server.process.pid!);
-    // warm the route up so its code and caches count in the baseline
-    await fetch(`${server.url}${path}`).then((r) => r.text());
-    const before = rssMb(pid);
-    const declared = await sendBig(server.url, path, 200 * MB, false);
-    const chunked = await sendBig(server.url, path, 200 * MB, true);
-    const after = rssMb(pid);
-    expect(declared).toBe("413");
-    expect(chunked === "413" || chunked.startsWith("transport:"), chunked).toBe(true);
-    expect(after - before, `${path}: ${before.toFixed(0)} MB -> ${after.toFixed(0)} MB`).toBeLessThan(50);
-    // and the server still answers
-    expect((await fetch(`${server.url}/healthz`)).status).toBe(200);
-  }, 300_000);
+  it.each(["/contacts", "/en/contacts", "/login", "/logout", "/cookie-consent"])(
+    "%s keeps the server's memory within 50 MB",
+    async (path) => {
+      const pid = serverPid(server.process.pid!);
+      // warm the route up so its code and caches count in the baseline
+      await fetch(`${server.url}${path}`).then((r) => r.text());
+      const before = rssMb(pid);
+      const declared = await sendBig(server.url, path, 200 * MB, false);
+      const chunked = await sendBig(server.url, path, 200 * MB, true);
+      const after = rssMb(pid);
+      expect(declared).toBe("413");
+      expect(chunked === "413" || chunked.startsWith("transport:"), chunked).toBe(true);
+      expect(after - before, `${path}: ${before.toFixed(0)} MB -> ${after.toFixed(0)} MB`).toBeLessThan(50);
+      // and the server still answers
+      expect((await fetch(`${server.url}/healthz`)).status).toBe(200);
+    },
+    300_000,
+  );
 });
 
 /**
@@ -105,18 +108,22 @@ describe("a 200 MB text body to the admin forms and the api/ writes, as staff (i
     ["/api/category/", "JSON", JSON_BODY],
     ["/api/login/", "url-encoded", URLENCODED],
   ];
-  it.each(cases)("%s, %s: refused with 413, memory within 50 MB", async (path, _what, body) => {
-    const pid = serverPid(server.process.pid!);
-    await fetch(`${server.url}/healthz`).then((r) => r.text());
-    const before = rssMb(pid);
-    const peak = sampleRss(pid);
-    const staffBody = { ...body, headers: staffHeaders };
-    const declared = await sendBig(server.url, path, 200 * MB, false, staffBody);
-    const chunked = await sendBig(server.url, path, 200 * MB, true, staffBody);
-    const after = peak();
-    expect(declared).toBe("413");
-    expect(chunked === "413" || chunked.startsWith("transport:"), chunked).toBe(true);
-    expect(after - before, `${path}: ${before.toFixed(0)} MB -> peak ${after.toFixed(0)} MB`).toBeLessThan(50);
-    expect((await fetch(`${server.url}/healthz`)).status).toBe(200);
-  }, 300_000);
+  it.each(cases)(
+    "%s, %s: refused with 413, memory within 50 MB",
+    async (path, _what, body) => {
+      const pid = serverPid(server.process.pid!);
+      await fetch(`${server.url}/healthz`).then((r) => r.text());
+      const before = rssMb(pid);
+      const peak = sampleRss(pid);
+      const staffBody = { ...body, headers: staffHeaders };
+      const declared = await sendBig(server.url, path, 200 * MB, false, staffBody);
+      const chunked = await sendBig(server.url, path, 200 * MB, true, staffBody);
+      const after = peak();
+      expect(declared).toBe("413");
+      expect(chunked === "413" || chunked.startsWith("transport:"), chunked).toBe(true);
+      expect(after - before, `${path}: ${before.toFixed(0)} MB -> peak ${after.toFixed(0)} MB`).toBeLessThan(50);
+      expect((await fetch(`${server.url}/healthz`)).status).toBe(200);
+    },
+    300_000,
+  );
 });

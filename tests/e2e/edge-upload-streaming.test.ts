@@ -21,7 +21,6 @@ beforeAll(async () => {
 
 const MB = 1024 * 1024;
 
-
 /** A valid PCM WAV of `total` bytes: RIFF/WAVE, a fmt chunk, then a data chunk of silence. */
 function wav(total: number): Buffer {
   const out = Buffer.alloc(total);
@@ -106,7 +105,12 @@ describe("uploads and the disk (issue 20)", () => {
       method: "PUT",
       path: "/api/file/upload/",
       agent: false,
-      headers: { "Content-Type": "multipart/form-data; boundary=stall", "Content-Length": 20 * MB, Cookie: client.cookieHeader(), "X-CSRFToken": client.csrfToken ?? "" },
+      headers: {
+        "Content-Type": "multipart/form-data; boundary=stall",
+        "Content-Length": 20 * MB,
+        Cookie: client.cookieHeader(),
+        "X-CSRFToken": client.csrfToken ?? "",
+      },
     });
     req.on("error", () => {});
     req.write(Buffer.concat([Buffer.from(head), wav(10 * MB)]));

@@ -70,16 +70,26 @@ describe("the first frame does not wait for the hydration scripts", () => {
       };
       expect(firstPaint).not.toBeNull();
       expect(scripts.length).toBeGreaterThan(3);
-      expect(scripts.filter((script) => script.start < firstPaint!), `first paint at ${firstPaint} ms`).toEqual([]);
+      expect(
+        scripts.filter((script) => script.start < firstPaint!),
+        `first paint at ${firstPaint} ms`,
+      ).toEqual([]);
       // On a phone they do not compete with its largest paint either, the first picture (bio's is
       // text). (On a wide screen the hero may change picture once hydrated.)
       if (width === 390 && path !== "/en/bio") expect(pictureLoaded, "the first picture was fetched").not.toBeNull();
-      if (width === 390 && pictureLoaded !== null) expect(scripts.filter((script) => script.start < pictureLoaded), `picture loaded at ${pictureLoaded} ms`).toEqual([]);
+      if (width === 390 && pictureLoaded !== null)
+        expect(
+          scripts.filter((script) => script.start < pictureLoaded),
+          `picture loaded at ${pictureLoaded} ms`,
+        ).toEqual([]);
       // Nor with the frame that draws it: a script requested before the largest paint competes with
       // it on a simulated phone (Lighthouse), even when it starts after the picture's last byte.
       if (path !== "/en/bio") {
         expect(picturePainted, "the first picture's paint (Element Timing)").not.toBeNull();
-        expect(scripts.filter((script) => script.start < picturePainted!), `first picture on screen at ${picturePainted} ms`).toEqual([]);
+        expect(
+          scripts.filter((script) => script.start < picturePainted!),
+          `first picture on screen at ${picturePainted} ms`,
+        ).toEqual([]);
       }
       // Every script ran under the response's CSP (a refused one is a console error).
       expect(errors).toEqual([]);
@@ -121,8 +131,14 @@ describe("the first frame does not wait for the hydration scripts", () => {
       expect(inert, path).toHaveLength(1);
       expect(inert[0]?.[1], path).toMatch(/import\("\/assets\/entry\.client-[\w-]+\.js"\)/);
       const preloads = [...html.matchAll(/<link\b[^>]*\brel="x-modulepreload"[^>]*\bhref="([^"]+)"/g)].map((m) => m[1]);
-      expect(preloads.some((href) => /\/entry\.client-/.test(href ?? "")), path).toBe(true);
-      expect(preloads.some((href) => /\/root-/.test(href ?? "")), path).toBe(true);
+      expect(
+        preloads.some((href) => /\/entry\.client-/.test(href ?? "")),
+        path,
+      ).toBe(true);
+      expect(
+        preloads.some((href) => /\/root-/.test(href ?? "")),
+        path,
+      ).toBe(true);
     }
   });
 
@@ -140,7 +156,10 @@ describe("the first frame does not wait for the hydration scripts", () => {
 
 /** Every .ts/.tsx file under `dir`. */
 const sources = (dir: string): string[] =>
-  fs.readdirSync(dir, { withFileTypes: true, recursive: true }).filter((e) => e.isFile() && /\.tsx?$/.test(e.name)).map((e) => path.join(e.parentPath, e.name));
+  fs
+    .readdirSync(dir, { withFileTypes: true, recursive: true })
+    .filter((e) => e.isFile() && /\.tsx?$/.test(e.name))
+    .map((e) => path.join(e.parentPath, e.name));
 
 const read = (file: string) => fs.readFileSync(file, "utf8");
 const appSources = sources("app").filter((f) => !f.includes(`${path.sep}generated${path.sep}`));
@@ -158,10 +177,16 @@ function textsOnlyIn(isOwn: (file: string) => boolean): string[] {
       if (/^[A-Z][a-z]+( [a-z'A-Z]+)+$/.test(text)) texts.add(text);
     }
   }
-  const elsewhere = appSources.filter((f) => !isOwn(f)).map(read).join("\n");
+  const elsewhere = appSources
+    .filter((f) => !isOwn(f))
+    .map(read)
+    .join("\n");
   return [...texts].filter((t) => !elsewhere.includes(t));
 }
-const inFolder = (...parts: string[]) => (file: string) => file.includes(`${path.sep}${parts.join(path.sep)}${path.sep}`);
+const inFolder =
+  (...parts: string[]) =>
+  (file: string) =>
+    file.includes(`${path.sep}${parts.join(path.sep)}${path.sep}`);
 const isAdmin = (file: string) => inFolder("routes", "admin")(file) || inFolder("components", "admin")(file);
 
 /** The built scripts a page loads to hydrate: its (inert) module preloads and what they import, transitively. */
@@ -197,7 +222,10 @@ describe("what public pages ship", () => {
     const staff = new HttpClient(server.url);
     await staff.login();
     const adminScripts = await pageScripts((p) => staff.get(p), "/admin/newsList");
-    expect([...adminScripts.values()].some((code) => code.includes("Righe per pagina")), "the admin list's own scripts hold its labels").toBe(true);
+    expect(
+      [...adminScripts.values()].some((code) => code.includes("Righe per pagina")),
+      "the admin list's own scripts hold its labels",
+    ).toBe(true);
     const found: string[] = [];
     const withSlider: string[] = [];
     for (const page of await publicPages(server.url)) {
@@ -232,7 +260,10 @@ describe("what public pages ship", () => {
       await visit(page, `${server.url}${pagePath}`);
       const code = (await Promise.all(scripts)).join("\n");
       expect(own.filter((t) => code.includes(t)).length, `${pagePath}: its own language`).toBeGreaterThan(10);
-      expect(other.filter((t) => code.includes(t)), `${pagePath}: the other language`).toEqual([]);
+      expect(
+        other.filter((t) => code.includes(t)),
+        `${pagePath}: the other language`,
+      ).toEqual([]);
     }
   });
 });

@@ -93,10 +93,14 @@ describe("home page", () => {
     await page.waitForFunction(() => document.querySelectorAll(".hero__slide img").length === 3);
     // after the 1.5 s cross-fade the second slide is fully shown and the first hidden
     await page.clock.runFor(2_000);
-    await page.waitForFunction(() => {
-      const slides = document.querySelectorAll<HTMLElement>(".hero__slide");
-      return Number(slides[1]?.style.opacity) > 0.99 && Number(slides[0]?.style.opacity) < 0.01;
-    }, null, { timeout: 5_000 });
+    await page.waitForFunction(
+      () => {
+        const slides = document.querySelectorAll<HTMLElement>(".hero__slide");
+        return Number(slides[1]?.style.opacity) > 0.99 && Number(slides[0]?.style.opacity) < 0.01;
+      },
+      null,
+      { timeout: 5_000 },
+    );
     expect(errors).toEqual([]);
     await close(context);
   });
@@ -110,16 +114,20 @@ describe("home page", () => {
       const { context, page, errors } = await open({ width });
       await visit(page, "/");
       await page.waitForFunction(() => Boolean(document.querySelector<HTMLElement>(".carousel__slide")?.style.minWidth));
-      await page.waitForFunction((n) => {
-        const carousel = document.querySelector(".carousel");
-        if (!carousel) return false;
-        const box = carousel.getBoundingClientRect();
-        const inside = [...carousel.querySelectorAll(".carousel__slide")].filter((slide) => {
-          const r = slide.getBoundingClientRect();
-          return r.width > 0 && r.left >= box.left - 2 && r.right <= box.right + 2;
-        });
-        return inside.length === n;
-      }, expected, { timeout: 10_000 });
+      await page.waitForFunction(
+        (n) => {
+          const carousel = document.querySelector(".carousel");
+          if (!carousel) return false;
+          const box = carousel.getBoundingClientRect();
+          const inside = [...carousel.querySelectorAll(".carousel__slide")].filter((slide) => {
+            const r = slide.getBoundingClientRect();
+            return r.width > 0 && r.left >= box.left - 2 && r.right <= box.right + 2;
+          });
+          return inside.length === n;
+        },
+        expected,
+        { timeout: 10_000 },
+      );
       expect(await visibleSlides(page), `${width}px`).toBe(expected);
       expect(errors).toEqual([]);
       await close(context);

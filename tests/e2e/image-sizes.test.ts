@@ -67,7 +67,8 @@ describe("picture sizes follow the card grids", () => {
         const ratio = slot!.announced / slot!.laidOut;
         // The page's side padding and grid gaps make a slot a little narrower than its share of the
         // viewport: up to a fifth either way is the same variant or the next one.
-        if (ratio < 0.8 || ratio > 1.25) mismatches.push(`${path} at ${width} px: sizes says ${Math.round(slot!.announced)} px, laid out at ${Math.round(slot!.laidOut)} px (${slot!.sizes})`);
+        if (ratio < 0.8 || ratio > 1.25)
+          mismatches.push(`${path} at ${width} px: sizes says ${Math.round(slot!.announced)} px, laid out at ${Math.round(slot!.laidOut)} px (${slot!.sizes})`);
       }
     }
     expect(mismatches).toEqual([]);

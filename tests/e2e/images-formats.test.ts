@@ -42,7 +42,12 @@ describe("AVIF and WebP variants", () => {
     for (const query of ["w=641&fm=avif", "w=4000&fm=avif", "w=640&fm=png", "w=640&fm=../x"]) {
       expect((await fetch(`${server.url}${newsImage}?${query}`)).status, query).toBe(404);
     }
-    expect(fs.readdirSync(path.dirname(cached)).filter((f) => /^\d+\.(avif|webp)$/.test(f)).sort()).toEqual(["640.avif", "640.webp"]);
+    expect(
+      fs
+        .readdirSync(path.dirname(cached))
+        .filter((f) => /^\d+\.(avif|webp)$/.test(f))
+        .sort(),
+    ).toEqual(["640.avif", "640.webp"]);
   });
 
   it("makes every stored image's placeholder when it is stored, not when it is shown", async () => {
@@ -78,7 +83,12 @@ const LIST_PAGES = ["/", "/news", "/compositions", "/gallery"];
  */
 async function listPagesWithoutPictures(page: Page, javaScriptEnabled: boolean, width: number, lang: Lang, errors: string[]) {
   if (!javaScriptEnabled) {
-    const records = await survey(browser, demo, { javaScriptEnabled, width }, LIST_PAGES.map((p) => localized(p, lang)));
+    const records = await survey(
+      browser,
+      demo,
+      { javaScriptEnabled, width },
+      LIST_PAGES.map((p) => localized(p, lang)),
+    );
     errors.push(...errorsOf(records));
     return records;
   }
@@ -109,57 +119,68 @@ describe("the largest picture of a list page", () => {
 describe("pictures in the browser", () => {
   for (const javaScriptEnabled of [true, false]) {
     for (const width of [390, 1440]) {
-      it(`AVIF first, a placeholder behind every image, a designed fallback for items without one (JavaScript ${javaScriptEnabled ? "on" : "off"}, ${width} px)`, async () => {
-        run(
-          server,
-          "INSERT OR IGNORE INTO News (slug, title, titleEng, description, descriptionEng, date, image, categoryId, createdAt, updatedAt) " +
-            "SELECT 'senza-immagine', 'Senza immagine', 'Without a picture', '<p>Testo</p>', '<p>Text</p>', '2099-01-01', NULL, categoryId, createdAt, updatedAt FROM News LIMIT 1",
-        );
-        const { context, errors } = await browser.newContext({ javaScriptEnabled, viewport: { width, height: 900 } });
-        await acceptCookies(context, server.url);
-        const page = await context.newPage();
-        for (const lang of ["it", "en"] as const) {
-          // 1. With the pictures held back, every image still shows its placeholder
-          for (const { path, images } of await listPagesWithoutPictures(page, javaScriptEnabled, width, lang, errors)) {
-            expect(images.length, path).toBeGreaterThan(0);
-            for (const img of images) {
-              expect(img.inPicture, img.html).toBe(true);
-              expect(img.avif, img.html).toMatch(/\?w=\d+&fm=avif \d+w/);
-              expect(img.background, img.html).toMatch(/^url\("data:image\/webp;base64,/);
+      it(
+        `AVIF first, a placeholder behind every image, a designed fallback for items without one (JavaScript ${javaScriptEnabled ? "on" : "off"}, ${width} px)`,
+        async () => {
+          run(
+            server,
+            "INSERT OR IGNORE INTO News (slug, title, titleEng, description, descriptionEng, date, image, categoryId, createdAt, updatedAt) " +
+              "SELECT 'senza-immagine', 'Senza immagine', 'Without a picture', '<p>Testo</p>', '<p>Text</p>', '2099-01-01', NULL, categoryId, createdAt, updatedAt FROM News LIMIT 1",
+          );
+          const { context, errors } = await browser.newContext({ javaScriptEnabled, viewport: { width, height: 900 } });
+          await acceptCookies(context, server.url);
+          const page = await context.newPage();
+          for (const lang of ["it", "en"] as const) {
+            // 1. With the pictures held back, every image still shows its placeholder
+            for (const { path, images } of await listPagesWithoutPictures(page, javaScriptEnabled, width, lang, errors)) {
+              expect(images.length, path).toBeGreaterThan(0);
+              for (const img of images) {
+                expect(img.inPicture, img.html).toBe(true);
+                expect(img.avif, img.html).toMatch(/\?w=\d+&fm=avif \d+w/);
+                expect(img.background, img.html).toMatch(/^url\("data:image\/webp;base64,/);
+              }
             }
+
+            // 2. The browser picks the AVIF candidate, and it answers image/avif
+            await visit(page, `${server.url}${localized("/news", lang)}`);
+            const first = page.locator(".news-card img").first();
+            await first.scrollIntoViewIfNeeded();
+            await page.waitForFunction(() => {
+              const img = document.querySelector<HTMLImageElement>(".news-card img");
+              return Boolean(img?.complete && img.naturalWidth > 0);
+            });
+            const chosen = await first.evaluate((img: HTMLImageElement) => img.currentSrc);
+            expect(chosen).toMatch(/fm=avif/);
+            const res = await fetch(chosen);
+            expect(res.headers.get("content-type")).toBe("image/avif");
+
+            // 3. A news item without a picture shows the designed fallback, not an empty box
+            const card = page.locator('.news-card[data-slug="senza-immagine"]');
+            const fallback = card.locator("[data-testid=image-fallback]");
+            expect(await fallback.count()).toBe(1);
+            const look = await fallback.evaluate((el) => {
+              const box = el.getBoundingClientRect();
+              const media = el.closest(".news-card__media")!.getBoundingClientRect();
+              return {
+                width: box.width,
+                height: box.height,
+                mediaWidth: media.width,
+                mediaHeight: media.height,
+                background: getComputedStyle(el).backgroundImage,
+                icon: Boolean(el.querySelector("svg")),
+              };
+            });
+            expect(look.width).toBeCloseTo(look.mediaWidth, 0);
+            expect(look.height).toBeCloseTo(look.mediaHeight, 0);
+            expect(look.height).toBeGreaterThan(50);
+            expect(look.background).toMatch(/gradient/);
+            expect(look.icon).toBe(true);
           }
-
-          // 2. The browser picks the AVIF candidate, and it answers image/avif
-          await visit(page, `${server.url}${localized("/news", lang)}`);
-          const first = page.locator(".news-card img").first();
-          await first.scrollIntoViewIfNeeded();
-          await page.waitForFunction(() => {
-            const img = document.querySelector<HTMLImageElement>(".news-card img");
-            return Boolean(img?.complete && img.naturalWidth > 0);
-          });
-          const chosen = await first.evaluate((img: HTMLImageElement) => img.currentSrc);
-          expect(chosen).toMatch(/fm=avif/);
-          const res = await fetch(chosen);
-          expect(res.headers.get("content-type")).toBe("image/avif");
-
-          // 3. A news item without a picture shows the designed fallback, not an empty box
-          const card = page.locator('.news-card[data-slug="senza-immagine"]');
-          const fallback = card.locator("[data-testid=image-fallback]");
-          expect(await fallback.count()).toBe(1);
-          const look = await fallback.evaluate((el) => {
-            const box = el.getBoundingClientRect();
-            const media = el.closest(".news-card__media")!.getBoundingClientRect();
-            return { width: box.width, height: box.height, mediaWidth: media.width, mediaHeight: media.height, background: getComputedStyle(el).backgroundImage, icon: Boolean(el.querySelector("svg")) };
-          });
-          expect(look.width).toBeCloseTo(look.mediaWidth, 0);
-          expect(look.height).toBeCloseTo(look.mediaHeight, 0);
-          expect(look.height).toBeGreaterThan(50);
-          expect(look.background).toMatch(/gradient/);
-          expect(look.icon).toBe(true);
-        }
-        expect(errors.filter((e) => !e.includes("net::ERR_FAILED"))).toEqual([]);
-        await context.close();
-      }, MATRIX_TIMEOUT);
+          expect(errors.filter((e) => !e.includes("net::ERR_FAILED"))).toEqual([]);
+          await context.close();
+        },
+        MATRIX_TIMEOUT,
+      );
     }
   }
 });

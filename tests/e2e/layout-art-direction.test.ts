@@ -10,7 +10,10 @@ const browser = browserPerWorker();
 describe("the labels of /art-direction", () => {
   for (const javaScriptEnabled of [true, false]) {
     for (const prefix of ["", "/en"]) {
-      for (const [width, maxColumns] of [[1440, 4], [390, 1]] as const) {
+      for (const [width, maxColumns] of [
+        [1440, 4],
+        [390, 1],
+      ] as const) {
         it(`${width} px, JS ${javaScriptEnabled ? "on" : "off"}, ${prefix || "/it"}: up to ${maxColumns} column(s), using the width`, async () => {
           const { context } = await browser.newContext({ javaScriptEnabled, viewport: { width, height: 900 } });
           await acceptCookies(context, server.url);

@@ -93,7 +93,8 @@ describe("operations", () => {
 
   it("serves the 14 static content files with their keys", async () => {
     // SPEC.md 7: each file holds its list under its own name, but cookie_policy.json under cookie_Policy.
-    const names = "album_desciption slider_hero follows bio internal_link subCategory artistic_direction portfolio lable credits gallery privacy_policy legal_notes cookie_policy";
+    const names =
+      "album_desciption slider_hero follows bio internal_link subCategory artistic_direction portfolio lable credits gallery privacy_policy legal_notes cookie_policy";
     for (const file of names.split(" ")) {
       const key = file === "cookie_policy" ? "cookie_Policy" : file;
       const res = await get(`/data/${file}.json`);
@@ -178,7 +179,14 @@ describe("in the browser", () => {
     await page.locator(".cookie-banner").waitFor({ state: "detached" });
     expect(await page.evaluate(() => (window as unknown as { marker?: number }).marker)).toBe(42);
     // The banner hides as soon as the post is sent; the cookie arrives with the answer.
-    const consent = await vi.waitFor(async () => defined((await context.cookies()).find((c) => c.name === "cookie_consent"), "cookie_consent"), { timeout: 5_000 });
+    const consent = await vi.waitFor(
+      async () =>
+        defined(
+          (await context.cookies()).find((c) => c.name === "cookie_consent"),
+          "cookie_consent",
+        ),
+      { timeout: 5_000 },
+    );
     const days = (consent.expires - Date.now() / 1000) / 86400;
     expect(days).toBeGreaterThan(364);
     expect(days).toBeLessThan(366);

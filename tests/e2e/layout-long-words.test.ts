@@ -48,7 +48,9 @@ describe("long words and pasted URLs at 390 px", () => {
         // nothing inside the card is wider than the card (its overflow is hidden, so wider text is cut)
         const clipped = await card.evaluate((el) => {
           const box = el.getBoundingClientRect();
-          return [...el.querySelectorAll("*")].filter((c) => c.getBoundingClientRect().right > box.right + 1 || (c.clientWidth > 0 && c.scrollWidth > c.clientWidth + 1)).map((c) => c.className);
+          return [...el.querySelectorAll("*")]
+            .filter((c) => c.getBoundingClientRect().right > box.right + 1 || (c.clientWidth > 0 && c.scrollWidth > c.clientWidth + 1))
+            .map((c) => c.className);
         });
         expect(clipped).toEqual([]);
         await context.close();

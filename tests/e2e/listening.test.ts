@@ -78,10 +78,16 @@ async function nearTheEnd(page: Page) {
 }
 
 const trackNames = (page: Page) => page.locator(".track-link__name").allTextContents();
-const currentTracks = (page: Page) => page.$$eval(".track-link", (links) => links.map((l, i) => (l.getAttribute("aria-current") ? i : -1)).filter((i) => i >= 0));
+const currentTracks = (page: Page) =>
+  page.$$eval(".track-link", (links) => links.map((l, i) => (l.getAttribute("aria-current") ? i : -1)).filter((i) => i >= 0));
 
 describe("auto-advance and what is playing", () => {
-  for (const [lang, width] of [["it", 1440], ["en", 390], ["it", 390], ["en", 1440]] as const) {
+  for (const [lang, width] of [
+    ["it", 1440],
+    ["en", 390],
+    ["it", 390],
+    ["en", 1440],
+  ] as const) {
     it(`plays the next track at the end of one, stops after the last, marks the playing track (${lang}, ${width} px)`, async () => {
       const { context, page, errors } = await open({ width });
       await visit(page, `${prefix(lang)}${DETAIL}`);
@@ -90,7 +96,10 @@ describe("auto-advance and what is playing", () => {
       expect(await currentTracks(page)).toEqual([]);
       const last = names.length - 1;
 
-      await page.locator(".track-link").nth(last - 1).click();
+      await page
+        .locator(".track-link")
+        .nth(last - 1)
+        .click();
       await waitForPlayback(page);
       expect(await currentTracks(page)).toEqual([last - 1]);
       const current = page.locator(".track-link").nth(last - 1);
@@ -106,10 +115,14 @@ describe("auto-advance and what is playing", () => {
 
       // the last track ends: playback stops there, no wrap to the first (loop off, SPEC.md 9)
       await nearTheEnd(page);
-      await page.waitForFunction(() => {
-        const audio = document.querySelector("audio");
-        return Boolean(audio?.ended && audio.paused);
-      }, undefined, { timeout: 15_000 });
+      await page.waitForFunction(
+        () => {
+          const audio = document.querySelector("audio");
+          return Boolean(audio?.ended && audio.paused);
+        },
+        undefined,
+        { timeout: 15_000 },
+      );
       expect(await trackName(page)).toBe(names[last]);
       expect(await page.evaluate(() => document.querySelector("audio")?.loop)).toBe(false);
       expect(errors).toEqual([]);
@@ -150,7 +163,10 @@ describe("auto-advance and what is playing", () => {
 });
 
 describe("Media Session", () => {
-  for (const [lang, width] of [["it", 1440], ["en", 390]] as const) {
+  for (const [lang, width] of [
+    ["it", 1440],
+    ["en", 390],
+  ] as const) {
     it(`gives the lock screen title, composer, album, artwork and working controls (${lang}, ${width} px)`, async () => {
       const { context, page, errors } = await open({ width });
       await visit(page, `${prefix(lang)}${DETAIL}`);
@@ -178,7 +194,10 @@ describe("Media Session", () => {
       const handlers = await page.evaluate(() => Object.keys((window as unknown as { __mediaSession: Recorder }).__mediaSession.handlers).sort());
       expect(handlers).toEqual(["nexttrack", "pause", "play", "previoustrack", "seekbackward", "seekforward", "seekto"]);
       const invoke = (action: string, details: Record<string, unknown> = {}) =>
-        page.evaluate(([a, d]) => (window as unknown as { __mediaSession: Recorder }).__mediaSession.handlers[a as string]?.({ action: a, ...(d as object) }), [action, details] as const);
+        page.evaluate(([a, d]) => (window as unknown as { __mediaSession: Recorder }).__mediaSession.handlers[a as string]?.({ action: a, ...(d as object) }), [
+          action,
+          details,
+        ] as const);
 
       await invoke("pause");
       await page.waitForFunction(() => document.querySelector("audio")?.paused === true && navigator.mediaSession.playbackState === "paused");
@@ -223,7 +242,10 @@ describe("language toggle", () => {
     await page.locator("a.navbar__lang").click();
   }
 
-  for (const [from, width] of [["it", 1440], ["en", 390]] as const) {
+  for (const [from, width] of [
+    ["it", 1440],
+    ["en", 390],
+  ] as const) {
     const to = from === "it" ? "en" : "it";
     it(`switches ${from} -> ${to} without a reload: the music keeps playing, the choice is saved (${width} px)`, async () => {
       const { context, page, errors } = await open({ width });
@@ -245,10 +267,14 @@ describe("language toggle", () => {
       await page.locator(".tracks__title", { hasText: to === "en" ? "Tracks" : "Tracce" }).waitFor({ timeout: 10_000 });
       // the same document and the same <audio>, still advancing
       expect(await page.evaluate(() => (window as unknown as { pageMarker?: number }).pageMarker)).toBe(1);
-      await page.waitForFunction((t) => {
-        const audio = document.querySelector("audio") as (HTMLAudioElement & { marker?: number }) | null;
-        return Boolean(audio && audio.marker === 7 && !audio.paused && audio.currentTime > t + 0.3);
-      }, before, { timeout: 10_000 });
+      await page.waitForFunction(
+        (t) => {
+          const audio = document.querySelector("audio") as (HTMLAudioElement & { marker?: number }) | null;
+          return Boolean(audio && audio.marker === 7 && !audio.paused && audio.currentTime > t + 0.3);
+        },
+        before,
+        { timeout: 10_000 },
+      );
       // saved like the plain link saves it: cookie (server) and localStorage (SPEC.md 4)
       expect(await page.evaluate(() => localStorage.getItem("isEnglish"))).toBe(String(to === "en"));
       const cookie = (await context.cookies()).find((c) => c.name === "lng");
@@ -285,7 +311,10 @@ describe("language toggle", () => {
 });
 
 describe("keyboard", () => {
-  for (const [lang, width] of [["it", 390], ["en", 1440]] as const) {
+  for (const [lang, width] of [
+    ["it", 390],
+    ["en", 1440],
+  ] as const) {
     it(`shortcuts work anywhere in the player and only there; the page keeps space and arrows (${lang}, ${width} px)`, async () => {
       const { context, page, errors } = await open({ width });
       await visit(page, `${prefix(lang)}${DETAIL}`);
@@ -313,7 +342,10 @@ describe("keyboard", () => {
         { polling: 100 },
       );
       await page.keyboard.press("m");
-      expect(await page.evaluate(() => ({ paused: document.querySelector("audio")!.paused, muted: document.querySelector("audio")!.muted }))).toEqual({ paused: false, muted: false });
+      expect(await page.evaluate(() => ({ paused: document.querySelector("audio")!.paused, muted: document.querySelector("audio")!.muted }))).toEqual({
+        paused: false,
+        muted: false,
+      });
 
       // focus on the player's own buttons (outside plyr's controls): the shortcuts apply
       await page.getByRole("button", { name: lang === "it" ? "Traccia successiva" : "Next track" }).focus();
@@ -387,12 +419,21 @@ describe("track durations", () => {
   }
   const mss = (s: number) => `${Math.floor(Math.round(s) / 60)}:${String(Math.round(s) % 60).padStart(2, "0")}`;
 
-  for (const [lang, width, js] of [["it", 390, false], ["en", 1440, false], ["en", 390, true], ["it", 1440, true]] as const) {
+  for (const [lang, width, js] of [
+    ["it", 390, false],
+    ["en", 1440, false],
+    ["en", 390, true],
+    ["it", 1440, true],
+  ] as const) {
     it(`shows each demo track's length as m:ss, read from its file (${lang}, ${width} px, JavaScript ${js ? "on" : "off"})`, async () => {
       const { context, page } = await open({ javaScriptEnabled: js, width });
       await page.goto(`${server.url}${prefix(lang)}${DETAIL}`);
       const rows = await page.$$eval(".track-link", (links) =>
-        links.map((l) => ({ href: l.getAttribute("href")!, shown: l.querySelector(".track-link__duration")?.textContent ?? "", datetime: l.querySelector("time")?.getAttribute("datetime") })),
+        links.map((l) => ({
+          href: l.getAttribute("href")!,
+          shown: l.querySelector(".track-link__duration")?.textContent ?? "",
+          datetime: l.querySelector("time")?.getAttribute("datetime"),
+        })),
       );
       expect(rows.length).toBeGreaterThanOrEqual(2);
       const seconds = await measured(rows.map((r) => `${server.url}${r.href}`));

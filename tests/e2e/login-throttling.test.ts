@@ -87,7 +87,10 @@ describe("sign-in throttling", () => {
     // api/login/ says the same to a client signing in through the api.
     const api = new HttpClient(behindUntrustedProxy.url);
     await (await api.get("/api/userinfo/")).text();
-    const apiRefused = await api.request("POST", "/api/login/", { json: { username: ADMIN.username, password: ADMIN.password }, headers: { "X-Forwarded-For": "198.51.100.8" } });
+    const apiRefused = await api.request("POST", "/api/login/", {
+      json: { username: ADMIN.username, password: ADMIN.password },
+      headers: { "X-Forwarded-For": "198.51.100.8" },
+    });
     expect(apiRefused.status).toBe(429);
     expect(((await apiRefused.json()) as { error: string }).error).toContain("TRUST_PROXY non è impostato");
 

@@ -10,7 +10,10 @@ const server = sharedDemoServer();
 const browser = browserPerWorker();
 
 async function open(options: { width?: number; reducedMotion?: "reduce" | "no-preference" } = {}) {
-  const { context, errors } = await browser.newContext({ viewport: { width: options.width ?? 1440, height: 900 }, reducedMotion: options.reducedMotion ?? "no-preference" });
+  const { context, errors } = await browser.newContext({
+    viewport: { width: options.width ?? 1440, height: 900 },
+    reducedMotion: options.reducedMotion ?? "no-preference",
+  });
   await acceptCookies(context, server.url);
   const page = await context.newPage();
   return { context, page, errors };
@@ -42,7 +45,10 @@ describe("reduced motion and the hero's pause control", () => {
       await context.close();
     });
 
-    for (const [prefix, pause, play] of [["", "Metti in pausa le immagini", "Avvia le immagini"], ["/en", "Pause slideshow", "Play slideshow"]]) {
+    for (const [prefix, pause, play] of [
+      ["", "Metti in pausa le immagini", "Avvia le immagini"],
+      ["/en", "Pause slideshow", "Play slideshow"],
+    ]) {
       it(`${width} px ${prefix || "/it"}: the hero autoplays until the visible pause button is pressed`, async () => {
         const { context, page } = await open({ width });
         await page.clock.install();
@@ -95,7 +101,10 @@ describe("scroll restoration and focus after a client navigation", () => {
     }
   }
 
-  for (const [prefix, linkName, announced] of [["", "Contatti", "Pagina caricata: Contatti | Elena Marchetti"], ["/en", "Contacts", "Page loaded: Contacts | Elena Marchetti"]]) {
+  for (const [prefix, linkName, announced] of [
+    ["", "Contatti", "Pagina caricata: Contatti | Elena Marchetti"],
+    ["/en", "Contacts", "Page loaded: Contacts | Elena Marchetti"],
+  ]) {
     it(`${prefix || "/it"}: focus moves to the new h1 and the new title is announced, not on the first load`, async () => {
       const { context, page } = await open({ width: 1440 });
       await visit(page, `${server.url}${prefix}/news`);
@@ -161,14 +170,20 @@ describe("the home carousel's auto-advance", () => {
     });
 
     for (const [how, touch] of [
-      ["a pointer pressed on a card", async (page: Page) => {
-        const box = (await page.locator(".carousel .music-card__title a").first().boundingBox())!;
-        await page.mouse.move(box.x + 2, box.y + 2);
-        await page.mouse.down();
-      }],
-      ["keyboard focus on a card", async (page: Page) => {
-        await page.locator(".carousel .music-card__title a").first().focus();
-      }],
+      [
+        "a pointer pressed on a card",
+        async (page: Page) => {
+          const box = (await page.locator(".carousel .music-card__title a").first().boundingBox())!;
+          await page.mouse.move(box.x + 2, box.y + 2);
+          await page.mouse.down();
+        },
+      ],
+      [
+        "keyboard focus on a card",
+        async (page: Page) => {
+          await page.locator(".carousel .music-card__title a").first().focus();
+        },
+      ],
     ] as const) {
       it(`${width} px: ${how} stops the carousel where it is`, async () => {
         const { page } = await open({ width });

@@ -43,7 +43,10 @@ describe("news list pages (issue 21)", () => {
   });
 
   it("each page has its own canonical, and prev/next links in the head, in both languages", async () => {
-    for (const [prefix, pageWord] of [["", "pagina"], ["/en", "page"]]) {
+    for (const [prefix, pageWord] of [
+      ["", "pagina"],
+      ["/en", "page"],
+    ]) {
       const one = await raw(server.url, "GET", `${prefix}/news`);
       expect(one.body).toContain(`<link rel="canonical" href="${server.url}${prefix}/news"/>`);
       expect(one.body).toContain(`<link rel="next" href="${prefix}/news?page=2"/>`);

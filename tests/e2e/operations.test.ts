@@ -150,43 +150,47 @@ describe("backup and restore drill", () => {
 });
 
 describe("migrations", () => {
-  it("a failing migration stops the start with its SQLite error, leaves the database as it was, and the fixed one applies on the next start", SERVER_TEST, async () => {
-    const { dataDir, migrationsDir, env, databaseFile } = await migratedCopy();
-    const seeded = new Database(databaseFile);
-    seeded.prepare(`INSERT INTO "Category" (name, nameEng, type) VALUES ('Prova', 'Test', 'news')`).run();
-    seeded.close();
-    const before = snapshot(databaseFile);
+  it(
+    "a failing migration stops the start with its SQLite error, leaves the database as it was, and the fixed one applies on the next start",
+    SERVER_TEST,
+    async () => {
+      const { dataDir, migrationsDir, env, databaseFile } = await migratedCopy();
+      const seeded = new Database(databaseFile);
+      seeded.prepare(`INSERT INTO "Category" (name, nameEng, type) VALUES ('Prova', 'Test', 'news')`).run();
+      seeded.close();
+      const before = snapshot(databaseFile);
 
-    const broken = path.join(migrationsDir, "29990101000000_broken");
-    fs.mkdirSync(broken);
-    fs.writeFileSync(
-      path.join(broken, "migration.sql"),
-      `CREATE TABLE "Half" ("id" INTEGER PRIMARY KEY);\nALTER TABLE "Category" ADD COLUMN "note" TEXT;\nINSERT INTO "Missing" VALUES (1);\n`,
-    );
-    const failed = await runScript("scripts/start.mjs", [], env);
-    expect(failed.code).toBe(1);
-    expect(failed.stderr).toContain("Migrazione 29990101000000_broken non applicata");
-    expect(failed.stderr).toContain("no such table: Missing");
-    expect(failed.stderr).toContain("rimasto com'era");
-    expect(snapshot(databaseFile)).toEqual(before);
-    // The automatic backup before migrating.
-    expect(fs.readdirSync(path.join(dataDir, "backups")).filter((n) => n.startsWith("pre-migrate-"))).toHaveLength(1);
+      const broken = path.join(migrationsDir, "29990101000000_broken");
+      fs.mkdirSync(broken);
+      fs.writeFileSync(
+        path.join(broken, "migration.sql"),
+        `CREATE TABLE "Half" ("id" INTEGER PRIMARY KEY);\nALTER TABLE "Category" ADD COLUMN "note" TEXT;\nINSERT INTO "Missing" VALUES (1);\n`,
+      );
+      const failed = await runScript("scripts/start.mjs", [], env);
+      expect(failed.code).toBe(1);
+      expect(failed.stderr).toContain("Migrazione 29990101000000_broken non applicata");
+      expect(failed.stderr).toContain("no such table: Missing");
+      expect(failed.stderr).toContain("rimasto com'era");
+      expect(snapshot(databaseFile)).toEqual(before);
+      // The automatic backup before migrating.
+      expect(fs.readdirSync(path.join(dataDir, "backups")).filter((n) => n.startsWith("pre-migrate-"))).toHaveLength(1);
 
-    fs.writeFileSync(path.join(broken, "migration.sql"), `CREATE TABLE "Half" ("id" INTEGER PRIMARY KEY);\nALTER TABLE "Category" ADD COLUMN "note" TEXT;\n`);
-    const server = await startServer({ dataDir, env: { MIGRATIONS_DIR: migrationsDir, SEED_DEMO: "0" } });
-    try {
-      expect(server.output()).toContain("Migrazione applicata: 29990101000000_broken");
-      expect((await fetch(`${server.url}/healthz`)).status).toBe(200);
-    } finally {
-      await server.stop();
-    }
-    const rows = query<{ migration_name: string; applied_steps_count: number; finished_at: string }>(
-      databaseFile,
-      "SELECT migration_name, applied_steps_count, finished_at FROM _prisma_migrations ORDER BY migration_name",
-    );
-    expect(rows.at(-1)).toMatchObject({ migration_name: "29990101000000_broken", applied_steps_count: 1 });
-    expect(query(databaseFile, `SELECT name FROM sqlite_master WHERE name = 'Half'`)).toHaveLength(1);
-  });
+      fs.writeFileSync(path.join(broken, "migration.sql"), `CREATE TABLE "Half" ("id" INTEGER PRIMARY KEY);\nALTER TABLE "Category" ADD COLUMN "note" TEXT;\n`);
+      const server = await startServer({ dataDir, env: { MIGRATIONS_DIR: migrationsDir, SEED_DEMO: "0" } });
+      try {
+        expect(server.output()).toContain("Migrazione applicata: 29990101000000_broken");
+        expect((await fetch(`${server.url}/healthz`)).status).toBe(200);
+      } finally {
+        await server.stop();
+      }
+      const rows = query<{ migration_name: string; applied_steps_count: number; finished_at: string }>(
+        databaseFile,
+        "SELECT migration_name, applied_steps_count, finished_at FROM _prisma_migrations ORDER BY migration_name",
+      );
+      expect(rows.at(-1)).toMatchObject({ migration_name: "29990101000000_broken", applied_steps_count: 1 });
+      expect(query(databaseFile, `SELECT name FROM sqlite_master WHERE name = 'Half'`)).toHaveLength(1);
+    },
+  );
 
   it("SIGTERM during a long migration stops the start at once and leaves the database as it was", async () => {
     const { migrationsDir, env, databaseFile } = await migratedCopy();
@@ -199,7 +203,9 @@ describe("migrations", () => {
       `CREATE TABLE "Slow" ("id" INTEGER PRIMARY KEY, "pad" TEXT);\nINSERT INTO "Slow" ("id", "pad") WITH RECURSIVE c(x) AS (SELECT 1 UNION ALL SELECT x + 1 FROM c WHERE x < 500000000) SELECT x, 'abcdefghij' FROM c;\n`,
     );
     const child = spawn(process.execPath, ["scripts/start.mjs"], { env, stdio: ["ignore", "pipe", "pipe"] });
-    const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) => child.on("exit", (code, signal) => resolve({ code, signal })));
+    const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
+      child.on("exit", (code, signal) => resolve({ code, signal })),
+    );
     // The migration is under way once its transaction has grown the database (or its WAL) by megabytes.
     const sizeOf = (f: string) => (fs.existsSync(f) ? fs.statSync(f).size : 0);
     const written = () => sizeOf(databaseFile) + sizeOf(`${databaseFile}-wal`);
@@ -241,7 +247,11 @@ describe("start wrapper", () => {
   /** The wrapper's server process, 0 while there is none (pgrep exits 1 when nothing matches). */
   const childOf = (wrapper: number): number => {
     try {
-      return Number(execFileSync("pgrep", ["-P", String(wrapper)], { encoding: "utf8" }).trim().split("\n")[0] || 0);
+      return Number(
+        execFileSync("pgrep", ["-P", String(wrapper)], { encoding: "utf8" })
+          .trim()
+          .split("\n")[0] || 0,
+      );
     } catch {
       return 0;
     }
@@ -252,7 +262,10 @@ describe("start wrapper", () => {
     for (;;) {
       const pid = childOf(wrapper);
       if (pid && pid !== not) {
-        const healthy = await fetch(`${server.url}/healthz`).then((r) => r.ok, () => false);
+        const healthy = await fetch(`${server.url}/healthz`).then(
+          (r) => r.ok,
+          () => false,
+        );
         if (healthy) return pid;
       }
       if (Date.now() > deadline) throw new Error("the server was not started again");

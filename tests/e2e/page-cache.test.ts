@@ -9,8 +9,7 @@ import { ADMIN, serverPerFile } from "../support/server";
 
 const server = serverPerFile({ env: { SEED_DEMO: "1" } });
 
-afterAll(async () => {
-});
+afterAll(async () => {});
 
 function get(path: string, headers: Record<string, string> = {}) {
   return fetch(`${server.url}${path}`, { headers, redirect: "manual" });
@@ -115,7 +114,10 @@ describe("anonymous page cache", () => {
   });
 
   it("shows an admin form write on the next anonymous request, in both languages", async () => {
-    const category = row<{ id: number; name: string; nameEng: string }>(server, `SELECT id, name, nameEng FROM "Category" WHERE type = 'music' ORDER BY id LIMIT 1`);
+    const category = row<{ id: number; name: string; nameEng: string }>(
+      server,
+      `SELECT id, name, nameEng FROM "Category" WHERE type = 'music' ORDER BY id LIMIT 1`,
+    );
     const before = await cached("/compositions");
     expect(before.body).toContain(category.name);
     await cached("/en/compositions");
@@ -154,7 +156,10 @@ describe("anonymous page cache", () => {
   it("one api/ write is seen by every cache: the anonymous page, staff's render and the search", async () => {
     const staff = new HttpClient(server.url);
     await staff.apiLogin(ADMIN.username, ADMIN.password);
-    const music = row<{ id: number; title: string }>(server, `SELECT id, title FROM "Music" WHERE link IS NULL OR link = '' ORDER BY createdAt DESC, id DESC LIMIT 1`);
+    const music = row<{ id: number; title: string }>(
+      server,
+      `SELECT id, title FROM "Music" WHERE link IS NULL OR link = '' ORDER BY createdAt DESC, id DESC LIMIT 1`,
+    );
     await cached("/compositions");
     expect(await (await get(`/search?query=${encodeURIComponent(music.title)}`)).text()).toContain(music.title);
 

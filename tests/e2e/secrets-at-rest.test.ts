@@ -73,61 +73,65 @@ const sessionIds = (databaseFile: string) => {
 const readSecret = (dataDir: string) => fs.readFileSync(path.join(dataDir, "session-secret"), "utf8").trim();
 
 describe("secrets at rest", () => {
-  it("a new data folder, its database, secret, uploads, backups and archives are the server user's alone, and a backup grants no session", SERVER_TEST, async () => {
-    // A first `npm start`: the start makes DATA_DIR itself.
-    const dataDir = path.join(fs.mkdtempSync(path.join(os.tmpdir(), "composer-secrets-")), "data");
-    const server = await startServer({ dataDir, env: { SEED_DEMO: "0" } });
-    const env = serverEnv(dataDir, server.port, { SEED_DEMO: "0" });
-    let archive: string;
-    try {
-      const staff = new HttpClient(server.url);
-      await staff.login();
-      // A file part the request edge stages, then keeps as a temporary upload.
-      await expectJson(await staff.upload(pdfBytes(), "programma.pdf"), "upload");
-      archive = (await runScript("scripts/backup.mjs", [], env)).trim().split("\n").at(-1) ?? "";
+  it(
+    "a new data folder, its database, secret, uploads, backups and archives are the server user's alone, and a backup grants no session",
+    SERVER_TEST,
+    async () => {
+      // A first `npm start`: the start makes DATA_DIR itself.
+      const dataDir = path.join(fs.mkdtempSync(path.join(os.tmpdir(), "composer-secrets-")), "data");
+      const server = await startServer({ dataDir, env: { SEED_DEMO: "0" } });
+      const env = serverEnv(dataDir, server.port, { SEED_DEMO: "0" });
+      let archive: string;
+      try {
+        const staff = new HttpClient(server.url);
+        await staff.login();
+        // A file part the request edge stages, then keeps as a temporary upload.
+        await expectJson(await staff.upload(pdfBytes(), "programma.pdf"), "upload");
+        archive = (await runScript("scripts/backup.mjs", [], env)).trim().split("\n").at(-1) ?? "";
 
-      expect(modeOf(dataDir).toString(8)).toBe("700");
-      expect(modeOf(path.join(dataDir, "app.db")).toString(8)).toBe("600");
-      expect(modeOf(path.join(dataDir, "session-secret")).toString(8)).toBe("600");
-      expect(modeOf(path.join(dataDir, "uploads")).toString(8)).toBe("700");
-      expect(modeOf(path.join(dataDir, "backups")).toString(8)).toBe("700");
-      expect(modeOf(archive).toString(8)).toBe("600");
-      // SQLite's own files (-wal, -shm), the staged upload, the lock: nothing else is left open either.
-      expect(fs.existsSync(path.join(dataDir, "app.db-wal"))).toBe(true);
-      expect(readableByOthers(dataDir)).toEqual([]);
+        expect(modeOf(dataDir).toString(8)).toBe("700");
+        expect(modeOf(path.join(dataDir, "app.db")).toString(8)).toBe("600");
+        expect(modeOf(path.join(dataDir, "session-secret")).toString(8)).toBe("600");
+        expect(modeOf(path.join(dataDir, "uploads")).toString(8)).toBe("700");
+        expect(modeOf(path.join(dataDir, "backups")).toString(8)).toBe("700");
+        expect(modeOf(archive).toString(8)).toBe("600");
+        // SQLite's own files (-wal, -shm), the staged upload, the lock: nothing else is left open either.
+        expect(fs.existsSync(path.join(dataDir, "app.db-wal"))).toBe(true);
+        expect(readableByOthers(dataDir)).toEqual([]);
 
-      // The cookie keeps the random id; the database holds its SHA-256 only.
-      const secret = readSecret(dataDir);
-      const cookieValue = staff.cookies.get("staff_session") ?? "";
-      const sessionId = await createCookie("staff_session", { secrets: [secret] }).parse(`staff_session=${cookieValue}`);
-      expect(sessionId).toMatch(/^[\w-]{40,}$/);
-      const stored = sessionIds(path.join(dataDir, "app.db"));
-      expect(stored).not.toContain(sessionId);
-      expect(stored).toContain(crypto.createHash("sha256").update(sessionId).digest("hex"));
-      expect((await activityList(server.url, `staff_session=${cookieValue}`)).status).toBe(200);
+        // The cookie keeps the random id; the database holds its SHA-256 only.
+        const secret = readSecret(dataDir);
+        const cookieValue = staff.cookies.get("staff_session") ?? "";
+        const sessionId = await createCookie("staff_session", { secrets: [secret] }).parse(`staff_session=${cookieValue}`);
+        expect(sessionId).toMatch(/^[\w-]{40,}$/);
+        const stored = sessionIds(path.join(dataDir, "app.db"));
+        expect(stored).not.toContain(sessionId);
+        expect(stored).toContain(crypto.createHash("sha256").update(sessionId).digest("hex"));
+        expect((await activityList(server.url, `staff_session=${cookieValue}`)).status).toBe(200);
 
-      // What the archive holds (the secret and every Session row) opens no admin page.
-      const unpacked = fs.mkdtempSync(path.join(os.tmpdir(), "composer-secrets-archive-"));
-      await execFileAsync("tar", ["-xzf", archive, "-C", unpacked]);
-      const archived = sessionIds(path.join(unpacked, "app.db"));
-      expect(archived).toHaveLength(stored.length);
-      for (const id of archived) {
-        const answer = await activityList(server.url, await staffCookie(readSecret(unpacked), id));
-        expect(answer.status).toBe(302);
-        expect(answer.location).toMatch(/^\/login/);
+        // What the archive holds (the secret and every Session row) opens no admin page.
+        const unpacked = fs.mkdtempSync(path.join(os.tmpdir(), "composer-secrets-archive-"));
+        await execFileAsync("tar", ["-xzf", archive, "-C", unpacked]);
+        const archived = sessionIds(path.join(unpacked, "app.db"));
+        expect(archived).toHaveLength(stored.length);
+        for (const id of archived) {
+          const answer = await activityList(server.url, await staffCookie(readSecret(unpacked), id));
+          expect(answer.status).toBe(302);
+          expect(answer.location).toMatch(/^\/login/);
+        }
+        fs.rmSync(unpacked, { recursive: true, force: true });
+      } finally {
+        await server.stop();
       }
-      fs.rmSync(unpacked, { recursive: true, force: true });
-    } finally {
-      await server.stop();
-    }
 
-    // A restore keeps every mode private too, the pre-restore archive it takes included.
-    await runScript("scripts/restore.mjs", [archive], env);
-    const preRestore = fs.readdirSync(path.join(dataDir, "backups")).filter((n) => n.startsWith("pre-restore-"));
-    expect(preRestore).toHaveLength(1);
-    expect(readableByOthers(dataDir)).toEqual([]);
-    fs.rmSync(path.dirname(dataDir), { recursive: true, force: true });
-  });
+      // A restore keeps every mode private too, the pre-restore archive it takes included.
+      await runScript("scripts/restore.mjs", [archive], env);
+      const preRestore = fs.readdirSync(path.join(dataDir, "backups")).filter((n) => n.startsWith("pre-restore-"));
+      expect(preRestore).toHaveLength(1);
+      expect(readableByOthers(dataDir)).toEqual([]);
+      fs.rmSync(path.dirname(dataDir), { recursive: true, force: true });
+    },
+  );
 
   it("a data folder of the previous release comes out private after the start, and its sessions are gone", SERVER_TEST, async () => {
     const dataDir = dataDirFrom("demo");

@@ -44,11 +44,28 @@ describe("sitemap.xml", () => {
 
   it("lists every public page: categories, labels, gallery items, compositions and news, each answering 200", async () => {
     const locs = (await sitemap()).map((u) => u.loc.replace(server.url, ""));
-    const expected = ["/", "/en", "/bio", "/compositions", "/art-direction", "/portfolio", "/gallery", "/credits", "/contacts", "/news", "/privacy-policy", "/legal-notes", "/cookie-policy"];
+    const expected = [
+      "/",
+      "/en",
+      "/bio",
+      "/compositions",
+      "/art-direction",
+      "/portfolio",
+      "/gallery",
+      "/credits",
+      "/contacts",
+      "/news",
+      "/privacy-policy",
+      "/legal-notes",
+      "/cookie-policy",
+    ];
     for (const categories of rows<{ name: string }>(server, "SELECT DISTINCT c.name FROM Category c JOIN Music m ON m.categoryId = c.id")) {
       expected.push(`/compositions/${encodeURIComponent(categories.name.toLowerCase())}`);
     }
-    for (const m of rows<{ slug: string; category: string }>(server, "SELECT m.slug, c.name AS category FROM Music m JOIN Category c ON c.id = m.categoryId WHERE m.link IS NULL")) {
+    for (const m of rows<{ slug: string; category: string }>(
+      server,
+      "SELECT m.slug, c.name AS category FROM Music m JOIN Category c ON c.id = m.categoryId WHERE m.link IS NULL",
+    )) {
       expected.push(`/compositions/${encodeURIComponent(m.category.toLowerCase())}/${m.slug}`);
     }
     for (const n of rows<{ slug: string }>(server, "SELECT slug FROM News")) expected.push(`/news/${n.slug}`, `/en/news/${n.slug}`);

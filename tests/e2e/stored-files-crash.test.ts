@@ -34,9 +34,10 @@ function walk(dir: string): string[] {
 /** What rows use, and what is on disk that nothing uses or that was never finished. */
 function leftovers(s: TestServer) {
   const used = new Set(
-    rows<{ url: string }>(s, `SELECT img AS url FROM Music UNION ALL SELECT image FROM News WHERE image IS NOT NULL UNION ALL SELECT url FROM MusicTrack UNION ALL SELECT url FROM NewsAttachment`).map((r) =>
-      r.url.replace(/^\/media\//, ""),
-    ),
+    rows<{ url: string }>(
+      s,
+      `SELECT img AS url FROM Music UNION ALL SELECT image FROM News WHERE image IS NOT NULL UNION ALL SELECT url FROM MusicTrack UNION ALL SELECT url FROM NewsAttachment`,
+    ).map((r) => r.url.replace(/^\/media\//, "")),
   );
   const files = walk(uploads());
   const stored = files.filter((f) => /^(images|tracks|attachments)\//.test(f) && !f.endsWith(".part"));
@@ -49,7 +50,9 @@ function leftovers(s: TestServer) {
 
 async function pngOf(seed: string): Promise<Buffer> {
   const [r, g, b] = crypto.createHash("sha256").update(seed).digest();
-  return sharp({ create: { width: 64, height: 48, channels: 3, background: { r: r!, g: g!, b: b! } } }).png().toBuffer();
+  return sharp({ create: { width: 64, height: 48, channels: 3, background: { r: r!, g: g!, b: b! } } })
+    .png()
+    .toBuffer();
 }
 
 const bigPdf = () => Buffer.concat([Buffer.from("%PDF-1.4\n", "latin1"), crypto.randomBytes(3 * 1024 * 1024), Buffer.from("\n%%EOF\n", "latin1")]);

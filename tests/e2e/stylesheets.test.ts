@@ -35,7 +35,12 @@ describe("stylesheets", () => {
   it("every public page, in both languages, makes no stylesheet request: the site CSS is inlined in <head>", { timeout: 240_000 }, async () => {
     const paths = [...(await publicPages(server.url)), "/no-such-page"];
     // Without JavaScript: the stylesheets are those of the server's HTML (a hydrated page adds none).
-    const pages = await survey(browser, server, { javaScriptEnabled: false, width: 390 }, paths.flatMap((path) => [localized(path, "it"), localized(path, "en")]));
+    const pages = await survey(
+      browser,
+      server,
+      { javaScriptEnabled: false, width: 390 },
+      paths.flatMap((path) => [localized(path, "it"), localized(path, "en")]),
+    );
     for (const page of pages) {
       // the page is styled: the site's tokens and its layout are in the page
       expect(page.css, page.path).toContain("--color-accent");
@@ -74,7 +79,11 @@ describe("shared classes keep each page's look", () => {
       const work = await firstHref(server.url, "/art-direction", /href="(\/art-direction\/[^"/]+)"/);
       const titled = ["/credits", "/gallery", "/portfolio", "/art-direction"];
       const pages = await survey(browser, server, { javaScriptEnabled: true, width }, ["/", ...titled, "/compositions", work]);
-      const recorded = (path: string) => defined(pages.find((page) => page.path === path), path);
+      const recorded = (path: string) =>
+        defined(
+          pages.find((page) => page.path === path),
+          path,
+        );
 
       // home: centred, larger section titles; category pills as uppercase filters
       const home = recorded("/");

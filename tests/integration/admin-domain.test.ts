@@ -23,7 +23,11 @@ beforeAll(async () => {
 const uploads = () => getEnv().uploadsDir;
 function files(): string[] {
   if (!fs.existsSync(uploads())) return [];
-  return fs.readdirSync(uploads(), { recursive: true, withFileTypes: true }).filter((d) => d.isFile()).map((d) => path.join(d.parentPath, d.name)).sort();
+  return fs
+    .readdirSync(uploads(), { recursive: true, withFileTypes: true })
+    .filter((d) => d.isFile())
+    .map((d) => path.join(d.parentPath, d.name))
+    .sort();
 }
 async function state() {
   return {
@@ -84,9 +88,15 @@ describe("bad files change nothing", () => {
     const before = await state();
     const html = fileOf("<html><script>alert(1)</script></html>", "photo.jpg");
     const svg = fileOf('<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>', "x.svg");
-    const png = await sharp({ create: { width: 4, height: 4, channels: 3, background: "#fff" } }).png().toBuffer();
+    const png = await sharp({ create: { width: 4, height: 4, channels: 3, background: "#fff" } })
+      .png()
+      .toBuffer();
     const big = fileOf(Buffer.concat([png, Buffer.alloc(21 * 1024 * 1024)]), "big.png");
-    expect(await saveNews(null, newsInput(), { image: html }, actor)).toMatchObject({ ok: false, status: 415, errors: { image: expect.stringContaining("Immagine non valida") } });
+    expect(await saveNews(null, newsInput(), { image: html }, actor)).toMatchObject({
+      ok: false,
+      status: 415,
+      errors: { image: expect.stringContaining("Immagine non valida") },
+    });
     expect(await saveNews(null, newsInput(), { attachmentFiles: [svg] }, actor)).toMatchObject({ ok: false, status: 415 });
     expect(await saveNews(null, newsInput(), { attachmentFiles: [big] }, actor)).toMatchObject({ ok: false, status: 413 });
     for (const temp_name of ["../../test.db", "../tmp/x.pdf", "ffffffffffffffffffffffffffffffff.pdf"]) {
@@ -107,7 +117,10 @@ describe("bad files change nothing", () => {
   it("what the bytes are decides where a temp upload may go: an MP3 uploaded as a track can be an attachment", async () => {
     // an empty ID3 tag and one MPEG-1 Layer III frame (128 kbps, 44.1 kHz: 417 bytes)
     const frame = Buffer.concat([Buffer.from([0xff, 0xfb, 0x90, 0x00]), Buffer.alloc(413, 0x21)]);
-    const mp3 = await saveTempUpload(fileOf(Buffer.concat([Buffer.from("ID3\u0004\u0000\u0000\u0000\u0000\u0000\u0000", "latin1"), frame]), "canto.mp3"), "track");
+    const mp3 = await saveTempUpload(
+      fileOf(Buffer.concat([Buffer.from("ID3\u0004\u0000\u0000\u0000\u0000\u0000\u0000", "latin1"), frame]), "canto.mp3"),
+      "track",
+    );
     const result = await saveNews(null, newsInput("Con audio"), { attachments: [{ temp_name: mp3.temp_name, display_name: "Canto" }] }, actor);
     expect(result.ok).toBe(true);
     if (result.ok) expect(result.item.attachments).toEqual([{ name: "Canto", url: expect.stringMatching(/^\/media\/attachments\/.+\.mp3$/) }]);
@@ -120,7 +133,9 @@ describe("bad files change nothing", () => {
     const parsed = parseMusicInput({ category: String(musicCategory.item.id), title: "Senza file", mode: "tracks", videos: "", link: "" });
     if (!parsed.ok) throw new Error(`bad fixture ${JSON.stringify(parsed.errors)}`);
     const before = await state();
-    const cover = await sharp({ create: { width: 9, height: 9, channels: 3, background: "#654321" } }).png().toBuffer();
+    const cover = await sharp({ create: { width: 9, height: 9, channels: 3, background: "#654321" } })
+      .png()
+      .toBuffer();
     const result = await saveMusic(
       null,
       parsed.data,

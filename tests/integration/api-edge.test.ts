@@ -19,18 +19,37 @@ describe("wire mapping (SPEC.md 3)", () => {
     const category = { id: 1, nameEng: "SOUNDTRACKS", name: "COLONNE SONORE", type: "music" as const };
     expect(wire.category(category)).toEqual({ id: 1, name: "COLONNE SONORE", name_eng: "SOUNDTRACKS", type: "music" });
     const music = wire.music({
-      id: 2, slug: "s", title: "T", description: "d", descriptionEng: "e", img: "/media/images/a.jpg", link: "", videos: null,
-      createdAt: new Date(), category: { id: 1, name: "N", nameEng: "NE" }, tracks: [{ name: "a", url: "/media/tracks/a.mp3", durationSeconds: 8 }],
+      id: 2,
+      slug: "s",
+      title: "T",
+      description: "d",
+      descriptionEng: "e",
+      img: "/media/images/a.jpg",
+      link: "",
+      videos: null,
+      createdAt: new Date(),
+      category: { id: 1, name: "N", nameEng: "NE" },
+      tracks: [{ name: "a", url: "/media/tracks/a.mp3", durationSeconds: 8 }],
     });
     expect(music).toEqual({
-      id: 2, slug: "s", title: "T", description: "d", description_eng: "e", category: { id: 1, name: "N", name_eng: "NE" },
-      img: "/media/images/a.jpg", link: null, videos: null, music_tracks: [{ name: "a", url: "/media/tracks/a.mp3" }],
+      id: 2,
+      slug: "s",
+      title: "T",
+      description: "d",
+      description_eng: "e",
+      category: { id: 1, name: "N", name_eng: "NE" },
+      img: "/media/images/a.jpg",
+      link: null,
+      videos: null,
+      music_tracks: [{ name: "a", url: "/media/tracks/a.mp3" }],
     });
     const activity = wire.activity({ id: 3, date: new Date("2026-01-02T03:04:05Z"), username: "admin", description: "x" });
     expect(activity).toEqual({ id: 3, date: "2026-01-02T03:04:05.000Z", description: "x", user_data: { username: "admin" } });
     const user = wire.user({ id: 1, username: "u", firstName: "F", lastName: "L", email: "e", isStaff: true, isSuperuser: false, groups: '["editors", 3]' });
     expect(user).toEqual({ id: 1, username: "u", first_name: "F", last_name: "L", email: "e", is_staff: true, is_superuser: false, groups: ["editors"] });
-    expect(wire.user({ ...{ id: 1, username: "u", firstName: "", lastName: "", email: "", isStaff: false, isSuperuser: false }, groups: "not json" }).groups).toEqual([]);
+    expect(
+      wire.user({ ...{ id: 1, username: "u", firstName: "", lastName: "", email: "", isStaff: false, isSuperuser: false }, groups: "not json" }).groups,
+    ).toEqual([]);
   });
 });
 
@@ -44,7 +63,10 @@ describe("csrf", () => {
     expect(csrfFailure(unsigned)).toBe("token");
     const other = newCsrfTokenFor(new Request(`${BASE}/`));
     expect(csrfFailure(new Request(`${BASE}/api/x`, { method: "POST", headers: { Cookie: `${CSRF_COOKIE}=${token}`, "X-CSRFToken": other } }))).toBe("token");
-    const cross = new Request(`${BASE}/api/x`, { method: "POST", headers: { Cookie: `${CSRF_COOKIE}=${token}`, "X-CSRFToken": token, Origin: "https://evil.test" } });
+    const cross = new Request(`${BASE}/api/x`, {
+      method: "POST",
+      headers: { Cookie: `${CSRF_COOKIE}=${token}`, "X-CSRFToken": token, Origin: "https://evil.test" },
+    });
     expect(csrfFailure(cross)).toBe("cross-site");
   });
 

@@ -47,7 +47,10 @@ describe("a category name is unique per type, whatever its case", () => {
     const news = await created({ name: "Concerti", name_eng: "Concerts", type: "news" });
     const music = await created({ name: "CONCERTI", name_eng: "CONCERTS", type: "music" });
     expect(await categoryIdsNamed("concerti")).toEqual([news.id, music.id]);
-    expect(await updateCategory(news.id, { name: "CONCERTI", name_eng: "CONCERTS", type: "news" }, actor)).toMatchObject({ ok: true, item: { name: "CONCERTI" } });
+    expect(await updateCategory(news.id, { name: "CONCERTI", name_eng: "CONCERTS", type: "news" }, actor)).toMatchObject({
+      ok: true,
+      item: { name: "CONCERTI" },
+    });
     // Moving it into a type that already has the name is refused, and nothing changes.
     expect(await updateCategory(news.id, { name: "Concerti", name_eng: "Concerts", type: "music" }, actor)).toMatchObject({
       ok: false,
@@ -71,7 +74,10 @@ describe("the migration on a live database with duplicates", () => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), "category-names-"));
     try {
       const migrationsDir = path.resolve("prisma/migrations");
-      const all = fs.readdirSync(migrationsDir).filter((name) => fs.existsSync(path.join(migrationsDir, name, "migration.sql"))).sort();
+      const all = fs
+        .readdirSync(migrationsDir)
+        .filter((name) => fs.existsSync(path.join(migrationsDir, name, "migration.sql")))
+        .sort();
       const ours = all.findIndex((name) => name.endsWith("_category_unique_name"));
       expect(ours).toBeGreaterThan(0);
       // A database at the version before this migration, holding what the old code let through.

@@ -87,7 +87,14 @@ describe("captcha proof of work (the alternative to reading the picture)", () =>
   it("refuses a challenge the server did not sign", async () => {
     const a = await createPageCaptcha("unknown");
     if (!a) throw new Error("captcha refused");
-    const own = await createChallenge({ algorithm: "PBKDF2/SHA-256", cost: 1, counter: 1, deriveKey, data: { captchaId: a.id }, hmacSignatureSecret: "guessed" });
+    const own = await createChallenge({
+      algorithm: "PBKDF2/SHA-256",
+      cost: 1,
+      counter: 1,
+      deriveKey,
+      data: { captchaId: a.id },
+      hmacSignatureSecret: "guessed",
+    });
     expect(await verifyCaptcha(a.id, { proofOfWork: await solved(JSON.stringify(own)) })).toBe(false);
   });
 });
@@ -103,11 +110,25 @@ describe("contact messages", () => {
     expect(row).toMatchObject({ name: "Anna", description: "Buongiorno", ip: "192.0.2.1", deliveredAt: null });
 
     const bad = await newCaptcha();
-    const invalid = await submitContact({ values: { ...values, email: "nope" }, captchaId: bad.id, captchaValue: "x", honeypot: "", ip: "192.0.2.1", lang: "en" });
+    const invalid = await submitContact({
+      values: { ...values, email: "nope" },
+      captchaId: bad.id,
+      captchaValue: "x",
+      honeypot: "",
+      ip: "192.0.2.1",
+      lang: "en",
+    });
     expect(invalid).toEqual({ status: "invalid", errors: { email: "Invalid email", captcha: "The code entered is not correct." } });
 
     const trap = await newCaptcha();
-    const bot = await submitContact({ values: { ...values, email: "bot@example.it" }, captchaId: trap.id, captchaValue: await answer(trap.id), honeypot: "http://x", ip: "192.0.2.9", lang: "it" });
+    const bot = await submitContact({
+      values: { ...values, email: "bot@example.it" },
+      captchaId: trap.id,
+      captchaValue: await answer(trap.id),
+      honeypot: "http://x",
+      ip: "192.0.2.9",
+      lang: "it",
+    });
     expect(bot.status).toBe("sent");
     expect(await db.contactMessage.count({ where: { email: "bot@example.it" } })).toBe(0);
   });
@@ -116,7 +137,14 @@ describe("contact messages", () => {
     let last;
     for (let i = 0; i < 6; i++) {
       const c = await newCaptcha();
-      last = await submitContact({ values: { ...values, email: "many@example.it" }, captchaId: c.id, captchaValue: await answer(c.id), honeypot: "", ip: "192.0.2.50", lang: "en" });
+      last = await submitContact({
+        values: { ...values, email: "many@example.it" },
+        captchaId: c.id,
+        captchaValue: await answer(c.id),
+        honeypot: "",
+        ip: "192.0.2.50",
+        lang: "en",
+      });
     }
     expect(last).toEqual({ status: "rate-limited", message: "You have sent too many requests. Please try again in a few minutes." });
     expect(await db.contactMessage.count({ where: { email: "many@example.it" } })).toBe(5);
@@ -125,7 +153,14 @@ describe("contact messages", () => {
   it("gives visitors of unknown address (no proxy header) a shared, larger allowance", async () => {
     for (let i = 0; i < 6; i++) {
       const c = await newCaptcha();
-      const outcome = await submitContact({ values: { ...values, email: "shared@example.it" }, captchaId: c.id, captchaValue: await answer(c.id), honeypot: "", ip: "unknown", lang: "it" });
+      const outcome = await submitContact({
+        values: { ...values, email: "shared@example.it" },
+        captchaId: c.id,
+        captchaValue: await answer(c.id),
+        honeypot: "",
+        ip: "unknown",
+        lang: "it",
+      });
       expect(outcome.status, `message ${i + 1}`).toBe("sent");
     }
   });

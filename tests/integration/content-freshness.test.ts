@@ -71,7 +71,9 @@ beforeAll(async () => {
 describe("content freshness", () => {
   it("a content write that logs no activity (the boot backfill of track durations) shows on the next anonymous page", async () => {
     const { url: track } = await stageFile("tracks", wav(4.5), "wav", "audio/wav");
-    await db.music.create({ data: { slug: "senza-durata", title: "Senza durata", img: "", categoryId, tracks: { create: [{ position: 0, name: "Tema", url: track }] } } });
+    await db.music.create({
+      data: { slug: "senza-durata", title: "Senza durata", img: "", categoryId, tracks: { create: [{ position: 0, name: "Tema", url: track }] } },
+    });
     const url = await site(async () => {
       const music = await getMusicBySlug("senza-durata");
       return `durate: ${music?.tracks.map((t) => t.durationSeconds ?? "?").join(", ")}`;

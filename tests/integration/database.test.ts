@@ -15,7 +15,21 @@ describe("a fresh database", () => {
   it("has every table after the migrations and runs in WAL mode", async () => {
     await configureDatabase();
     const tables = (await db.$queryRawUnsafe<{ name: string }[]>("SELECT name FROM sqlite_master WHERE type='table'")).map((t) => t.name);
-    for (const table of ["User", "Session", "Category", "Music", "MusicTrack", "News", "NewsAttachment", "Activity", "Captcha", "Upload", "ContactMessage", "RateLimit", "StoredFile"]) {
+    for (const table of [
+      "User",
+      "Session",
+      "Category",
+      "Music",
+      "MusicTrack",
+      "News",
+      "NewsAttachment",
+      "Activity",
+      "Captcha",
+      "Upload",
+      "ContactMessage",
+      "RateLimit",
+      "StoredFile",
+    ]) {
       expect(tables).toContain(table);
     }
     const { journal_mode } = first(await db.$queryRawUnsafe<{ journal_mode: string }[]>("PRAGMA journal_mode"));

@@ -30,7 +30,11 @@ beforeAll(async () => {
 function files(): string[] {
   const dir = getEnv().uploadsDir;
   if (!fs.existsSync(dir)) return [];
-  return fs.readdirSync(dir, { recursive: true, withFileTypes: true }).filter((d) => d.isFile()).map((d) => path.join(d.parentPath, d.name)).sort();
+  return fs
+    .readdirSync(dir, { recursive: true, withFileTypes: true })
+    .filter((d) => d.isFile())
+    .map((d) => path.join(d.parentPath, d.name))
+    .sort();
 }
 
 async function newsRow(title: string) {
@@ -42,7 +46,9 @@ async function newsRow(title: string) {
 }
 
 async function patchWithImage(id: number) {
-  const png = await sharp({ create: { width: 8, height: 8, channels: 3, background: "#c00" } }).png().toBuffer();
+  const png = await sharp({ create: { width: 8, height: 8, channels: 3, background: "#c00" } })
+    .png()
+    .toBuffer();
   const body = new FormData();
   body.set("title", "Nuovo titolo");
   body.set("image", new File([new Uint8Array(png)], "nuova.png", { type: "image/png" }));
@@ -72,7 +78,9 @@ describe("PATCH racing DELETE (issue 9)", () => {
     // (the reader's temporary .part files live until then).
     const atRequestEnd: (() => void)[] = [];
     const request = await patchWithImage(item.id);
-    await expect(runInRequestScope({ requestId: "test", callbacks: atRequestEnd }, () => updateNewsFromRequest(String(item.id), request, actor))).rejects.toMatchObject({ status: 404 });
+    await expect(
+      runInRequestScope({ requestId: "test", callbacks: atRequestEnd }, () => updateNewsFromRequest(String(item.id), request, actor)),
+    ).rejects.toMatchObject({ status: 404 });
     spy.mockRestore();
     for (const done of atRequestEnd) done();
     await vi.waitFor(() => expect(files()).toEqual(before));
@@ -81,10 +89,15 @@ describe("PATCH racing DELETE (issue 9)", () => {
 
   it("the api/ endpoint maps a Prisma not-found escaping a handler to a JSON 404", async () => {
     const item = await newsRow("Corsa due");
-    const spy = vi.spyOn(db.news, "findUnique").mockRejectedValueOnce(
-      Object.assign(new (await import("~/generated/prisma/client")).Prisma.PrismaClientKnownRequestError("gone", { code: "P2025", clientVersion: "6" })),
-    );
-    const response = (await newsItemAction({ request: new Request(`http://site.test/api/news/${item.id}/`), params: { id: String(item.id) } } as never)) as Response;
+    const spy = vi
+      .spyOn(db.news, "findUnique")
+      .mockRejectedValueOnce(
+        Object.assign(new (await import("~/generated/prisma/client")).Prisma.PrismaClientKnownRequestError("gone", { code: "P2025", clientVersion: "6" })),
+      );
+    const response = (await newsItemAction({
+      request: new Request(`http://site.test/api/news/${item.id}/`),
+      params: { id: String(item.id) },
+    } as never)) as Response;
     spy.mockRestore();
     expect(response.status).toBe(404);
     expect(await response.json()).toEqual({ error: "Elemento non trovato" });

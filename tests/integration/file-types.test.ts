@@ -15,20 +15,58 @@ const id3 = (size = 0) => bytes("ID3", [4, 0, 0, 0, 0, 0, size & 0x7f], Buffer.a
 const adtsFrame = (length = 100) =>
   bytes([0xff, 0xf1, 0x50, 0x80 | ((length >> 11) & 3), (length >> 3) & 0xff, ((length & 7) << 5) | 0x1f, 0xfc], Buffer.alloc(length - 7, 0x21));
 const box = (type: string, payload: Buffer = Buffer.alloc(0)) => bytes(u32be(8 + payload.length), type, payload);
-const m4a = (brand = "M4A ") => bytes(box("ftyp", bytes(brand, [0, 0, 0, 0], brand, "isom")), box("moov", box("mvhd", Buffer.alloc(100))), box("mdat", Buffer.alloc(64, 1)));
+const m4a = (brand = "M4A ") =>
+  bytes(box("ftyp", bytes(brand, [0, 0, 0, 0], brand, "isom")), box("moov", box("mvhd", Buffer.alloc(100))), box("mdat", Buffer.alloc(64, 1)));
 const wav = () =>
   bytes("RIFF", u32le(36 + 8), "WAVE", "fmt ", u32le(16), [1, 0, 2, 0], u32le(44100), u32le(44100 * 4), [4, 0, 16, 0], "data", u32le(8), Buffer.alloc(8, 0));
 const oggPage = (flags: number, body: Buffer) => bytes("OggS", [0, flags], Buffer.alloc(8 + 4 + 4 + 4, 0), [1, body.length], body);
 const ogg = (codec: string) => bytes(oggPage(0x02, bytes(codec, Buffer.alloc(30 - codec.length, 1))), oggPage(0x00, Buffer.alloc(40, 2)));
-const flac = () => bytes("fLaC", [0x80, 0, 0, 34], [0x10, 0, 0x10, 0, 0, 0, 0x0e, 0, 0x30, 0x0a, 0xc4, 0x42, 0xf0], Buffer.alloc(21, 0), [0xff, 0xf8, 0x69, 0x08], Buffer.alloc(32, 0));
-const pdf = (body = "1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\nstartxref\n9\n") => bytes(`%PDF-1.7\n%\u00e2\u00e3\u00cf\u00d3\n${body}%%EOF\n`);
+const flac = () =>
+  bytes(
+    "fLaC",
+    [0x80, 0, 0, 34],
+    [0x10, 0, 0x10, 0, 0, 0, 0x0e, 0, 0x30, 0x0a, 0xc4, 0x42, 0xf0],
+    Buffer.alloc(21, 0),
+    [0xff, 0xf8, 0x69, 0x08],
+    Buffer.alloc(32, 0),
+  );
+const pdf = (body = "1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\nstartxref\n9\n") =>
+  bytes(`%PDF-1.7\n%\u00e2\u00e3\u00cf\u00d3\n${body}%%EOF\n`);
 
 describe("file types by content (file-type + a structural check)", () => {
   it.each([
-    ["jpeg", () => sharp({ create: { width: 4, height: 4, channels: 3, background: "#a00" } }).jpeg().toBuffer(), "image/jpeg"],
-    ["png", () => sharp({ create: { width: 4, height: 4, channels: 3, background: "#a00" } }).png().toBuffer(), "image/png"],
-    ["webp", () => sharp({ create: { width: 4, height: 4, channels: 3, background: "#a00" } }).webp().toBuffer(), "image/webp"],
-    ["gif", () => sharp({ create: { width: 4, height: 4, channels: 3, background: "#a00" } }).gif().toBuffer(), "image/gif"],
+    [
+      "jpeg",
+      () =>
+        sharp({ create: { width: 4, height: 4, channels: 3, background: "#a00" } })
+          .jpeg()
+          .toBuffer(),
+      "image/jpeg",
+    ],
+    [
+      "png",
+      () =>
+        sharp({ create: { width: 4, height: 4, channels: 3, background: "#a00" } })
+          .png()
+          .toBuffer(),
+      "image/png",
+    ],
+    [
+      "webp",
+      () =>
+        sharp({ create: { width: 4, height: 4, channels: 3, background: "#a00" } })
+          .webp()
+          .toBuffer(),
+      "image/webp",
+    ],
+    [
+      "gif",
+      () =>
+        sharp({ create: { width: 4, height: 4, channels: 3, background: "#a00" } })
+          .gif()
+          .toBuffer(),
+      "image/gif",
+    ],
     ["mp3 with an ID3 tag", () => bytes(id3(20), mp3Frame()), "audio/mpeg"],
     ["mp3 without a tag (two frames)", () => bytes(mp3Frame(), mp3Frame()), "audio/mpeg"],
     ["aac (ADTS)", () => bytes(adtsFrame(), adtsFrame()), "audio/aac"],

@@ -17,7 +17,12 @@ describe("home data", () => {
   it("has seven hero slides plus the eighth as the single image, each with its size", async () => {
     const data = await homeData("it");
     expect(data.heroSlides).toHaveLength(7);
-    expect(data.heroSlides[0]).toEqual({ src: "/media/content/hero-1.jpg", width: expect.any(Number), height: expect.any(Number), placeholder: expect.stringMatching(/^data:image\/webp;base64,/) });
+    expect(data.heroSlides[0]).toEqual({
+      src: "/media/content/hero-1.jpg",
+      width: expect.any(Number),
+      height: expect.any(Number),
+      placeholder: expect.stringMatching(/^data:image\/webp;base64,/),
+    });
     expect(data.singleHero?.src).toBe("/media/content/hero-8.jpg");
     // tiles without an image are left out; internal links follow the language
     expect(data.tiles.map((t) => t.href)).toEqual(["/compositions", "/art-direction", "/gallery", "/credits", "/portfolio"]);

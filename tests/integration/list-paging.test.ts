@@ -27,7 +27,8 @@ logged.$on("query", (event) => statements.push({ query: event.query, params: JSO
 globalThis.__prisma = logged;
 
 const BASE = "http://site.test";
-const args = (url: string, params: Record<string, string> = {}) => ({ request: new Request(`${BASE}${url}`), params, context: {} as never, unstable_pattern: "" }) as never;
+const args = (url: string, params: Record<string, string> = {}) =>
+  ({ request: new Request(`${BASE}${url}`), params, context: {} as never, unstable_pattern: "" }) as never;
 
 /**
  * The row reads (not the counts) of a table since the last reset: at least one, each matching
@@ -67,7 +68,14 @@ beforeAll(async () => {
   for (let i = 1; i <= NEWS; i++) {
     // News dates run backwards from creation order: the public lists follow the date, the admin list creation.
     await db.news.create({
-      data: { slug: `notizia-${i}`, title: `Notizia ${i}`, titleEng: `News ${i}`, date: `2025-${String(13 - Math.ceil(i / 3)).padStart(2, "0")}-${String(10 + (i % 3)).padStart(2, "0")}`, categoryId: events, createdAt: new Date(Date.UTC(2026, 0, i)) },
+      data: {
+        slug: `notizia-${i}`,
+        title: `Notizia ${i}`,
+        titleEng: `News ${i}`,
+        date: `2025-${String(13 - Math.ceil(i / 3)).padStart(2, "0")}-${String(10 + (i % 3)).padStart(2, "0")}`,
+        categoryId: events,
+        createdAt: new Date(Date.UTC(2026, 0, i)),
+      },
     });
   }
   statements = [];
@@ -140,7 +148,15 @@ describe("latest-* and music-by-category read only what they answer", () => {
 
   it("music-by-category: any case, filtered by the category in SQL", async () => {
     const res = await musicByCategoryLoader(args("/api/music-by-category/CONCERTI", { category: "CONCERTI" }));
-    expect(((await res.json()) as { slug: string }[]).map((m) => m.slug)).toEqual(["brano-35", "brano-30", "brano-25", "brano-20", "brano-15", "brano-10", "brano-5"]);
+    expect(((await res.json()) as { slug: string }[]).map((m) => m.slug)).toEqual([
+      "brano-35",
+      "brano-30",
+      "brano-25",
+      "brano-20",
+      "brano-15",
+      "brano-10",
+      "brano-5",
+    ]);
     expectRowReads("Music", { pattern: /WHERE .*`categoryId` IN/, limited: false });
     expect(await (await musicByCategoryLoader(args("/api/music-by-category/NESSUNA", { category: "NESSUNA" }))).json()).toEqual([]);
   });

@@ -29,7 +29,8 @@ async function throughAdmin(fields: Fields): Promise<{ status: number; errors?: 
     body: new URLSearchParams(fields).toString(),
   });
   const context = { get: (key: unknown) => (key === staffContext ? actor : undefined) };
-  const answer = (await adminNewsCreate({ request, params: {}, context } as never)) as Response | { data: { errors: Record<string, string> }; init: ResponseInit };
+  const answer = (await adminNewsCreate({ request, params: {}, context } as never)) as
+    Response | { data: { errors: Record<string, string> }; init: ResponseInit };
   if (answer instanceof Response) return { status: answer.status, location: answer.headers.get("Location") ?? undefined };
   return { status: answer.init.status ?? 200, errors: answer.data.errors };
 }
@@ -72,7 +73,13 @@ describe("news saved through the admin form and through api/", () => {
 
   it("save the same row and one activity row each for the same valid body", async () => {
     const before = await counts();
-    const fields = { category: String(categoryId), title: "Prima assoluta", title_eng: "Premiere", description: "<p>Sala <b>grande</b></p>", date: "2026-03-01" };
+    const fields = {
+      category: String(categoryId),
+      title: "Prima assoluta",
+      title_eng: "Premiere",
+      description: "<p>Sala <b>grande</b></p>",
+      date: "2026-03-01",
+    };
     const admin = await throughAdmin(fields);
     const api = await throughApi(fields);
     expect(admin.status).toBe(302);

@@ -82,11 +82,13 @@ describe("page cache middleware", () => {
     const { url } = await site(cache, (req, nonce) => `${nonce}${page(req, nonce)}${filler}<p nonce="${nonce}">${filler}</p>${nonce}`);
     const raw = (acceptEncoding: string) =>
       new Promise<{ headers: http.IncomingHttpHeaders; body: Buffer }>((resolve, reject) => {
-        http.get(`${url}/compositions`, { headers: { "accept-encoding": acceptEncoding } }, (res) => {
-          const chunks: Buffer[] = [];
-          res.on("data", (c: Buffer) => chunks.push(c));
-          res.on("end", () => resolve({ headers: res.headers, body: Buffer.concat(chunks) }));
-        }).on("error", reject);
+        http
+          .get(`${url}/compositions`, { headers: { "accept-encoding": acceptEncoding } }, (res) => {
+            const chunks: Buffer[] = [];
+            res.on("data", (c: Buffer) => chunks.push(c));
+            res.on("end", () => resolve({ headers: res.headers, body: Buffer.concat(chunks) }));
+          })
+          .on("error", reject);
       });
     const miss = await raw("identity");
     expect(miss.headers["x-page-cache"]).toBe("MISS");

@@ -18,10 +18,27 @@ async function seed() {
   const news = await db.category.create({ data: { name: "Eventi", nameEng: "Events", type: "news" } });
   await db.category.create({ data: { name: "Nebbia Records", nameEng: "Nebbia Records", type: "lable" } });
   for (let i = 1; i <= 30; i++) {
-    await db.music.create({ data: { slug: `brano-${i}`, title: `Brano numero ${i}`, description: "Musica per archi", descriptionEng: "Music for strings", img: "", categoryId: music.id } });
+    await db.music.create({
+      data: {
+        slug: `brano-${i}`,
+        title: `Brano numero ${i}`,
+        description: "Musica per archi",
+        descriptionEng: "Music for strings",
+        img: "",
+        categoryId: music.id,
+      },
+    });
   }
   await db.news.create({
-    data: { slug: "perche", title: "Perché ascoltare il silenzio", titleEng: "Why listen to silence", description: "<p>Un&#39;altra &egrave; storia</p>", descriptionEng: "", date: "2025-01-01", categoryId: news.id },
+    data: {
+      slug: "perche",
+      title: "Perché ascoltare il silenzio",
+      titleEng: "Why listen to silence",
+      description: "<p>Un&#39;altra &egrave; storia</p>",
+      descriptionEng: "",
+      date: "2025-01-01",
+      categoryId: news.id,
+    },
   });
   return { music, news };
 }
@@ -42,10 +59,14 @@ describe("site search over the database and the content files", () => {
     // Art direction works come from content/data, without the label and description texts.
     const ad = await searchSite("pianura elettrica", "en");
     expect(ad.results.map((r) => [r.type, r.category])).toContainEqual(["artDirection", "Nebbia Records"]);
-    expect((await searchSite("direzione artistica", "it")).results.filter((r) => r.type === "artDirection").map((r) => r.title)).not.toContain("Direzione artistica");
+    expect((await searchSite("direzione artistica", "it")).results.filter((r) => r.type === "artDirection").map((r) => r.title)).not.toContain(
+      "Direzione artistica",
+    );
 
     // A new row, an edit and a deletion are seen by the next search (each write moves the content version).
-    await changeContent((tx) => tx.news.create({ data: { slug: "nuova", title: "Nuovissima uscita", titleEng: "Brand new release", date: "2025-02-01", categoryId: news.id } }));
+    await changeContent((tx) =>
+      tx.news.create({ data: { slug: "nuova", title: "Nuovissima uscita", titleEng: "Brand new release", date: "2025-02-01", categoryId: news.id } }),
+    );
     expect((await searchSite("nuovissima", "it")).total).toBe(1);
     await changeContent((tx) => tx.news.update({ where: { slug: "nuova" }, data: { title: "Titolo cambiato" } }));
     expect((await searchSite("nuovissima", "it")).total).toBe(0);

@@ -35,9 +35,17 @@ describe("pages built from the static content files", () => {
     expect(record).toMatchObject({ title: "Transparencies – music for harp", producer: "Aulicus Classics – «Contemporanea» series" });
     expect(record.artists).toEqual([{ id: 1, name: "Irene Galli", href: "https://www.irenegalli-harp.example" }]);
     // An artist without a link is plain text, never "https://" (the demo invents no accounts).
-    const withoutLink = page!.groups.flatMap((g) => g.items).flatMap((i) => i.artists).filter((a) => a.href === null);
+    const withoutLink = page!.groups
+      .flatMap((g) => g.items)
+      .flatMap((i) => i.artists)
+      .filter((a) => a.href === null);
     expect(withoutLink.length).toBeGreaterThan(0);
-    expect(page!.groups.flatMap((g) => g.items).flatMap((i) => i.artists).every((a) => a.href === null || /^https:\/\/[^/]+\.[a-z]+/.test(a.href))).toBe(true);
+    expect(
+      page!.groups
+        .flatMap((g) => g.items)
+        .flatMap((i) => i.artists)
+        .every((a) => a.href === null || /^https:\/\/[^/]+\.[a-z]+/.test(a.href)),
+    ).toBe(true);
     expect(await artDirectionCategory("nessuna", "it")).toBeNull();
     expect(await artDirectionCategory("%E0%A4%A", "it")).toBeNull();
   });
@@ -50,7 +58,11 @@ describe("pages built from the static content files", () => {
     expect(gallery.map((s) => s.title)).toEqual(["Concerti", "Studio", "Backstage"]);
     expect(await galleryItem("999", "it")).toBeNull();
     expect(await galleryItem("abc", "it")).toBeNull();
-    expect(portfolioPage("en").map((s) => s.category).slice(0, 2)).toEqual(["Film", "Theatre"]);
+    expect(
+      portfolioPage("en")
+        .map((s) => s.category)
+        .slice(0, 2),
+    ).toEqual(["Film", "Theatre"]);
     expect(first(privacyPage("en")).title).toBe("Privacy notice");
     expect(legalNotesPage("it")).toHaveLength(4);
     const cookies = cookiePolicyPage("en");

@@ -27,7 +27,9 @@ const input = (title: string) => {
 };
 
 const pngFile = async (round: number) => {
-  const png = await sharp({ create: { width: 12, height: 12, channels: 3, background: { r: round * 10, g: 80, b: 160 } } }).png().toBuffer();
+  const png = await sharp({ create: { width: 12, height: 12, channels: 3, background: { r: round * 10, g: 80, b: 160 } } })
+    .png()
+    .toBuffer();
   return new File([new Uint8Array(png)], `foto-${round}.png`, { type: "image/png" });
 };
 
@@ -39,7 +41,10 @@ describe("a delete racing a create with the same image bytes", () => {
     for (let round = 0; round < 20; round++) {
       const first = await saveNews(null, input(`Prima ${round}`), { image: await pngFile(round) }, actor);
       if (!first.ok) throw new Error(JSON.stringify(first.errors));
-      const [, second] = await Promise.all([deleteNews(first.item.id, actor), saveNews(null, input(`Seconda ${round}`), { image: await pngFile(round) }, actor)]);
+      const [, second] = await Promise.all([
+        deleteNews(first.item.id, actor),
+        saveNews(null, input(`Seconda ${round}`), { image: await pngFile(round) }, actor),
+      ]);
       if (!second.ok) throw new Error(JSON.stringify(second.errors));
       expect(second.item.image).toBe(first.item.image);
       if (!fs.existsSync(fileOfUrl(second.item.image!))) dangling.push(`round ${round}: ${second.item.image}`);

@@ -72,7 +72,8 @@ describe("the local-disk FileStore", () => {
     expect(await s.exists(key)).toBe(false);
     expect(await s.exists(derivedKey(key, "320.webp"))).toBe(false);
     await s.delete(key); // missing: not an error
-    for (const bad of ["../x", "images/../../x", "/etc/passwd", "images//x", "images\\x"]) await expect(s.write(bad, Buffer.from("x"))).rejects.toThrow(/Invalid storage key/);
+    for (const bad of ["../x", "images/../../x", "/etc/passwd", "images//x", "images\\x"])
+      await expect(s.write(bad, Buffer.from("x"))).rejects.toThrow(/Invalid storage key/);
   });
 
   it("sweeps only unfinished writes older than the cut-off", async () => {
@@ -119,7 +120,9 @@ describe("StoredFile reference counts", () => {
   });
 
   it("an update that keeps its files keeps their counts", async () => {
-    const png = await sharp({ create: { width: 6, height: 6, channels: 3, background: "#123456" } }).png().toBuffer();
+    const png = await sharp({ create: { width: 6, height: 6, channels: 3, background: "#123456" } })
+      .png()
+      .toBuffer();
     const created = await saveNews(null, input("Tiene"), { image: new File([new Uint8Array(png)], "a.png"), attachmentFiles: [pdf("tenuto")] }, actor);
     if (!created.ok) throw new Error("fixture");
     const kept = await saveNews(created.item, input("Tiene ancora"), {}, actor);

@@ -36,7 +36,9 @@ let cover: Buffer;
 
 beforeAll(async () => {
   ({ actor, categoryId } = await staffWithCategory("staff", { name: "Colonne sonore", name_eng: "Soundtracks", type: "music" }));
-  cover = await sharp({ create: { width: 40, height: 40, channels: 3, background: "#456" } }).png().toBuffer();
+  cover = await sharp({ create: { width: 40, height: 40, channels: 3, background: "#456" } })
+    .png()
+    .toBuffer();
 });
 
 const input = (title: string) => {
@@ -61,7 +63,12 @@ describe("track durations", () => {
 
     // an edit that keeps a track keeps its duration, and reads the new one's
     const kept = at(created.item.tracks, 1);
-    const updated = await saveMusic(created.item, input("Con durate"), { tracks: [{ url: kept.url, name: "Lungo" }], trackFiles: [fileOf(wav(2), "breve.wav")] }, actor);
+    const updated = await saveMusic(
+      created.item,
+      input("Con durate"),
+      { tracks: [{ url: kept.url, name: "Lungo" }], trackFiles: [fileOf(wav(2), "breve.wav")] },
+      actor,
+    );
     if (!updated.ok) throw new Error(JSON.stringify(updated.errors));
     expect(updated.item.tracks.map((t) => [t.name, t.durationSeconds])).toEqual([
       ["Lungo", 125],
@@ -78,7 +85,18 @@ describe("track durations", () => {
   it("the boot backfill fills rows stored without one (demo seed, older rows) from their files", async () => {
     const { url } = await stageFile("tracks", wav(7.25), "wav", "audio/wav");
     const music = await db.music.create({
-      data: { slug: "senza-durate", title: "Senza durate", img: "", categoryId, tracks: { create: [{ position: 0, name: "a", url }, { position: 1, name: "b", url: "/media/tracks/gone.wav" }] } },
+      data: {
+        slug: "senza-durate",
+        title: "Senza durate",
+        img: "",
+        categoryId,
+        tracks: {
+          create: [
+            { position: 0, name: "a", url },
+            { position: 1, name: "b", url: "/media/tracks/gone.wav" },
+          ],
+        },
+      },
       select: { id: true },
     });
     await backfillTrackDurations();

@@ -19,7 +19,15 @@ async function sessionCookie(server: Pick<ServerInfo, "dataDir">, username = ADM
   const id = crypto.randomBytes(32).toString("base64url");
   const now = Date.now();
   const iso = (ms: number) => new Date(ms).toISOString().replace("Z", "+00:00");
-  run(server, `INSERT INTO "Session" (id, userId, createdAt, lastSeenAt, expiresAt) VALUES (?, ?, ?, ?, ?)`, sessionRowId(id), user.id, iso(now), iso(now), iso(now + 12 * HOUR));
+  run(
+    server,
+    `INSERT INTO "Session" (id, userId, createdAt, lastSeenAt, expiresAt) VALUES (?, ?, ?, ?, ?)`,
+    sessionRowId(id),
+    user.id,
+    iso(now),
+    iso(now),
+    iso(now + 12 * HOUR),
+  );
   const secret = process.env.SESSION_SECRET ?? fs.readFileSync(path.join(server.dataDir, "session-secret"), "utf8").trim();
   const header = await createCookie("staff_session", { secrets: [secret] }).serialize(id);
   const [pair = ""] = header.split(";");

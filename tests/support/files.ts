@@ -11,7 +11,11 @@ export const tinyPngFile = (name: string): [Blob, string] => [new Blob([new Uint
 /** A small valid PNG made by sharp (in the test process). */
 export async function pngBytes(color = "#a8742a", size = 24): Promise<Uint8Array<ArrayBuffer>> {
   const sharp = (await import("sharp")).default;
-  return new Uint8Array(await sharp({ create: { width: size, height: size, channels: 3, background: color } }).png().toBuffer());
+  return new Uint8Array(
+    await sharp({ create: { width: size, height: size, channels: 3, background: color } })
+      .png()
+      .toBuffer(),
+  );
 }
 
 /** A minimal MP3: an empty ID3 tag and silent MPEG-1 Layer III frames (417 bytes each) filling about `extra` bytes. */

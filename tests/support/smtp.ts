@@ -31,7 +31,11 @@ export async function startSmtpCapture(into: Partial<SmtpCapture> = {}): Promise
           capture.failNext--;
           return callback(Object.assign(new Error("Mailbox busy"), { responseCode: 451 }));
         }
-        capture.mails.push({ from: session.envelope.mailFrom ? session.envelope.mailFrom.address : "", to: session.envelope.rcptTo.map((r) => r.address), raw });
+        capture.mails.push({
+          from: session.envelope.mailFrom ? session.envelope.mailFrom.address : "",
+          to: session.envelope.rcptTo.map((r) => r.address),
+          raw,
+        });
         callback();
       });
     },

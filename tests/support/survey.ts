@@ -124,7 +124,12 @@ export async function survey(browser: TestBrowser, server: ServerInfo, config: S
   const missing = [...new Set(paths.filter((path) => !records.has(path)))];
   if (missing.length > 0) {
     const loading = load(browser, server, config, missing);
-    missing.forEach((path, i) => records.set(path, loading.then((loaded) => loaded[i]!)));
+    missing.forEach((path, i) =>
+      records.set(
+        path,
+        loading.then((loaded) => loaded[i]!),
+      ),
+    );
     // A failed load (a timeout on a loaded machine) is tried again by the next sweep that needs it.
     loading.catch(() => missing.forEach((path) => records.delete(path)));
   }
@@ -165,7 +170,8 @@ async function load(browser: TestBrowser, server: ServerInfo, config: SurveyConf
         quietSince = Math.max(quietSince, Date.now());
         const limit = Date.now() + QUIET_LIMIT_MS;
         while (inFlight.size > 0 || Date.now() - quietSince < QUIET_MS) {
-          if (Date.now() > limit) throw new Error(`${path}: still loading ${QUIET_LIMIT_MS} ms after hydration: ${[...inFlight].map((r) => r.url()).join(", ")}`);
+          if (Date.now() > limit)
+            throw new Error(`${path}: still loading ${QUIET_LIMIT_MS} ms after hydration: ${[...inFlight].map((r) => r.url()).join(", ")}`);
           await new Promise((resolve) => setTimeout(resolve, 20));
         }
       }

@@ -36,7 +36,9 @@ describe("sanitizeNewsHtml", () => {
     expect(clean).toContain("<blockquote>q</blockquote>");
     expect(clean).toContain('<a href="https://example.com" target="_blank" rel="noopener noreferrer">ok</a>');
     expect(clean).toContain('<a href="mailto:a@b.it">m</a>');
-    expect(sanitizeNewsHtml('<a href="/news">n</a><a href="//evil.example">e</a><a href="/\\evil.example">f</a>')).toBe('<a href="/news">n</a><a>e</a><a>f</a>');
+    expect(sanitizeNewsHtml('<a href="/news">n</a><a href="//evil.example">e</a><a href="/\\evil.example">f</a>')).toBe(
+      '<a href="/news">n</a><a>e</a><a>f</a>',
+    );
   });
 
   it("turns Quill 2 bullet lists into <ul> and empties an empty editor", () => {

@@ -27,7 +27,14 @@ describe("videoEmbed", () => {
   });
 
   it("refuses anything else", () => {
-    for (const url of ["", "not a url", "https://example.com/watch?v=q7Xk2LmP9aT", "https://www.youtube.com/watch?v=<script>", "javascript:alert(1)", "https://vimeo.com/about"]) {
+    for (const url of [
+      "",
+      "not a url",
+      "https://example.com/watch?v=q7Xk2LmP9aT",
+      "https://www.youtube.com/watch?v=<script>",
+      "javascript:alert(1)",
+      "https://vimeo.com/about",
+    ]) {
       expect(videoEmbed(url), url).toBeNull();
     }
     expect(videoEmbed(null)).toBeNull();
@@ -68,7 +75,9 @@ describe("news HTML", () => {
   });
 
   it("reduces HTML to the text a reader sees", () => {
-    expect(htmlToText("<p>Uno <strong>due</strong></p><p>tre&nbsp;quattro</p><script>alert(1)</script><ul><li>a</li><li>b</li></ul>")).toBe("Uno due tre quattro a b");
+    expect(htmlToText("<p>Uno <strong>due</strong></p><p>tre&nbsp;quattro</p><script>alert(1)</script><ul><li>a</li><li>b</li></ul>")).toBe(
+      "Uno due tre quattro a b",
+    );
   });
 
   it("cuts the excerpt at 150 characters with an ellipsis, never inside a tag or an entity", () => {

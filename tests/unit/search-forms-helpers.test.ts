@@ -16,21 +16,92 @@ describe("search matching", () => {
   });
 
   it("decodes HTML descriptions before matching", () => {
-    expect(htmlToText("<p>Perch&eacute; <strong>ascoltare</strong>&nbsp;il&#32;silenzio &amp; &#x263A;</p><script>x()</script>")).toBe("Perché ascoltare il silenzio & ☺");
+    expect(htmlToText("<p>Perch&eacute; <strong>ascoltare</strong>&nbsp;il&#32;silenzio &amp; &#x263A;</p><script>x()</script>")).toBe(
+      "Perché ascoltare il silenzio & ☺",
+    );
   });
 
   const sources: SearchSources = {
     music: [
-      { id: 1, slug: "perche-la-notte", title: "Perché la notte", description: "Un tema per pianoforte", descriptionEng: "A piano theme", img: "/media/a.jpg", link: null, category: { name: "COLONNE SONORE", nameEng: "SOUNDTRACKS" } },
-      { id: 2, slug: "altro", title: "Altro brano", description: "Una composizione notturna", descriptionEng: "", img: "", link: "example.com/x", category: { name: "TEATRO", nameEng: "THEATRE" } },
+      {
+        id: 1,
+        slug: "perche-la-notte",
+        title: "Perché la notte",
+        description: "Un tema per pianoforte",
+        descriptionEng: "A piano theme",
+        img: "/media/a.jpg",
+        link: null,
+        category: { name: "COLONNE SONORE", nameEng: "SOUNDTRACKS" },
+      },
+      {
+        id: 2,
+        slug: "altro",
+        title: "Altro brano",
+        description: "Una composizione notturna",
+        descriptionEng: "",
+        img: "",
+        link: "example.com/x",
+        category: { name: "TEATRO", nameEng: "THEATRE" },
+      },
     ],
     news: [
-      { id: 7, slug: "silenzio", title: "Perché ascoltare il silenzio", titleEng: "Why listen to silence", description: "<p>Una composizione &egrave; nata</p>", descriptionEng: "<p>A composition was born</p>", image: null, category: { name: "Eventi", nameEng: "Events" } },
+      {
+        id: 7,
+        slug: "silenzio",
+        title: "Perché ascoltare il silenzio",
+        titleEng: "Why listen to silence",
+        description: "<p>Una composizione &egrave; nata</p>",
+        descriptionEng: "<p>A composition was born</p>",
+        image: null,
+        category: { name: "Eventi", nameEng: "Events" },
+      },
     ],
     artDirection: [
-      { id: 1, category: "Nebbia Records", subcategory: "Concerti", url: "/media/c.jpg", title: "Nebbia Night", title_eng: "Fog Night", description: "", description_eng: "", artists: [{ id: 1, name: "Quartetto Aurelio", link: "" }], link: "", year: 2019, producer: "", producer_eng: "" },
-      { id: 2, category: "Nebbia Records", subcategory: "description", url: "", title: "Nebbia Records", title_eng: "Nebbia Records", description: "", description_eng: "", artists: [], link: "", year: 2015, producer: "", producer_eng: "" },
-      { id: 3, category: "Nebbia Records", subcategory: "Lable", url: "", title: "Direzione artistica", title_eng: "Artistic direction", description: "", description_eng: "", artists: [], link: "", year: 2015, producer: "", producer_eng: "" },
+      {
+        id: 1,
+        category: "Nebbia Records",
+        subcategory: "Concerti",
+        url: "/media/c.jpg",
+        title: "Nebbia Night",
+        title_eng: "Fog Night",
+        description: "",
+        description_eng: "",
+        artists: [{ id: 1, name: "Quartetto Aurelio", link: "" }],
+        link: "",
+        year: 2019,
+        producer: "",
+        producer_eng: "",
+      },
+      {
+        id: 2,
+        category: "Nebbia Records",
+        subcategory: "description",
+        url: "",
+        title: "Nebbia Records",
+        title_eng: "Nebbia Records",
+        description: "",
+        description_eng: "",
+        artists: [],
+        link: "",
+        year: 2015,
+        producer: "",
+        producer_eng: "",
+      },
+      {
+        id: 3,
+        category: "Nebbia Records",
+        subcategory: "Lable",
+        url: "",
+        title: "Direzione artistica",
+        title_eng: "Artistic direction",
+        description: "",
+        description_eng: "",
+        artists: [],
+        link: "",
+        year: 2015,
+        producer: "",
+        producer_eng: "",
+      },
     ],
     labelCategories: [{ name: "Nebbia Records", nameEng: "Nebbia Records" }],
   };
@@ -85,7 +156,12 @@ describe("contact form fields", () => {
   const form = (fields: Record<string, string>) => contactValuesFrom(new URLSearchParams(fields));
 
   it("answers the spec's messages in the visitor's language", () => {
-    expect(validateContactFields(form({}), "it")).toEqual({ name: "Campo obbligatorio", email: "Campo obbligatorio", description: "Campo obbligatorio", privacy: "Campo obbligatorio" });
+    expect(validateContactFields(form({}), "it")).toEqual({
+      name: "Campo obbligatorio",
+      email: "Campo obbligatorio",
+      description: "Campo obbligatorio",
+      privacy: "Campo obbligatorio",
+    });
     expect(validateContactFields(form({ name: "  " }), "en").name).toBe("Mandatory field");
     for (const bad of ["a@b", "a b@c.d", "@c.d", "ab.cd", "a@b c.d"]) {
       expect(validateContactFields(form({ email: bad }), "it").email, bad).toBe("Email non valida");
@@ -99,7 +175,12 @@ describe("contact form fields", () => {
 describe("small helpers", () => {
   it("reads SMTP_URL into nodemailer options", () => {
     expect(transportOptions("smtp://127.0.0.1:2525")).toMatchObject({ host: "127.0.0.1", port: 2525, secure: false, ignoreTLS: true });
-    expect(transportOptions("smtps://user:p%40ss@mail.example.com")).toMatchObject({ port: 465, secure: true, ignoreTLS: false, auth: { user: "user", pass: "p@ss" } });
+    expect(transportOptions("smtps://user:p%40ss@mail.example.com")).toMatchObject({
+      port: 465,
+      secure: true,
+      ignoreTLS: false,
+      auth: { user: "user", pass: "p@ss" },
+    });
     expect(transportOptions("smtp://mail.example.com?requireTLS=true")).toMatchObject({ port: 587, secure: false, ignoreTLS: false, requireTLS: true });
   });
 

@@ -20,8 +20,16 @@ describe("structured data", () => {
 
   it("gives a track its duration only when it is known", () => {
     const album = musicAlbumLd({
-      name: "A", url: "https://x/a", artist: "E", inLanguage: "it", origin: "https://x",
-      tracks: [{ name: "one", url: "/media/tracks/1.wav", durationSeconds: 61 }, { name: "two", url: "/media/tracks/2.wav" }, { name: "three", url: "/media/tracks/3.wav", durationSeconds: null }],
+      name: "A",
+      url: "https://x/a",
+      artist: "E",
+      inLanguage: "it",
+      origin: "https://x",
+      tracks: [
+        { name: "one", url: "/media/tracks/1.wav", durationSeconds: 61 },
+        { name: "two", url: "/media/tracks/2.wav" },
+        { name: "three", url: "/media/tracks/3.wav", durationSeconds: null },
+      ],
     });
     const tracks = album.track as Record<string, unknown>[];
     expect(tracks.map((t) => t.duration)).toEqual(["PT1M1S", undefined, undefined]);

@@ -61,7 +61,10 @@ describe("stylesheets", () => {
     expect(layerOrder).toMatch(/@layer reset, tokens, base, vendor, layout, components, utilities;/);
     for (const { file, css } of ours) {
       if (file === "layers.css" || file === "site.css") continue;
-      const outside = css.replace(/@import[^;]*;/g, "").replace(/@layer [\w-]+ \{[\s\S]*\}\s*$/, "").trim();
+      const outside = css
+        .replace(/@import[^;]*;/g, "")
+        .replace(/@layer [\w-]+ \{[\s\S]*\}\s*$/, "")
+        .trim();
       expect(outside, file).toBe("");
     }
   });

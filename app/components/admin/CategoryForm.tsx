@@ -3,15 +3,7 @@ import { AdminForm, BilingualTextFields, Field } from "./form-fields";
 
 export type CategoryFormValues = { name: string; name_eng: string; type: string };
 
-export function CategoryForm({
-  values,
-  errors,
-  submitLabel,
-}: {
-  values: CategoryFormValues;
-  errors?: Record<string, string>;
-  submitLabel: string;
-}) {
+export function CategoryForm({ values, errors, submitLabel }: { values: CategoryFormValues; errors?: Record<string, string>; submitLabel: string }) {
   return (
     <AdminForm errors={errors} submitLabel={submitLabel} cancelTo="/admin/categoryList">
       <BilingualTextFields name="name" label="Nome" values={values} errors={errors} maxLength={200} />

@@ -111,9 +111,7 @@ export function FileListField({
     added.forEach(({ key }, index) => {
       const file = fresh[index];
       if (!file) return;
-      void uploadFile(file, purpose, (fraction) =>
-        update(key, (i) => (i.state === "uploading" ? { ...i, progress: fraction } : i)),
-      ).then((result) =>
+      void uploadFile(file, purpose, (fraction) => update(key, (i) => (i.state === "uploading" ? { ...i, progress: fraction } : i))).then((result) =>
         update(key, () =>
           "error" in result
             ? { key, state: "error", fileName: file.name, message: result.error }
@@ -149,11 +147,7 @@ export function FileListField({
   }
 
   const payload = items.flatMap<{ url: string; name: string } | { temp_name: string; display_name: string }>((i) =>
-    i.state === "existing"
-      ? [{ url: i.url, name: i.name }]
-      : i.state === "uploaded"
-        ? [{ temp_name: i.tempName, display_name: i.displayName }]
-        : [],
+    i.state === "existing" ? [{ url: i.url, name: i.name }] : i.state === "uploaded" ? [{ temp_name: i.tempName, display_name: i.displayName }] : [],
   );
   const pending = items.some((i) => i.state === "uploading");
   return (
@@ -172,9 +166,7 @@ export function FileListField({
                 disabled={disabled}
                 onChange={(e) => {
                   const value = e.target.value;
-                  update(item.key, (i) =>
-                    i.state === "existing" ? { ...i, name: value } : i.state === "uploaded" ? { ...i, displayName: value } : i,
-                  );
+                  update(item.key, (i) => (i.state === "existing" ? { ...i, name: value } : i.state === "uploaded" ? { ...i, displayName: value } : i));
                 }}
               />
             ) : (

@@ -67,14 +67,7 @@ export function MusicForm({
           Tracce e video
         </label>
         <label>
-          <input
-            type="radio"
-            name="mode"
-            value="link"
-            defaultChecked={mode === "link"}
-            disabled={lockedMode === "tracks"}
-            onChange={() => setMode("link")}
-          />{" "}
+          <input type="radio" name="mode" value="link" defaultChecked={mode === "link"} disabled={lockedMode === "tracks"} onChange={() => setMode("link")} />{" "}
           Link esterno
         </label>
         {errors?.mode ? <small className="field__error">{errors.mode}</small> : null}

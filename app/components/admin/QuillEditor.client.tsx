@@ -4,7 +4,13 @@ import "~/styles/vendor/quill.css";
 
 /** Browser-only (Quill needs the DOM); RichTextEditor loads it lazily after hydration. */
 const modules = {
-  toolbar: [[{ header: [2, 3, false] }], ["bold", "italic", "underline", "strike"], [{ list: "ordered" }, { list: "bullet" }], ["blockquote", "link"], ["clean"]],
+  toolbar: [
+    [{ header: [2, 3, false] }],
+    ["bold", "italic", "underline", "strike"],
+    [{ list: "ordered" }, { list: "bullet" }],
+    ["blockquote", "link"],
+    ["clean"],
+  ],
 };
 const formats = ["header", "bold", "italic", "underline", "strike", "list", "blockquote", "link"];
 
@@ -26,7 +32,17 @@ const TOOLBAR_LABELS: [selector: string, label: string][] = [
 ];
 
 /** Uncontrolled: `initialValue` is read once; every change is reported through `onChange`. */
-export default function QuillEditor({ id, initialValue, onChange, label }: { id: string; initialValue: string; onChange: (html: string) => void; label: string }) {
+export default function QuillEditor({
+  id,
+  initialValue,
+  onChange,
+  label,
+}: {
+  id: string;
+  initialValue: string;
+  onChange: (html: string) => void;
+  label: string;
+}) {
   const ref = useRef<ReactQuill>(null);
   useEffect(() => {
     const toolbar = (ref.current?.getEditor().getModule("toolbar") as { container?: HTMLElement } | undefined)?.container;

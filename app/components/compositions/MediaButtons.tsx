@@ -37,13 +37,7 @@ export function PlayButton({
     );
   }
   return (
-    <PlayLink
-      item={{ id, title, tracks, index, cover }}
-      playing={playing}
-      className={className}
-      dataAction="play"
-      aria-label={`${text}: ${title}`}
-    >
+    <PlayLink item={{ id, title, tracks, index, cover }} playing={playing} className={className} dataAction="play" aria-label={`${text}: ${title}`}>
       {playing ? <NowPlayingIcon /> : <PlayIcon />} {text}
     </PlayLink>
   );
@@ -91,7 +85,15 @@ export function PlayLink({
 }
 
 /** Video: a link to the video (new tab) without JavaScript; with it, the modal. */
-export function VideoButton({ title, video, className = "button button--ghost" }: { title: string; video: { url: string; embedUrl: string }; className?: string }) {
+export function VideoButton({
+  title,
+  video,
+  className = "button button--ghost",
+}: {
+  title: string;
+  video: { url: string; embedUrl: string };
+  className?: string;
+}) {
   const { t } = useTranslation("pages");
   const { openVideo } = usePlayer();
   return (
@@ -108,7 +110,9 @@ export function VideoButton({ title, video, className = "button button--ghost" }
         openVideo({ embedUrl: video.embedUrl, title }, event.currentTarget);
       }}
     >
-      <svg viewBox="0 0 24 24" aria-hidden="true" className="icon"><path d="M4 5h11a2 2 0 0 1 2 2v2.5l4-2.5v10l-4-2.5V17a2 2 0 0 1-2 2H4a2 2 0 0 1-2-2V7a2 2 0 0 1 2-2z" /></svg>{" "}
+      <svg viewBox="0 0 24 24" aria-hidden="true" className="icon">
+        <path d="M4 5h11a2 2 0 0 1 2 2v2.5l4-2.5v10l-4-2.5V17a2 2 0 0 1-2 2H4a2 2 0 0 1-2-2V7a2 2 0 0 1 2-2z" />
+      </svg>{" "}
       {t("video.open")}
     </a>
   );

@@ -29,7 +29,11 @@ export function MusicCard({
   headingLevel?: 2 | 3;
 }) {
   const Heading = headingLevel === 2 ? "h2" : "h3";
-  const cover = item.image ? <Picture image={item.image} sizes={sizes} alt={item.title} priority={priority} className="music-card__img" /> : <ImageFallback className="music-card__img" />;
+  const cover = item.image ? (
+    <Picture image={item.image} sizes={sizes} alt={item.title} priority={priority} className="music-card__img" />
+  ) : (
+    <ImageFallback className="music-card__img" />
+  );
   return (
     <article className="music-card" data-slug={item.slug}>
       {item.external ? (

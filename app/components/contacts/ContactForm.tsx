@@ -85,15 +85,7 @@ export function ContactForm({ initialCaptcha, actionData }: { initialCaptcha: Ca
     ) : null;
 
   return (
-    <Form
-      method="post"
-      ref={formRef}
-      className="contact-form"
-      id="contact-form"
-      noValidate
-      onSubmit={onSubmit}
-      data-hydrated={hydrated ? "true" : undefined}
-    >
+    <Form method="post" ref={formRef} className="contact-form" id="contact-form" noValidate onSubmit={onSubmit} data-hydrated={hydrated ? "true" : undefined}>
       {showSuccess ? (
         <div className="alert alert--success" role="status">
           <p className="alert__title">{t("contacts.successTitle")}</p>
@@ -113,12 +105,27 @@ export function ContactForm({ initialCaptcha, actionData }: { initialCaptcha: Ca
       </div>
       <div className="field">
         <label htmlFor="contact-email">{t("contacts.email")}</label>
-        <input id="contact-email" name="email" type="email" autoComplete="email" maxLength={CONTACT_LIMITS.email} defaultValue={values.email} {...field("email")} />
+        <input
+          id="contact-email"
+          name="email"
+          type="email"
+          autoComplete="email"
+          maxLength={CONTACT_LIMITS.email}
+          defaultValue={values.email}
+          {...field("email")}
+        />
         {errorText("email")}
       </div>
       <div className="field">
         <label htmlFor="contact-description">{t("contacts.message")}</label>
-        <textarea id="contact-description" name="description" rows={6} maxLength={CONTACT_LIMITS.description} defaultValue={values.description} {...field("description")} />
+        <textarea
+          id="contact-description"
+          name="description"
+          rows={6}
+          maxLength={CONTACT_LIMITS.description}
+          defaultValue={values.description}
+          {...field("description")}
+        />
         {errorText("description")}
       </div>
       <div className="field field--check">

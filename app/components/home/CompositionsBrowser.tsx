@@ -19,7 +19,15 @@ function perViewAt(max: number, count: number) {
  * The category pills and the carousel of the home page (SPEC.md 2.5). The pills are links
  * (`?category=...#compositions`) the server answers without JavaScript; with it they filter at once.
  */
-export function CompositionsBrowser({ categories, cards, initialCategory }: { categories: MusicCategoryData[]; cards: MusicCardData[]; initialCategory: string | null }) {
+export function CompositionsBrowser({
+  categories,
+  cards,
+  initialCategory,
+}: {
+  categories: MusicCategoryData[];
+  cards: MusicCardData[];
+  initialCategory: string | null;
+}) {
   const { t } = useTranslation("pages");
   const [selected, setSelected] = useState(initialCategory);
   useEffect(() => setSelected(initialCategory), [initialCategory]);
@@ -82,7 +90,16 @@ function Carousel({ cards, label }: { cards: MusicCardData[]; label: string }) {
   }, [instanceRef, count, playing, held]);
 
   return (
-    <div ref={sliderRef} className="keen-slider carousel" role="region" aria-label={label} data-count={count} onPointerDown={hold} onTouchStart={hold} onFocus={hold}>
+    <div
+      ref={sliderRef}
+      className="keen-slider carousel"
+      role="region"
+      aria-label={label}
+      data-count={count}
+      onPointerDown={hold}
+      onTouchStart={hold}
+      onFocus={hold}
+    >
       {cards.map((card) => (
         <div key={card.slug} className="keen-slider__slide carousel__slide">
           <MusicCard item={card} sizes={CAROUSEL_SIZES} />

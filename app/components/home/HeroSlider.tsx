@@ -52,13 +52,10 @@ export function HeroSlider({ slides, title, subtitle, label }: { slides: ImageIn
     <section className="hero" aria-label={label}>
       <div ref={sliderRef} className="hero__fader" data-active={active} aria-hidden="true">
         {slides.map((image, index) => (
-          <div
-            key={image.src}
-            className="hero__slide"
-            data-index={index}
-            style={opacities.length ? { opacity: opacities[index] } : undefined}
-          >
-            {index === 0 || (hydrated && index <= furthestShown + 1) ? <Picture image={image} sizes={HERO_SIZES} alt="" priority={index === 0} className="hero__img" /> : null}
+          <div key={image.src} className="hero__slide" data-index={index} style={opacities.length ? { opacity: opacities[index] } : undefined}>
+            {index === 0 || (hydrated && index <= furthestShown + 1) ? (
+              <Picture image={image} sizes={HERO_SIZES} alt="" priority={index === 0} className="hero__img" />
+            ) : null}
           </div>
         ))}
       </div>
@@ -68,7 +65,10 @@ export function HeroSlider({ slides, title, subtitle, label }: { slides: ImageIn
       </div>
       {hydrated && slides.length > 1 ? (
         <button type="button" className="hero__toggle" data-playing={playing ? "true" : "false"} onClick={() => setPlaying(!playing)}>
-          <span aria-hidden="true" className="hero__toggle-icon">{playing ? "❚❚" : "▶"}</span> {playing ? t("home.heroPause") : t("home.heroPlay")}
+          <span aria-hidden="true" className="hero__toggle-icon">
+            {playing ? "❚❚" : "▶"}
+          </span>{" "}
+          {playing ? t("home.heroPause") : t("home.heroPlay")}
         </button>
       ) : null}
     </section>

@@ -34,9 +34,7 @@ export function Footer() {
             </Link>
           )}
         </nav>
-        <p className="footer__copyright">
-          {`© ${COPYRIGHT_START_YEAR} - ${year} ${t("composerName")}. ${t("footer.rights")}`}
-        </p>
+        <p className="footer__copyright">{`© ${COPYRIGHT_START_YEAR} - ${year} ${t("composerName")}. ${t("footer.rights")}`}</p>
       </div>
     </footer>
   );

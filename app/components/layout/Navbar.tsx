@@ -7,7 +7,18 @@ import { useLang } from "~/lib/root-data";
 import { pageQuery } from "~/lib/page-query";
 
 /** SPEC.md 2.3, in order; each page's label is `nav.{page}`. */
-const NAV_PAGES = ["home", "bio", "compositions", "artDirection", "portfolio", "gallery", "credits", "contacts", "news", "search"] as const satisfies readonly PageName[];
+const NAV_PAGES = [
+  "home",
+  "bio",
+  "compositions",
+  "artDirection",
+  "portfolio",
+  "gallery",
+  "credits",
+  "contacts",
+  "news",
+  "search",
+] as const satisfies readonly PageName[];
 
 /** SPEC.md 2.3: transparent over the hero on home, bio and a composition detail. */
 function isTransparentPath(pathname: string): boolean {

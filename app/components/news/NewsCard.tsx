@@ -12,7 +12,11 @@ export function NewsCard({ news, priority = false }: { news: NewsCardData; prior
   return (
     <article className="news-card" data-slug={news.slug}>
       <Link to={news.href} className="news-card__media" tabIndex={-1} aria-hidden="true">
-        {news.image ? <Picture image={news.image} sizes={NEWS_CARD_SIZES} alt="" priority={priority} className="news-card__img" /> : <ImageFallback className="news-card__img" />}
+        {news.image ? (
+          <Picture image={news.image} sizes={NEWS_CARD_SIZES} alt="" priority={priority} className="news-card__img" />
+        ) : (
+          <ImageFallback className="news-card__img" />
+        )}
       </Link>
       <div className="news-card__body">
         <span className="badge">{news.category}</span>

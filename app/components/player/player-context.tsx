@@ -144,13 +144,19 @@ export function AudioPlayer() {
             </div>
             <div className="audio-player__nav">
               <button type="button" className="audio-player__button" onClick={previous} aria-label={t("player.previous")}>
-                <svg viewBox="0 0 24 24" aria-hidden="true"><path d="M6 5h2v14H6zM20 5v14L9 12z" /></svg>
+                <svg viewBox="0 0 24 24" aria-hidden="true">
+                  <path d="M6 5h2v14H6zM20 5v14L9 12z" />
+                </svg>
               </button>
               <button type="button" className="audio-player__button" onClick={next} aria-label={t("player.next")}>
-                <svg viewBox="0 0 24 24" aria-hidden="true"><path d="M16 5h2v14h-2zM4 5v14l11-7z" /></svg>
+                <svg viewBox="0 0 24 24" aria-hidden="true">
+                  <path d="M16 5h2v14h-2zM4 5v14l11-7z" />
+                </svg>
               </button>
               <button type="button" className="audio-player__button" onClick={close} aria-label={t("player.close")}>
-                <svg viewBox="0 0 24 24" aria-hidden="true"><path d="M6.4 5 12 10.6 17.6 5 19 6.4 13.4 12 19 17.6 17.6 19 12 13.4 6.4 19 5 17.6 10.6 12 5 6.4z" /></svg>
+                <svg viewBox="0 0 24 24" aria-hidden="true">
+                  <path d="M6.4 5 12 10.6 17.6 5 19 6.4 13.4 12 19 17.6 17.6 19 12 13.4 6.4 19 5 17.6 10.6 12 5 6.4z" />
+                </svg>
               </button>
             </div>
           </div>

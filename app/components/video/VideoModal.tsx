@@ -70,7 +70,9 @@ export function VideoModal({ video, onClose }: { video: VideoRequest; onClose: (
             {video.title}
           </h2>
           <button ref={closeRef} type="button" className="video-modal__close" onClick={onClose} aria-label={t("video.close")}>
-            <svg viewBox="0 0 24 24" aria-hidden="true"><path d="M6.4 5 12 10.6 17.6 5 19 6.4 13.4 12 19 17.6 17.6 19 12 13.4 6.4 19 5 17.6 10.6 12 5 6.4z" /></svg>
+            <svg viewBox="0 0 24 24" aria-hidden="true">
+              <path d="M6.4 5 12 10.6 17.6 5 19 6.4 13.4 12 19 17.6 17.6 19 12 13.4 6.4 19 5 17.6 10.6 12 5 6.4z" />
+            </svg>
           </button>
         </div>
         <div className="video-modal__frame">

@@ -79,7 +79,8 @@ function sessionBindingSetBy(setCookies: string[]): string | undefined {
   const line = setCookies.find((c) => c.startsWith(`${name}=`));
   if (line === undefined) return undefined;
   const cookie = parseSetCookie(line, { decode: keepAsSent });
-  const cleared = !cookie.value || (cookie.maxAge !== undefined && cookie.maxAge <= 0) || (cookie.expires !== undefined && cookie.expires.getTime() <= Date.now());
+  const cleared =
+    !cookie.value || (cookie.maxAge !== undefined && cookie.maxAge <= 0) || (cookie.expires !== undefined && cookie.expires.getTime() <= Date.now());
   return cleared ? "" : cookie.value;
 }
 

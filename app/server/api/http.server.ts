@@ -44,7 +44,6 @@ function errorResponse(error: ApiError): Response {
   return json({ error: error.message, ...error.extra }, error.status, error.headers);
 }
 
-
 /**
  * Builds the loader (GET/HEAD) and action (everything else) of a resource route from handlers per
  * method. OPTIONS answers 204 with Allow, unknown methods 405 with Allow (the Express edge reads the
@@ -112,4 +111,3 @@ export function savedItem<T>(result: SaveResult<T>): T {
   if (!result.ok) refused(result);
   return result.item;
 }
-

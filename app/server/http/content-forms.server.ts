@@ -62,7 +62,11 @@ function imageFromForm(form: FormData): ImageInput | null {
 
 /** The admin news form: its fields and files. */
 export function newsForm(form: FormData, currentAttachments: { url: string; name: string }[]): { values: NewsValues; files: NewsFilesInput } {
-  const { entries, files } = fileListFromForm(form, { jsonName: "attachments_json", keepName: "keep_attachment", fileInputName: "attachment_files" }, currentAttachments);
+  const { entries, files } = fileListFromForm(
+    form,
+    { jsonName: "attachments_json", keepName: "keep_attachment", fileInputName: "attachment_files" },
+    currentAttachments,
+  );
   return {
     values: newsValuesFrom(formStrings(form)),
     files: { image: imageFromForm(form), removeImage: form.get("remove_image") === "1", attachments: entries, attachmentFiles: files },

@@ -174,7 +174,10 @@ export function createEdge(build: Pick<ServerBuild, "routes">) {
     req.headers["x-client-address"] = req.ip ?? req.socket.remoteAddress ?? "unknown";
     if (!env.trustProxy && !warnedForwarded && req.get("x-forwarded-for")) {
       warnedForwarded = true;
-      log().warn({ reqId: requestId }, "requests carry X-Forwarded-For but TRUST_PROXY is not set: client addresses are the proxy's (set TRUST_PROXY=1 behind one proxy)");
+      log().warn(
+        { reqId: requestId },
+        "requests carry X-Forwarded-For but TRUST_PROXY is not set: client addresses are the proxy's (set TRUST_PROXY=1 behind one proxy)",
+      );
     }
     let logged = false;
     const atEnd: (() => void)[] = [];

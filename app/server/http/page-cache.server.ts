@@ -68,8 +68,19 @@ const NONCE_IN_CSP = /'nonce-([^']+)'/;
 
 /** Headers that belong to one response or one connection, or that this cache sets itself. */
 const NOT_STORED = new Set([
-  "set-cookie", "content-length", "content-encoding", "transfer-encoding", "connection", "keep-alive", "date",
-  "etag", "cache-control", "vary", "content-security-policy", "x-request-id", "x-page-cache",
+  "set-cookie",
+  "content-length",
+  "content-encoding",
+  "transfer-encoding",
+  "connection",
+  "keep-alive",
+  "date",
+  "etag",
+  "cache-control",
+  "vary",
+  "content-security-policy",
+  "x-request-id",
+  "x-page-cache",
 ]);
 
 export type PageCache = ((req: Request, res: Response, next: NextFunction) => void) & {
@@ -121,7 +132,11 @@ export function createPageCache(options: PageCacheOptions = {}): PageCache {
    */
   async function isStaff(cookieHeader: string | undefined): Promise<boolean> {
     if (!cookieHeader) return false;
-    return Boolean(await sessionCookie().parse(cookieHeader).catch(() => null));
+    return Boolean(
+      await sessionCookie()
+        .parse(cookieHeader)
+        .catch(() => null),
+    );
   }
 
   async function keyFor(req: Request): Promise<string> {
@@ -189,11 +204,7 @@ export function createPageCache(options: PageCacheOptions = {}): PageCache {
       decided = true;
       const type = String(res.getHeader("Content-Type") ?? "");
       const control = String(res.getHeader("Cache-Control") ?? "");
-      cacheable =
-        res.statusCode === 200 &&
-        CACHEABLE_TYPE.test(type) &&
-        !res.getHeader("Set-Cookie") &&
-        !/no-store|private|no-cache/i.test(control);
+      cacheable = res.statusCode === 200 && CACHEABLE_TYPE.test(type) && !res.getHeader("Set-Cookie") && !/no-store|private|no-cache/i.test(control);
       if (cacheable) {
         res.setHeader("Cache-Control", PAGE_CACHE_CONTROL);
         res.setHeader("Vary", "Cookie");

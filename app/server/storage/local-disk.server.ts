@@ -4,7 +4,16 @@ import fs from "node:fs/promises";
 import path from "node:path";
 import { Readable, Transform } from "node:stream";
 import { pipeline } from "node:stream/promises";
-import { DERIVED_ROOT, isSafeKey, type ByteRange, type FileContent, type FileStore, type OpenedFile, type StoredFolder, type StoredInfo } from "./file-store.server";
+import {
+  DERIVED_ROOT,
+  isSafeKey,
+  type ByteRange,
+  type FileContent,
+  type FileStore,
+  type OpenedFile,
+  type StoredFolder,
+  type StoredInfo,
+} from "./file-store.server";
 
 /** Unfinished writes end in this; a crash can leave them, the janitor removes them (sweepUnfinished). */
 const UNFINISHED = ".part";

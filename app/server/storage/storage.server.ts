@@ -21,7 +21,6 @@ export function scratchDir(): string {
   return path.join(getEnv().uploadsDir, "tmp");
 }
 
-
 const GB = 1024 * 1024 * 1024;
 
 export type UploadRoom = { fits: boolean; freeBytes: number; floorBytes: number };

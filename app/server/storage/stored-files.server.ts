@@ -50,7 +50,12 @@ export async function recountFiles(tx: Prisma.TransactionClient, before: Urls, a
       const file = stagedByKey.get(key);
       const size = file?.size ?? (await fileStore().stat(key))?.size ?? null;
       const contentType = file?.contentType ?? "application/octet-stream";
-      await tx.storedFile.upsert({ where: { key }, create: { key, size, contentType, refCount: change }, update: { refCount: { increment: change } }, select: { key: true } });
+      await tx.storedFile.upsert({
+        where: { key },
+        create: { key, size, contentType, refCount: change },
+        update: { refCount: { increment: change } },
+        select: { key: true },
+      });
     } else if (change < 0) {
       const row = await tx.storedFile.update({ where: { key }, data: { refCount: { increment: change } }, select: { refCount: true } }).catch(() => null);
       if (!row || row.refCount <= 0) released.push(key);
