@@ -14,6 +14,7 @@ import { stageFile } from "~/server/storage/stored-files.server";
 import { backfillTrackDurations } from "~/server/track-durations.server";
 import { first } from "../support/present";
 import { staffWithCategory } from "../support/staff";
+import { silentWav as wav } from "../support/files";
 
 const closers: (() => Promise<void>)[] = [];
 afterEach(async () => {
@@ -41,25 +42,6 @@ async function warm(url: string): Promise<string> {
     if (res.headers.get("x-page-cache") === "HIT") return body;
   }
   throw new Error(`${url} is never served from the cache`);
-}
-
-/** A silent mono 16-bit PCM WAV of `seconds`. */
-function wav(seconds: number, sampleRate = 8000): Buffer {
-  const data = Math.round(seconds * sampleRate) * 2;
-  const b = Buffer.alloc(44 + data);
-  b.write("RIFF", 0, "latin1");
-  b.writeUInt32LE(36 + data, 4);
-  b.write("WAVEfmt ", 8, "latin1");
-  b.writeUInt32LE(16, 16);
-  b.writeUInt16LE(1, 20);
-  b.writeUInt16LE(1, 22);
-  b.writeUInt32LE(sampleRate, 24);
-  b.writeUInt32LE(sampleRate * 2, 28);
-  b.writeUInt16LE(2, 32);
-  b.writeUInt16LE(16, 34);
-  b.write("data", 36, "latin1");
-  b.writeUInt32LE(data, 40);
-  return b;
 }
 
 let actor: { id: number; username: string };

@@ -7,27 +7,8 @@ import { backfillTrackDurations, readTrackDuration } from "~/server/track-durati
 import { saveTempUpload } from "~/server/uploads.server";
 import { staffWithCategory } from "../support/staff";
 import { at } from "../support/present";
+import { silentWav as wav } from "../support/files";
 
-/** A silent mono 16-bit PCM WAV of exactly `seconds` (written here, independent of the reader). */
-function wav(seconds: number, sampleRate = 8000): Buffer {
-  const samples = Math.round(seconds * sampleRate);
-  const data = samples * 2;
-  const b = Buffer.alloc(44 + data);
-  b.write("RIFF", 0, "latin1");
-  b.writeUInt32LE(36 + data, 4);
-  b.write("WAVE", 8, "latin1");
-  b.write("fmt ", 12, "latin1");
-  b.writeUInt32LE(16, 16);
-  b.writeUInt16LE(1, 20);
-  b.writeUInt16LE(1, 22);
-  b.writeUInt32LE(sampleRate, 24);
-  b.writeUInt32LE(sampleRate * 2, 28);
-  b.writeUInt16LE(2, 32);
-  b.writeUInt16LE(16, 34);
-  b.write("data", 36, "latin1");
-  b.writeUInt32LE(data, 40);
-  return b;
-}
 const fileOf = (content: Buffer, name: string) => new File([new Uint8Array(content)], name);
 
 let actor: { id: number; username: string };

@@ -29,3 +29,22 @@ export function mp3Bytes(extra = 2048): Uint8Array<ArrayBuffer> {
 export function pdfBytes(seed = "a"): Uint8Array<ArrayBuffer> {
   return new Uint8Array(Buffer.from(`%PDF-1.4\n% ${seed}\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF\n`, "latin1"));
 }
+
+/** A silent mono 16-bit PCM WAV of exactly `seconds` (written here, independent of the app's reader). */
+export function silentWav(seconds: number, sampleRate = 8000): Buffer {
+  const data = Math.round(seconds * sampleRate) * 2;
+  const b = Buffer.alloc(44 + data);
+  b.write("RIFF", 0, "latin1");
+  b.writeUInt32LE(36 + data, 4);
+  b.write("WAVEfmt ", 8, "latin1");
+  b.writeUInt32LE(16, 16); // fmt chunk size
+  b.writeUInt16LE(1, 20); // PCM
+  b.writeUInt16LE(1, 22); // mono
+  b.writeUInt32LE(sampleRate, 24);
+  b.writeUInt32LE(sampleRate * 2, 28); // bytes per second
+  b.writeUInt16LE(2, 32); // block align
+  b.writeUInt16LE(16, 34); // bits per sample
+  b.write("data", 36, "latin1");
+  b.writeUInt32LE(data, 40);
+  return b;
+}
