@@ -1,6 +1,30 @@
 import js from "@eslint/js";
+import { createTypeScriptImportResolver } from "eslint-import-resolver-typescript";
+import importX from "eslint-plugin-import-x";
 import reactHooks from "eslint-plugin-react-hooks";
 import tseslint from "typescript-eslint";
+
+/** The import ban of one server layer: it may not reach the layers above it (nor components). */
+function serverLayer(layer, above) {
+  return [
+    {
+      files: [`app/server/${layer}/**/*.{ts,tsx}`],
+      rules: {
+        "no-restricted-imports": [
+          "error",
+          {
+            patterns: [
+              {
+                group: [...above.flatMap((name) => [`~/server/${name}/*`, `**/${name}/*`]), "~/components/*", "**/components/*", "~/demo/*", "**/demo/*"],
+                message: `app/server/${layer}/ may not import ${above.join(", ")}, components or demo code (DESIGN.md 2): pass typed values down instead.`,
+              },
+            ],
+          },
+        ],
+      },
+    },
+  ];
+}
 
 export default tseslint.config(
   { ignores: ["build/", "build-*/", "app/generated/", ".react-router/", "node_modules/", "data/"] },
@@ -17,41 +41,61 @@ export default tseslint.config(
     },
   },
   {
+    // No import cycle in the app (DESIGN.md 2): a cycle is a layering mistake waiting to happen.
+    files: ["app/**/*.{ts,tsx}"],
+    plugins: { "import-x": importX },
+    settings: {
+      ...importX.flatConfigs.typescript.settings,
+      "import-x/resolver-next": [createTypeScriptImportResolver({ project: "tsconfig.json" })],
+    },
+    rules: { "import-x/no-cycle": "error" },
+  },
+  {
     // Sanitisers and validators match control characters on purpose.
     files: ["app/**/*.ts", "app/**/*.tsx"],
     rules: { "no-control-regex": "off" },
   },
   {
-    // Layering (DESIGN.md 2): server modules never import components, and components or shared
-    // code never import server modules (their types live in app/lib).
-    files: ["app/server/**/*.{ts,tsx}"],
+    // The demo content code (app/demo/) is loaded by boot.server.ts only, so it is not part of what
+    // serves requests. The rules below repeat the ban: a later no-restricted-imports replaces an earlier one.
+    files: ["app/**/*.{ts,tsx}"],
+    ignores: ["app/server/boot.server.ts", "app/demo/**"],
     rules: {
       "no-restricted-imports": [
         "error",
-        { patterns: [{ group: ["~/components/*", "**/components/*"], message: "Server code does not import components: move the shared piece to app/lib." }] },
+        {
+          patterns: [
+            { group: ["~/demo/*", "**/demo/*"], message: "Demo content code is loaded by boot.server.ts only: it is not part of what serves requests." },
+          ],
+        },
       ],
     },
   },
   {
-    // The request edge (parsing bodies, headers, forms) lives in app/server/http/ and the api/ edge in
-    // app/server/api/; the modules beside them (domain, views, platform) take typed input and import
-    // nothing from either. boot.server.ts wires the process and may.
-    files: ["app/server/*.{ts,tsx}"],
+    // Layering (DESIGN.md 2): server modules never import components, and components or shared
+    // code never import server modules (their types live in app/lib).
+    files: ["app/server/**/*.{ts,tsx}"],
     ignores: ["app/server/boot.server.ts"],
     rules: {
       "no-restricted-imports": [
         "error",
         {
           patterns: [
-            {
-              group: ["./http/*", "~/server/http/*", "./api/*", "~/server/api/*", "~/components/*", "**/components/*"],
-              message: "Domain, view and platform modules take typed input: parse the request in app/server/http/ (or api/) and pass the values in.",
-            },
+            { group: ["~/components/*", "**/components/*"], message: "Server code does not import components: move the shared piece to app/lib." },
+            { group: ["~/demo/*", "**/demo/*"], message: "Demo content code is loaded by boot.server.ts only." },
           ],
         },
       ],
     },
   },
+  // Layering (DESIGN.md 2): app/server/ is grouped by layer, and a layer imports only the ones
+  // below it: platform (configuration, logger, i18n) < storage (database, files, caches) < domain
+  // (the rules; typed input) < views (what a page shows) < http (the request edge, api/ included)
+  // < routes. boot.server.ts wires the process; app/demo/ (the demo content) is loaded by boot only.
+  ...serverLayer("platform", ["storage", "domain", "views", "http"]),
+  ...serverLayer("storage", ["domain", "views", "http"]),
+  ...serverLayer("domain", ["views", "http"]),
+  ...serverLayer("views", ["http"]),
   {
     files: ["app/components/**/*.{ts,tsx}", "app/lib/**/*.{ts,tsx}"],
     rules: {
@@ -60,6 +104,7 @@ export default tseslint.config(
         {
           patterns: [
             { group: ["~/server/*", "**/server/*", "*.server"], message: "Components and app/lib do not import server modules: put shared types in app/lib." },
+            { group: ["~/demo/*", "**/demo/*"], message: "Demo content code is loaded by boot.server.ts only." },
           ],
         },
       ],
@@ -68,11 +113,11 @@ export default tseslint.config(
   {
     // Configuration is read and validated in one place (env.server.ts).
     files: ["app/**/*.{ts,tsx}"],
-    ignores: ["app/server/env.server.ts"],
+    ignores: ["app/server/platform/env.server.ts"],
     rules: {
       "no-restricted-properties": [
         "error",
-        { object: "process", property: "env", message: "Read configuration through getEnv() in app/server/env.server.ts." },
+        { object: "process", property: "env", message: "Read configuration through getEnv() in app/server/platform/env.server.ts." },
       ],
     },
   },
@@ -89,7 +134,7 @@ export default tseslint.config(
     },
   },
   {
-    // Every server line goes through the JSON logger (log() in app/server/log.server.ts), which
+    // Every server line goes through the JSON logger (log() in app/server/platform/log.server.ts), which
     // escapes what it is given: a console line can be forged by a value with a newline in it.
     // scripts/*.mjs write to an operator's terminal and keep console.
     files: ["app/**/*.{ts,tsx}", "server.mjs"],

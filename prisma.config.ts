@@ -3,7 +3,7 @@ import path from "node:path";
 import { defineConfig } from "prisma/config";
 import { PrismaBetterSQLite3 } from "@prisma/adapter-better-sqlite3";
 
-// Mirrors app/server/env.server.ts: the CLI runs outside the app, so it resolves the default itself.
+// Mirrors app/server/platform/env.server.ts: the CLI runs outside the app, so it resolves the default itself.
 const databaseUrl = process.env.DATABASE_URL || `file:${path.resolve(process.env.DATA_DIR || "data", "app.db")}`;
 
 // The adapter opens the file, so its folder must exist before the first migration.

@@ -6,21 +6,21 @@ import { I18nextProvider } from "react-i18next";
 import type { EntryContext, HandleErrorFunction, RouterContextProvider } from "react-router";
 import { ServerRouter, isRouteErrorResponse } from "react-router";
 import { NonceProvider } from "~/lib/nonce";
-import { inertHydrationScripts } from "~/server/first-paint.server";
+import { inertHydrationScripts } from "~/server/http/first-paint.server";
 import { requestInfoContext } from "~/server/http/context.server";
 import { asClientError } from "~/server/http/errors.server";
-import { log } from "~/server/log.server";
-import { i18nFor } from "~/server/i18n.server";
+import { log } from "~/server/platform/log.server";
+import { i18nFor } from "~/server/platform/i18n.server";
 
 export { boot, shutdown } from "~/server/boot.server";
 export { pageCache } from "~/server/http/page-cache.server";
 // What server.mjs needs from the request edge (app/server/http/).
 export { createEdge } from "~/server/http/express.server";
-export { log } from "~/server/log.server";
-export { currentRequestId } from "~/server/request-scope.server";
-export { serverSettings } from "~/server/env.server";
+export { log } from "~/server/platform/log.server";
+export { currentRequestId } from "~/server/platform/request-scope.server";
+export { serverSettings } from "~/server/platform/env.server";
 // scripts/create-user.mjs (npm run user:create) runs from the build, so the image needs no tsx.
-export { upsertStaffUser } from "~/server/users.server";
+export { upsertStaffUser } from "~/server/domain/users.server";
 
 export const streamTimeout = 5_000;
 

@@ -13,11 +13,11 @@ import { useNonce } from "~/lib/nonce";
 import type { RootData } from "~/lib/root-data";
 import { safeRedirectPath } from "~/lib/safe-redirect";
 import { useRouteFocus } from "~/lib/use-route-focus";
-import { hasCookieConsent } from "~/server/cookie-consent.server";
+import { hasCookieConsent } from "~/server/http/cookie-consent.server";
 import { requestInfoContext } from "~/server/http/context.server";
-import { getLang, i18nextMiddleware, langCookie, savedLang } from "~/server/i18n.server";
-import { publicOrigin } from "~/server/origin.server";
-import { getOptionalUser } from "~/server/session.server";
+import { getLang, i18nextMiddleware, langCookie, savedLang } from "~/server/platform/i18n.server";
+import { publicOrigin } from "~/server/http/origin.server";
+import { getOptionalUser } from "~/server/domain/session.server";
 import siteCss from "~/styles/site.css?inline";
 
 /**

@@ -30,7 +30,7 @@ try {
   process.exit(1);
 }
 
-// The same JSON lines as the server's log (app/server/log.server.ts).
+// The same JSON lines as the server's log (app/server/platform/log.server.ts).
 const log = pino({ base: undefined, timestamp: pino.stdTimeFunctions.isoTime, formatters: { level: (label) => ({ level: label }) } });
 
 /** Restart delays after a crash: 1 s, doubling up to 30 s; back to 1 s once a server ran a minute. */

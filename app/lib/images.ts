@@ -1,6 +1,6 @@
 /**
  * A stored image with its intrinsic size and a tiny blurred placeholder (a data URI), from
- * app/server/images.server.ts imageInfo.
+ * app/server/storage/images.server.ts imageInfo.
  */
 export type ImageInfo = { src: string; width: number; height: number; placeholder?: string };
 

@@ -8,8 +8,8 @@ import { pagePath } from "~/lib/paths";
 import { pageMeta } from "~/lib/meta";
 import { useLang } from "~/lib/root-data";
 import { slugify } from "~/lib/slug";
-import { artDirectionCategory } from "~/server/art-direction.server";
-import { getLang } from "~/server/i18n.server";
+import { artDirectionCategory } from "~/server/views/art-direction.server";
+import { getLang } from "~/server/platform/i18n.server";
 
 export async function loader({ context, params }: Route.LoaderArgs) {
   const page = await artDirectionCategory(params.dataCategory, getLang(context));

@@ -6,8 +6,8 @@ import { PageHero } from "~/components/layout/PageHero";
 import { TitledSection } from "~/components/layout/TitledSection";
 import { Picture } from "~/components/media/Picture";
 import { pageMeta } from "~/lib/meta";
-import { artDirectionOverview } from "~/server/art-direction.server";
-import { getInstance, getLang } from "~/server/i18n.server";
+import { artDirectionOverview } from "~/server/views/art-direction.server";
+import { getInstance, getLang } from "~/server/platform/i18n.server";
 
 export async function loader({ context }: Route.LoaderArgs) {
   const overview = await artDirectionOverview(getLang(context));

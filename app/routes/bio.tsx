@@ -1,8 +1,8 @@
 import { useTranslation } from "react-i18next";
 import type { Route } from "./+types/bio";
 import { pageMeta } from "~/lib/meta";
-import { bioSections } from "~/server/home.server";
-import { getInstance, getLang } from "~/server/i18n.server";
+import { bioSections } from "~/server/views/home.server";
+import { getInstance, getLang } from "~/server/platform/i18n.server";
 
 export async function loader({ context }: Route.LoaderArgs) {
   const t = getInstance(context).t;

@@ -9,10 +9,10 @@ import { localized } from "~/lib/i18n";
 import { pageMeta } from "~/lib/meta";
 import { categoryKey, categoryPath, externalHref, pagePath } from "~/lib/paths";
 import { musicAlbumLd } from "~/lib/structured-data";
-import { musicVideo } from "~/server/compositions.server";
-import { getLang } from "~/server/i18n.server";
-import { imageInfo } from "~/server/images.server";
-import { getMusicBySlug } from "~/server/music.server";
+import { musicVideo } from "~/server/views/compositions.server";
+import { getLang } from "~/server/platform/i18n.server";
+import { imageInfo } from "~/server/storage/images.server";
+import { getMusicBySlug } from "~/server/domain/music.server";
 
 /** The cover's slot (beside the text from 992 px). */
 const COVER_SIZES = "(min-width: 992px) 40vw, 100vw";

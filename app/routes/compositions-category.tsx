@@ -6,8 +6,8 @@ import { PageHero } from "~/components/layout/PageHero";
 import { JsonLd, useSiteUrls } from "~/components/seo/JsonLd";
 import { localized } from "~/lib/i18n";
 import { pageMeta } from "~/lib/meta";
-import { categoryCards, findMusicCategory } from "~/server/compositions.server";
-import { getInstance, getLang } from "~/server/i18n.server";
+import { categoryCards, findMusicCategory } from "~/server/views/compositions.server";
+import { getInstance, getLang } from "~/server/platform/i18n.server";
 import { pagePath } from "~/lib/paths";
 
 export async function loader({ params, context }: Route.LoaderArgs) {

@@ -6,8 +6,8 @@ import { PageHero } from "~/components/layout/PageHero";
 import { categoryPath } from "~/lib/paths";
 import { useLang } from "~/lib/root-data";
 import { pageMeta } from "~/lib/meta";
-import { compositionsOverview } from "~/server/compositions.server";
-import { getInstance, getLang } from "~/server/i18n.server";
+import { compositionsOverview } from "~/server/views/compositions.server";
+import { getInstance, getLang } from "~/server/platform/i18n.server";
 
 export async function loader({ context }: Route.LoaderArgs) {
   const lang = getLang(context);

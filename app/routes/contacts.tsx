@@ -5,12 +5,12 @@ import { type ContactActionData, ContactForm } from "~/components/contacts/Conta
 import { PageHero } from "~/components/layout/PageHero";
 import { contactValuesFrom } from "~/lib/contact-schema";
 import { pageMeta } from "~/lib/meta";
-import { type PageCaptcha, createPageCaptcha } from "~/server/captcha.server";
-import { outcomeStatus, submitContact } from "~/server/contact.server";
-import { getEnv } from "~/server/env.server";
+import { type PageCaptcha, createPageCaptcha } from "~/server/domain/captcha.server";
+import { outcomeStatus, submitContact } from "~/server/domain/contact.server";
+import { getEnv } from "~/server/platform/env.server";
 import { pageField, readPageForm } from "~/server/http/forms.server";
-import { getInstance, getLang } from "~/server/i18n.server";
-import { clientAddress } from "~/server/rate-limit.server";
+import { getInstance, getLang } from "~/server/platform/i18n.server";
+import { clientAddress } from "~/server/domain/rate-limit.server";
 
 /**
  * The captcha made by this request's action: after a native (no JavaScript) post the loader runs

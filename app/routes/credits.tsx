@@ -5,8 +5,8 @@ import { Picture } from "~/components/media/Picture";
 import { CARD_GRID_SIZES } from "~/lib/images";
 import { pageMeta } from "~/lib/meta";
 import { slugify } from "~/lib/slug";
-import { getInstance, getLang } from "~/server/i18n.server";
-import { creditsPage } from "~/server/static-pages.server";
+import { getInstance, getLang } from "~/server/platform/i18n.server";
+import { creditsPage } from "~/server/views/static-pages.server";
 
 export async function loader({ context }: Route.LoaderArgs) {
   return { title: getInstance(context).t("pages.credits"), sections: await creditsPage(getLang(context)) };

@@ -7,8 +7,8 @@ import { Picture } from "~/components/media/Picture";
 import { pagePath } from "~/lib/paths";
 import { pageMeta } from "~/lib/meta";
 import { useLang } from "~/lib/root-data";
-import { getLang } from "~/server/i18n.server";
-import { galleryItem } from "~/server/static-pages.server";
+import { getLang } from "~/server/platform/i18n.server";
+import { galleryItem } from "~/server/views/static-pages.server";
 
 /** A picture's slot (the container's 1280 px at most). */
 const GALLERY_PICTURE_SIZES = "(min-width: 1320px) 1280px, 100vw";

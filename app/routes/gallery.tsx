@@ -3,8 +3,8 @@ import type { Route } from "./+types/gallery";
 import { GALLERY_CARD_SIZES, GalleryGrid } from "~/components/gallery/GalleryGrid";
 import { PageHero } from "~/components/layout/PageHero";
 import { pageMeta } from "~/lib/meta";
-import { getInstance, getLang } from "~/server/i18n.server";
-import { galleryPage } from "~/server/static-pages.server";
+import { getInstance, getLang } from "~/server/platform/i18n.server";
+import { galleryPage } from "~/server/views/static-pages.server";
 
 export async function loader({ context }: Route.LoaderArgs) {
   return { title: getInstance(context).t("pages.gallery"), sections: await galleryPage(getLang(context)) };

@@ -10,8 +10,8 @@ import { Picture } from "~/components/media/Picture";
 import { JsonLd, useSiteUrls } from "~/components/seo/JsonLd";
 import { pageMeta } from "~/lib/meta";
 import { personLd } from "~/lib/structured-data";
-import { homeData } from "~/server/home.server";
-import { getInstance, getLang } from "~/server/i18n.server";
+import { homeData } from "~/server/views/home.server";
+import { getInstance, getLang } from "~/server/platform/i18n.server";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const lang = getLang(context);

@@ -4,13 +4,13 @@ import type { Route } from "./+types/login";
 import { PageHero } from "~/components/layout/PageHero";
 import { pageMeta } from "~/lib/meta";
 import { safeRedirectPath } from "~/lib/safe-redirect";
-import { LoginError, readCredentials, verifyLogin } from "~/server/auth.server";
+import { LoginError, readCredentials, verifyLogin } from "~/server/domain/auth.server";
 import { pageField, readPageForm } from "~/server/http/forms.server";
-import { getInstance, getLang } from "~/server/i18n.server";
-import { clientAddress, viaUntrustedProxy } from "~/server/rate-limit.server";
-import { plainHttpCookieMessage } from "~/server/secure-cookies.server";
-import { csrfCookieForSessionCookie } from "~/server/api/csrf.server";
-import { createUserSession, getOptionalUser, isStaffUser } from "~/server/session.server";
+import { getInstance, getLang } from "~/server/platform/i18n.server";
+import { clientAddress, viaUntrustedProxy } from "~/server/domain/rate-limit.server";
+import { plainHttpCookieMessage } from "~/server/http/secure-cookies.server";
+import { csrfCookieForSessionCookie } from "~/server/http/api/csrf.server";
+import { createUserSession, getOptionalUser, isStaffUser } from "~/server/domain/session.server";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);

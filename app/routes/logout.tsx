@@ -1,10 +1,10 @@
 import { Form, redirect } from "react-router";
 import type { Route } from "./+types/logout";
 import { PageHero } from "~/components/layout/PageHero";
-import { signOut } from "~/server/auth.server";
+import { signOut } from "~/server/domain/auth.server";
 import { readPageForm } from "~/server/http/forms.server";
-import { getLang } from "~/server/i18n.server";
-import { getOptionalUser } from "~/server/session.server";
+import { getLang } from "~/server/platform/i18n.server";
+import { getOptionalUser } from "~/server/domain/session.server";
 
 /** Without JavaScript the Logout link lands here: a confirmation page with a POST form. */
 export async function loader({ request }: Route.LoaderArgs) {

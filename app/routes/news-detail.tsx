@@ -7,9 +7,9 @@ import { pagePath } from "~/lib/paths";
 import { pageMeta } from "~/lib/meta";
 import { useLang } from "~/lib/root-data";
 import { newsArticleLd } from "~/lib/structured-data";
-import { getLang } from "~/server/i18n.server";
-import { newsDetail } from "~/server/news-view.server";
-import { getNewsBySlug } from "~/server/news.server";
+import { getLang } from "~/server/platform/i18n.server";
+import { newsDetail } from "~/server/views/news-view.server";
+import { getNewsBySlug } from "~/server/domain/news.server";
 
 /** The news picture's slot (the article column is at most 900 px wide). */
 const NEWS_PICTURE_SIZES = "(min-width: 940px) 900px, 100vw";

@@ -8,8 +8,8 @@ import type { Lang } from "~/lib/i18n";
 import { pageMeta } from "~/lib/meta";
 import { pagePath } from "~/lib/paths";
 import { useLang } from "~/lib/root-data";
-import { getInstance, getLang } from "~/server/i18n.server";
-import { newsCardsPage } from "~/server/news-view.server";
+import { getInstance, getLang } from "~/server/platform/i18n.server";
+import { newsCardsPage } from "~/server/views/news-view.server";
 
 /** `?page=N` of the list; page 1 is the bare URL. */
 function pageHref(lang: Lang, page: number): string {

@@ -2,8 +2,8 @@ import { useTranslation } from "react-i18next";
 import type { Route } from "./+types/privacy-policy";
 import { PageHero } from "~/components/layout/PageHero";
 import { pageMeta } from "~/lib/meta";
-import { getInstance, getLang } from "~/server/i18n.server";
-import { privacyPage } from "~/server/static-pages.server";
+import { getInstance, getLang } from "~/server/platform/i18n.server";
+import { privacyPage } from "~/server/views/static-pages.server";
 
 export function loader({ context }: Route.LoaderArgs) {
   const blocks = privacyPage(getLang(context));

@@ -9,10 +9,10 @@ import { pagePath } from "~/lib/paths";
 import { pageMeta } from "~/lib/meta";
 import { useLang } from "~/lib/root-data";
 import { useHydrated } from "remix-utils/use-hydrated";
-import { getInstance, getLang } from "~/server/i18n.server";
-import { log } from "~/server/log.server";
-import { markDegraded } from "~/server/request-scope.server";
-import { type SearchPage, searchSite } from "~/server/search.server";
+import { getInstance, getLang } from "~/server/platform/i18n.server";
+import { log } from "~/server/platform/log.server";
+import { markDegraded } from "~/server/platform/request-scope.server";
+import { type SearchPage, searchSite } from "~/server/domain/search.server";
 
 export async function loader({ context, request }: Route.LoaderArgs) {
   const url = new URL(request.url);

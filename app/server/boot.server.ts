@@ -1,12 +1,12 @@
-import { startContactDelivery } from "./contact.server";
-import { configureDatabase, disconnectDatabase } from "./db.server";
+import { startContactDelivery } from "./domain/contact.server";
+import { isDatabaseEmpty, missingContentImages } from "./domain/content.server";
+import { configureDatabase, disconnectDatabase } from "./storage/db.server";
 import { removeLiveParts } from "./http/body.server";
-import { getEnv } from "./env.server";
-import { log } from "./log.server";
-import { startJanitor } from "./janitor.server";
-import { ensureContentImages, isDatabaseEmpty, seedDemoContent } from "./seed.server";
-import { backfillTrackDurations } from "./track-durations.server";
-import { ensureAdminUser } from "./users.server";
+import { getEnv } from "./platform/env.server";
+import { log } from "./platform/log.server";
+import { startJanitor } from "./domain/janitor.server";
+import { backfillTrackDurations } from "./domain/track-durations.server";
+import { ensureAdminUser } from "./domain/users.server";
 
 /**
  * Runs once when the server starts, after migrations: database settings, the staff user,
@@ -16,11 +16,18 @@ export async function boot() {
   const env = getEnv();
   await configureDatabase();
   await ensureAdminUser({ username: env.adminUsername, password: env.adminPassword });
+  // The demo code (app/demo/) is loaded only when it has work to do: it is not part of what
+  // serves requests.
   if (env.seedDemo && (await isDatabaseEmpty())) {
     log().info("Database vuoto: carico i contenuti dimostrativi...");
+    const { seedDemoContent } = await import("~/demo/seed.server");
     await seedDemoContent();
   }
-  await ensureContentImages();
+  const missingImages = await missingContentImages();
+  if (missingImages.length > 0) {
+    const { drawContentImages } = await import("~/demo/seed.server");
+    await drawContentImages(missingImages);
+  }
   // Demo tracks and tracks stored before durations were kept.
   await backfillTrackDurations();
   startContactDelivery();

@@ -74,8 +74,8 @@ export async function benchSearch(opts: { items?: number; runs?: number } = {}) 
   const runs = opts.runs ?? 200;
   const env = await createBenchEnvironment();
   try {
-    const { db } = await import("~/server/db.server");
-    const { getSearchIndex, searchSite, matchSearchIndex, queryTerms } = await import("~/server/search.server");
+    const { db } = await import("~/server/storage/db.server");
+    const { getSearchIndex, searchSite, matchSearchIndex, queryTerms } = await import("~/server/domain/search.server");
     const rand = rng(42);
 
     const [music, news] = await Promise.all([

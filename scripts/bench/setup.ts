@@ -22,12 +22,12 @@ export async function createBenchEnvironment(): Promise<BenchEnvironment> {
     sqlite.exec(fs.readFileSync(path.join(root, name, "migration.sql"), "utf8"));
   }
   sqlite.close();
-  const { resetEnvForTests } = await import("~/server/env.server");
+  const { resetEnvForTests } = await import("~/server/platform/env.server");
   resetEnvForTests();
   return {
     dir,
     cleanup: async () => {
-      const { disconnectDatabase } = await import("~/server/db.server");
+      const { disconnectDatabase } = await import("~/server/storage/db.server");
       await disconnectDatabase();
       fs.rmSync(dir, { recursive: true, force: true });
     },

@@ -1,4 +1,4 @@
-// Where the data lives, resolved exactly as app/server/env.server.ts does (the operations scripts run
+// Where the data lives, resolved exactly as app/server/platform/env.server.ts does (the operations scripts run
 // outside the app build, with runtime dependencies only, so they cannot import it).
 import path from "node:path";
 

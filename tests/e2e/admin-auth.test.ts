@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { hashPassword } from "~/server/password.server";
+import { hashPassword } from "~/server/platform/password.server";
 import { acceptCookies, signInThroughForm, browserPerWorker } from "../support/browser";
 import { createPlainUser, rows, run } from "../support/db";
 import { HttpClient } from "../support/http";

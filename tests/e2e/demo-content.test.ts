@@ -1,3 +1,5 @@
+import fs from "node:fs";
+import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { browserPerWorker, visit } from "../support/browser";
 import { row, rows } from "../support/db";
@@ -130,4 +132,19 @@ describe("demo content that looks real", () => {
       ).toEqual([]);
     }
   }, 300_000);
+});
+
+describe("the demo content code is not part of what serves requests", () => {
+  it("is a chunk of its own in the server build, which the request-serving bundle only imports lazily", () => {
+    const assets = path.resolve("build/server/assets");
+    const files = fs.readdirSync(assets).filter((name) => name.endsWith(".js"));
+    const seedChunk = files.find((name) => name.startsWith("seed.server-"));
+    expect(seedChunk, files.join(", ")).toBeDefined();
+    expect(fs.readFileSync(path.join(assets, seedChunk!), "utf8")).toContain("synthesizePhrase");
+    const serverBuild = files.find((name) => name.startsWith("server-build-"));
+    const serving = fs.readFileSync(path.join(assets, serverBuild!), "utf8");
+    expect(serving).not.toContain("synthesizePhrase");
+    expect(serving).not.toContain("renderArtwork");
+    expect(serving).toMatch(new RegExp(`import\\(["']\\./${seedChunk!.replace(/[.]/g, "\\.")}["']\\)`));
+  });
 });

@@ -1,8 +1,8 @@
 // The anonymous page cache, seen from HTTP: what is stored, what is never stored, and that a
 // content write (api/, admin form, another server process) shows on the next anonymous request.
 import { afterAll, describe, expect, it } from "vitest";
-import { consentCookie } from "~/server/cookie-consent.server";
-import { langCookie } from "~/server/i18n.server";
+import { consentCookie } from "~/server/http/cookie-consent.server";
+import { langCookie } from "~/server/platform/i18n.server";
 import { count, row, rows, run } from "../support/db";
 import { expectJson, HttpClient } from "../support/http";
 import { ADMIN, serverPerFile } from "../support/server";

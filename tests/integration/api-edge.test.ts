@@ -1,15 +1,15 @@
 import { describe, expect, it, vi } from "vitest";
-import { CSRF_COOKIE, csrfCookieFrom, csrfFailure, isCrossSite, newCsrfTokenFor } from "~/server/api/csrf.server";
-import { ApiError, endpoint, json } from "~/server/api/http.server";
+import { CSRF_COOKIE, csrfCookieFrom, csrfFailure, isCrossSite, newCsrfTokenFor } from "~/server/http/api/csrf.server";
+import { ApiError, endpoint, json } from "~/server/http/api/http.server";
 import { readJson } from "~/server/http/body.server";
 import { readBytes } from "~/server/http/body.server";
-import { listQuery } from "~/server/api/list.server";
+import { listQuery } from "~/server/http/api/list.server";
 import { pageWindow } from "~/lib/list-params";
-import { wire } from "~/server/api/wire.server";
+import { wire } from "~/server/http/api/wire.server";
 import { loader as userinfoLoader } from "~/routes/api/userinfo";
 import { action as categoryAction, loader as categoryLoader } from "~/routes/api/category";
-import { createCategory } from "~/server/categories.server";
-import { db } from "~/server/db.server";
+import { createCategory } from "~/server/domain/categories.server";
+import { db } from "~/server/storage/db.server";
 
 const BASE = "http://site.test";
 const args = (request: Request, params: Record<string, string> = {}) => ({ request, params, context: {} as never, unstable_pattern: "" }) as never;

@@ -7,9 +7,9 @@ import path from "node:path";
 import Database from "better-sqlite3";
 import { beforeAll, describe, expect, it } from "vitest";
 import { Prisma } from "~/generated/prisma/client";
-import { categoryIdsNamed, createCategory, findCategoryByName, updateCategory, type CategoryInput } from "~/server/categories.server";
-import { db } from "~/server/db.server";
-import { upsertStaffUser } from "~/server/users.server";
+import { categoryIdsNamed, createCategory, findCategoryByName, updateCategory, type CategoryInput } from "~/server/domain/categories.server";
+import { db } from "~/server/storage/db.server";
+import { upsertStaffUser } from "~/server/domain/users.server";
 import { applyPendingMigrations } from "../../scripts/ops/migrations.mjs";
 
 let actor: { id: number; username: string };

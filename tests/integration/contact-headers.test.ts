@@ -1,9 +1,9 @@
 import addressparser from "nodemailer/lib/addressparser";
 import { describe, expect, it } from "vitest";
-import { CAPTCHA_LIMIT, createCaptcha, purgeExpiredCaptchas } from "~/server/captcha.server";
-import { deliverPendingMessages, plainDisplayName, submitContact } from "~/server/contact.server";
-import { db } from "~/server/db.server";
-import { purgeExpiredRateLimits } from "~/server/rate-limit.server";
+import { CAPTCHA_LIMIT, createCaptcha, purgeExpiredCaptchas } from "~/server/domain/captcha.server";
+import { deliverPendingMessages, plainDisplayName, submitContact } from "~/server/domain/contact.server";
+import { db } from "~/server/storage/db.server";
+import { purgeExpiredRateLimits } from "~/server/domain/rate-limit.server";
 import { smtpPerFile } from "../support/smtp";
 
 const smtp = smtpPerFile();

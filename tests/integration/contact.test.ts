@@ -1,10 +1,10 @@
 import { type Challenge, createChallenge, solveChallenge } from "altcha-lib";
 import { deriveKey } from "altcha-lib/algorithms/pbkdf2";
 import { beforeAll, describe, expect, it } from "vitest";
-import { captchaImage, createCaptcha, createPageCaptcha, verifyCaptcha, CAPTCHA_TTL_MS } from "~/server/captcha.server";
-import { deliverPendingMessages, retryDelayMs, submitContact } from "~/server/contact.server";
-import { db } from "~/server/db.server";
-import { hit, purgeExpiredRateLimits, resetRateLimit } from "~/server/rate-limit.server";
+import { captchaImage, createCaptcha, createPageCaptcha, verifyCaptcha, CAPTCHA_TTL_MS } from "~/server/domain/captcha.server";
+import { deliverPendingMessages, retryDelayMs, submitContact } from "~/server/domain/contact.server";
+import { db } from "~/server/storage/db.server";
+import { hit, purgeExpiredRateLimits, resetRateLimit } from "~/server/domain/rate-limit.server";
 import { smtpPerFile } from "../support/smtp";
 
 /** A captcha for a visitor without a known address (the shared, larger allowance). */

@@ -1,17 +1,17 @@
-// One freshness rule for every cache of content (app/server/content-version.server.ts): a content write
+// One freshness rule for every cache of content (app/server/storage/content-version.server.ts): a content write
 // moves the content version in its transaction, and the page cache, the read cache and the search index
 // each compare their entries with it. Seen here through the real page cache middleware over HTTP, with a
 // renderer that reads the database as pages do.
 import type { AddressInfo } from "node:net";
 import express from "express";
 import { afterEach, beforeAll, describe, expect, it } from "vitest";
-import { categoriesOfType, updateCategory } from "~/server/categories.server";
-import { db } from "~/server/db.server";
+import { categoriesOfType, updateCategory } from "~/server/domain/categories.server";
+import { db } from "~/server/storage/db.server";
 import { createPageCache } from "~/server/http/page-cache.server";
-import { getMusicBySlug } from "~/server/music.server";
-import { searchSite } from "~/server/search.server";
+import { getMusicBySlug } from "~/server/domain/music.server";
+import { searchSite } from "~/server/domain/search.server";
 import { stageFile } from "~/server/storage/stored-files.server";
-import { backfillTrackDurations } from "~/server/track-durations.server";
+import { backfillTrackDurations } from "~/server/domain/track-durations.server";
 import { first } from "../support/present";
 import { staffWithCategory } from "../support/staff";
 import { silentWav as wav } from "../support/files";

@@ -1,12 +1,13 @@
 import fs from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { configureDatabase, db } from "~/server/db.server";
-import { getEnv } from "~/server/env.server";
-import { verifyPassword } from "~/server/password.server";
-import { ensureContentImages, isDatabaseEmpty, seedDemoContent } from "~/server/seed.server";
+import { configureDatabase, db } from "~/server/storage/db.server";
+import { getEnv } from "~/server/platform/env.server";
+import { verifyPassword } from "~/server/platform/password.server";
+import { drawContentImages, seedDemoContent } from "~/demo/seed.server";
+import { isDatabaseEmpty, missingContentImages } from "~/server/domain/content.server";
 import { keyOfUrl, publicKeyOf } from "~/server/storage/file-store.server";
-import { ensureAdminUser } from "~/server/users.server";
+import { ensureAdminUser } from "~/server/domain/users.server";
 import { first } from "../support/present";
 
 const mediaFilePath = (url: string) => path.join(getEnv().uploadsDir, keyOfUrl(url)!);
@@ -89,10 +90,11 @@ describe("a fresh database", () => {
   });
 
   it("draws every image the static content files reference", async () => {
-    const created = await ensureContentImages();
-    expect(created).toBeGreaterThan(8);
+    const missing = await missingContentImages();
+    expect(missing.length).toBeGreaterThan(8);
+    await drawContentImages(missing);
     expect(fs.existsSync(path.join(getEnv().uploadsDir, "content", "hero-8.jpg"))).toBe(true);
-    expect(await ensureContentImages()).toBe(0);
+    expect(await missingContentImages()).toEqual([]);
   });
 
   it("refuses media paths that leave the uploads folder", () => {

@@ -3,13 +3,13 @@ import path from "node:path";
 import sharp from "sharp";
 import { beforeAll, describe, expect, it, vi } from "vitest";
 import { action as newsItemAction } from "~/routes/api/news-item";
-import { updateNewsFromRequest } from "~/server/api/content.server";
-import { createCategory } from "~/server/categories.server";
-import { db } from "~/server/db.server";
-import { getEnv } from "~/server/env.server";
-import { runInRequestScope } from "~/server/request-scope.server";
-import { saveNews, parseNewsInput } from "~/server/news.server";
-import { upsertStaffUser } from "~/server/users.server";
+import { updateNewsFromRequest } from "~/server/http/api/content.server";
+import { createCategory } from "~/server/domain/categories.server";
+import { db } from "~/server/storage/db.server";
+import { getEnv } from "~/server/platform/env.server";
+import { runInRequestScope } from "~/server/platform/request-scope.server";
+import { saveNews, parseNewsInput } from "~/server/domain/news.server";
+import { upsertStaffUser } from "~/server/domain/users.server";
 
 /**
  * issue 9: PATCH /api/news/{id}/ racing a DELETE of the same row answered 500 (Prisma P2025) and

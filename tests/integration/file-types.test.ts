@@ -1,7 +1,7 @@
 import sharp from "sharp";
 import { describe, expect, it } from "vitest";
-import { prepareFile, UploadError } from "~/server/uploads.server";
-import { detectFileType } from "~/server/file-types.server";
+import { prepareFile, UploadError } from "~/server/domain/uploads.server";
+import { detectFileType } from "~/server/storage/file-types.server";
 
 const bytes = (...parts: (string | number[] | Buffer)[]) =>
   Buffer.concat(parts.map((p) => (typeof p === "string" ? Buffer.from(p, "latin1") : Buffer.from(p))));

@@ -1,15 +1,16 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import { musicCatalogue, findMusicCategory } from "~/server/compositions.server";
-import { configureDatabase } from "~/server/db.server";
-import { bioSections, homeData } from "~/server/home.server";
-import { newsCards, newsDetail } from "~/server/news-view.server";
-import { listNews, newsSelect } from "~/server/news.server";
-import { ensureContentImages, seedDemoContent } from "~/server/seed.server";
+import { musicCatalogue, findMusicCategory } from "~/server/views/compositions.server";
+import { configureDatabase } from "~/server/storage/db.server";
+import { bioSections, homeData } from "~/server/views/home.server";
+import { newsCards, newsDetail } from "~/server/views/news-view.server";
+import { listNews, newsSelect } from "~/server/domain/news.server";
+import { drawContentImages, seedDemoContent } from "~/demo/seed.server";
+import { missingContentImages } from "~/server/domain/content.server";
 import { first } from "../support/present";
 
 beforeAll(async () => {
   await configureDatabase();
-  await ensureContentImages();
+  await drawContentImages(await missingContentImages());
   await seedDemoContent();
 }, 120_000);
 

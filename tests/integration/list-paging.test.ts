@@ -12,9 +12,9 @@ import { loader as musicLoader } from "~/routes/api/music";
 import { loader as newsLoader } from "~/routes/api/news";
 import { loader as adminMusicLoader } from "~/routes/admin/music-list";
 import { loader as adminNewsLoader } from "~/routes/admin/news-list";
-import { compositionsOverview } from "~/server/compositions.server";
-import { db } from "~/server/db.server";
-import { getEnv } from "~/server/env.server";
+import { compositionsOverview } from "~/server/views/compositions.server";
+import { db } from "~/server/storage/db.server";
+import { getEnv } from "~/server/platform/env.server";
 
 // The app's client, with every SQL statement it sends recorded.
 const logged = new PrismaClient({

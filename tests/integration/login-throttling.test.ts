@@ -1,16 +1,16 @@
 import { beforeAll, describe, expect, it, vi } from "vitest";
-import type * as PasswordModule from "~/server/password.server";
+import type * as PasswordModule from "~/server/platform/password.server";
 
 // Wraps the real verifyPassword in a spy, so the tests can count scrypt verifications.
-vi.mock("~/server/password.server", async (importOriginal) => {
+vi.mock("~/server/platform/password.server", async (importOriginal) => {
   const original = await importOriginal<typeof PasswordModule>();
   return { ...original, verifyPassword: vi.fn(original.verifyPassword) };
 });
 
-const { LOGIN_LIMITS, LoginError, verifyLogin } = await import("~/server/auth.server");
-const password = await import("~/server/password.server");
-const { db } = await import("~/server/db.server");
-const { upsertStaffUser } = await import("~/server/users.server");
+const { LOGIN_LIMITS, LoginError, verifyLogin } = await import("~/server/domain/auth.server");
+const password = await import("~/server/platform/password.server");
+const { db } = await import("~/server/storage/db.server");
+const { upsertStaffUser } = await import("~/server/domain/users.server");
 
 const verify = vi.mocked(password.verifyPassword);
 // scrypt costs ~100 ms a hash and much more on a busy machine: no timing is asserted, so allow for it.

@@ -1,6 +1,6 @@
 // SPEC.md 2.6 in the domain validation, so the admin form and the api/ both store https:// links.
 import { describe, expect, it } from "vitest";
-import { parseMusicInput } from "~/server/music.server";
+import { parseMusicInput } from "~/server/domain/music.server";
 
 describe("music links", () => {
   it("prepends https:// to a link without a scheme and keeps http(s) links", () => {

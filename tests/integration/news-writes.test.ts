@@ -1,11 +1,11 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { REQUIRED_MESSAGE } from "~/lib/form-messages";
 import { action as adminNewsCreate } from "~/routes/admin/news-create";
-import { createNewsFromRequest } from "~/server/api/content.server";
-import { ApiError } from "~/server/api/http.server";
-import { db } from "~/server/db.server";
-import { runInRequestScope } from "~/server/request-scope.server";
-import { staffContext } from "~/server/session.server";
+import { createNewsFromRequest } from "~/server/http/api/content.server";
+import { ApiError } from "~/server/http/api/http.server";
+import { db } from "~/server/storage/db.server";
+import { runInRequestScope } from "~/server/platform/request-scope.server";
+import { staffContext } from "~/server/domain/session.server";
 import { staffWithCategory } from "../support/staff";
 
 /**

@@ -6,12 +6,12 @@ import type { AddressInfo } from "node:net";
 import zlib from "node:zlib";
 import express from "express";
 import { afterEach, describe, expect, it } from "vitest";
-import { createCategory, updateCategory } from "~/server/categories.server";
-import { logActivity } from "~/server/activity.server";
-import { contentChanged, contentVersion } from "~/server/content-version.server";
+import { createCategory, updateCategory } from "~/server/domain/categories.server";
+import { logActivity } from "~/server/domain/activity.server";
+import { contentChanged, contentVersion } from "~/server/storage/content-version.server";
 import { createPageCache, type PageCache } from "~/server/http/page-cache.server";
-import { db } from "~/server/db.server";
-import { sessionCookie } from "~/server/session.server";
+import { db } from "~/server/storage/db.server";
+import { sessionCookie } from "~/server/domain/session.server";
 
 type Site = { url: string; renders: () => number; close: () => Promise<void> };
 const sites: Site[] = [];

@@ -1,15 +1,15 @@
-// What public pages derive from the database is kept until the content changes (app/server/read-cache.server.ts):
+// What public pages derive from the database is kept until the content changes (app/server/storage/read-cache.server.ts):
 // the same value while the content version stays, and the database's new state right after a write that
 // moved it, made through the domain or by another connection (a script, another process).
 import path from "node:path";
 import Database from "better-sqlite3";
 import { describe, expect, it } from "vitest";
-import { musicCatalogue } from "~/server/compositions.server";
-import { contentChanged } from "~/server/content-version.server";
-import { db } from "~/server/db.server";
-import { getEnv } from "~/server/env.server";
-import { newsCards } from "~/server/news-view.server";
-import { untilContentChanged } from "~/server/read-cache.server";
+import { musicCatalogue } from "~/server/views/compositions.server";
+import { contentChanged } from "~/server/storage/content-version.server";
+import { db } from "~/server/storage/db.server";
+import { getEnv } from "~/server/platform/env.server";
+import { newsCards } from "~/server/views/news-view.server";
+import { untilContentChanged } from "~/server/storage/read-cache.server";
 import { first } from "../support/present";
 
 /** A write by another connection that moves the content version, as a script must (content-version.server.ts). */

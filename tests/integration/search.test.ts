@@ -1,8 +1,8 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
 import type { Prisma } from "~/generated/prisma/client";
-import { contentChanged } from "~/server/content-version.server";
-import { db } from "~/server/db.server";
-import { SEARCH_PAGE_SIZE, searchSite } from "~/server/search.server";
+import { contentChanged } from "~/server/storage/content-version.server";
+import { db } from "~/server/storage/db.server";
+import { SEARCH_PAGE_SIZE, searchSite } from "~/server/domain/search.server";
 import { first } from "../support/present";
 
 /** A content write as the domain makes one: the change and the content version in one transaction. */
@@ -85,15 +85,15 @@ describe("site search over the database and the content files", () => {
 
 describe("search page loader", () => {
   afterEach(() => {
-    vi.doUnmock("~/server/search.server");
-    vi.doUnmock("~/server/i18n.server");
+    vi.doUnmock("~/server/domain/search.server");
+    vi.doUnmock("~/server/platform/i18n.server");
     vi.resetModules();
   });
 
   it("shows the load-failure alert instead of failing when the data cannot be read", async () => {
     vi.resetModules();
-    vi.doMock("~/server/i18n.server", () => ({ getLang: () => "it", getInstance: () => ({ t: (k: string) => k }) }));
-    vi.doMock("~/server/search.server", () => ({
+    vi.doMock("~/server/platform/i18n.server", () => ({ getLang: () => "it", getInstance: () => ({ t: (k: string) => k }) }));
+    vi.doMock("~/server/domain/search.server", () => ({
       searchSite: () => Promise.reject(new Error("database is locked")),
     }));
     const spy = vi.spyOn(console, "error").mockImplementation(() => {});

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { artDirectionCategory, artDirectionOverview } from "~/server/art-direction.server";
-import { db } from "~/server/db.server";
-import { cookiePolicyPage, creditsPage, galleryItem, galleryPage, legalNotesPage, portfolioPage, privacyPage } from "~/server/static-pages.server";
+import { artDirectionCategory, artDirectionOverview } from "~/server/views/art-direction.server";
+import { db } from "~/server/storage/db.server";
+import { cookiePolicyPage, creditsPage, galleryItem, galleryPage, legalNotesPage, portfolioPage, privacyPage } from "~/server/views/static-pages.server";
 import { defined, first } from "../support/present";
 
 describe("pages built from the static content files", () => {

@@ -2,9 +2,9 @@ import fs from "node:fs";
 import path from "node:path";
 import sharp from "sharp";
 import { beforeAll, describe, expect, it } from "vitest";
-import { db } from "~/server/db.server";
-import { getEnv } from "~/server/env.server";
-import { saveNews, deleteNews, parseNewsInput } from "~/server/news.server";
+import { db } from "~/server/storage/db.server";
+import { getEnv } from "~/server/platform/env.server";
+import { saveNews, deleteNews, parseNewsInput } from "~/server/domain/news.server";
 import { staffWithCategory } from "../support/staff";
 
 /**

@@ -1,10 +1,10 @@
 import sharp from "sharp";
 import { beforeAll, describe, expect, it } from "vitest";
-import { db } from "~/server/db.server";
-import { saveMusic, getMusicBySlug, parseMusicInput } from "~/server/music.server";
+import { db } from "~/server/storage/db.server";
+import { saveMusic, getMusicBySlug, parseMusicInput } from "~/server/domain/music.server";
 import { stageFile } from "~/server/storage/stored-files.server";
-import { backfillTrackDurations, readTrackDuration } from "~/server/track-durations.server";
-import { saveTempUpload } from "~/server/uploads.server";
+import { backfillTrackDurations, readTrackDuration } from "~/server/domain/track-durations.server";
+import { saveTempUpload } from "~/server/domain/uploads.server";
 import { staffWithCategory } from "../support/staff";
 import { at } from "../support/present";
 import { silentWav as wav } from "../support/files";

@@ -3,7 +3,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterAll } from "vitest";
-import { resetEnvForTests } from "~/server/env.server";
+import { resetEnvForTests } from "~/server/platform/env.server";
 import { dataDirEnv, dataPaths } from "../../scripts/ops/config.mjs";
 import { applyPendingMigrations } from "../../scripts/ops/migrations.mjs";
 
@@ -16,7 +16,7 @@ resetEnvForTests();
 await applyPendingMigrations({ databaseFile, migrationsDir: path.resolve("prisma/migrations"), log: () => {} });
 
 afterAll(async () => {
-  const { disconnectDatabase } = await import("~/server/db.server");
+  const { disconnectDatabase } = await import("~/server/storage/db.server");
   await disconnectDatabase();
   fs.rmSync(dir, { recursive: true, force: true });
 });

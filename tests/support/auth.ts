@@ -1,12 +1,12 @@
 // Sign-in without the login form: a Session row written straight into the server's database (keyed
-// by the hash of the session id) and its signed cookie, as app/server/session.server.ts makes them.
+// by the hash of the session id) and its signed cookie, as app/server/domain/session.server.ts makes them.
 // One test per login path still signs in through the UI (tests/e2e/admin-auth.test.ts).
 import crypto from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
 import type { BrowserContext, BrowserContextOptions, Page } from "playwright-core";
 import { createCookie } from "react-router";
-import { sessionRowId } from "~/server/session.server";
+import { sessionRowId } from "~/server/domain/session.server";
 import { acceptCookies, type TestBrowser } from "./browser";
 import { row, run } from "./db";
 import { ADMIN, type ServerInfo } from "./server";

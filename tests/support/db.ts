@@ -3,7 +3,7 @@ import fs from "node:fs";
 import path from "node:path";
 import Database from "better-sqlite3";
 import { expect, vi } from "vitest";
-import { hashPassword } from "~/server/password.server";
+import { hashPassword } from "~/server/platform/password.server";
 import type { TestServer } from "./server";
 
 type HasData = Pick<TestServer, "dataDir">;

@@ -3,7 +3,7 @@
 import type { AddressInfo } from "node:net";
 import { SMTPServer } from "smtp-server";
 import { afterAll, beforeAll } from "vitest";
-import { resetEnvForTests } from "~/server/env.server";
+import { resetEnvForTests } from "~/server/platform/env.server";
 
 type Mail = { from: string; to: string[]; raw: string };
 

@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { parseListParams, listHref } from "~/lib/list-params";
-import { sanitizeNewsHtml } from "~/server/sanitize.server";
+import { sanitizeNewsHtml } from "~/server/domain/sanitize.server";
 import { parseFileEntries } from "~/server/http/content-forms.server";
-import { cleanDisplayName } from "~/server/uploads.server";
+import { cleanDisplayName } from "~/server/domain/uploads.server";
 
 describe("names from the client", () => {
   it("keeps only a bounded base name for display", () => {
@@ -61,7 +61,7 @@ describe("list parameters", () => {
 describe("loginRedirectFor", () => {
   it("points back at the page, also for client data requests", async () => {
     process.env.SESSION_SECRET ??= "test-secret-test-secret-test-secret";
-    const { loginRedirectFor } = await import("~/server/session.server");
+    const { loginRedirectFor } = await import("~/server/domain/session.server");
     expect(loginRedirectFor(new Request("http://x/admin/newsList?q=a"))).toBe("/login?redirectTo=%2Fadmin%2FnewsList%3Fq%3Da");
     expect(loginRedirectFor(new Request("http://x/admin/newsList.data?q=a&_routes=routes%2Fadmin%2Fnews-list"))).toBe(
       "/login?redirectTo=%2Fadmin%2FnewsList%3Fq%3Da",

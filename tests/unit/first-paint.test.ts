@@ -1,8 +1,8 @@
 // The rewrite that makes a rendered page's hydration scripts inert until the first paint
-// (app/server/first-paint.server.ts): React writes a page in slices and flushes after each batch,
+// (app/server/http/first-paint.server.ts): React writes a page in slices and flushes after each batch,
 // and a tag cut between two slices must be rewritten all the same.
 import { describe, expect, it } from "vitest";
-import { inertHydrationScripts } from "~/server/first-paint.server";
+import { inertHydrationScripts } from "~/server/http/first-paint.server";
 
 const PAGE =
   '<!DOCTYPE html><html lang="it"><head><meta charSet="utf-8"/>' +

@@ -1,9 +1,9 @@
-// The language a request renders in (app/server/i18n.server.ts, ADR 001): from the URL for public
+// The language a request renders in (app/server/platform/i18n.server.ts, ADR 001): from the URL for public
 // pages, Italian for admin, the saved choice (the `lng` cookie) for pages without a language in
 // their URL, and never Accept-Language.
 import { RouterContextProvider } from "react-router";
 import { describe, expect, it } from "vitest";
-import { getInstance, getLocale, i18nextMiddleware, langCookie } from "~/server/i18n.server";
+import { getInstance, getLocale, i18nextMiddleware, langCookie } from "~/server/platform/i18n.server";
 
 async function languageOf(path: string, { cookie, acceptLanguage }: { cookie?: string; acceptLanguage?: string } = {}) {
   const headers = new Headers();

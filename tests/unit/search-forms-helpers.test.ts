@@ -5,8 +5,8 @@ import { contactValuesFrom, validateContactFields } from "~/lib/contact-schema";
 import { isWorkSubcategory } from "~/lib/content-types";
 import { externalHref } from "~/lib/paths";
 import { htmlToText } from "~/lib/html-text";
-import { transportOptions } from "~/server/mail.server";
-import { buildSearchIndex, matchSearchIndex, queryTerms, wordsOf, type SearchSources } from "~/server/search.server";
+import { transportOptions } from "~/server/platform/mail.server";
+import { buildSearchIndex, matchSearchIndex, queryTerms, wordsOf, type SearchSources } from "~/server/domain/search.server";
 
 describe("search matching", () => {
   it("folds case and accents and splits words", () => {

@@ -2,7 +2,7 @@ import type { Route } from "./+types/activity-list";
 import { AdminListPage } from "~/components/admin/AdminListPage";
 import { listState, pageOf, parseListParams } from "~/lib/list-params";
 import { formatDateTime } from "~/lib/format";
-import { listActivities } from "~/server/activity.server";
+import { listActivities } from "~/server/domain/activity.server";
 
 export async function loader({ request }: Route.LoaderArgs) {
   const url = new URL(request.url);

@@ -2,10 +2,10 @@ import { data, redirect } from "react-router";
 import type { Route } from "./+types/category-create";
 import { CategoryForm } from "~/components/admin/CategoryForm";
 import { Breadcrumb } from "~/components/admin/ListControls";
-import { categoryValuesFrom, createCategory, parseCategoryInput } from "~/server/categories.server";
+import { categoryValuesFrom, createCategory, parseCategoryInput } from "~/server/domain/categories.server";
 import { formStrings } from "~/server/http/body.server";
 import { adminForm } from "~/server/http/forms.server";
-import { staffFrom } from "~/server/session.server";
+import { staffFrom } from "~/server/domain/session.server";
 
 export async function action({ request, context }: Route.ActionArgs) {
   const user = staffFrom(context);

@@ -2,8 +2,8 @@ import { data, redirect } from "react-router";
 import type { Route } from "./+types/category-delete";
 import { ConfirmDelete } from "~/components/admin/ConfirmDelete";
 import { Breadcrumb } from "~/components/admin/ListControls";
-import { deleteCategory, getCategory } from "~/server/categories.server";
-import { staffFrom } from "~/server/session.server";
+import { deleteCategory, getCategory } from "~/server/domain/categories.server";
+import { staffFrom } from "~/server/domain/session.server";
 import { idParam } from "~/lib/ids";
 
 const LIST = "/admin/categoryList";

@@ -2,10 +2,10 @@ import { data, redirect } from "react-router";
 import type { Route } from "./+types/category-edit";
 import { CategoryForm } from "~/components/admin/CategoryForm";
 import { Breadcrumb } from "~/components/admin/ListControls";
-import { categoryValuesFrom, getCategory, parseCategoryInput, updateCategory } from "~/server/categories.server";
+import { categoryValuesFrom, getCategory, parseCategoryInput, updateCategory } from "~/server/domain/categories.server";
 import { formStrings } from "~/server/http/body.server";
 import { adminForm } from "~/server/http/forms.server";
-import { staffFrom } from "~/server/session.server";
+import { staffFrom } from "~/server/domain/session.server";
 import { idParam } from "~/lib/ids";
 
 const NOT_FOUND = "/admin/categoryList?avviso=non-trovato";

@@ -2,7 +2,7 @@ import type { Route } from "./+types/category-list";
 import { categoryTypeLabel } from "~/lib/category-types";
 import { AdminListPage } from "~/components/admin/AdminListPage";
 import { listState, pageOf, parseListParams } from "~/lib/list-params";
-import { listCategories } from "~/server/categories.server";
+import { listCategories } from "~/server/domain/categories.server";
 
 export async function loader({ request }: Route.LoaderArgs) {
   const url = new URL(request.url);

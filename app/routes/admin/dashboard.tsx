@@ -1,9 +1,9 @@
 import { Link } from "react-router";
 import type { Route } from "./+types/dashboard";
 import { formatDateDash, formatDateTime } from "~/lib/format";
-import { listActivities } from "~/server/activity.server";
-import { adminMusicSelect, listMusic } from "~/server/music.server";
-import { adminNewsSelect, listNews } from "~/server/news.server";
+import { listActivities } from "~/server/domain/activity.server";
+import { adminMusicSelect, listMusic } from "~/server/domain/music.server";
+import { adminNewsSelect, listNews } from "~/server/domain/news.server";
 import { uploadsUsage } from "~/server/storage/stored-files.server";
 
 const LATEST = { size: 5 };

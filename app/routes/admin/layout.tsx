@@ -2,8 +2,8 @@ import { data, isRouteErrorResponse, NavLink, Outlet, useLocation, useRouteError
 import { useHydrated } from "remix-utils/use-hydrated";
 import type { Route } from "./+types/layout";
 import { LogoutButton } from "~/components/layout/LogoutButton";
-import { csrfCookieFrom, newCsrfTokenFor, serializeCsrfCookie } from "~/server/api/csrf.server";
-import { requireStaff, staffContext } from "~/server/session.server";
+import { csrfCookieFrom, newCsrfTokenFor, serializeCsrfCookie } from "~/server/http/api/csrf.server";
+import { requireStaff, staffContext } from "~/server/domain/session.server";
 import "~/styles/admin.css";
 
 /**

@@ -2,12 +2,12 @@ import { data, redirect } from "react-router";
 import type { Route } from "./+types/music-create";
 import { Breadcrumb } from "~/components/admin/ListControls";
 import { MusicForm } from "~/components/admin/MusicForm";
-import { categoryChoices } from "~/server/categories.server";
+import { categoryChoices } from "~/server/domain/categories.server";
 import { adminForm } from "~/server/http/forms.server";
 import { musicPath } from "~/lib/paths";
 import { musicForm } from "~/server/http/content-forms.server";
-import { parseMusicInput, saveMusic } from "~/server/music.server";
-import { staffFrom } from "~/server/session.server";
+import { parseMusicInput, saveMusic } from "~/server/domain/music.server";
+import { staffFrom } from "~/server/domain/session.server";
 
 export async function loader() {
   return { categories: await categoryChoices("music") };

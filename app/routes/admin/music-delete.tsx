@@ -2,8 +2,8 @@ import { redirect } from "react-router";
 import type { Route } from "./+types/music-delete";
 import { ConfirmDelete } from "~/components/admin/ConfirmDelete";
 import { Breadcrumb } from "~/components/admin/ListControls";
-import { deleteMusic, getMusicBySlug } from "~/server/music.server";
-import { staffFrom } from "~/server/session.server";
+import { deleteMusic, getMusicBySlug } from "~/server/domain/music.server";
+import { staffFrom } from "~/server/domain/session.server";
 
 const LIST = "/admin/musicList";
 

@@ -1,7 +1,7 @@
 import type { Route } from "./+types/music-list";
 import { AdminListPage } from "~/components/admin/AdminListPage";
 import { listState, pageOf, parseListParams } from "~/lib/list-params";
-import { adminMusicSelect, listMusic } from "~/server/music.server";
+import { adminMusicSelect, listMusic } from "~/server/domain/music.server";
 
 export async function loader({ request }: Route.LoaderArgs) {
   const url = new URL(request.url);

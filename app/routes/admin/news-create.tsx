@@ -3,12 +3,12 @@ import type { Route } from "./+types/news-create";
 import { Breadcrumb } from "~/components/admin/ListControls";
 import { NewsForm } from "~/components/admin/NewsForm";
 import { todayIso } from "~/lib/format";
-import { categoryChoices } from "~/server/categories.server";
+import { categoryChoices } from "~/server/domain/categories.server";
 import { adminForm } from "~/server/http/forms.server";
 import { newsPath } from "~/lib/paths";
 import { newsForm } from "~/server/http/content-forms.server";
-import { parseNewsInput, saveNews } from "~/server/news.server";
-import { staffFrom } from "~/server/session.server";
+import { parseNewsInput, saveNews } from "~/server/domain/news.server";
+import { staffFrom } from "~/server/domain/session.server";
 
 export async function loader() {
   return { categories: await categoryChoices("news"), today: todayIso() };

@@ -2,8 +2,8 @@ import { redirect } from "react-router";
 import type { Route } from "./+types/news-delete";
 import { ConfirmDelete } from "~/components/admin/ConfirmDelete";
 import { Breadcrumb } from "~/components/admin/ListControls";
-import { deleteNews, getNewsBySlug } from "~/server/news.server";
-import { staffFrom } from "~/server/session.server";
+import { deleteNews, getNewsBySlug } from "~/server/domain/news.server";
+import { staffFrom } from "~/server/domain/session.server";
 
 const LIST = "/admin/newsList";
 

@@ -2,12 +2,12 @@ import { data, redirect } from "react-router";
 import type { Route } from "./+types/news-edit";
 import { Breadcrumb } from "~/components/admin/ListControls";
 import { NewsForm } from "~/components/admin/NewsForm";
-import { categoryChoices } from "~/server/categories.server";
+import { categoryChoices } from "~/server/domain/categories.server";
 import { adminForm } from "~/server/http/forms.server";
 import { newsPath } from "~/lib/paths";
 import { newsForm } from "~/server/http/content-forms.server";
-import { getNewsBySlug, parseNewsInput, saveNews } from "~/server/news.server";
-import { staffFrom } from "~/server/session.server";
+import { getNewsBySlug, parseNewsInput, saveNews } from "~/server/domain/news.server";
+import { staffFrom } from "~/server/domain/session.server";
 
 // SPEC.md 4 sends a failed load to /admin/categoryData, which does not exist (docs/spec-notes.md).
 const NOT_FOUND = "/admin/newsList?avviso=non-trovato";

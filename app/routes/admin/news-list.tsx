@@ -2,7 +2,7 @@ import type { Route } from "./+types/news-list";
 import { AdminListPage } from "~/components/admin/AdminListPage";
 import { listState, pageOf, parseListParams } from "~/lib/list-params";
 import { formatDateDash } from "~/lib/format";
-import { adminNewsSelect, listNews } from "~/server/news.server";
+import { adminNewsSelect, listNews } from "~/server/domain/news.server";
 
 export async function loader({ request }: Route.LoaderArgs) {
   const url = new URL(request.url);

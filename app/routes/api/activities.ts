@@ -1,8 +1,8 @@
-import { endpoint } from "~/server/api/http.server";
-import { requireStaffApi } from "~/server/api/guard.server";
-import { listQuery, listResponse } from "~/server/api/list.server";
-import { wire } from "~/server/api/wire.server";
-import { listActivities } from "~/server/activity.server";
+import { endpoint } from "~/server/http/api/http.server";
+import { requireStaffApi } from "~/server/http/api/guard.server";
+import { listQuery, listResponse } from "~/server/http/api/list.server";
+import { wire } from "~/server/http/api/wire.server";
+import { listActivities } from "~/server/domain/activity.server";
 
 /** GET api/activities/ (staff): the activity log, newest first; ?q=&page=&size=. */
 const api = endpoint({

@@ -1,7 +1,7 @@
-import { ApiError, endpoint, json } from "~/server/api/http.server";
+import { ApiError, endpoint, json } from "~/server/http/api/http.server";
 import { CONTACT_MESSAGES } from "~/lib/contact-schema";
-import { CAPTCHA_LIMIT, createCaptcha } from "~/server/captcha.server";
-import { clientAddress } from "~/server/rate-limit.server";
+import { CAPTCHA_LIMIT, createCaptcha } from "~/server/domain/captcha.server";
+import { clientAddress } from "~/server/domain/rate-limit.server";
 
 /** GET api/captcha-generator/: a new single-use captcha; its picture (a PNG) is at captcha_url. */
 const api = endpoint({

@@ -1,9 +1,9 @@
 import { idParam } from "~/lib/ids";
-import { ApiError, checkTypes, endpoint, json, noContent, savedItem } from "~/server/api/http.server";
+import { ApiError, checkTypes, endpoint, json, noContent, savedItem } from "~/server/http/api/http.server";
 import { readJson } from "~/server/http/body.server";
-import { requireStaffWrite } from "~/server/api/guard.server";
-import { CATEGORY_FIELDS, wire } from "~/server/api/wire.server";
-import { deleteCategory, getCategory, parseCategoryInput, updateCategory } from "~/server/categories.server";
+import { requireStaffWrite } from "~/server/http/api/guard.server";
+import { CATEGORY_FIELDS, wire } from "~/server/http/api/wire.server";
+import { deleteCategory, getCategory, parseCategoryInput, updateCategory } from "~/server/domain/categories.server";
 import { NOT_FOUND_MESSAGE } from "~/lib/form-messages";
 
 /** api/category/{id}: GET (public), PATCH (staff, JSON, partial) and DELETE (staff; 409 while in use). */

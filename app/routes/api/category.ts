@@ -1,10 +1,10 @@
 import { CATEGORY_TYPES, isCategoryType } from "~/lib/category-types";
-import { ApiError, checkTypes, endpoint, json, savedItem } from "~/server/api/http.server";
+import { ApiError, checkTypes, endpoint, json, savedItem } from "~/server/http/api/http.server";
 import { readJson } from "~/server/http/body.server";
-import { requireStaffWrite } from "~/server/api/guard.server";
-import { listQuery, listResponse } from "~/server/api/list.server";
-import { CATEGORY_FIELDS, wire } from "~/server/api/wire.server";
-import { createCategory, listCategories, parseCategoryInput } from "~/server/categories.server";
+import { requireStaffWrite } from "~/server/http/api/guard.server";
+import { listQuery, listResponse } from "~/server/http/api/list.server";
+import { CATEGORY_FIELDS, wire } from "~/server/http/api/wire.server";
+import { createCategory, listCategories, parseCategoryInput } from "~/server/domain/categories.server";
 
 /** GET api/category/ (public; ?type=, ?q=&page=&size=) and POST api/category/ (staff, JSON). */
 const api = endpoint({

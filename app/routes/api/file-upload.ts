@@ -1,10 +1,10 @@
-import { ApiError, endpoint, json } from "~/server/api/http.server";
+import { ApiError, endpoint, json } from "~/server/http/api/http.server";
 import { readForm } from "~/server/http/body.server";
-import { requireStaffWrite } from "~/server/api/guard.server";
-import { wire } from "~/server/api/wire.server";
+import { requireStaffWrite } from "~/server/http/api/guard.server";
+import { wire } from "~/server/http/api/wire.server";
 import { UPLOAD_LIMIT } from "~/server/http/routes.server";
 import { isRealFile } from "~/server/http/content-forms.server";
-import { MAX_FILE_BYTES, UploadError, detectFileType, isPurpose, saveTempUpload, typeSample, type UploadPurpose } from "~/server/uploads.server";
+import { MAX_FILE_BYTES, UploadError, detectFileType, isPurpose, saveTempUpload, typeSample, type UploadPurpose } from "~/server/domain/uploads.server";
 
 const LARGEST_FILE = Math.max(...Object.values(MAX_FILE_BYTES));
 

@@ -1,7 +1,7 @@
-import { endpoint, json } from "~/server/api/http.server";
-import { requireStaffApi } from "~/server/api/guard.server";
-import { wire } from "~/server/api/wire.server";
-import { listActivities } from "~/server/activity.server";
+import { endpoint, json } from "~/server/http/api/http.server";
+import { requireStaffApi } from "~/server/http/api/guard.server";
+import { wire } from "~/server/http/api/wire.server";
+import { listActivities } from "~/server/domain/activity.server";
 
 const LATEST_ACTIVITIES = 10;
 

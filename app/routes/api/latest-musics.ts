@@ -1,6 +1,6 @@
-import { endpoint, json } from "~/server/api/http.server";
-import { wire } from "~/server/api/wire.server";
-import { listMusic, musicSelect } from "~/server/music.server";
+import { endpoint, json } from "~/server/http/api/http.server";
+import { wire } from "~/server/http/api/wire.server";
+import { listMusic, musicSelect } from "~/server/domain/music.server";
 
 const LATEST_MUSIC = 8;
 

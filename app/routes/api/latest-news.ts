@@ -1,6 +1,6 @@
-import { endpoint, json } from "~/server/api/http.server";
-import { wire } from "~/server/api/wire.server";
-import { listNews, newsSelect } from "~/server/news.server";
+import { endpoint, json } from "~/server/http/api/http.server";
+import { wire } from "~/server/http/api/wire.server";
+import { listNews, newsSelect } from "~/server/domain/news.server";
 
 const LATEST_NEWS = 8;
 

@@ -1,13 +1,13 @@
-import { LoginError, readCredentials, verifyLogin } from "~/server/auth.server";
-import { csrfCookieForSessionCookie } from "~/server/api/csrf.server";
+import { LoginError, readCredentials, verifyLogin } from "~/server/domain/auth.server";
+import { csrfCookieForSessionCookie } from "~/server/http/api/csrf.server";
 import { RequestError } from "~/server/http/errors.server";
-import { ApiError, checkTypes, endpoint, json } from "~/server/api/http.server";
+import { ApiError, checkTypes, endpoint, json } from "~/server/http/api/http.server";
 import { isJsonRequest, readForm, readJson } from "~/server/http/body.server";
-import { requireCsrf } from "~/server/api/guard.server";
-import { findUser } from "~/server/api/lookup.server";
-import { wire } from "~/server/api/wire.server";
-import { clientAddress, viaUntrustedProxy } from "~/server/rate-limit.server";
-import { createUserSession } from "~/server/session.server";
+import { requireCsrf } from "~/server/http/api/guard.server";
+import { findUser } from "~/server/http/api/lookup.server";
+import { wire } from "~/server/http/api/wire.server";
+import { clientAddress, viaUntrustedProxy } from "~/server/domain/rate-limit.server";
+import { createUserSession } from "~/server/domain/session.server";
 
 const BODY_LIMIT = 64 * 1024;
 

@@ -1,6 +1,6 @@
-import { signOut } from "~/server/auth.server";
-import { endpoint, json } from "~/server/api/http.server";
-import { requireCsrf } from "~/server/api/guard.server";
+import { signOut } from "~/server/domain/auth.server";
+import { endpoint, json } from "~/server/http/api/http.server";
+import { requireCsrf } from "~/server/http/api/guard.server";
 
 /**
  * POST api/logout/: deletes the session row (a replayed cookie then finds nothing), clears the

@@ -1,7 +1,7 @@
-import { endpoint, json } from "~/server/api/http.server";
-import { wire } from "~/server/api/wire.server";
-import { categoryIdsNamed } from "~/server/categories.server";
-import { listMusic, musicSelect } from "~/server/music.server";
+import { endpoint, json } from "~/server/http/api/http.server";
+import { wire } from "~/server/http/api/wire.server";
+import { categoryIdsNamed } from "~/server/domain/categories.server";
+import { listMusic, musicSelect } from "~/server/domain/music.server";
 
 /**
  * GET api/music-by-category/{CATEGORY NAME}: the album-by-category query of the original client

@@ -1,8 +1,8 @@
-import { ApiError, endpoint, json } from "~/server/api/http.server";
-import { deleteMusicFromRequest, updateMusicFromRequest } from "~/server/api/content.server";
-import { requireStaffWrite } from "~/server/api/guard.server";
-import { findMusic } from "~/server/api/lookup.server";
-import { wire } from "~/server/api/wire.server";
+import { ApiError, endpoint, json } from "~/server/http/api/http.server";
+import { deleteMusicFromRequest, updateMusicFromRequest } from "~/server/http/api/content.server";
+import { requireStaffWrite } from "~/server/http/api/guard.server";
+import { findMusic } from "~/server/http/api/lookup.server";
+import { wire } from "~/server/http/api/wire.server";
 import { NOT_FOUND_MESSAGE } from "~/lib/form-messages";
 
 /** api/music/{id or slug}: GET (public), PATCH and DELETE (staff). */

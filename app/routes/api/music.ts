@@ -1,9 +1,9 @@
-import { endpoint } from "~/server/api/http.server";
-import { createMusicFromRequest } from "~/server/api/content.server";
-import { requireStaffWrite } from "~/server/api/guard.server";
-import { listQuery, listResponse } from "~/server/api/list.server";
-import { wire } from "~/server/api/wire.server";
-import { listMusic, musicSelect } from "~/server/music.server";
+import { endpoint } from "~/server/http/api/http.server";
+import { createMusicFromRequest } from "~/server/http/api/content.server";
+import { requireStaffWrite } from "~/server/http/api/guard.server";
+import { listQuery, listResponse } from "~/server/http/api/list.server";
+import { wire } from "~/server/http/api/wire.server";
+import { listMusic, musicSelect } from "~/server/domain/music.server";
 
 /** GET api/music/ (public list, newest first; ?q=&page=&size=) and POST api/music/ (staff, multipart). */
 const api = endpoint({

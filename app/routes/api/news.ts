@@ -1,9 +1,9 @@
-import { endpoint } from "~/server/api/http.server";
-import { createNewsFromRequest } from "~/server/api/content.server";
-import { requireStaffWrite } from "~/server/api/guard.server";
-import { listQuery, listResponse } from "~/server/api/list.server";
-import { wire } from "~/server/api/wire.server";
-import { listNews, newsSelect } from "~/server/news.server";
+import { endpoint } from "~/server/http/api/http.server";
+import { createNewsFromRequest } from "~/server/http/api/content.server";
+import { requireStaffWrite } from "~/server/http/api/guard.server";
+import { listQuery, listResponse } from "~/server/http/api/list.server";
+import { wire } from "~/server/http/api/wire.server";
+import { listNews, newsSelect } from "~/server/domain/news.server";
 
 /** GET api/news/ (public list, newest first; ?q=&page=&size=) and POST api/news/ (staff, multipart). */
 const api = endpoint({

@@ -1,4 +1,4 @@
-import { json } from "~/server/api/http.server";
+import { json } from "~/server/http/api/http.server";
 
 /** Unknown api/ paths answer JSON, never the HTML 404 page, whatever the method. */
 function notFound() {

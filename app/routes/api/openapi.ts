@@ -1,6 +1,6 @@
-import { endpoint, json } from "~/server/api/http.server";
-import { openApiDocument } from "~/server/api/openapi.server";
-import { publicOrigin } from "~/server/origin.server";
+import { endpoint, json } from "~/server/http/api/http.server";
+import { openApiDocument } from "~/server/http/api/openapi.server";
+import { publicOrigin } from "~/server/http/origin.server";
 
 /** GET api/openapi.json: a compact OpenAPI 3.1 description (docs/api.md is the reference). */
 const api = endpoint({

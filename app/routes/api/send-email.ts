@@ -1,9 +1,9 @@
 import type { Lang } from "~/lib/i18n";
-import { ApiError, checkTypes, endpoint, firstError, json } from "~/server/api/http.server";
+import { ApiError, checkTypes, endpoint, firstError, json } from "~/server/http/api/http.server";
 import { readJson } from "~/server/http/body.server";
-import { requireCsrf } from "~/server/api/guard.server";
-import { submitContact } from "~/server/contact.server";
-import { clientAddress } from "~/server/rate-limit.server";
+import { requireCsrf } from "~/server/http/api/guard.server";
+import { submitContact } from "~/server/domain/contact.server";
+import { clientAddress } from "~/server/domain/rate-limit.server";
 
 const FIELDS = ["name", "email", "description", "captcha_id", "captcha_value", "website", "lang"] as const;
 

@@ -1,8 +1,8 @@
 import { idParam } from "~/lib/ids";
-import { ApiError, endpoint, json } from "~/server/api/http.server";
-import { requireStaffApi } from "~/server/api/guard.server";
-import { findUser } from "~/server/api/lookup.server";
-import { wire } from "~/server/api/wire.server";
+import { ApiError, endpoint, json } from "~/server/http/api/http.server";
+import { requireStaffApi } from "~/server/http/api/guard.server";
+import { findUser } from "~/server/http/api/lookup.server";
+import { wire } from "~/server/http/api/wire.server";
 
 /** GET api/user/{id} (staff). */
 const api = endpoint({

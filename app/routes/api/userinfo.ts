@@ -1,7 +1,7 @@
-import { endpoint, json } from "~/server/api/http.server";
-import { findUser } from "~/server/api/lookup.server";
-import { wire } from "~/server/api/wire.server";
-import { getOptionalUser } from "~/server/session.server";
+import { endpoint, json } from "~/server/http/api/http.server";
+import { findUser } from "~/server/http/api/lookup.server";
+import { wire } from "~/server/http/api/wire.server";
+import { getOptionalUser } from "~/server/domain/session.server";
 
 /**
  * GET api/userinfo/: a list whose first element is the signed-in user; [] (200) for anonymous, as

@@ -1,5 +1,5 @@
 import type { Route } from "./+types/captcha-image";
-import { captchaImage } from "~/server/captcha.server";
+import { captchaImage } from "~/server/domain/captcha.server";
 
 /** The captcha picture: a PNG of distorted pixels (docs/decisions/014-captcha.md), never cached. */
 export async function loader({ params }: Route.LoaderArgs) {

@@ -1,9 +1,9 @@
 import { data, redirect } from "react-router";
 import type { Route } from "./+types/cookie-consent";
 import { safeRedirectPath } from "~/lib/safe-redirect";
-import { consentCookie } from "~/server/cookie-consent.server";
+import { consentCookie } from "~/server/http/cookie-consent.server";
 import { pageField, readPageForm } from "~/server/http/forms.server";
-import { getLang } from "~/server/i18n.server";
+import { getLang } from "~/server/platform/i18n.server";
 
 /** SPEC.md 4: accepting stores the consent for 365 days. A native post goes back to the page. */
 export async function action({ request, context }: Route.ActionArgs) {

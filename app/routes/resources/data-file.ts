@@ -1,5 +1,5 @@
 import type { Route } from "./+types/data-file";
-import { isContentFile, readContentRaw } from "~/server/content.server";
+import { isContentFile, readContentRaw } from "~/server/domain/content.server";
 
 /** SPEC.md 7: the static content files at /data/<name>.json, for old clients and other tools. */
 export function loader({ params }: Route.LoaderArgs) {

@@ -1,4 +1,4 @@
-import { db } from "~/server/db.server";
+import { db } from "~/server/storage/db.server";
 
 /** 200 when the database answers; 503 otherwise (DESIGN.md 3). */
 export async function loader() {

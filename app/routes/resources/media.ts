@@ -1,9 +1,9 @@
 import type { Route } from "./+types/media";
 import { isImageFormat } from "~/lib/images";
-import { fileResponse, isDownload, mediaDisposition } from "~/server/file-response.server";
-import { imageVariant } from "~/server/images.server";
+import { fileResponse, isDownload, mediaDisposition } from "~/server/http/file-response.server";
+import { imageVariant } from "~/server/storage/images.server";
 import { MEDIA_PREFIX, isContentAddressed, publicKeyOf, urlOfKey } from "~/server/storage/file-store.server";
-import { storedFileDisplayName } from "~/server/uploads.server";
+import { storedFileDisplayName } from "~/server/domain/uploads.server";
 
 /** Uploaded and generated files (images, tracks, attachments) from UPLOADS_DIR. */
 export async function loader({ request }: Route.LoaderArgs) {

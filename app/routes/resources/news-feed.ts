@@ -1,7 +1,7 @@
 import type { Route } from "./+types/news-feed";
-import { getInstance, getLang } from "~/server/i18n.server";
-import { newsFeedXml } from "~/server/news-feed.server";
-import { publicOrigin } from "~/server/origin.server";
+import { getInstance, getLang } from "~/server/platform/i18n.server";
+import { newsFeedXml } from "~/server/views/news-feed.server";
+import { publicOrigin } from "~/server/http/origin.server";
 
 /** The news feed of the URL's language: /rss.xml (Italian) and /en/rss.xml (docs/feeds.md). */
 export async function loader({ request, context }: Route.LoaderArgs) {

@@ -1,7 +1,7 @@
 import type { Route } from "./+types/sitemap";
 import { localizePath } from "~/lib/i18n";
-import { publicOrigin } from "~/server/origin.server";
-import { sitemapEntries } from "~/server/sitemap.server";
+import { publicOrigin } from "~/server/http/origin.server";
+import { sitemapEntries } from "~/server/views/sitemap.server";
 
 const escapeXml = (s: string) => s.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;");
 

@@ -7,7 +7,7 @@ import type { ReadableStream as NodeReadableStream } from "node:stream/web";
 import busboy from "busboy";
 import { scratchDir, uploadRoom } from "../storage/storage.server";
 import { MESSAGES, RequestError } from "./errors.server";
-import { onRequestEnd } from "../request-scope.server";
+import { onRequestEnd } from "../platform/request-scope.server";
 
 /**
  * THE body readers: every action and endpoint reads its body through one of these, never through

@@ -1,7 +1,7 @@
-import { musicValuesFrom, type MusicFilesInput, type MusicValues } from "../music.server";
-import { newsValuesFrom, type NewsFilesInput, type NewsValues } from "../news.server";
-import type { FileListInput, ImageInput } from "../save-with-files.server";
-import { cleanDisplayName, type FileEntry } from "../uploads.server";
+import { musicValuesFrom, type MusicFilesInput, type MusicValues } from "../domain/music.server";
+import { newsValuesFrom, type NewsFilesInput, type NewsValues } from "../domain/news.server";
+import type { FileListInput, ImageInput } from "../domain/save-with-files.server";
+import { cleanDisplayName, type FileEntry } from "../domain/uploads.server";
 import { formStrings } from "./body.server";
 
 /**

@@ -1,4 +1,4 @@
-import { databaseRefusal } from "../db.server";
+import { databaseRefusal } from "../storage/db.server";
 import { NOT_FOUND_MESSAGE } from "~/lib/form-messages";
 
 /**

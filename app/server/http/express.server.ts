@@ -6,13 +6,13 @@ import { RouterContextProvider, type ServerBuild } from "react-router";
 import { langFromPath, type Lang } from "~/lib/i18n";
 import { pagePath } from "~/lib/paths";
 import { safeRedirectPath } from "~/lib/safe-redirect";
-import { getEnv } from "../env.server";
+import { getEnv } from "../platform/env.server";
 import { requestInfoContext, type RequestInfo } from "./context.server";
-import { runInRequestScope } from "../request-scope.server";
+import { runInRequestScope } from "../platform/request-scope.server";
 import { contentSecurityPolicy, DOCUMENT_ONLY_HEADERS, newNonce, securityHeaders } from "./csp.server";
 import { MESSAGES, type Messages } from "./errors.server";
 import { SAFE_METHODS, isCrossSiteRequest } from "./forgery.server";
-import { log } from "../log.server";
+import { log } from "../platform/log.server";
 import { createRouteTable } from "./routes.server";
 
 /**

@@ -1,4 +1,4 @@
-import { getEnv } from "../env.server";
+import { getEnv } from "../platform/env.server";
 
 /**
  * THE forgery policy (docs/decisions/009-one-forgery-policy.md), origin half: an unsafe request

@@ -1,6 +1,6 @@
 import { data } from "react-router";
 import type { Lang } from "~/lib/i18n";
-import { MAX_FILE_BYTES, MAX_FILES_PER_FORM } from "../uploads.server";
+import { MAX_FILE_BYTES, MAX_FILES_PER_FORM } from "../domain/uploads.server";
 import { field, readForm, type FormLimits } from "./body.server";
 import { RequestError } from "./errors.server";
 import { CONTENT_FORM_LIMIT, PUBLIC_FORM_LIMIT } from "./routes.server";

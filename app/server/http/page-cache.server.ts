@@ -4,12 +4,12 @@ import type { NextFunction, Request, Response } from "express";
 import { LRUCache } from "lru-cache";
 import { isLocalizablePath } from "~/lib/i18n";
 import { pageQuery } from "~/lib/page-query";
-import { contentVersion } from "~/server/content-version.server";
-import { hasCookieConsent } from "~/server/cookie-consent.server";
-import { getEnv } from "~/server/env.server";
-import { savedLang } from "~/server/i18n.server";
-import { sessionCookie } from "~/server/session.server";
-import { log } from "../log.server";
+import { contentVersion } from "~/server/storage/content-version.server";
+import { hasCookieConsent } from "~/server/http/cookie-consent.server";
+import { getEnv } from "~/server/platform/env.server";
+import { savedLang } from "~/server/platform/i18n.server";
+import { sessionCookie } from "~/server/domain/session.server";
+import { log } from "../platform/log.server";
 
 /**
  * The anonymous page cache, in front of React Router: a hit is answered from memory without

@@ -1,6 +1,6 @@
 import { matchRoutes, type RouteObject, type ServerBuild } from "react-router";
 import { LOWER_CASE_PARAMS, nameSegment } from "~/lib/paths";
-import { MAX_FILE_BYTES, MAX_REQUEST_BYTES, MB } from "../uploads.server";
+import { MAX_FILE_BYTES, MAX_REQUEST_BYTES, MB } from "../domain/uploads.server";
 
 /**
  * What the edge knows about a path, derived from the route table of the build (app/routes.ts):

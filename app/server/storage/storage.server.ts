@@ -1,6 +1,6 @@
 import fs from "node:fs";
 import path from "node:path";
-import { getEnv } from "../env.server";
+import { getEnv } from "../platform/env.server";
 import type { FileStore } from "./file-store.server";
 import { LocalDiskStore } from "./local-disk.server";
 

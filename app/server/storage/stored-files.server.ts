@@ -1,5 +1,5 @@
 import type { Prisma } from "~/generated/prisma/client";
-import { db } from "../db.server";
+import { db } from "./db.server";
 import { type FileContent, type StoredFolder, storedKeyOfUrl, urlOfKey } from "./file-store.server";
 import { fileStore, uploadRoom } from "./storage.server";
 

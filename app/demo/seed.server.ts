@@ -1,0 +1,131 @@
+import { demoCategories, demoMusic, demoNews } from "../../prisma/demo-content";
+import { slugify } from "~/lib/slug";
+import { contentChanged } from "~/server/storage/content-version.server";
+import { db } from "~/server/storage/db.server";
+import { contentImageSize, makePdf, renderArtwork, synthesizePhrase } from "./demo-media.server";
+import { imageInfo } from "~/server/storage/images.server";
+import { fileStore } from "~/server/storage/storage.server";
+import { type StagedFile, recountFiles, stageFile } from "~/server/storage/stored-files.server";
+
+/**
+ * The pictures referenced by the static content files (/media/content/*.jpg) are generated,
+ * not committed: the ones missing from the uploads folder (missingContentImages in
+ * domain/content.server.ts) are drawn now.
+ */
+export async function drawContentImages(names: string[]): Promise<void> {
+  for (const name of names) {
+    const { width, height } = contentImageSize(name);
+    await fileStore().write(`content/${name}`, await renderArtwork(name, width, height));
+    await imageInfo(`/media/content/${name}`); // its placeholder is made now, not on a visit
+  }
+}
+
+/** Demo categories, compositions (with generated covers and audio) and news (with images and PDFs). */
+export async function seedDemoContent() {
+  const categoryIds = new Map<string, number>();
+  const staged: StagedFile[] = [];
+  const stage = (file: StagedFile) => {
+    staged.push(file);
+    return file.url;
+  };
+  type Track = { position: number; name: string; url: string };
+  const musicRows: { item: (typeof demoMusic)[number]; img: string; tracks: Track[]; createdAt: Date }[] = [];
+  for (const [index, item] of demoMusic.entries()) {
+    const img = stage(await storeDemoImage(`music:${item.title}`, 1200, 1200));
+    const tracks: Track[] = [];
+    for (const [position, name] of item.tracks.entries()) {
+      const url = stage(await stageFile("tracks", synthesizePhrase(`${item.title}:${name}`).wav, "wav", "audio/wav"));
+      tracks.push({ position, name, url });
+    }
+    musicRows.push({ item, img, tracks, createdAt: new Date(Date.UTC(2025, 0, 1) + index * 86_400_000) });
+  }
+  const newsRows: { item: (typeof demoNews)[number]; image: string; attachments: Track[] }[] = [];
+  for (const item of demoNews) {
+    const image = stage(await storeDemoImage(`news:${item.title}`, 1600, 1000));
+    const attachments: Track[] = [];
+    for (const [position, name] of item.attachments.entries()) {
+      attachments.push({ position, name, url: stage(await storeDemoAttachment(item.title, name)) });
+    }
+    newsRows.push({ item, image, attachments });
+  }
+
+  const usedSlugs = new Set<string>();
+  const slugFor = (title: string) => {
+    const base = slugify(title);
+    let slug = base;
+    for (let n = 2; usedSlugs.has(slug); n++) slug = `${base}-${n}`;
+    usedSlugs.add(slug);
+    return slug;
+  };
+
+  await db.$transaction(
+    async (tx) => {
+      for (const category of demoCategories) {
+        const row = await tx.category.create({ data: category, select: { id: true } });
+        categoryIds.set(category.name, row.id);
+      }
+      const categoryId = (name: string) => {
+        const id = categoryIds.get(name);
+        if (id === undefined) throw new Error(`Demo content: unknown category ${name}`);
+        return id;
+      };
+      for (const { item, img, tracks, createdAt } of musicRows) {
+        await tx.music.create({
+          data: {
+            slug: slugFor(item.title),
+            title: item.title,
+            description: item.description,
+            descriptionEng: item.descriptionEng,
+            categoryId: categoryId(item.category),
+            img,
+            link: item.link ?? null,
+            videos: item.videos ?? null,
+            createdAt,
+            tracks: { create: tracks },
+          },
+        });
+      }
+      usedSlugs.clear();
+      for (const { item, image, attachments } of newsRows) {
+        await tx.news.create({
+          data: {
+            slug: slugFor(item.title),
+            title: item.title,
+            titleEng: item.titleEng,
+            description: item.description,
+            descriptionEng: item.descriptionEng,
+            date: item.date,
+            image,
+            categoryId: categoryId(item.category),
+            createdAt: new Date(`${item.date}T09:00:00Z`),
+            attachments: { create: attachments },
+          },
+        });
+      }
+      // Every use of a stored file counts, as when staff save the same rows (stored-files.server.ts).
+      const uses = [
+        ...musicRows.flatMap((m) => [m.img, ...m.tracks.map((t) => t.url)]),
+        ...newsRows.flatMap((n) => [n.image, ...n.attachments.map((a) => a.url)]),
+      ];
+      await recountFiles(tx, [], uses, staged);
+      await contentChanged(tx);
+      // One commit for the whole catalogue at first boot: more work than a save, so more time.
+    },
+    { timeout: 60_000 },
+  );
+}
+
+/** A demo attachment whose content matches its name: a picture for .jpg, a PDF otherwise. */
+async function storeDemoAttachment(newsTitle: string, name: string): Promise<StagedFile> {
+  if (/\.jpe?g$/i.test(name)) {
+    return stageFile("attachments", await renderArtwork(`attachment:${newsTitle}:${name}`, 1600, 1600), "jpg", "image/jpeg");
+  }
+  return stageFile("attachments", makePdf(`${newsTitle} - ${name}`), "pdf", "application/pdf");
+}
+
+/** A generated picture, stored with its placeholder made at once. */
+async function storeDemoImage(seed: string, width: number, height: number): Promise<StagedFile> {
+  const file = await stageFile("images", await renderArtwork(seed, width, height), "jpg", "image/jpeg");
+  await imageInfo(file.url);
+  return file;
+}

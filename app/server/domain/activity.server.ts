@@ -1,0 +1,35 @@
+import type { Prisma } from "~/generated/prisma/client";
+import { pageWindow, type ListPage, type ListRequest } from "~/lib/list-params";
+import { db } from "../storage/db.server";
+
+/** Who did something: the signed-in staff user (id and username are copied into the log row). */
+export type Actor = { id: number; username: string };
+
+type Tx = Prisma.TransactionClient;
+
+/**
+ * Writes one Activity row; call it with the transaction client of the change it describes. Only
+ * the log: a content write also calls contentChanged (content-version.server.ts) itself.
+ */
+export async function logActivity(tx: Tx, actor: Actor, description: string) {
+  return tx.activity.create({ data: { userId: actor.id, username: actor.username, description }, select: { id: true } });
+}
+
+export type ActivityRow = { id: number; date: Date; username: string; description: string };
+
+const activitySelect = { id: true, date: true, username: true, description: true } as const;
+
+/** `q` matches the description or the username. */
+export type ActivityFilter = { q?: string };
+
+/** Activities newest first, filtered and paged in SQL. */
+export async function listActivities(request: ListRequest<ActivityFilter> = {}): Promise<ListPage<ActivityRow>> {
+  const q = request.filter?.q;
+  const where: Prisma.ActivityWhereInput = q ? { OR: [{ description: { contains: q } }, { username: { contains: q } }] } : {};
+  const { skip, take } = pageWindow(request);
+  const [rows, total] = await Promise.all([
+    db.activity.findMany({ where, select: activitySelect, orderBy: [{ date: "desc" }, { id: "desc" }], skip, take }),
+    db.activity.count({ where }),
+  ]);
+  return { rows, total };
+}

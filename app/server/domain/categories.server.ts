@@ -1,0 +1,200 @@
+import { z } from "zod";
+import { Prisma } from "~/generated/prisma/client";
+import { CATEGORY_TYPES, categoryTypeLabel, type CategoryType } from "~/lib/category-types";
+import { pageWindow, type ListPage, type ListRequest } from "~/lib/list-params";
+import { categoryKey } from "~/lib/paths";
+import { logActivity, type Actor } from "./activity.server";
+import { contentChanged } from "../storage/content-version.server";
+import { db } from "../storage/db.server";
+import { untilContentChanged } from "../storage/read-cache.server";
+import { NOT_FOUND_MESSAGE, REQUIRED_MESSAGE } from "~/lib/form-messages";
+import { notFound, parseWith, textFields, type Parsed, type SaveResult } from "./save-result.server";
+
+const categorySelect = { id: true, name: true, nameEng: true, type: true } as const;
+
+export type CategoryRow = { id: number; name: string; nameEng: string; type: CategoryType };
+
+/** `q` matches the name, the English name or the type key. */
+export type CategoryFilter = { type?: CategoryType; q?: string };
+
+function categoryWhere(filter: CategoryFilter = {}): Prisma.CategoryWhereInput {
+  const { type, q } = filter;
+  return {
+    ...(type ? { type } : {}),
+    // The type column is an enum, so its text is matched by the keys that contain q.
+    ...(q
+      ? { OR: [{ name: { contains: q } }, { nameEng: { contains: q } }, { type: { in: CATEGORY_TYPES.filter((t) => t.includes(q.toLowerCase())) } }] }
+      : {}),
+  };
+}
+
+/**
+ * Categories filtered and paged in SQL: in creation order (public pages, api/), or newest first
+ * (`order: "newest"`, the admin list).
+ */
+export async function listCategories(request: ListRequest<CategoryFilter> & { order?: "oldest" | "newest" } = {}): Promise<ListPage<CategoryRow>> {
+  const where = categoryWhere(request.filter);
+  const { skip, take } = pageWindow(request);
+  const [rows, total] = await Promise.all([
+    db.category.findMany({ where, select: categorySelect, orderBy: { id: request.order === "newest" ? "desc" : "asc" }, skip, take }),
+    db.category.count({ where }),
+  ]);
+  return { rows, total };
+}
+
+/**
+ * Every category (of one type, when given), in creation order, without counting them (public pages
+ * show no total). Kept until the content changes (shared: do not mutate).
+ */
+export function categoriesOfType(type?: CategoryType): Promise<readonly CategoryRow[]> {
+  return untilContentChanged(`categories:${type ?? "all"}`, () =>
+    db.category.findMany({ where: categoryWhere({ type }), select: categorySelect, orderBy: { id: "asc" } }),
+  );
+}
+
+export function getCategory(id: number): Promise<CategoryRow | null> {
+  return db.category.findUnique({ where: { id }, select: categorySelect });
+}
+
+export async function categoryExists(id: number): Promise<boolean> {
+  return !!(await db.category.findUnique({ where: { id }, select: { id: true } }));
+}
+
+/**
+ * The category of one type a public URL segment names ("colonne%20sonore", "Colonne-Sonore":
+ * case, spaces and hyphens ignored, as categoryKey says), or null. Names are unique by that key
+ * per type (createCategory, updateCategory), so at most one matches. SQLite folds only ASCII case,
+ * so the few names of the type are compared here rather than in SQL.
+ */
+export async function findCategoryByName(type: CategoryType, segment: string): Promise<CategoryRow | null> {
+  const wanted = categoryKey(segment);
+  return (await categoriesOfType(type)).find((c) => categoryKey(c.name) === wanted) ?? null;
+}
+
+/** Ids of the categories of any type with this name (case, spaces and hyphens ignored). */
+export async function categoryIdsNamed(name: string): Promise<number[]> {
+  const wanted = categoryKey(name);
+  const all = await db.category.findMany({ select: { id: true, name: true } });
+  return all.filter((c) => categoryKey(c.name) === wanted).map((c) => c.id);
+}
+
+// --- admin: validation, lists, writes (each write logs its activity in the same transaction) ---
+
+/** The category form and the api/ body use the same field names (SPEC.md 3). */
+const CATEGORY_FIELDS = ["name", "name_eng", "type"] as const;
+export type CategoryValues = Record<(typeof CATEGORY_FIELDS)[number], string>;
+
+const categoryInputSchema = z.object({
+  name: z.string().trim().min(1, REQUIRED_MESSAGE).max(200),
+  name_eng: z.string().trim().min(1, REQUIRED_MESSAGE).max(200),
+  type: z.enum(CATEGORY_TYPES, { error: REQUIRED_MESSAGE }),
+});
+export type CategoryInput = z.infer<typeof categoryInputSchema>;
+
+/** The text of the category fields of a body (form or JSON), as a refused form shows them again. */
+export function categoryValuesFrom(raw: Record<string, unknown>): CategoryValues {
+  return textFields(raw, CATEGORY_FIELDS);
+}
+
+/** Validates a category body (form fields or JSON). */
+export function parseCategoryInput(raw: Record<string, unknown>): Parsed<CategoryInput> {
+  return parseWith(categoryInputSchema, categoryValuesFrom(raw));
+}
+
+type CategorySaveResult = SaveResult<CategoryRow>;
+
+function nameTaken(input: CategoryInput): CategorySaveResult {
+  return {
+    ok: false,
+    status: 409,
+    errors: { name: `Esiste già una categoria "${input.name}" di tipo ${categoryTypeLabel(input.type)} (maiuscole, spazi e trattini non contano).` },
+  };
+}
+
+/**
+ * Another category of the same type whose name differs only by case, spaces or hyphens: public URLs
+ * could not tell the two apart. Checked inside the write's transaction; the unique index on
+ * (type, lower(name)) stops a concurrent write that slips past (P2002, answered the same way).
+ */
+async function nameInUse(tx: Prisma.TransactionClient, input: CategoryInput, exceptId?: number): Promise<boolean> {
+  const sameType = await tx.category.findMany({ where: { type: input.type, NOT: exceptId ? { id: exceptId } : undefined }, select: { name: true } });
+  const wanted = categoryKey(input.name);
+  return sameType.some((c) => categoryKey(c.name) === wanted);
+}
+
+function isUniqueViolation(error: unknown): boolean {
+  return error instanceof Prisma.PrismaClientKnownRequestError && error.code === "P2002";
+}
+
+export async function createCategory(input: CategoryInput, actor: Actor): Promise<CategorySaveResult> {
+  try {
+    return await db.$transaction(async (tx): Promise<CategorySaveResult> => {
+      if (await nameInUse(tx, input)) return nameTaken(input);
+      const row = await tx.category.create({
+        data: { name: input.name, nameEng: input.name_eng, type: input.type },
+        select: categorySelect,
+      });
+      await contentChanged(tx);
+      await logActivity(tx, actor, `Creata la categoria "${row.name}"`);
+      return { ok: true, item: row };
+    });
+  } catch (error) {
+    if (isUniqueViolation(error)) return nameTaken(input);
+    throw error;
+  }
+}
+
+export async function updateCategory(id: number, input: CategoryInput, actor: Actor): Promise<CategorySaveResult> {
+  try {
+    return await db.$transaction(async (tx): Promise<CategorySaveResult> => {
+      const existing = await tx.category.findUnique({ where: { id }, select: { id: true } });
+      if (!existing) return notFound();
+      if (await nameInUse(tx, input, id)) return nameTaken(input);
+      const row = await tx.category.update({
+        where: { id },
+        data: { name: input.name, nameEng: input.name_eng, type: input.type },
+        select: categorySelect,
+      });
+      await contentChanged(tx);
+      await logActivity(tx, actor, `Modificata la categoria "${row.name}"`);
+      return { ok: true, item: row };
+    });
+  } catch (error) {
+    if (isUniqueViolation(error)) return nameTaken(input);
+    throw error;
+  }
+}
+
+export type DeleteResult = { ok: true } | { ok: false; status: 404 | 409; message: string };
+
+/** Refused while news or music still use the category (never an orphan). */
+export async function deleteCategory(id: number, actor: Actor): Promise<DeleteResult> {
+  return db.$transaction(async (tx) => {
+    const row = await tx.category.findUnique({
+      where: { id },
+      select: { name: true, _count: { select: { news: true, music: true } } },
+    });
+    if (!row) return { ok: false, status: 404, message: NOT_FOUND_MESSAGE };
+    if (row._count.news + row._count.music > 0) {
+      const parts = [
+        row._count.news ? `${row._count.news} ${row._count.news === 1 ? "notizia" : "notizie"}` : "",
+        row._count.music ? `${row._count.music} ${row._count.music === 1 ? "contenuto musicale" : "contenuti musicali"}` : "",
+      ].filter(Boolean);
+      return {
+        ok: false,
+        status: 409,
+        message: `Impossibile eliminare la categoria "${row.name}": è ancora usata da ${parts.join(" e ")}. Sposta o elimina prima quei contenuti.`,
+      };
+    }
+    await tx.category.delete({ where: { id } });
+    await contentChanged(tx);
+    await logActivity(tx, actor, `Eliminata la categoria "${row.name}"`);
+    return { ok: true };
+  });
+}
+
+/** The choices of a form's category select: that type's categories, or all when there are none. */
+export async function categoryChoices(type: CategoryType): Promise<{ id: number; name: string }[]> {
+  const own = await db.category.findMany({ where: { type }, select: { id: true, name: true }, orderBy: { name: "asc" } });
+  return own.length > 0 ? own : db.category.findMany({ select: { id: true, name: true }, orderBy: { name: "asc" } });
+}

@@ -1,0 +1,70 @@
+import { db } from "../storage/db.server";
+import { log } from "../platform/log.server";
+import { DERIVED_ROOT, STORED_FOLDERS, isContentAddressed } from "../storage/file-store.server";
+import { fileStore } from "../storage/storage.server";
+import { removeUnreferenced } from "../storage/stored-files.server";
+import { cleanupAbandonedUploads } from "./uploads.server";
+
+const UNFINISHED_MAX_AGE_MS = 60 * 60 * 1000;
+const EVERY_MS = 60 * 60 * 1000;
+
+type JanitorReport = { unfinished: string[]; tempUploads: string[]; orphans: string[]; derived: string[] };
+
+/**
+ * The one clean-up of stored files, at start and every hour: what a crash or a refused request
+ * can leave behind. Logs what it removed.
+ * - unfinished writes (`.part` files anywhere in the store, the edge's streamed parts included):
+ *   at start every one (no upload is live yet, and one server holds DATA_DIR), later those begun
+ *   more than an hour ago (no request lasts that long: server.mjs's request timeout);
+ * - temporary uploads older than their TTL (rows and files, uploads.server.ts);
+ * - stored files that no row counts (StoredFile, stored-files.server.ts): a save killed between
+ *   storing its files and committing;
+ * - derived files (image variants) whose source is gone.
+ * It also reads the size of files the migration counted without one.
+ */
+export async function runJanitor(now = Date.now(), { atStart = false } = {}): Promise<JanitorReport> {
+  const store = fileStore();
+  const unfinished = await store.sweepUnfinished(new Date(atStart ? now + 1 : now - UNFINISHED_MAX_AGE_MS));
+  const tempUploads = await cleanupAbandonedUploads(undefined, now);
+
+  const counted = new Set((await db.storedFile.findMany({ where: { refCount: { gt: 0 } }, select: { key: true } })).map((row) => row.key));
+  const candidates: string[] = [];
+  for (const folder of STORED_FOLDERS) {
+    for await (const file of store.list(`${folder}/`)) if (isContentAddressed(file.key) && !counted.has(file.key)) candidates.push(file.key);
+  }
+  // Checked again one by one under the write lock: a save may count a candidate meanwhile.
+  const orphans = await removeUnreferenced(candidates);
+
+  const derived: string[] = [];
+  const sources = new Map<string, boolean>();
+  for await (const file of store.list(`${DERIVED_ROOT}/`)) {
+    const source = file.key.split("/").slice(1, -1).join("/");
+    if (!sources.has(source)) sources.set(source, await store.exists(source));
+    if (!sources.get(source)) {
+      await store.delete(file.key);
+      derived.push(file.key);
+    }
+  }
+
+  for (const row of await db.storedFile.findMany({ where: { size: null }, select: { key: true } })) {
+    const stat = await store.stat(row.key);
+    if (stat) await db.storedFile.update({ where: { key: row.key }, data: { size: stat.size }, select: { key: true } });
+  }
+
+  const report = { unfinished, tempUploads, orphans, derived };
+  if (unfinished.length + tempUploads.length + orphans.length + derived.length > 0) {
+    log().info({ janitor: report }, "Pulizia dei file: rimossi file incompleti, caricamenti scaduti o file non più usati");
+  }
+  return report;
+}
+
+let timer: NodeJS.Timeout | undefined;
+
+/** At boot: one run before the server listens, then one every hour. */
+export async function startJanitor() {
+  if (timer) return;
+  const run = (atStart = false) => runJanitor(Date.now(), { atStart }).catch((error: unknown) => log().error({ err: error }, "Pulizia dei file non riuscita"));
+  await run(true);
+  timer = setInterval(() => void run(), EVERY_MS);
+  timer.unref();
+}

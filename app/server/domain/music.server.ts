@@ -1,0 +1,206 @@
+import { z } from "zod";
+import type { Prisma } from "~/generated/prisma/client";
+import { externalHref } from "~/lib/paths";
+import { uniqueSlug } from "~/lib/slug";
+import { pageWindow, type ListRequest } from "~/lib/list-params";
+import { REQUIRED_MESSAGE } from "~/lib/form-messages";
+import { logActivity, type Actor } from "./activity.server";
+import { contentChanged } from "../storage/content-version.server";
+import { categoryExists } from "./categories.server";
+import { db } from "../storage/db.server";
+import { invalid, parseWith, textFields, type FieldErrors, type Parsed, type SaveResult } from "./save-result.server";
+import { deleteWithFiles, saveWithFiles, type FileListInput, type ImageInput } from "./save-with-files.server";
+import { withDurations } from "./track-durations.server";
+
+/** What a public page needs of a composition. */
+export const musicSelect = {
+  id: true,
+  slug: true,
+  title: true,
+  description: true,
+  descriptionEng: true,
+  img: true,
+  link: true,
+  videos: true,
+  createdAt: true,
+  category: { select: { id: true, name: true, nameEng: true } },
+  tracks: { select: { name: true, url: true, durationSeconds: true }, orderBy: { position: "asc" } },
+} as const;
+
+export type MusicItem = {
+  id: number;
+  slug: string;
+  title: string;
+  description: string;
+  descriptionEng: string;
+  img: string;
+  link: string | null;
+  videos: string | null;
+  createdAt: Date;
+  category: { id: number; name: string; nameEng: string };
+  tracks: { name: string; url: string; durationSeconds: number | null }[];
+};
+
+/** `q` matches the title or the category name; `categoryIds` keeps the compositions of those categories. */
+export type MusicFilter = { q?: string; categoryIds?: number[] };
+
+function musicWhere(filter: MusicFilter = {}): Prisma.MusicWhereInput {
+  const { q, categoryIds } = filter;
+  return {
+    ...(categoryIds ? { categoryId: { in: categoryIds } } : {}),
+    ...(q ? { OR: [{ title: { contains: q } }, { category: { name: { contains: q } } }] } : {}),
+  };
+}
+
+/**
+ * Compositions newest first, filtered and paged in SQL, in the shape `select` asks for (musicSelect
+ * for public pages and api/, adminMusicSelect for the admin lists).
+ */
+export async function listMusic<S extends Prisma.MusicSelect>(request: ListRequest<MusicFilter>, select: S) {
+  const [rows, total] = await Promise.all([findMusic(request, select), db.music.count({ where: musicWhere(request.filter) })]);
+  return { rows, total };
+}
+
+/** The rows of listMusic without their total: one query instead of two, for pages that show no count. */
+export function findMusic<S extends Prisma.MusicSelect>(request: ListRequest<MusicFilter>, select: S) {
+  const { skip, take } = pageWindow(request);
+  return db.music.findMany({ where: musicWhere(request.filter), select, orderBy: [{ createdAt: "desc" }, { id: "desc" }], skip, take });
+}
+
+export function getMusicBySlug(slug: string): Promise<MusicItem | null> {
+  return db.music.findUnique({ where: { slug }, select: musicSelect });
+}
+
+// --- admin: validation, lists, writes (each write logs its activity in the same transaction) ---
+
+const optionalUrl = z
+  .string()
+  .trim()
+  .max(2000)
+  // SPEC.md 2.6: "www.example.com/x" is stored as https://www.example.com/x; other schemes are refused below.
+  .transform((v) => (v ? (externalHref(v) ?? "#") : v))
+  .refine((v) => {
+    if (!v) return true;
+    try {
+      const u = new URL(v);
+      return u.protocol === "http:" || u.protocol === "https:";
+    } catch {
+      return false;
+    }
+  }, "Indirizzo non valido (deve iniziare con http:// o https://)");
+
+/** The music form and the api/ body use the same field names (SPEC.md 3); mode is "tracks" or "link". */
+const MUSIC_FIELDS = ["category", "title", "description", "description_eng", "mode", "videos", "link"] as const;
+export type MusicValues = Record<(typeof MUSIC_FIELDS)[number], string>;
+
+/** How a composition is listened to: its own tracks (and videos), or a link elsewhere. */
+export const MUSIC_MODES = ["tracks", "link"] as const;
+
+const musicInputSchema = z.object({
+  category: z.coerce.number({ error: REQUIRED_MESSAGE }).int().positive(REQUIRED_MESSAGE),
+  title: z.string().trim().min(1, REQUIRED_MESSAGE).max(300),
+  description: z.string().trim().max(20_000).default(""),
+  description_eng: z.string().trim().max(20_000).default(""),
+  mode: z.enum(MUSIC_MODES, { error: REQUIRED_MESSAGE }),
+  videos: optionalUrl.default(""),
+  link: optionalUrl.default(""),
+});
+export type MusicInput = z.infer<typeof musicInputSchema>;
+
+/** The text of the music fields of a body (form or JSON), as a refused form shows them again. */
+export function musicValuesFrom(raw: Record<string, unknown>): MusicValues {
+  return textFields(raw, MUSIC_FIELDS);
+}
+
+export function parseMusicInput(raw: Record<string, unknown>): Parsed<MusicInput> {
+  return parseWith(musicInputSchema, musicValuesFrom(raw));
+}
+
+/** Files of a music save: a new cover and the tracks list. */
+export type MusicFilesInput = {
+  image?: ImageInput | null;
+  /** The whole ordered list: kept current tracks ({url, name}) and temp uploads. null keeps the current list. */
+  tracks?: FileListInput["entries"];
+  /** New tracks sent in the form post itself (no JavaScript), appended. */
+  trackFiles?: File[];
+};
+
+/** What the admin lists and the dashboard show of a composition. */
+export const adminMusicSelect = { id: true, slug: true, title: true, link: true, createdAt: true, category: { select: { id: true, name: true } } } as const;
+
+/** The stored files a composition row uses (its cover and its tracks), read in the transaction that changes them. */
+async function musicFileUrls(tx: Prisma.TransactionClient, id: number): Promise<string[]> {
+  const row = await tx.music.findUnique({ where: { id }, select: { img: true, tracks: { select: { url: true } } } });
+  return row ? [row.img, ...row.tracks.map((t) => t.url)] : [];
+}
+
+const musicRowFileUrls = (row: MusicItem) => [row.img, ...row.tracks.map((t) => t.url)];
+
+/** The saved composition a save changes (null: a new one). */
+export type MusicCurrent = { id: number; img: string; tracks: { name: string; url: string; durationSeconds: number | null }[] };
+
+/** What a composition needs besides a valid body: a cover, a track or video (or a link), an existing category. */
+async function musicErrors(current: MusicCurrent | null, input: MusicInput, files: MusicFilesInput): Promise<FieldErrors> {
+  const errors: FieldErrors = {};
+  if (!files.image && !current?.img) errors.image = REQUIRED_MESSAGE;
+  const trackCount = (files.tracks ?? current?.tracks ?? []).length + (files.trackFiles?.length ?? 0);
+  if (input.mode === "tracks" && trackCount === 0 && !input.videos) errors.tracks = "Aggiungi almeno una traccia o un video";
+  if (input.mode === "link" && !input.link) errors.link = REQUIRED_MESSAGE;
+  if (!(await categoryExists(input.category))) errors.category = "Categoria inesistente";
+  return errors;
+}
+
+/**
+ * Creates (`current` null) or updates a composition; answers the row (public shape) or field
+ * errors. Files no longer used are deleted after the save.
+ */
+export async function saveMusic(current: MusicCurrent | null, input: MusicInput, files: MusicFilesInput, actor: Actor): Promise<SaveResult<MusicItem>> {
+  const errors = await musicErrors(current, input, files);
+  if (Object.keys(errors).length > 0) return invalid(errors);
+  const tracks =
+    input.mode === "tracks"
+      ? { entries: files.tracks, files: files.trackFiles, purpose: "track" as const, current: current?.tracks ?? [], field: "tracks" }
+      : null;
+  return saveWithFiles({ image: { input: files.image, field: "image" }, list: tracks }, async (stored) => {
+    const trackRows = await withDurations(stored.list, current?.tracks);
+    const data = {
+      title: input.title,
+      description: input.description,
+      descriptionEng: input.description_eng,
+      categoryId: input.category,
+      img: stored.image ?? current?.img ?? "",
+      link: input.mode === "link" ? input.link : null,
+      videos: input.mode === "tracks" && input.videos ? input.videos : null,
+      tracks: { create: trackRows.map((f, position) => ({ position, name: f.name, url: f.url, durationSeconds: f.durationSeconds })) },
+    };
+    return async (tx) => {
+      if (current) {
+        const before = await musicFileUrls(tx, current.id);
+        await tx.musicTrack.deleteMany({ where: { musicId: current.id } });
+        const row = await tx.music.update({ where: { id: current.id }, data, select: musicSelect });
+        await contentChanged(tx);
+        await logActivity(tx, actor, `Modificato il contenuto musicale "${row.title}"`);
+        return { item: row, before, after: musicRowFileUrls(row) };
+      }
+      const slug = await uniqueSlug(input.title, async (s) => !!(await tx.music.findUnique({ where: { slug: s }, select: { id: true } })));
+      const row = await tx.music.create({ data: { ...data, slug }, select: musicSelect });
+      await contentChanged(tx);
+      await logActivity(tx, actor, `Creato il contenuto musicale "${row.title}"`);
+      return { item: row, before: [], after: musicRowFileUrls(row) };
+    };
+  });
+}
+
+/** Deletes a composition and the files only it used. false when it does not exist. */
+export async function deleteMusic(id: number, actor: Actor): Promise<boolean> {
+  const current = await db.music.findUnique({ where: { id }, select: { title: true } });
+  if (!current) return false;
+  await deleteWithFiles(async (tx) => {
+    const before = await musicFileUrls(tx, id);
+    await tx.music.delete({ where: { id } });
+    await contentChanged(tx);
+    await logActivity(tx, actor, `Eliminato il contenuto musicale "${current.title}"`);
+    return before;
+  });
+  return true;
+}

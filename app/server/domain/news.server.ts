@@ -1,0 +1,195 @@
+import { z } from "zod";
+import type { Prisma } from "~/generated/prisma/client";
+import { todayIso } from "~/lib/format";
+import { uniqueSlug } from "~/lib/slug";
+import { pageWindow, type ListRequest } from "~/lib/list-params";
+import { REQUIRED_MESSAGE } from "~/lib/form-messages";
+import { logActivity, type Actor } from "./activity.server";
+import { contentChanged } from "../storage/content-version.server";
+import { categoryExists } from "./categories.server";
+import { db } from "../storage/db.server";
+import { invalid, parseWith, textFields, type Parsed, type SaveResult } from "./save-result.server";
+import { deleteWithFiles, saveWithFiles, type FileListInput, type ImageInput } from "./save-with-files.server";
+import { sanitizeNewsHtml } from "./sanitize.server";
+
+/** What a public page needs of a news item. */
+export const newsSelect = {
+  id: true,
+  slug: true,
+  title: true,
+  titleEng: true,
+  description: true,
+  descriptionEng: true,
+  date: true,
+  image: true,
+  createdAt: true,
+  category: { select: { id: true, name: true, nameEng: true } },
+  attachments: { select: { name: true, url: true }, orderBy: { position: "asc" } },
+} as const;
+
+export type NewsItem = {
+  id: number;
+  slug: string;
+  title: string;
+  titleEng: string;
+  description: string;
+  descriptionEng: string;
+  date: string;
+  image: string | null;
+  createdAt: Date;
+  category: { id: number; name: string; nameEng: string };
+  attachments: { name: string; url: string }[];
+};
+
+/** `q` matches the title (either language) or the category name. */
+export type NewsFilter = { q?: string };
+
+function newsWhere(filter: NewsFilter = {}): Prisma.NewsWhereInput {
+  const { q } = filter;
+  return q ? { OR: [{ title: { contains: q } }, { titleEng: { contains: q } }, { category: { name: { contains: q } } }] } : {};
+}
+
+const NEWS_ORDER = {
+  /** Public pages, api/ and the feed: by the news date, then by creation. */
+  date: [{ date: "desc" }, { createdAt: "desc" }, { id: "desc" }],
+  /** The admin list and dashboard: the latest written first. */
+  created: [{ createdAt: "desc" }, { id: "desc" }],
+} satisfies Record<string, Prisma.NewsOrderByWithRelationInput[]>;
+
+/**
+ * News filtered and paged in SQL, in the shape `select` asks for (newsSelect for public pages and
+ * api/, adminNewsSelect for the admin lists); newest news date first unless `order` is "created".
+ */
+export async function listNews<S extends Prisma.NewsSelect>(request: ListRequest<NewsFilter> & { order?: keyof typeof NEWS_ORDER }, select: S) {
+  const [rows, total] = await Promise.all([findNews(request, select), db.news.count({ where: newsWhere(request.filter) })]);
+  return { rows, total };
+}
+
+/** The rows of listNews without their total: one query instead of two, for pages that show no count. */
+export function findNews<S extends Prisma.NewsSelect>(request: ListRequest<NewsFilter> & { order?: keyof typeof NEWS_ORDER }, select: S) {
+  const { skip, take } = pageWindow(request);
+  return db.news.findMany({ where: newsWhere(request.filter), select, orderBy: NEWS_ORDER[request.order ?? "date"], skip, take });
+}
+
+export function getNewsBySlug(slug: string): Promise<NewsItem | null> {
+  return db.news.findUnique({ where: { slug }, select: newsSelect });
+}
+
+// --- admin: validation, lists, writes (each write logs its activity in the same transaction) ---
+
+function isRealDate(value: string): boolean {
+  const d = new Date(`${value}T00:00:00Z`);
+  return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === value;
+}
+
+/** The news form and the api/ body use the same field names (SPEC.md 3). */
+const NEWS_FIELDS = ["category", "title", "title_eng", "description", "description_eng", "date"] as const;
+export type NewsValues = Record<(typeof NEWS_FIELDS)[number], string>;
+
+const newsInputSchema = z.object({
+  category: z.coerce.number({ error: REQUIRED_MESSAGE }).int().positive(REQUIRED_MESSAGE),
+  title: z.string().trim().min(1, REQUIRED_MESSAGE).max(300),
+  title_eng: z.string().trim().min(1, REQUIRED_MESSAGE).max(300),
+  description: z.string().max(200_000).default(""),
+  description_eng: z.string().max(200_000).default(""),
+  date: z
+    .string()
+    .trim()
+    .transform((v) => v || todayIso())
+    .refine((v) => /^\d{4}-\d{2}-\d{2}$/.test(v) && isRealDate(v), "Data non valida (AAAA-MM-GG)"),
+});
+export type NewsInput = z.infer<typeof newsInputSchema>;
+
+/** The text of the news fields of a body (form or JSON), as a refused form shows them again. */
+export function newsValuesFrom(raw: Record<string, unknown>): NewsValues {
+  return textFields(raw, NEWS_FIELDS);
+}
+
+export function parseNewsInput(raw: Record<string, unknown>): Parsed<NewsInput> {
+  return parseWith(newsInputSchema, newsValuesFrom(raw));
+}
+
+/** Files of a news save: a new image or its removal, and the attachments list. */
+export type NewsFilesInput = {
+  image?: ImageInput | null;
+  removeImage?: boolean;
+  /** The whole ordered list: kept current files ({url, name}) and temp uploads. null keeps the current list. */
+  attachments?: FileListInput["entries"];
+  /** New files sent in the form post itself (no JavaScript), appended to the list. */
+  attachmentFiles?: File[];
+};
+
+/** What the admin lists and the dashboard show of a news item. */
+export const adminNewsSelect = { id: true, slug: true, title: true, date: true, createdAt: true, category: { select: { id: true, name: true } } } as const;
+
+/** The stored files a news row uses (its image and attachments), read in the transaction that changes them. */
+async function newsFileUrls(tx: Prisma.TransactionClient, id: number): Promise<(string | null)[]> {
+  const row = await tx.news.findUnique({ where: { id }, select: { image: true, attachments: { select: { url: true } } } });
+  return row ? [row.image, ...row.attachments.map((a) => a.url)] : [];
+}
+
+const newsRowFileUrls = (row: NewsItem) => [row.image, ...row.attachments.map((a) => a.url)];
+
+/** The columns of a news row as a save writes them (the HTML cleaned by the one allowlist). */
+function newsRowData(input: NewsInput, image: string | null, attachments: { name: string; url: string }[]) {
+  return {
+    title: input.title,
+    titleEng: input.title_eng,
+    description: sanitizeNewsHtml(input.description),
+    descriptionEng: sanitizeNewsHtml(input.description_eng),
+    date: input.date,
+    image,
+    categoryId: input.category,
+    attachments: { create: attachments.map((f, position) => ({ position, name: f.name, url: f.url })) },
+  };
+}
+
+/** The saved news item a save changes (null: a new one). */
+export type NewsCurrent = { id: number; image: string | null; attachments: { name: string; url: string }[] };
+
+/**
+ * Creates (`current` null) or updates a news item; answers the row (public shape) or field errors.
+ * Files no longer used are deleted after the save.
+ */
+export async function saveNews(current: NewsCurrent | null, input: NewsInput, files: NewsFilesInput, actor: Actor): Promise<SaveResult<NewsItem>> {
+  if (!(await categoryExists(input.category))) return invalid({ category: "Categoria inesistente" });
+  const attachments = {
+    entries: files.attachments,
+    files: files.attachmentFiles,
+    purpose: "attachment" as const,
+    current: current?.attachments ?? [],
+    field: "attachments",
+  };
+  return saveWithFiles({ image: { input: files.image, field: "image" }, list: attachments }, async (stored) => {
+    const data = newsRowData(input, stored.image ?? (files.removeImage ? null : (current?.image ?? null)), stored.list);
+    return async (tx) => {
+      if (current) {
+        const before = await newsFileUrls(tx, current.id);
+        await tx.newsAttachment.deleteMany({ where: { newsId: current.id } });
+        const row = await tx.news.update({ where: { id: current.id }, data, select: newsSelect });
+        await contentChanged(tx);
+        await logActivity(tx, actor, `Modificata la notizia "${row.title}"`);
+        return { item: row, before, after: newsRowFileUrls(row) };
+      }
+      const slug = await uniqueSlug(input.title, async (s) => !!(await tx.news.findUnique({ where: { slug: s }, select: { id: true } })));
+      const row = await tx.news.create({ data: { ...data, slug }, select: newsSelect });
+      await contentChanged(tx);
+      await logActivity(tx, actor, `Creata la notizia "${row.title}"`);
+      return { item: row, before: [], after: newsRowFileUrls(row) };
+    };
+  });
+}
+
+/** Deletes a news item and the files only it used. false when it does not exist. */
+export async function deleteNews(id: number, actor: Actor): Promise<boolean> {
+  const current = await db.news.findUnique({ where: { id }, select: { title: true } });
+  if (!current) return false;
+  await deleteWithFiles(async (tx) => {
+    const before = await newsFileUrls(tx, id);
+    await tx.news.delete({ where: { id } });
+    await contentChanged(tx);
+    await logActivity(tx, actor, `Eliminata la notizia "${current.title}"`);
+    return before;
+  });
+  return true;
+}

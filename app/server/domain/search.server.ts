@@ -1,0 +1,232 @@
+import { type ArtDirectionItem, isWorkSubcategory } from "~/lib/content-types";
+import { artDirectionPath, externalHref, newsPath } from "~/lib/paths";
+import { htmlToText } from "~/lib/html-text";
+import { type Lang, localized } from "~/lib/i18n";
+import type { SearchResult, SearchType } from "~/lib/search-result";
+import { compositionPath } from "~/lib/paths";
+import { foldText } from "~/lib/slug";
+import { listCategories } from "./categories.server";
+import { readContentList } from "./content.server";
+import { contentVersion } from "../storage/content-version.server";
+import { imageInfo } from "../storage/images.server";
+import { listMusic, musicSelect, type MusicItem } from "./music.server";
+import { listNews, newsSelect, type NewsItem } from "./news.server";
+
+/** SPEC.md 9: results per page. */
+export const SEARCH_PAGE_SIZE = 12;
+const MAX_QUERY_LENGTH = 200;
+const MAX_TERMS = 10;
+
+/** One searchable thing, both languages, with its texts folded once at index time. */
+export type SearchEntry = {
+  key: string;
+  type: SearchType;
+  title: { it: string; en: string };
+  category: { it: string; en: string };
+  image: string | null;
+  /** An unlocalized internal path, or an external URL when `external`. */
+  href: string;
+  external: boolean;
+  /** Folded words of both titles, and of both descriptions (plus artists), space separated. */
+  titleWords: string;
+  textWords: string;
+};
+
+/**
+ * Entries plus an inverted index: the sorted vocabulary of folded words and, per word, the
+ * entries holding it (entry * 2, plus 1 when the word is in a title). A prefix is a contiguous
+ * range of the sorted vocabulary, so a query costs a binary search and its posting lists.
+ */
+export type SearchIndex = { entries: SearchEntry[]; vocab: string[]; postings: Int32Array[]; builtAt: number };
+
+export type SearchPage = { query: string; page: number; pageCount: number; total: number; results: SearchResult[] };
+
+/** Folded words of a text joined by single spaces, with a space at each end. */
+export function wordsOf(...texts: string[]): string {
+  const words = foldText(texts.join(" "))
+    .replace(/[^\p{L}\p{N}]+/gu, " ")
+    .trim();
+  return words ? ` ${words} ` : " ";
+}
+
+/** The words typed, folded ("Perché compos" -> ["perche", "compos"]). */
+export function queryTerms(query: string): string[] {
+  const words = wordsOf(query.slice(0, MAX_QUERY_LENGTH)).trim();
+  return words ? [...new Set(words.split(" "))].slice(0, MAX_TERMS) : [];
+}
+
+type CategoryNames = { name: string; nameEng: string };
+
+export type SearchSources = {
+  music: (Pick<MusicItem, "id" | "slug" | "title" | "description" | "descriptionEng" | "img" | "link"> & { category: CategoryNames })[];
+  news: (Pick<NewsItem, "id" | "slug" | "title" | "titleEng" | "description" | "descriptionEng" | "image"> & { category: CategoryNames })[];
+  artDirection: ArtDirectionItem[];
+  labelCategories: CategoryNames[];
+};
+
+const lower = (s: string) => s.trim().toLocaleLowerCase("it");
+
+/** Builds the index: compositions, news, then art direction works (never "Lable"/"description"). */
+export function buildSearchIndex(sources: SearchSources): SearchIndex {
+  const entries: SearchEntry[] = [];
+  for (const m of sources.music) {
+    const link = externalHref(m.link);
+    entries.push({
+      key: `compositions:${m.id}`,
+      type: "compositions",
+      title: { it: m.title, en: m.title },
+      category: { it: m.category.name, en: localized(m.category, "name", "en") },
+      image: m.img || null,
+      href: link ?? compositionPath(m.category.name, m.slug),
+      external: Boolean(link),
+      titleWords: wordsOf(m.title),
+      textWords: wordsOf(m.description, m.descriptionEng),
+    });
+  }
+  for (const n of sources.news) {
+    entries.push({
+      key: `news:${n.id}`,
+      type: "news",
+      title: { it: n.title, en: localized(n, "title", "en") },
+      category: { it: n.category.name, en: localized(n.category, "name", "en") },
+      image: n.image,
+      href: newsPath(n.slug),
+      external: false,
+      titleWords: wordsOf(n.title, n.titleEng),
+      textWords: wordsOf(htmlToText(n.description), htmlToText(n.descriptionEng)),
+    });
+  }
+  for (const a of sources.artDirection) {
+    if (!isWorkSubcategory(a.subcategory)) continue;
+    const label = sources.labelCategories.find((c) => lower(c.name) === lower(a.category));
+    entries.push({
+      key: `artDirection:${a.id}`,
+      type: "artDirection",
+      title: { it: a.title, en: localized(a, "title", "en") },
+      category: { it: label?.name ?? a.category, en: label ? localized(label, "name", "en") : a.category },
+      image: a.url || null,
+      href: artDirectionPath(a.category),
+      external: false,
+      titleWords: wordsOf(a.title, a.title_eng),
+      textWords: wordsOf(a.description, a.description_eng, ...(a.artists ?? []).map((x) => x.name)),
+    });
+  }
+  return indexEntries(entries);
+}
+
+function indexEntries(entries: SearchEntry[]): SearchIndex {
+  const lists = new Map<string, number[]>();
+  const add = (word: string, code: number) => {
+    const list = lists.get(word);
+    if (list) list.push(code);
+    else lists.set(word, [code]);
+  };
+  entries.forEach((entry, i) => {
+    const title = new Set(entry.titleWords.split(" ").filter(Boolean));
+    for (const word of title) add(word, i * 2 + 1);
+    for (const word of new Set(entry.textWords.split(" "))) if (word && !title.has(word)) add(word, i * 2);
+  });
+  const vocab = [...lists.keys()].sort();
+  return { entries, vocab, postings: vocab.map((w) => Int32Array.from(lists.get(w)!)), builtAt: Date.now() };
+}
+
+/** First position in the sorted vocabulary not below `term`. */
+function lowerBound(vocab: string[], term: string): number {
+  let lo = 0;
+  let hi = vocab.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    const word = vocab[mid];
+    if (word !== undefined && word < term) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
+}
+
+/**
+ * Entries where every term starts a word of the titles or texts (either language). Title hits
+ * weigh more, so title matches come before description-only matches; ties keep index order.
+ */
+export function matchSearchIndex(index: SearchIndex, terms: string[]): SearchEntry[] {
+  const n = index.entries.length;
+  if (terms.length === 0 || n === 0) return [];
+  // Best hit of each term per entry: 2 in a title, 1 in a description, 0 none.
+  const hits = terms.map((term) => {
+    const best = new Uint8Array(n);
+    for (let k = lowerBound(index.vocab, term); index.vocab[k]?.startsWith(term); k++) {
+      for (const code of index.postings[k] ?? []) {
+        const value = (code & 1) + 1;
+        const entry = code >> 1;
+        if (value > (best[entry] ?? 0)) best[entry] = value;
+      }
+    }
+    return best;
+  });
+  // An entry's score: the sum of its terms' hits, 0 unless every term hits it.
+  const score = hits.reduce((sum, best) => sum.map((s, e) => (s === 0 || best[e] === 0 ? 0 : s + (best[e] ?? 0))));
+  // Bucket by score, highest first; index order within a score.
+  const buckets: number[][] = Array.from({ length: terms.length * 2 + 1 }, () => []);
+  score.forEach((s, e) => {
+    if (s > 0) buckets[s]?.push(e);
+  });
+  const result: SearchEntry[] = [];
+  for (const bucket of buckets.slice(1).reverse()) {
+    for (const e of bucket) {
+      const entry = index.entries[e];
+      if (entry) result.push(entry);
+    }
+  }
+  return result;
+}
+
+let current: { version: number; artDirection: ArtDirectionItem[]; index: SearchIndex } | undefined;
+let building: Promise<SearchIndex> | undefined;
+
+/**
+ * The in-memory index, rebuilt when the content changed (the content version,
+ * content-version.server.ts) or the art direction file did (readContentList hands back the same
+ * array until the file changes, so its identity is compared).
+ */
+export async function getSearchIndex(): Promise<SearchIndex> {
+  const version = contentVersion();
+  const artDirection = readContentList<ArtDirectionItem>("artistic_direction");
+  if (current?.version === version && current.artDirection === artDirection) return current.index;
+  building ??= (async () => {
+    const [music, news, categories] = await Promise.all([
+      listMusic({}, musicSelect).then((page) => page.rows),
+      listNews({}, newsSelect).then((page) => page.rows),
+      listCategories().then((page) => page.rows),
+    ]);
+    const labelCategories = categories.filter((c) => c.type === "lable");
+    const index = buildSearchIndex({ music, news, artDirection, labelCategories });
+    // Kept under the version read before the rows: a write that committed meanwhile rebuilds it.
+    current = { version, artDirection, index };
+    return index;
+  })().finally(() => {
+    building = undefined;
+  });
+  return building;
+}
+
+/** A page of results of `query` in `lang`; `page` is clamped to the pages there are. */
+export async function searchSite(query: string, lang: Lang, page = 1): Promise<SearchPage> {
+  const trimmed = query.trim().slice(0, MAX_QUERY_LENGTH);
+  const terms = queryTerms(trimmed);
+  if (terms.length === 0) return { query: trimmed, page: 1, pageCount: 0, total: 0, results: [] };
+  const matches = matchSearchIndex(await getSearchIndex(), terms);
+  const pageCount = Math.max(1, Math.ceil(matches.length / SEARCH_PAGE_SIZE));
+  const safePage = Math.min(Math.max(1, Math.floor(page) || 1), pageCount);
+  const slice = matches.slice((safePage - 1) * SEARCH_PAGE_SIZE, safePage * SEARCH_PAGE_SIZE);
+  const results = await Promise.all(
+    slice.map(async (e) => ({
+      key: e.key,
+      type: e.type,
+      title: e.title[lang] || e.title.it,
+      category: e.category[lang] || e.category.it,
+      image: await imageInfo(e.image),
+      href: e.href,
+      external: e.external,
+    })),
+  );
+  return { query: trimmed, page: safePage, pageCount: matches.length === 0 ? 0 : pageCount, total: matches.length, results };
+}

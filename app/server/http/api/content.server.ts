@@ -1,0 +1,154 @@
+import { isRealFile, parseFileEntries } from "../content-forms.server";
+import { formStrings, isJsonRequest, readForm, readJson } from "../body.server";
+import { deleteMusic, parseMusicInput, saveMusic, type MusicFilesInput, type MusicItem } from "../../domain/music.server";
+import { deleteNews, parseNewsInput, saveNews, type NewsFilesInput, type NewsItem } from "../../domain/news.server";
+import { RequestError } from "../errors.server";
+import type { ImageInput } from "../../domain/save-with-files.server";
+import { MAX_FILE_BYTES, MAX_FILES_PER_FORM, MAX_REQUEST_BYTES, type FileEntry } from "../../domain/uploads.server";
+import type { Actor } from "../../domain/activity.server";
+import { ApiError, checkTypes, refused, savedItem, json, noContent } from "./http.server";
+import { findMusic, findNews } from "./lookup.server";
+import { MUSIC_FIELDS, NEWS_FIELDS, wire } from "./wire.server";
+import { NOT_FOUND_MESSAGE, REQUIRED_MESSAGE } from "~/lib/form-messages";
+
+/**
+ * Music and news writes of the api/: the SPEC wire body (multipart with JSON file lists, or JSON
+ * for a PATCH without new files) turned into the inputs of the domain functions the admin forms
+ * call. Validation, storage, activity rows and file clean-up all happen there.
+ */
+const LARGEST_FILE = Math.max(...Object.values(MAX_FILE_BYTES));
+
+type Body = { fields: Record<string, unknown>; files: Map<string, File> };
+
+async function readWriteBody(request: Request, allowJson: boolean): Promise<Body> {
+  if (allowJson && isJsonRequest(request)) return { fields: await readJson(request), files: new Map() };
+  const form = await readForm(request, { limit: MAX_REQUEST_BYTES, accept: ["multipart"], maxFileSize: LARGEST_FILE, maxFiles: MAX_FILES_PER_FORM }).catch(
+    (error) => {
+      if (error instanceof RequestError && error.status === 415 && allowJson) {
+        throw new ApiError(415, "Content-Type non supportato: invia multipart/form-data o application/json.");
+      }
+      throw error;
+    },
+  );
+  const files = new Map<string, File>();
+  for (const [key, value] of form) if (typeof value !== "string" && isRealFile(value) && !files.has(key)) files.set(key, value);
+  return { fields: formStrings(form), files };
+}
+
+/** A file list field (`music_tracks`, `attachments`): a JSON array (string in multipart) or absent. */
+function fileList(body: Body, field: string): FileEntry[] | undefined {
+  if (!(field in body.fields) || body.fields[field] === undefined) return undefined;
+  const raw = body.fields[field];
+  if (raw === null || raw === "") return [];
+  const text = Array.isArray(raw) ? JSON.stringify(raw) : raw;
+  const parsed = parseFileEntries(text);
+  if (parsed === null) {
+    throw new ApiError(400, `Il campo "${field}" deve essere una lista JSON di {name, url} o {temp_name, display_name}.`, {
+      errors: { [field]: "Lista non valida" },
+    });
+  }
+  return parsed;
+}
+
+/** An image field: a file part, or a temp_name from PUT file/upload/ (string, or {temp_name}). */
+function imageField(body: Body, field: string, current: string | null): ImageInput | null | undefined {
+  const file = body.files.get(field);
+  if (file) return file;
+  if (!(field in body.fields)) return undefined;
+  const raw = body.fields[field];
+  if (raw === null || raw === "") return null;
+  if (typeof raw === "string") return raw === current ? undefined : { temp_name: raw };
+  if (typeof raw === "object" && typeof (raw as { temp_name?: unknown }).temp_name === "string") {
+    return { temp_name: (raw as { temp_name: string }).temp_name };
+  }
+  throw new ApiError(400, `Tipo non valido per il campo "${field}".`, { errors: { [field]: "Tipo non valido" } });
+}
+
+// --- music ---
+
+function musicMode(fields: Record<string, unknown>, fallback: "tracks" | "link"): string {
+  if (typeof fields.mode === "string" && fields.mode) return fields.mode;
+  if ("link" in fields) return typeof fields.link === "string" && fields.link.trim() ? "link" : "tracks";
+  if ("music_tracks" in fields || (typeof fields.videos === "string" && fields.videos.trim())) return "tracks";
+  return fallback;
+}
+
+export async function createMusicFromRequest(request: Request, user: Actor): Promise<Response> {
+  const body = await readWriteBody(request, false);
+  checkTypes(body.fields, MUSIC_FIELDS);
+  const parsed = parseMusicInput({ ...body.fields, mode: musicMode(body.fields, "tracks") });
+  if (!parsed.ok) refused(parsed);
+  const files: MusicFilesInput = { image: imageField(body, "img", null) ?? null, tracks: fileList(body, "music_tracks") ?? [] };
+  return json(wire.music(savedItem(await saveMusic(null, parsed.data, files, user))), 201);
+}
+
+export async function updateMusicFromRequest(key: string, request: Request, user: Actor): Promise<Response> {
+  const current = await findMusic(key);
+  if (!current) throw new ApiError(404, NOT_FOUND_MESSAGE);
+  const body = await readWriteBody(request, true);
+  checkTypes(body.fields, MUSIC_FIELDS, ["category"]);
+  const merged: Record<string, unknown> = {
+    category: current.category.id,
+    title: current.title,
+    description: current.description,
+    description_eng: current.descriptionEng,
+    videos: current.videos ?? "",
+    link: current.link ?? "",
+    ...Object.fromEntries(MUSIC_FIELDS.filter((f) => f in body.fields && body.fields[f] !== undefined).map((f) => [f, body.fields[f] ?? ""])),
+  };
+  merged.mode = musicMode(body.fields, current.link ? "link" : "tracks");
+  const parsed = parseMusicInput(merged);
+  if (!parsed.ok) refused(parsed);
+  const image = imageField(body, "img", current.img);
+  if (image === null) throw new ApiError(400, REQUIRED_MESSAGE, { errors: { img: REQUIRED_MESSAGE } });
+  const files: MusicFilesInput = { image: image ?? null, tracks: fileList(body, "music_tracks") ?? null };
+  return json(wire.music(savedItem(await saveMusic(current, parsed.data, files, user))));
+}
+
+export async function deleteMusicFromRequest(key: string, user: Actor): Promise<Response> {
+  const current: MusicItem | null = await findMusic(key);
+  if (!current || !(await deleteMusic(current.id, user))) throw new ApiError(404, NOT_FOUND_MESSAGE);
+  return noContent();
+}
+
+// --- news ---
+
+export async function createNewsFromRequest(request: Request, user: Actor): Promise<Response> {
+  const body = await readWriteBody(request, false);
+  checkTypes(body.fields, NEWS_FIELDS);
+  const parsed = parseNewsInput(body.fields);
+  if (!parsed.ok) refused(parsed);
+  const files: NewsFilesInput = { image: imageField(body, "image", null) ?? null, attachments: fileList(body, "attachments") ?? [] };
+  return json(wire.news(savedItem(await saveNews(null, parsed.data, files, user))), 201);
+}
+
+export async function updateNewsFromRequest(key: string, request: Request, user: Actor): Promise<Response> {
+  const current: NewsItem | null = await findNews(key);
+  if (!current) throw new ApiError(404, NOT_FOUND_MESSAGE);
+  const body = await readWriteBody(request, true);
+  checkTypes(body.fields, NEWS_FIELDS, ["category"]);
+  const merged: Record<string, unknown> = {
+    category: current.category.id,
+    title: current.title,
+    title_eng: current.titleEng,
+    description: current.description,
+    description_eng: current.descriptionEng,
+    date: current.date,
+    ...Object.fromEntries(NEWS_FIELDS.filter((f) => f in body.fields && body.fields[f] !== undefined).map((f) => [f, body.fields[f] ?? ""])),
+  };
+  const parsed = parseNewsInput(merged);
+  if (!parsed.ok) refused(parsed);
+  const image = imageField(body, "image", current.image);
+  const files: NewsFilesInput = {
+    image: image ?? null,
+    removeImage: image === null,
+    attachments: fileList(body, "attachments") ?? null,
+  };
+  return json(wire.news(savedItem(await saveNews(current, parsed.data, files, user))));
+}
+
+export async function deleteNewsFromRequest(key: string, user: Actor): Promise<Response> {
+  const current = await findNews(key);
+  if (!current || !(await deleteNews(current.id, user))) throw new ApiError(404, NOT_FOUND_MESSAGE);
+  return noContent();
+}

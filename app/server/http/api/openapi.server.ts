@@ -1,0 +1,231 @@
+import { CATEGORY_TYPES } from "~/lib/category-types";
+import { PAGE_SIZES } from "~/lib/list-params";
+import { MUSIC_MODES } from "../../domain/music.server";
+import { UPLOAD_PURPOSES } from "../../domain/uploads.server";
+
+/**
+ * A compact OpenAPI 3.1 description of the api/ (docs/api.md is the full reference).
+ * Kept beside the routes so a new endpoint is added to both in one change.
+ */
+const ref = (name: string) => ({ $ref: `#/components/schemas/${name}` });
+const list = (name: string) => ({ type: "array", items: ref(name) });
+const str = { type: "string" } as const;
+const int = { type: "integer" } as const;
+const nullableStr = { type: ["string", "null"] } as const;
+
+const err = (description: string) => ({ description, content: { "application/json": { schema: ref("Error") } } });
+const ok = (schema: unknown, description = "OK") => ({ description, content: { "application/json": { schema } } });
+const ERR = {
+  400: err("Invalid body or field"),
+  401: err("No session"),
+  403: err("Not staff, CSRF failure or cross-site request"),
+  404: err("Not found"),
+  409: err("Conflict"),
+  413: err("Too large"),
+  415: err("Unsupported Content-Type or file type"),
+  429: err("Throttled"),
+};
+const pick = (...codes: (keyof typeof ERR)[]) => Object.fromEntries(codes.map((c) => [c, ERR[c]]));
+const listParams = [
+  { name: "q", in: "query", schema: str },
+  { name: "page", in: "query", schema: int },
+  { name: "size", in: "query", schema: { enum: [...PAGE_SIZES] } },
+];
+const key = { name: "key", in: "path", required: true, description: "id or slug", schema: str };
+const id = { name: "id", in: "path", required: true, schema: int };
+const staff = [{ session: [], csrf: [] }];
+const csrfOnly = [{ csrf: [] }];
+const fileEntry = {
+  oneOf: [
+    { type: "object", required: ["name", "url"], properties: { name: str, url: str } },
+    { type: "object", required: ["temp_name"], properties: { temp_name: str, display_name: str } },
+  ],
+};
+const multipart = (properties: Record<string, unknown>) => ({
+  content: { "multipart/form-data": { schema: { type: "object", properties } } },
+});
+const jsonBody = (schema: unknown) => ({ content: { "application/json": { schema } } });
+
+const musicFields = {
+  category: int,
+  title: str,
+  description: str,
+  description_eng: str,
+  link: str,
+  videos: str,
+  mode: { enum: [...MUSIC_MODES] },
+  img: { type: "string", format: "binary" },
+  music_tracks: { type: "string", description: "JSON array of file entries", contentMediaType: "application/json" },
+};
+const newsFields = {
+  category: int,
+  title: str,
+  title_eng: str,
+  description: str,
+  description_eng: str,
+  date: { type: "string", format: "date" },
+  image: { type: "string", format: "binary" },
+  attachments: { type: "string", description: "JSON array of file entries", contentMediaType: "application/json" },
+};
+
+export function openApiDocument(origin: string) {
+  return {
+    openapi: "3.1.0",
+    info: { title: "Composer site api/", version: "1.0.0", description: "See docs/api.md. Lists also send X-Total-Count." },
+    servers: [{ url: origin }],
+    components: {
+      securitySchemes: {
+        session: { type: "apiKey", in: "cookie", name: "staff_session" },
+        csrf: { type: "apiKey", in: "header", name: "X-CSRFToken", description: "The value of the csrftoken cookie" },
+      },
+      schemas: {
+        Error: { type: "object", required: ["error"], properties: { error: str, errors: { type: "object", additionalProperties: str } } },
+        CategoryRef: { type: "object", properties: { id: int, name: str, name_eng: str } },
+        Category: { type: "object", properties: { id: int, name: str, name_eng: str, type: { enum: [...CATEGORY_TYPES] } } },
+        File: { type: "object", properties: { name: str, url: str } },
+        Music: {
+          type: "object",
+          properties: {
+            id: int,
+            slug: str,
+            title: str,
+            description: str,
+            description_eng: str,
+            category: ref("CategoryRef"),
+            img: str,
+            link: nullableStr,
+            videos: nullableStr,
+            music_tracks: list("File"),
+          },
+        },
+        News: {
+          type: "object",
+          properties: {
+            id: int,
+            slug: str,
+            title: str,
+            title_eng: str,
+            description: str,
+            description_eng: str,
+            date: { type: "string", format: "date" },
+            image: nullableStr,
+            category: ref("CategoryRef"),
+            attachments: list("File"),
+          },
+        },
+        Activity: {
+          type: "object",
+          properties: {
+            id: int,
+            date: { type: "string", format: "date-time" },
+            description: str,
+            user_data: { type: "object", properties: { username: str } },
+          },
+        },
+        User: {
+          type: "object",
+          properties: {
+            id: int,
+            username: str,
+            first_name: str,
+            last_name: str,
+            email: str,
+            is_staff: { type: "boolean" },
+            is_superuser: { type: "boolean" },
+            groups: { type: "array", items: str },
+          },
+        },
+        Upload: { type: "object", properties: { file_name: str, temp_name: str, display_name: str } },
+        FileEntry: fileEntry,
+      },
+    },
+    paths: {
+      "/api/music/": {
+        get: { parameters: listParams, responses: { 200: ok(list("Music")) } },
+        post: { security: staff, requestBody: multipart(musicFields), responses: { 201: ok(ref("Music"), "Created"), ...pick(400, 401, 403, 413, 415) } },
+      },
+      "/api/latest-musics/": { get: { responses: { 200: ok(list("Music")) } } },
+      "/api/music-by-category/{category}/": {
+        get: {
+          parameters: [{ name: "category", in: "path", required: true, description: "category name, upper case", schema: str }],
+          responses: { 200: ok(list("Music")) },
+        },
+      },
+      "/api/music/{key}/": {
+        parameters: [key],
+        get: { responses: { 200: ok(ref("Music")), ...pick(404) } },
+        patch: { security: staff, requestBody: multipart(musicFields), responses: { 200: ok(ref("Music")), ...pick(400, 401, 403, 404, 413, 415) } },
+        delete: { security: staff, responses: { 204: { description: "Deleted" }, ...pick(401, 403, 404) } },
+      },
+      "/api/news/": {
+        get: { parameters: listParams, responses: { 200: ok(list("News")) } },
+        post: { security: staff, requestBody: multipart(newsFields), responses: { 201: ok(ref("News"), "Created"), ...pick(400, 401, 403, 413, 415) } },
+      },
+      "/api/latest-news/": { get: { responses: { 200: ok(list("News")) } } },
+      "/api/news/{key}/": {
+        parameters: [key],
+        get: { responses: { 200: ok(ref("News")), ...pick(404) } },
+        patch: { security: staff, requestBody: multipart(newsFields), responses: { 200: ok(ref("News")), ...pick(400, 401, 403, 404, 413, 415) } },
+        delete: { security: staff, responses: { 204: { description: "Deleted" }, ...pick(401, 403, 404) } },
+      },
+      "/api/category/": {
+        get: { parameters: [{ name: "type", in: "query", schema: str }, ...listParams], responses: { 200: ok(list("Category")), ...pick(400) } },
+        post: {
+          security: staff,
+          requestBody: jsonBody({ type: "object", required: ["name", "name_eng", "type"], properties: { name: str, name_eng: str, type: str } }),
+          responses: { 201: ok(ref("Category"), "Created"), ...pick(400, 401, 403, 409, 415) },
+        },
+      },
+      "/api/category/{id}/": {
+        parameters: [id],
+        get: { responses: { 200: ok(ref("Category")), ...pick(404) } },
+        patch: { security: staff, requestBody: jsonBody(ref("Category")), responses: { 200: ok(ref("Category")), ...pick(400, 401, 403, 404, 409, 415) } },
+        delete: { security: staff, responses: { 204: { description: "Deleted" }, ...pick(401, 403, 404, 409) } },
+      },
+      "/api/activities/": { get: { security: [{ session: [] }], parameters: listParams, responses: { 200: ok(list("Activity")), ...pick(401, 403) } } },
+      "/api/latest-activities/": { get: { security: [{ session: [] }], responses: { 200: ok(list("Activity")), ...pick(401, 403) } } },
+      "/api/userinfo/": { get: { responses: { 200: ok(list("User"), "The signed-in user first; [] for anonymous") } } },
+      "/api/user/{id}/": { parameters: [id], get: { security: [{ session: [] }], responses: { 200: ok(ref("User")), ...pick(401, 403, 404) } } },
+      "/api/login/": {
+        post: {
+          security: csrfOnly,
+          requestBody: jsonBody({ type: "object", required: ["username", "password"], properties: { username: str, password: str } }),
+          responses: { 200: ok(ref("User")), ...pick(400, 403, 415, 429) },
+        },
+      },
+      "/api/logout/": { post: { security: csrfOnly, responses: { 200: ok({ type: "object", properties: { success: { type: "boolean" } } }), ...pick(403) } } },
+      "/api/captcha-generator/": { get: { responses: { 200: ok({ type: "object", properties: { captcha_id: str, captcha_url: str } }) } } },
+      "/api/send-email/": {
+        post: {
+          security: csrfOnly,
+          requestBody: jsonBody({
+            type: "object",
+            required: ["name", "email", "description", "captcha_id", "captcha_value"],
+            properties: {
+              name: str,
+              email: str,
+              description: str,
+              captcha_id: str,
+              captcha_value: str,
+              privacy: { type: "boolean" },
+              lang: { enum: ["it", "en"] },
+              website: str,
+            },
+          }),
+          responses: { 200: ok({ type: "object", properties: { success: { type: "boolean" } } }), ...pick(400, 403, 415, 429) },
+        },
+      },
+      "/api/file/upload/": {
+        put: {
+          security: staff,
+          parameters: [
+            { name: "Content-Disposition", in: "header", description: "attachment; filename=<url-encoded name>", schema: str },
+            { name: "kind", in: "query", schema: { enum: [...UPLOAD_PURPOSES] } },
+          ],
+          requestBody: multipart({ file: { type: "string", format: "binary" }, kind: str, display_name: str }),
+          responses: { 200: ok(ref("Upload")), ...pick(400, 401, 403, 413, 415) },
+        },
+      },
+    },
+  };
+}

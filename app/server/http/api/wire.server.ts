@@ -1,0 +1,134 @@
+import type { ActivityRow } from "../../domain/activity.server";
+import type { CategoryRow } from "../../domain/categories.server";
+import type { MusicItem } from "../../domain/music.server";
+import type { NewsItem } from "../../domain/news.server";
+import type { TempUpload } from "../../domain/uploads.server";
+
+/**
+ * The one place where the camelCase rows of the domain modules become the wire shapes of
+ * SPEC.md section 3 (snake_case names of the original Django API). Nothing else builds api/ JSON.
+ */
+export type WireCategoryRef = { id: number; name: string; name_eng: string };
+export type WireCategory = WireCategoryRef & { type: string };
+export type WireFile = { name: string; url: string };
+export type WireMusic = {
+  id: number;
+  slug: string;
+  title: string;
+  description: string;
+  description_eng: string;
+  category: WireCategoryRef;
+  img: string;
+  link: string | null;
+  videos: string | null;
+  music_tracks: WireFile[];
+};
+export type WireNews = {
+  id: number;
+  slug: string;
+  title: string;
+  title_eng: string;
+  description: string;
+  description_eng: string;
+  date: string;
+  image: string | null;
+  category: WireCategoryRef;
+  attachments: WireFile[];
+};
+export type WireActivity = { id: number; date: string; description: string; user_data: { username: string } };
+export type WireUser = {
+  id: number;
+  username: string;
+  first_name: string;
+  last_name: string;
+  email: string;
+  is_staff: boolean;
+  is_superuser: boolean;
+  groups: string[];
+};
+export type WireUpload = { file_name: string; temp_name: string; display_name: string };
+
+export type UserRow = {
+  id: number;
+  username: string;
+  firstName: string;
+  lastName: string;
+  email: string;
+  isStaff: boolean;
+  isSuperuser: boolean;
+  groups: string;
+};
+
+function categoryRef(c: { id: number; name: string; nameEng: string }): WireCategoryRef {
+  return { id: c.id, name: c.name, name_eng: c.nameEng };
+}
+
+const files = (list: { name: string; url: string }[]): WireFile[] => list.map((f) => ({ name: f.name, url: f.url }));
+
+export const wire = {
+  category: (c: CategoryRow): WireCategory => ({ id: c.id, name: c.name, name_eng: c.nameEng, type: c.type }),
+
+  music: (m: MusicItem): WireMusic => ({
+    id: m.id,
+    slug: m.slug,
+    title: m.title,
+    description: m.description,
+    description_eng: m.descriptionEng,
+    category: categoryRef(m.category),
+    img: m.img,
+    link: m.link || null,
+    videos: m.videos || null,
+    music_tracks: files(m.tracks),
+  }),
+
+  news: (n: NewsItem): WireNews => ({
+    id: n.id,
+    slug: n.slug,
+    title: n.title,
+    title_eng: n.titleEng,
+    description: n.description,
+    description_eng: n.descriptionEng,
+    date: n.date,
+    image: n.image,
+    category: categoryRef(n.category),
+    attachments: files(n.attachments),
+  }),
+
+  activity: (a: ActivityRow): WireActivity => ({
+    id: a.id,
+    date: a.date.toISOString(),
+    description: a.description,
+    user_data: { username: a.username },
+  }),
+
+  user: (u: UserRow): WireUser => {
+    let groups: string[] = [];
+    try {
+      const parsed: unknown = JSON.parse(u.groups);
+      if (Array.isArray(parsed)) groups = parsed.filter((g): g is string => typeof g === "string");
+    } catch {
+      groups = [];
+    }
+    return {
+      id: u.id,
+      username: u.username,
+      first_name: u.firstName,
+      last_name: u.lastName,
+      email: u.email,
+      is_staff: u.isStaff,
+      is_superuser: u.isSuperuser,
+      groups,
+    };
+  },
+
+  upload: (u: TempUpload): WireUpload => ({ file_name: u.file_name, temp_name: u.temp_name, display_name: u.display_name }),
+};
+
+/**
+ * Wire body fields -> the names the domain parsers read. The domain schemas already use the
+ * SPEC names (name_eng, title_eng, description_eng), so the request side is the identity apart
+ * from the file fields handled by the routes.
+ */
+export const CATEGORY_FIELDS = ["name", "name_eng", "type"] as const;
+export const NEWS_FIELDS = ["category", "title", "title_eng", "description", "description_eng", "date"] as const;
+export const MUSIC_FIELDS = ["category", "title", "description", "description_eng", "link", "videos", "mode"] as const;

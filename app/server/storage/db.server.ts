@@ -1,0 +1,77 @@
+import fs from "node:fs";
+import path from "node:path";
+import { PrismaBetterSQLite3 } from "@prisma/adapter-better-sqlite3";
+import Database from "better-sqlite3";
+import { Prisma, PrismaClient } from "~/generated/prisma/client";
+import { getEnv } from "../platform/env.server";
+
+declare global {
+  var __prisma: PrismaClient | undefined;
+}
+
+function createClient() {
+  const { databaseFile } = getEnv();
+  fs.mkdirSync(path.dirname(databaseFile), { recursive: true });
+  // busy timeout: concurrent writers wait for the lock instead of failing with SQLITE_BUSY.
+  const adapter = new PrismaBetterSQLite3({ url: `file:${databaseFile}`, timeout: 5000 });
+  return new PrismaClient({ adapter });
+}
+
+/** One client per process (kept on globalThis so dev-server reloads do not open new handles). */
+export const db: PrismaClient = new Proxy({} as PrismaClient, {
+  get(_target, prop) {
+    globalThis.__prisma ??= createClient();
+    const value = Reflect.get(globalThis.__prisma, prop);
+    return typeof value === "function" ? value.bind(globalThis.__prisma) : value;
+  },
+});
+
+/** WAL lets readers go on while one request writes; it is stored in the file, so once is enough. */
+export async function configureDatabase() {
+  await db.$queryRawUnsafe("PRAGMA journal_mode = WAL");
+  await db.$queryRawUnsafe("PRAGMA foreign_keys = ON");
+}
+
+/** The connection `readerConnection` answers (its own, which never writes), for the database file it was opened on. */
+let reader: { file: string; connection: Database.Database } | undefined;
+
+/**
+ * A connection of its own that only reads, for the one value read on every request (the content
+ * version, content-version.server.ts): a prepared statement on it costs a few microseconds, where a
+ * Prisma query costs about a millisecond of CPU (each one is compiled in WASM). It sees what any
+ * connection committed: this process's Prisma, another process, a script.
+ */
+export function readerConnection(): Database.Database {
+  const file = getEnv().databaseFile;
+  if (reader?.file !== file) {
+    closeReader();
+    reader = { file, connection: new Database(file, { fileMustExist: true }) };
+  }
+  return reader.connection;
+}
+
+function closeReader() {
+  reader?.connection.close();
+  reader = undefined;
+}
+
+export async function disconnectDatabase() {
+  closeReader();
+  if (globalThis.__prisma) {
+    await globalThis.__prisma.$disconnect();
+    globalThis.__prisma = undefined;
+  }
+}
+
+/**
+ * What a database refusal means for the write that got it: "missing" (the row was deleted under
+ * our feet: P2025, P2001, P2015) or "conflict" (a unique or foreign key constraint, a write
+ * conflict: P2002, P2003, P2034); null for anything else (a real fault). The edge turns these into
+ * 404 and 409 (http/errors.server.ts); domain code checks them without knowing HTTP.
+ */
+export function databaseRefusal(error: unknown): "missing" | "conflict" | null {
+  if (!(error instanceof Prisma.PrismaClientKnownRequestError)) return null;
+  if (error.code === "P2025" || error.code === "P2001" || error.code === "P2015") return "missing";
+  if (error.code === "P2002" || error.code === "P2003" || error.code === "P2034") return "conflict";
+  return null;
+}

@@ -1,0 +1,68 @@
+import type { ImageInfo } from "~/lib/images";
+import { localized, localizePath, type Lang } from "~/lib/i18n";
+import { categoriesOfType } from "../domain/categories.server";
+import { compositionsBrowser, musicCatalogue } from "./compositions.server";
+import { readContentList } from "../domain/content.server";
+import { imageInfo } from "../storage/images.server";
+
+type HeroSlide = { id: number; img: string };
+type AlbumDescription = { id: number; title: string; title_eng: string; description: string; description_eng: string };
+type FollowLink = { id: number; name?: string; link: string; path: string };
+type InternalLink = { id: number; title: string; title_eng: string; src: string; link: string };
+type BioText = { id: number; category: string; title: string; title_eng: string; text: string; text_eng: string };
+
+type TextBlock = { id: number; title: string; text: string };
+export type TextSection = { id: number; title: string; items: TextBlock[] };
+
+/** Categories of one type (about on home, bio on /bio) with their texts from bio.json. */
+export async function bioSections(type: "about" | "bio", lang: Lang): Promise<TextSection[]> {
+  const categories = await categoriesOfType(type);
+  const texts = readContentList<BioText>("bio");
+  return categories
+    .map((category) => ({
+      id: category.id,
+      title: localized(category, "name", lang),
+      items: texts
+        .filter((t) => t.category.trim().toLocaleLowerCase("it") === category.name.trim().toLocaleLowerCase("it"))
+        .map((t) => ({ id: t.id, title: localized(t, "title", lang), text: localized(t, "text", lang) })),
+    }))
+    .filter((section) => section.items.length > 0);
+}
+
+function present<T>(value: T | null): value is T {
+  return value !== null;
+}
+
+/** Everything the home page shows (SPEC.md 2.4, 2.5); `requestedCategory` is the pill named by ?category=. */
+export async function homeData(lang: Lang, requestedCategory: string | null = null) {
+  const slides = readContentList<HeroSlide>("slider_hero");
+  const slideImages = await Promise.all(slides.map((s) => imageInfo(s.img)));
+  // The eighth slide is the single hero image further down the page; the slider shows the others.
+  const singleHero = slideImages[7] ?? null;
+  const heroSlides = slideImages.filter((img, index): img is ImageInfo => img !== null && (slideImages.length < 8 || index !== 7));
+
+  const albumDescriptions = readContentList<AlbumDescription>("album_desciption").map((a) => ({
+    id: a.id,
+    title: localized(a, "title", lang),
+    description: localized(a, "description", lang),
+  }));
+
+  const follows = readContentList<FollowLink>("follows").map((f) => ({ id: f.id, name: f.name ?? "", link: f.link, path: f.path }));
+
+  const tiles = (
+    await Promise.all(
+      readContentList<InternalLink>("internal_link")
+        .filter((tile) => tile.src?.trim())
+        .map(async (tile) => {
+          const image = await imageInfo(tile.src);
+          if (!image) return null;
+          const internal = tile.link.startsWith("/");
+          return { id: tile.id, title: localized(tile, "title", lang), href: internal ? localizePath(tile.link, lang) : tile.link, image };
+        }),
+    )
+  ).filter(present);
+
+  const [catalogue, about] = await Promise.all([musicCatalogue(lang), bioSections("about", lang)]);
+
+  return { heroSlides, singleHero, albumDescriptions, follows, tiles, about, cards: catalogue.cards, ...compositionsBrowser(catalogue, requestedCategory) };
+}

@@ -1,0 +1,53 @@
+import type { GalleryItem } from "~/lib/content-types";
+import { categoryPath, compositionPath, galleryItemPath, newsPath, pagePath } from "~/lib/paths";
+import { artDirectionOverview } from "./art-direction.server";
+import { contentUpdatedAt, readContentList, type ContentFile } from "../domain/content.server";
+import { db } from "../storage/db.server";
+
+/** A public page by its Italian path (the English twin is derived) and when it last changed. */
+export type SitemapEntry = { path: string; lastmod: Date };
+
+const latest = (dates: Date[]) => new Date(Math.max(0, ...dates.map((d) => d.getTime())));
+const fromContent = (...files: ContentFile[]) => latest(files.map(contentUpdatedAt));
+
+/**
+ * Every public page a search engine should know: the fixed pages, the composition categories,
+ * the label pages, the gallery items, every composition with its own page and every news item.
+ * Search results, sign-in and admin pages are left out on purpose.
+ */
+export async function sitemapEntries(): Promise<SitemapEntry[]> {
+  const [news, music, musicCategories] = await Promise.all([
+    db.news.findMany({ select: { slug: true, updatedAt: true }, orderBy: { date: "desc" } }),
+    db.music.findMany({ select: { slug: true, link: true, updatedAt: true, category: { select: { name: true } } }, orderBy: { createdAt: "asc" } }),
+    db.category.findMany({ where: { type: "music" }, select: { name: true, createdAt: true, music: { select: { updatedAt: true } } }, orderBy: { id: "asc" } }),
+  ]);
+  const newsChanged = latest(news.map((n) => n.updatedAt));
+  const musicChanged = latest(music.map((m) => m.updatedAt));
+  const siteChanged = latest([newsChanged, musicChanged, fromContent("slider_hero", "album_desciption", "internal_link", "follows", "bio")]);
+  const labels = (await artDirectionOverview("it")).groups.flatMap((g) => g.labels).filter((l) => !l.external);
+  const gallery = readContentList<GalleryItem>("gallery");
+
+  return [
+    { path: pagePath("home"), lastmod: siteChanged },
+    { path: pagePath("bio"), lastmod: fromContent("bio") },
+    { path: pagePath("compositions"), lastmod: musicChanged },
+    { path: pagePath("artDirection"), lastmod: fromContent("artistic_direction", "lable") },
+    { path: pagePath("portfolio"), lastmod: fromContent("portfolio") },
+    { path: pagePath("gallery"), lastmod: fromContent("gallery") },
+    { path: pagePath("credits"), lastmod: fromContent("credits") },
+    // The contact page has no content of its own: it changes with the site.
+    { path: pagePath("contacts"), lastmod: siteChanged },
+    { path: pagePath("news"), lastmod: newsChanged },
+    { path: pagePath("privacyPolicy"), lastmod: fromContent("privacy_policy") },
+    { path: pagePath("legalNotes"), lastmod: fromContent("legal_notes") },
+    { path: pagePath("cookiePolicy"), lastmod: fromContent("cookie_policy") },
+    ...musicCategories
+      .filter((c) => c.music.length > 0)
+      .map((c) => ({ path: categoryPath(c.name), lastmod: latest([c.createdAt, ...c.music.map((m) => m.updatedAt)]) })),
+    ...labels.map((l) => ({ path: l.href, lastmod: fromContent("artistic_direction", "lable") })),
+    ...gallery.map((g) => ({ path: galleryItemPath(g.id), lastmod: fromContent("gallery") })),
+    // Items with an external link have no page of their own (their card links out).
+    ...music.filter((m) => !m.link?.trim()).map((m) => ({ path: compositionPath(m.category.name, m.slug), lastmod: m.updatedAt })),
+    ...news.map((n) => ({ path: newsPath(n.slug), lastmod: n.updatedAt })),
+  ];
+}
