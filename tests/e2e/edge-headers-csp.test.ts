@@ -170,7 +170,7 @@ describe("no CSP violation in the browser", () => {
   for (const width of [390, 1440]) {
     it(`${width} px: pages from the cache run their own scripts, hydrate, and refuse a script that is not theirs`, async () => {
       const paths = ["/news", "/en/bio"];
-      // Stored and compressed: Content-Length is there once the stored bytes are sent as they are.
+      // Stored (a render, then hits), so the browser's request is a hit.
       for (const path of paths) {
         await vi.waitFor(
           async () => {

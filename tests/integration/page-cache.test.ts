@@ -5,7 +5,7 @@ import http from "node:http";
 import type { AddressInfo } from "node:net";
 import zlib from "node:zlib";
 import express from "express";
-import { afterEach, describe, expect, it, vi } from "vitest";
+import { afterEach, describe, expect, it } from "vitest";
 import { createCategory, updateCategory } from "~/server/categories.server";
 import { logActivity } from "~/server/activity.server";
 import { contentChanged, contentVersion } from "~/server/content-version.server";
@@ -94,9 +94,6 @@ describe("page cache middleware", () => {
     const miss = await raw("identity");
     expect(miss.headers["x-page-cache"]).toBe("MISS");
     const text = miss.body.toString("utf8").replaceAll(/ nonce="[^"]+"/g, "");
-    // Its first hit has it compressed, in the thread pool: the hits after that get the stored bytes.
-    expect((await raw("gzip, deflate, br, zstd")).headers["x-page-cache"]).toBe("HIT");
-    await vi.waitFor(async () => expect((await raw("br")).headers["content-encoding"]).toBe("br"), { timeout: 10_000, interval: 20 });
 
     const decoded = { br: zlib.brotliDecompressSync, gzip: zlib.gunzipSync };
     // Chromium's Accept-Encoding lists gzip first: brotli, the smaller, is sent all the same.
