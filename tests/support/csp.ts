@@ -7,7 +7,9 @@ export function scriptSources(policy: string): string[] {
 
 /** The inline scripts of a page (opening tag and text), as a browser reads them. */
 export function inlineScripts(html: string): { tag: string; text: string }[] {
-  return [...html.matchAll(/(<script\b[^>]*>)([\s\S]*?)<\/script>/gi)].filter(([, tag]) => !/\ssrc=/.test(tag!)).map(([, tag, text]) => ({ tag: tag!, text: text! }));
+  return [...html.matchAll(/(<script\b[^>]*>)([\s\S]*?)<\/script>/gi)]
+    .filter(([, tag]) => !/\ssrc=/.test(tag!))
+    .map(([, tag, text]) => ({ tag: tag!, text: text! }));
 }
 
 export function sha256Source(text: string): string {

@@ -64,10 +64,23 @@ const CACHEABLE_TYPE = /^text\/(html|x-script)\b/i;
 const BROTLI = { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 6, [zlib.constants.BROTLI_PARAM_MODE]: zlib.constants.BROTLI_MODE_TEXT } };
 
 /**
- * Headers that belong to one response or one connection, that this cache sets itself, or that the
- * request edge sets again on every answer (the cache records only what was set after it ran).
+ * Headers that belong to one response or one connection, or that this cache sets itself. What the
+ * request edge set before the cache ran (request id, security headers) is not recorded either: the
+ * edge sets it again on every answer.
  */
-const NOT_STORED = new Set(["set-cookie", "content-length", "content-encoding", "transfer-encoding", "connection", "keep-alive", "date", "etag", "cache-control", "vary", "x-page-cache"]);
+const NOT_STORED = new Set([
+  "set-cookie",
+  "content-length",
+  "content-encoding",
+  "transfer-encoding",
+  "connection",
+  "keep-alive",
+  "date",
+  "etag",
+  "cache-control",
+  "vary",
+  "x-page-cache",
+]);
 
 export type PageCache = ((req: Request, res: Response, next: NextFunction) => void) & {
   /** Bytes held now (bodies in every encoding). */
@@ -208,7 +221,8 @@ function recordAnswer(res: Response, maxBytes: number, onEnd: (text: Buffer) => 
   };
   const keep = (chunk: unknown, encoding: unknown) => {
     if (!storable || chunk == null || typeof chunk === "function") return;
-    const buffer = typeof chunk === "string" ? Buffer.from(chunk, typeof encoding === "string" ? (encoding as BufferEncoding) : "utf8") : Buffer.from(chunk as Uint8Array);
+    const buffer =
+      typeof chunk === "string" ? Buffer.from(chunk, typeof encoding === "string" ? (encoding as BufferEncoding) : "utf8") : Buffer.from(chunk as Uint8Array);
     size += buffer.length;
     if (size > maxBytes) {
       storable = false;
