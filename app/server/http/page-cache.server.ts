@@ -152,9 +152,8 @@ export function createPageCache(options: PageCacheOptions = {}): PageCache {
   function store(key: string, res: Response, rendered: Buffer, renderedVersion: number, setBeforeUs: Set<string>) {
     if (currentVersion() !== renderedVersion) return;
     const hashed = withScriptHashes(rendered.toString("utf8"), String(res.getHeader("Content-Security-Policy") ?? ""), String(res.locals.cspNonce ?? ""));
-    if (!hashed) return;
     const text = Buffer.from(hashed.html, "utf8");
-    const headers: Entry["headers"] = [["Content-Security-Policy", hashed.policy]];
+    const headers: Entry["headers"] = hashed.policy ? [["Content-Security-Policy", hashed.policy]] : [];
     for (const [name, value] of Object.entries(res.getHeaders())) {
       if (setBeforeUs.has(name) || NOT_STORED.has(name) || value === undefined) continue;
       headers.push([name, typeof value === "number" ? String(value) : value]);
