@@ -161,6 +161,22 @@ async function firstLoadJs(url: string, page: string): Promise<{ files: number; 
 }
 
 /**
+ * The bytes of a page's document on the wire when it comes from the cache: what a browser gets
+ * (it accepts brotli), what a gzip-only client gets, and the page itself. Content-Length is the
+ * encoded size (fetch decodes the body).
+ */
+async function documentBytes(url: string, page: string): Promise<string> {
+  const sizes: string[] = [];
+  for (const acceptEncoding of ["gzip, deflate, br, zstd", "gzip", "identity"]) {
+    const response = await fetch(`${url}${page}`, { headers: { "accept-encoding": acceptEncoding } });
+    const body = await response.arrayBuffer();
+    const bytes = Number(response.headers.get("content-length") ?? body.byteLength);
+    sizes.push(`${bytes} ${response.headers.get("content-encoding") ?? "identity"}`);
+  }
+  return `document ${page}: ${sizes.join(", ")} bytes`;
+}
+
+/**
  * The first request for a picture variant makes it (sharp, AVIF): ask once for every variant an
  * eager picture of the pages lists, so no run measures the making of a variant.
  */
@@ -308,6 +324,7 @@ export async function benchPages() {
       lines.push(pad([page, ...cells], widths) + (problems ? `  (${problems} errors/non-2xx)` : ""));
     }
 
+    for (const page of PAGES) lines.push(await documentBytes(url, page));
     for (const page of ["/", "/en"]) {
       const js = await firstLoadJs(url, page);
       lines.push(`first-load JS on ${page}: ${js.files} files, ${(js.bytes / 1024).toFixed(1)} KB transferred (${js.encodings})`);

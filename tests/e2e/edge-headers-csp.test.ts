@@ -1,16 +1,18 @@
 import type { Page } from "playwright-core";
-import { afterAll, describe, expect, it } from "vitest";
+import { afterAll, describe, expect, it, vi } from "vitest";
 import { contentSecurityPolicy, securityHeaders } from "~/server/http/csp.server";
 import type { BrowserContext } from "playwright-core";
 import { browserPerWorker, visit } from "../support/browser";
+import { inlineScripts, refusedInlineScripts, scriptSources } from "../support/csp";
 import { raw } from "../support/http";
 import { ADMIN, sharedDemoServer } from "../support/server";
 
 /**
  * issue 9: no Content-Security-Policy (6 inline scripts without a nonce), no HSTS,
- * Permissions-Policy or COOP. Every answer has a CSP with a fresh nonce that every script carries,
- * and the pages work under it: no violation while the player, video modal, lightbox, zoom viewer
- * and rich-text editor are used.
+ * Permissions-Policy or COOP. Every rendered answer has a CSP with a fresh nonce that every script
+ * carries; a page from the page cache has the hashes of its own inline scripts instead (ADR 021).
+ * The pages work under it: no violation while the player, video modal, lightbox, zoom viewer and
+ * rich-text editor are used, and a script that is not the page's own is refused.
  */
 const server = sharedDemoServer();
 const browser = browserPerWorker();
@@ -19,9 +21,10 @@ afterAll(async () => {});
 const nonceOf = (csp: string | undefined) => /'nonce-([^']+)'/.exec(csp ?? "")?.[1];
 
 describe("headers on every HTML answer", () => {
-  it("a CSP with a different nonce on two responses, carried by every script", async () => {
-    const a = await raw(server.url, "GET", "/");
-    const b = await raw(server.url, "GET", "/");
+  it("a CSP with a different nonce on two rendered responses, carried by every script", async () => {
+    // The contact page is rendered for every visitor (its captcha): never from the page cache.
+    const a = await raw(server.url, "GET", "/contacts");
+    const b = await raw(server.url, "GET", "/contacts");
     const csp = String(a.headers["content-security-policy"]);
     const nonceA = nonceOf(csp);
     const nonceB = nonceOf(String(b.headers["content-security-policy"]));
@@ -50,12 +53,16 @@ describe("headers on every HTML answer", () => {
     expect(a.headers["strict-transport-security"]).toBeUndefined();
   });
 
-  it("the error pages and the English pages carry it too", async () => {
-    for (const path of ["/en/news", "/pagina-che-non-esiste", "/en/contacts", "/login"]) {
-      const res = await raw(server.url, "GET", path);
-      const nonce = nonceOf(String(res.headers["content-security-policy"]));
-      expect(nonce, path).toBeTruthy();
-      for (const m of res.body.matchAll(/<script\b[^>]*>/g)) expect(m[0], path).toContain(`nonce="${nonce}"`);
+  it("the cached, error and English pages carry one that allows their own inline scripts only", async () => {
+    for (const path of ["/", "/en/news", "/pagina-che-non-esiste", "/en/contacts", "/login"]) {
+      // Twice: a render (nonce), then, for the pages the cache keeps, a hit (hashes).
+      for (let i = 0; i < 2; i++) {
+        const res = await raw(server.url, "GET", path);
+        const policy = String(res.headers["content-security-policy"]);
+        expect(scriptSources(policy), path).not.toContain("'unsafe-inline'");
+        expect(inlineScripts(res.body).length, path).toBeGreaterThan(2);
+        expect(refusedInlineScripts(res.body, policy), path).toEqual([]);
+      }
     }
   });
 
@@ -159,6 +166,52 @@ describe("no CSP violation in the browser", () => {
     expect(await violationsIn(page, violations)).toEqual([]);
     await context.close();
   });
+
+  for (const width of [390, 1440]) {
+    it(`${width} px: pages from the cache run their own scripts, hydrate, and refuse a script that is not theirs`, async () => {
+      const paths = ["/news", "/en/bio"];
+      // Stored (a render, then hits), so the browser's request is a hit.
+      for (const path of paths) {
+        await vi.waitFor(
+          async () => {
+            const res = await fetch(`${server.url}${path}`, { headers: { "accept-encoding": "gzip, deflate, br" } });
+            await res.arrayBuffer();
+            expect(res.headers.get("x-page-cache")).toBe("HIT");
+            expect(res.headers.get("content-length")).toBeTruthy();
+          },
+          { timeout: 10_000, interval: 50 },
+        );
+      }
+      const { context, errors } = await browser.newContext({ viewport: { width, height: 900 } });
+      const { page, violations } = await watchedPage(context);
+      for (const path of paths) {
+        const answer = page.waitForResponse(`${server.url}${path}`);
+        await visit(page, `${server.url}${path}`);
+        const headers = (await answer).headers();
+        expect(headers["x-page-cache"], path).toBe("HIT");
+        expect(scriptSources(headers["content-security-policy"] ?? "").join(" "), path).not.toMatch(/nonce|unsafe-inline/);
+        expect(await page.evaluate(() => document.documentElement.dataset.hydrated), path).toBe("true");
+      }
+      // The menu (JavaScript only) works after hydration.
+      if (width === 390) {
+        const button = page.locator(".navbar__menu-button");
+        await button.click();
+        await expect.poll(() => button.getAttribute("aria-expanded")).toBe("true");
+      }
+      expect(await violationsIn(page, violations)).toEqual([]);
+      expect(errors).toEqual([]);
+
+      // An inline script that is not one of the page's own, as a script injected into content would be.
+      await page.evaluate(() => {
+        const script = document.createElement("script");
+        script.textContent = "window.__injected = true";
+        document.body.append(script);
+      });
+      await page.waitForFunction(() => ((window as unknown as { __csp?: string[] }).__csp ?? []).length > 0);
+      expect(await page.evaluate(() => (window as unknown as { __injected?: boolean }).__injected)).toBeUndefined();
+      expect(await violationsIn(page, violations)).toContainEqual(expect.stringMatching(/^event: script-src(-elem)? inline$/));
+    });
+  }
 
   it("the admin with the rich-text editor in use", async () => {
     const { context } = await browser.newContext();

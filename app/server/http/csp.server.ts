@@ -11,7 +11,7 @@ const VIDEO_HOSTS = ["https://www.youtube-nocookie.com", "https://player.vimeo.c
 /**
  * The Content-Security-Policy of every answer. Scripts: our own files and inline scripts carrying
  * this response's nonce (React Router's hydration data, the module loader, ScrollRestoration, the
- * root layout's js flag). Styles allow inline style attributes: React, plyr, Quill and keen-slider
+ * root layout's js flag); a page sent from the page cache has their hashes instead (withScriptHashes). Styles allow inline style attributes: React, plyr, Quill and keen-slider
  * set positions and sizes through `style`. Images and media also come as data:/blob: URLs (the
  * player, the rich-text editor's pasted images before upload, image previews in the admin).
  */
@@ -34,6 +34,34 @@ export function contentSecurityPolicy(nonce: string, { https }: { https: boolean
   ];
   if (https) directives.push("upgrade-insecure-requests");
   return directives.join("; ");
+}
+
+/** An inline script element: its opening tag's attributes, then its text (up to the first end tag, as a browser reads it). */
+const INLINE_SCRIPT = /<script\b([^>]*)>([\s\S]*?)<\/script>/gi;
+
+/**
+ * A rendered document made fit to be sent to many visitors (the page cache, ADR 021): the inline
+ * scripts that carry the nonce of the response it was rendered for are allowed by their SHA-256
+ * hashes instead, and the nonce leaves both the page and its policy. A script that reached the page
+ * any other way (injected into content) carries no nonce, gets no hash, and stays refused, as under
+ * the nonce. A page rendered without a nonce (no request edge in front: tests) is left as it is.
+ *
+ * A hash covers the script's text as the browser reads it, after the parser turned CRLF and CR into
+ * LF (React Router's and React's scripts have none: the rule is kept so a hash can never silently miss).
+ */
+export function withScriptHashes(html: string, policy: string, nonce: string): { html: string; policy: string } {
+  if (!nonce) return { html, policy };
+  const nonceSource = `'nonce-${nonce}'`;
+  const nonceAttribute = ` nonce="${nonce}"`;
+  const hashes = new Set<string>();
+  for (const [, attributes = "", text = ""] of html.matchAll(INLINE_SCRIPT)) {
+    if (!attributes.includes(nonceAttribute)) continue;
+    const digest = crypto.createHash("sha256").update(text.replace(/\r\n?/g, "\n")).digest("base64");
+    hashes.add(`'sha256-${digest}'`);
+  }
+  // A page without inline scripts (a client navigation's .data answer) allows only the site's files.
+  const withHashes = hashes.size > 0 ? policy.replace(nonceSource, [...hashes].join(" ")) : policy.replace(` ${nonceSource}`, "");
+  return { html: html.replaceAll(nonceAttribute, ""), policy: withHashes };
 }
 
 /**
