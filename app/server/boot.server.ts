@@ -17,7 +17,7 @@ export async function boot() {
   await configureDatabase();
   await ensureAdminUser({ username: env.adminUsername, password: env.adminPassword });
   if (env.seedDemo && (await isDatabaseEmpty())) {
-    log().info("Database vuoto: carico i contenuti dimostrativi...");
+    log().info("empty database: loading the demo content");
     await seedDemoContent();
   }
   await ensureContentImages();

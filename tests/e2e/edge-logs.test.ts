@@ -100,7 +100,7 @@ describe("sign-in failures in the log (issue 20)", () => {
     }
     expect(output).not.toContain(typedPassword);
     expect(output).not.toContain("qualunque");
-    const failures = lines().filter((l) => String(l.msg).startsWith("Accesso non riuscito"));
+    const failures = lines().filter((l) => String(l.msg).startsWith("sign-in failed"));
     expect(failures).toHaveLength(5);
     expect(failures.filter((l) => l.username === ADMIN.username)).toHaveLength(1);
     for (const failure of failures) expect(failure.level).toBe("warn");

@@ -10,6 +10,7 @@ import { getEnv } from "~/server/env.server";
 import { savedLang } from "~/server/i18n.server";
 import { sessionCookie } from "~/server/session.server";
 import { log } from "../log.server";
+import { countPageCache } from "../platform/metrics.server";
 
 /**
  * The anonymous page cache, in front of React Router: a hit is answered from memory without
@@ -112,7 +113,7 @@ export function createPageCache(options: PageCacheOptions = {}): PageCache {
       current = readVersion();
     } catch (error) {
       // Without a version nothing is stored or served (pages still render). Logged once per outage.
-      if (!suspended) log().error({ err: error }, "Versione dei contenuti non leggibile: la cache delle pagine è sospesa");
+      if (!suspended) log().error({ err: error }, "content version unreadable: page cache suspended");
       suspended = true;
       version = null;
       lru.clear();
@@ -272,6 +273,7 @@ export function createPageCache(options: PageCacheOptions = {}): PageCache {
       if (current === null) return next();
       const key = await keyFor(req);
       const entry = lru.get(key);
+      countPageCache(entry !== undefined);
       if (entry) return send(req, res, key, entry);
       if (req.method === "GET") record(req, res, key, current);
       next();
