@@ -35,10 +35,12 @@ function trustProxySetting(raw) {
 }
 
 const wholeNumber = (min, max) => z.coerce.number().int().min(min).max(max);
-const url = (schemes) =>
+/** A URL with one of `schemes`, and whatever else `also` asks of it. */
+const url = (schemes, also = () => true) =>
   z.string().refine((value) => {
     try {
-      return schemes.includes(new URL(value).protocol);
+      const parsed = new URL(value);
+      return schemes.includes(parsed.protocol) && also(parsed);
     } catch {
       return false;
     }
@@ -58,9 +60,7 @@ const VARIABLES = {
   CONTACT_TO: [z.string().default("studio@example.com"), "an e-mail address"],
   CONTACT_EMAIL: [z.string().default("info@elenamarchetti.example"), "an e-mail address"],
   PUBLIC_ORIGIN: [
-    url(["http:", "https:"])
-      .refine((value) => ["", "/"].includes(new URL(value).pathname) && !new URL(value).search)
-      .optional(),
+    url(["http:", "https:"], (parsed) => parsed.pathname === "/" && !parsed.search && !parsed.hash).optional(),
     "the site's address, scheme and host only (https://www.example.com)",
   ],
   // Behind a reverse proxy: how many hops (1), "true" (all), or a list of addresses/subnets.
