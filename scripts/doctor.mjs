@@ -138,7 +138,11 @@ if (!config.smtpUrl) {
   else {
     const hours = Math.round(((Date.now() - newest.mtimeMs) / 3600_000) * 10) / 10;
     const old = Date.now() - newest.mtimeMs > config.backupMaxAgeMs;
-    report("backup", old ? "fail" : "ok", `newest ${newest.name}, ${hours} h old${old ? ` (older than BACKUP_MAX_AGE_H=${config.backupMaxAgeMs / 3600_000})` : ""}`);
+    report(
+      "backup",
+      old ? "fail" : "ok",
+      `newest ${newest.name}, ${hours} h old${old ? ` (older than BACKUP_MAX_AGE_H=${config.backupMaxAgeMs / 3600_000})` : ""}`,
+    );
   }
 }
 

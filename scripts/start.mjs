@@ -16,14 +16,13 @@ process.umask(0o077);
 
 // Every line on stdout is one JSON object of the one logger (scripts/ops/log.mjs), the server's and
 // this wrapper's alike; a refusal to start is one `fatal` line with the reason, never a stack trace.
-let config = null;
 let log = scriptLogger(null);
 let lock;
 try {
   // Every setting is checked before anything is touched (scripts/ops/config.mjs).
   // Read as the server will read it (production unless NODE_ENV says otherwise), so this wrapper's
   // lines have the server's form: JSON, or readable lines in development.
-  config = readConfig(serverProcessEnv());
+  const config = readConfig(serverProcessEnv());
   log = scriptLogger(config);
   prepareDataDir(config, log);
   lock = acquireDataDirLock(config.dataDir, "server");

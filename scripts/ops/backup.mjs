@@ -124,7 +124,12 @@ function checkRoom(paths, archiveDir) {
   const archive = Math.ceil((database + uploads + rest) * 1.01) + 1024 * 1024;
   const staging = database + rest + (fs.existsSync(paths.uploadsDir) && !sameDisk(paths.uploadsDir, paths.backupsDir) ? uploads : 0);
   /** @type {[string, number][]} */
-  const needs = sameDisk(archiveDir, paths.backupsDir) ? [[paths.backupsDir, staging + archive]] : [[paths.backupsDir, staging], [archiveDir, archive]];
+  const needs = sameDisk(archiveDir, paths.backupsDir)
+    ? [[paths.backupsDir, staging + archive]]
+    : [
+        [paths.backupsDir, staging],
+        [archiveDir, archive],
+      ];
   for (const [folder, bytes] of needs) {
     const { freeBytes, floorBytes } = diskRoom(folder, paths.minFreeDiskBytes);
     if (freeBytes - bytes < floorBytes) {

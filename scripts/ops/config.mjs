@@ -88,7 +88,13 @@ const VARIABLES = {
   /** /metrics: the bearer token it asks for; unset, it answers loopback clients only. */
   METRICS_TOKEN: [z.string().min(16).optional(), "at least 16 characters"],
   /** The release's commit, shown by /healthz and the start line (else read from .git when there is one). */
-  GIT_COMMIT: [z.string().regex(/^[0-9a-f]{7,40}$/i).optional(), "a git commit hash"],
+  GIT_COMMIT: [
+    z
+      .string()
+      .regex(/^[0-9a-f]{7,40}$/i)
+      .optional(),
+    "a git commit hash",
+  ],
   // For the test suite, not for production (docs/operations.md): another migrations folder (the
   // broken-migration test), another build folder, and no rebuild check (tests build once).
   MIGRATIONS_DIR: [z.string().optional(), "a folder"],

@@ -5,7 +5,20 @@
 // and the redact list is a second net for anything passed by mistake.
 import { pino } from "pino";
 
-const REDACT = ["password", "*.password", "cookie", "*.cookie", "headers.cookie", "headers.authorization", "token", "*.token", "csrf", "*.csrf", "secret", "*.secret"];
+const REDACT = [
+  "password",
+  "*.password",
+  "cookie",
+  "*.cookie",
+  "headers.cookie",
+  "headers.authorization",
+  "token",
+  "*.token",
+  "csrf",
+  "*.csrf",
+  "secret",
+  "*.secret",
+];
 
 /**
  * @param {{level?: string, pretty?: boolean, mixin?: () => Record<string, unknown>}} [options]

@@ -64,7 +64,9 @@ describe("a backup on a disk too small for it", () => {
     expect(lines).toHaveLength(1);
     const failure = JSON.parse(lines[0]!);
     expect(failure).toMatchObject({ level: "error", msg: "backup failed" });
-    expect(failure.reason).toMatch(/^not enough free space in .*: the backup needs about [\d.]+ MB, [\d.]+ MB are free and [\d.]+ MB must stay free \(MIN_FREE_DISK_MB\)/);
+    expect(failure.reason).toMatch(
+      /^not enough free space in .*: the backup needs about [\d.]+ MB, [\d.]+ MB are free and [\d.]+ MB must stay free \(MIN_FREE_DISK_MB\)/,
+    );
     expect(run.stderr).toBe("");
     // Nothing left behind, the leftovers gone, the space there as before.
     expect(fs.readdirSync(backups)).toEqual([]);
@@ -93,7 +95,15 @@ describe("a backup on a disk too small for it", () => {
       // The session row cannot be written (SQLITE_FULL): a 503 that says why, not a 500.
       expect(login.status).toBe(503);
       expect((await login.json()).error).toMatch(/^Il disco del server è pieno/);
-      expect(JSON.parse(server.stdout().trim().split("\n").find((l) => l.includes('"disk full: a database write was refused"'))!)).toMatchObject({ level: "error" });
+      expect(
+        JSON.parse(
+          server
+            .stdout()
+            .trim()
+            .split("\n")
+            .find((l) => l.includes('"disk full: a database write was refused"'))!,
+        ),
+      ).toMatchObject({ level: "error" });
       const backup = await runBackup(serverEnv(dataDir, server.port));
       expect(backup.code).toBe(1);
       expect(fs.readdirSync(path.join(dataDir, "backups"))).toEqual([]);

@@ -217,7 +217,10 @@ describe("docs/operations.md, Logs (issue 22)", () => {
       const result = jq(flags, filter.replaceAll("<id>", reqId), stdout);
       expect(result.status, `jq ${flags.join(" ")} '${filter}'\n${result.out}`).toBe(0);
       if (filter === 'select(.reqId=="<id>")') {
-        const picked = result.out.trim().split("\n").map((l) => JSON.parse(l) as Line);
+        const picked = result.out
+          .trim()
+          .split("\n")
+          .map((l) => JSON.parse(l) as Line);
         expect(picked.map((l) => l.msg)).toEqual(expect.arrayContaining(["api request failed", "request"]));
         expect(picked.every((l) => l.reqId === reqId)).toBe(true);
       }

@@ -40,7 +40,8 @@ function diskCheck(): Check {
   for (const folder of folders) {
     try {
       const { freeBytes, floorBytes } = diskRoom(folder, env.minFreeDiskBytes);
-      if (freeBytes < floorBytes) return { ok: false, reason: `low disk: ${megabytes(freeBytes)} MB free in ${folder}, the floor is ${megabytes(floorBytes)} MB (MIN_FREE_DISK_MB)` };
+      if (freeBytes < floorBytes)
+        return { ok: false, reason: `low disk: ${megabytes(freeBytes)} MB free in ${folder}, the floor is ${megabytes(floorBytes)} MB (MIN_FREE_DISK_MB)` };
     } catch (error) {
       return { ok: false, reason: `disk unreadable: ${folder}: ${(error as { code?: string }).code ?? String(error)}` };
     }
@@ -53,7 +54,10 @@ async function mailCheck(now: number): Promise<Check> {
   try {
     const { length, oldestCreatedAt } = await mailQueue();
     if (oldestCreatedAt && now - oldestCreatedAt.getTime() > MAIL_STUCK_AFTER_MS) {
-      return { ok: false, reason: `mail queue stuck: ${length} contact messages waiting, the oldest since ${oldestCreatedAt.toISOString()} (npm run doctor checks SMTP_URL)` };
+      return {
+        ok: false,
+        reason: `mail queue stuck: ${length} contact messages waiting, the oldest since ${oldestCreatedAt.toISOString()} (npm run doctor checks SMTP_URL)`,
+      };
     }
     return { ok: true };
   } catch {

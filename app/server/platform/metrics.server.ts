@@ -84,7 +84,7 @@ new Gauge({
 });
 
 /** The newest archive of DATA_DIR/backups (any kind), or null. */
-export function newestBackup(): { file: string; mtimeMs: number } | null {
+function newestBackup(): { file: string; mtimeMs: number } | null {
   const { backupsDir } = getEnv();
   let newest: { file: string; mtimeMs: number } | null = null;
   let names: string[];
@@ -132,11 +132,14 @@ export async function metrics(req: Request, res: Response) {
   res.setHeader("Cache-Control", "no-store");
   if (!allowed(req)) {
     if (getEnv().metricsToken) res.setHeader("WWW-Authenticate", 'Bearer realm="metrics"');
-    res.status(getEnv().metricsToken ? 401 : 403).type("text/plain").send(
-      getEnv().metricsToken
-        ? "401 /metrics needs Authorization: Bearer METRICS_TOKEN.\n"
-        : "403 /metrics answers only this machine (set METRICS_TOKEN to scrape it from elsewhere).\n",
-    );
+    res
+      .status(getEnv().metricsToken ? 401 : 403)
+      .type("text/plain")
+      .send(
+        getEnv().metricsToken
+          ? "401 /metrics needs Authorization: Bearer METRICS_TOKEN.\n"
+          : "403 /metrics answers only this machine (set METRICS_TOKEN to scrape it from elsewhere).\n",
+      );
     return;
   }
   try {
