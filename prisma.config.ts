@@ -2,13 +2,13 @@ import fs from "node:fs";
 import path from "node:path";
 import { defineConfig } from "prisma/config";
 import { PrismaBetterSQLite3 } from "@prisma/adapter-better-sqlite3";
+import { readConfig } from "./scripts/ops/config.mjs";
 
-// Mirrors app/server/platform/env.server.ts: the CLI runs outside the app, so it resolves the default itself.
-const databaseUrl = process.env.DATABASE_URL || `file:${path.resolve(process.env.DATA_DIR || "data", "app.db")}`;
+// The one configuration module (scripts/ops/config.mjs): the CLI finds the database where the app does.
+const { databaseFile, databaseUrl } = readConfig();
 
 // The adapter opens the file, so its folder must exist before the first migration.
-const databaseFile = databaseUrl.replace(/^file:/, "");
-fs.mkdirSync(path.dirname(path.resolve(databaseFile)), { recursive: true });
+fs.mkdirSync(path.dirname(databaseFile), { recursive: true });
 
 export default defineConfig({
   experimental: { adapter: true },

@@ -6,15 +6,31 @@ import compression from "compression";
 import express from "express";
 import expressStaticGzip from "express-static-gzip";
 import { createRequestHandler } from "@react-router/express";
-import { buildSettings } from "./scripts/ops/config.mjs";
+import { readConfig } from "./scripts/ops/config.mjs";
+import { failureFields, scriptLogger } from "./scripts/ops/log.mjs";
 
 // Files and folders this process and its children (SQLite, tar) create are this user's alone: 0600/0700
 // (scripts/ops/private-modes.mjs).
 process.umask(0o077);
 
-const { buildDir } = buildSettings();
-const build = await import(path.join(buildDir, "server/index.js"));
-await build.entry.module.boot();
+// Until the build is loaded, its logger is not there: a refused setting or a build that cannot be
+// loaded is one JSON line from the scripts' logger (the same format), then exit 1.
+let build;
+const { buildDir } = (() => {
+  try {
+    return readConfig();
+  } catch (error) {
+    scriptLogger(null).fatal(failureFields(error), "start failed");
+    process.exit(1);
+  }
+})();
+try {
+  build = await import(path.join(buildDir, "server/index.js"));
+  await build.entry.module.boot();
+} catch (error) {
+  (build ? build.entry.module.log() : scriptLogger(null)).fatal(failureFields(error), "start failed");
+  process.exit(1);
+}
 
 const app = express();
 app.disable("x-powered-by");
@@ -45,7 +61,10 @@ const namesAFile = (urlPath) => !["", ".data"].includes(path.extname(urlPath));
 app.use((req, res, next) => (namesAFile(req.path) ? rootFiles(req, res, next) : next()));
 // A file path that no file and no route has (/wp-login.php, /assets/gone.js): a short cacheable 404, no render.
 app.use(edge.fileNotFound);
-// page cache mounts here
+// Liveness, readiness and the Prometheus metrics (app/server/platform/): before the page cache and React Router.
+app.get("/healthz", build.entry.module.healthz);
+app.get("/readyz", build.entry.module.readyz);
+app.get("/metrics", build.entry.module.metrics);
 app.use(build.entry.module.pageCache); // anonymous pages from memory (app/server/http/page-cache.server.ts)
 app.all("*", createRequestHandler({ build, getLoadContext: edge.getLoadContext }));
 app.use(edge.lastResort);
@@ -58,14 +77,20 @@ const headersTimeout = Math.min(20_000, requestTimeoutMs); // Node requires head
 const server = http.createServer({ headersTimeout, requestTimeout: requestTimeoutMs, connectionsCheckingInterval: 2_000 }, app);
 server.maxConnections = maxConnections;
 server.listen(port, () => {
-  build.entry.module.log().info({ port }, `Sito in ascolto su http://localhost:${port}`);
+  const { version, commit, node } = build.entry.module.releaseInfo(build.entry.module.getEnv());
+  build.entry.module.log().info({ port, url: `http://localhost:${port}`, version, commit, node }, "listening");
   // scripts/start.mjs: this server started, so a later exit is a crash to recover from.
   process.send?.("listening");
 });
 server.on("connect", edge.refuseTunnel);
 // Cannot listen (the port taken, no permission): nothing to serve, and npm start does not retry.
+const LISTEN_FAILURES = {
+  EADDRINUSE: `port ${port} is already in use: stop what holds it, or set PORT to another port`,
+  EACCES: `port ${port} needs privileges this user lacks: use a port above 1023 (PORT) and let the proxy or docker map 80/443`,
+};
 server.on("error", (error) => {
-  build.entry.module.log().fatal({ err: error, port }, `il server non può ascoltare sulla porta ${port}: ${error.message}`);
+  const reason = LISTEN_FAILURES[error.code] ?? `cannot listen on port ${port}: ${error.message}`;
+  build.entry.module.log().fatal({ port, code: error.code, reason }, "cannot listen");
   process.exit(1);
 });
 // What Node would refuse itself (bad start line, headers too large, HTTP/1.1 without Host) is answered
@@ -92,7 +117,7 @@ async function stop(exitCode, graceMs) {
 }
 for (const signal of ["SIGTERM", "SIGINT"]) {
   process.on(signal, () => {
-    build.entry.module.log().info({ signal }, `${signal}: chiusura in corso...`);
+    build.entry.module.log().info({ signal }, "stopping");
     void stop(0, 15_000);
   });
 }
@@ -102,7 +127,8 @@ for (const signal of ["SIGTERM", "SIGINT"]) {
 // longer be trusted, and a dead server would stay dead.
 for (const event of ["uncaughtException", "unhandledRejection"]) {
   process.on(event, (error) => {
-    build.entry.module.log().fatal({ err: error, reqId: build.entry.module.currentRequestId(), event }, `${event}: il server si ferma e viene riavviato`);
+    const reqId = build.entry.module.currentRequestId();
+    build.entry.module.log().fatal({ err: error, ...(reqId ? { reqId } : {}), event }, "crashed: the server stops and npm start starts it again");
     void stop(1, 5_000);
   });
 }

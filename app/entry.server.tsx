@@ -18,7 +18,11 @@ export { pageCache } from "~/server/http/page-cache.server";
 export { createEdge } from "~/server/http/express.server";
 export { log } from "~/server/platform/log.server";
 export { currentRequestId } from "~/server/platform/request-scope.server";
-export { serverSettings } from "~/server/platform/env.server";
+export { serverSettings, getEnv } from "~/server/platform/env.server";
+// Health, readiness and metrics, answered by server.mjs before the page cache and React Router.
+export { healthz, readyz } from "~/server/http/health.server";
+export { metrics } from "~/server/http/metrics.server";
+export { releaseInfo } from "../scripts/ops/release.mjs";
 // scripts/create-user.mjs (npm run user:create) runs from the build, so the image needs no tsx.
 export { upsertStaffUser } from "~/server/domain/users.server";
 
@@ -73,13 +77,15 @@ function logServerError(error: unknown, request: Request, context: RouterContext
   // A thrown 4xx (403 forged, 404 missing row...) is the client's, not a server error.
   if (isRouteErrorResponse(error) && error.status < 500) return;
   if (asClientError(error)) return;
+  // The logger adds the id of the request being served; the router's context has it too, when the
+  // error happened outside the Express edge's scope.
   let reqId: string | undefined;
   try {
     reqId = context?.get(requestInfoContext).requestId;
   } catch {
     reqId = undefined;
   }
-  log().error({ reqId, err: error, method: request.method, path: new URL(request.url).pathname }, "request failed");
+  log().error({ ...(reqId ? { reqId } : {}), err: error, method: request.method, path: new URL(request.url).pathname }, "request failed");
 }
 
 /** Every error React Router catches in a loader, action or render lands here (once). */

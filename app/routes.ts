@@ -91,7 +91,6 @@ export default [
   route("media/*", "routes/resources/media.ts"),
   route("captcha/:captchaId", "routes/resources/captcha-image.ts"),
   route("cookie-consent", "routes/resources/cookie-consent.ts"),
-  route("healthz", "routes/resources/healthz.ts"),
   route("robots.txt", "routes/resources/robots.ts"),
   route("sitemap.xml", "routes/resources/sitemap.ts"),
 ] satisfies RouteConfig;

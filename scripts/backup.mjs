@@ -1,17 +1,23 @@
-// npm run backup [-- PATH]: one archive of the site while it serves; its path is the last line printed.
+// npm run backup [-- PATH]: one archive of the site while it serves. Its output is JSON lines of the
+// one logger (scripts/ops/log.mjs) like the server's: the last one, "backup written", names the
+// archive in `archive` (`npm run -s backup | jq -r 'select(.msg=="backup written").archive'`); a failure
+// is one "backup failed" line with the reason, nothing left behind, and exit code 1.
 import { createBackup } from "./ops/backup.mjs";
-import { dataPaths } from "./ops/config.mjs";
+import { readConfig } from "./ops/config.mjs";
+import { failureFields, scriptLogger } from "./ops/log.mjs";
 
 // Files and folders this process and its children (SQLite, tar) create are this user's alone: 0600/0700
 // (scripts/ops/private-modes.mjs).
 process.umask(0o077);
 
+let log = scriptLogger(null);
 try {
-  const { archive, manifest } = await createBackup(dataPaths(), { target: process.argv[2] });
-  const rows = Object.entries(manifest.rows).filter(([name]) => name !== "_prisma_migrations");
-  console.log(`Backup: ${manifest.files.length} file, migrazione ${manifest.migrationLevel ?? "nessuna"}, ${rows.map(([n, c]) => `${n} ${c}`).join(", ")}`);
-  console.log(archive);
+  const config = readConfig();
+  log = scriptLogger(config);
+  const { archive, manifest } = await createBackup(config, { target: process.argv[2] });
+  const rows = Object.fromEntries(Object.entries(manifest.rows).filter(([name]) => name !== "_prisma_migrations"));
+  log.info({ archive, files: manifest.files.length, migrationLevel: manifest.migrationLevel, rows }, "backup written");
 } catch (error) {
-  console.error(`Backup non riuscito: ${error instanceof Error ? error.message : String(error)}`);
+  log.error(failureFields(error), "backup failed");
   process.exit(1);
 }

@@ -1,8 +1,9 @@
 // Creates a staff superuser or resets its password:  npm run user:create -- <username> <password>
 // Plain JavaScript on the server build, so it works in the container (no tsx, no dev dependencies).
 import path from "node:path";
-import { buildSettings, dataPaths } from "./ops/config.mjs";
+import { readConfig } from "./ops/config.mjs";
 import { ensureFreshBuild } from "./ops/build.mjs";
+import { scriptLogger } from "./ops/log.mjs";
 import { migrateDatabase, prepareDataDir } from "./ops/prepare.mjs";
 
 // Files and folders this process and its children (SQLite, tar) create are this user's alone: 0600/0700
@@ -15,12 +16,12 @@ if (!username || !password || password.length < 8) {
   process.exit(2);
 }
 try {
-  const paths = dataPaths();
-  prepareDataDir(paths);
-  const { buildDir } = buildSettings();
-  ensureFreshBuild(buildDir);
-  await migrateDatabase(paths);
-  const build = await import(path.join(buildDir, "server", "index.js"));
+  const config = readConfig();
+  const log = scriptLogger(config);
+  prepareDataDir(config, log);
+  ensureFreshBuild(config.buildDir, log);
+  await migrateDatabase(config, log);
+  const build = await import(path.join(config.buildDir, "server", "index.js"));
   const user = await build.entry.module.upsertStaffUser(username.trim(), password);
   console.log(`Utente staff "${user.username}" creato o aggiornato.`);
   await build.entry.module.shutdown();

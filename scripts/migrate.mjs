@@ -1,17 +1,20 @@
 // npm run migrate: applies pending migrations the way npm start does (backup first, all-or-nothing).
-import { dataPaths } from "./ops/config.mjs";
+import { readConfig } from "./ops/config.mjs";
+import { failureFields, scriptLogger } from "./ops/log.mjs";
 import { migrateDatabase, prepareDataDir } from "./ops/prepare.mjs";
 
 // Files and folders this process and its children (SQLite, tar) create are this user's alone: 0600/0700
 // (scripts/ops/private-modes.mjs).
 process.umask(0o077);
 
+let log = scriptLogger(null);
 try {
-  const paths = dataPaths();
-  prepareDataDir(paths);
-  const applied = await migrateDatabase(paths);
-  if (!applied.length) console.log("Nessuna migrazione da applicare.");
+  const config = readConfig();
+  log = scriptLogger(config);
+  prepareDataDir(config, log);
+  const applied = await migrateDatabase(config, log);
+  if (!applied.length) log.info("no migration to apply");
 } catch (error) {
-  console.error(`\n${error instanceof Error ? error.message : String(error)}\n`);
+  log.fatal(failureFields(error), "migration failed");
   process.exit(1);
 }

@@ -4,9 +4,9 @@
 // crashes (with backoff), and exits with the server's status once the server is stopped on purpose.
 import { spawn } from "node:child_process";
 import os from "node:os";
-import { pino } from "pino";
-import { buildSettings, dataPaths, serverProcessEnv } from "./ops/config.mjs";
+import { readConfig, serverProcessEnv } from "./ops/config.mjs";
 import { acquireDataDirLock } from "./ops/lock.mjs";
+import { failureFields, scriptLogger } from "./ops/log.mjs";
 import { migrateDatabase, prepareDataDir } from "./ops/prepare.mjs";
 import { ensureFreshBuild } from "./ops/build.mjs";
 
@@ -14,24 +14,27 @@ import { ensureFreshBuild } from "./ops/build.mjs";
 // (scripts/ops/private-modes.mjs).
 process.umask(0o077);
 
-const paths = dataPaths();
+// Every line on stdout is one JSON object of the one logger (scripts/ops/log.mjs), the server's and
+// this wrapper's alike; a refusal to start is one `fatal` line with the reason, never a stack trace.
+let log = scriptLogger(null);
 let lock;
 try {
-  prepareDataDir(paths);
-  lock = acquireDataDirLock(paths.dataDir, "server");
+  // Every setting is checked before anything is touched (scripts/ops/config.mjs).
+  // Read as the server will read it (production unless NODE_ENV says otherwise), so this wrapper's
+  // lines have the server's form: JSON, or readable lines in development.
+  const config = readConfig(serverProcessEnv());
+  log = scriptLogger(config);
+  prepareDataDir(config, log);
+  lock = acquireDataDirLock(config.dataDir, "server");
   // Tests build once before starting many servers, so they turn the check off (BUILD_CHECK=0).
-  const { buildDir, checkBuild } = buildSettings();
-  if (checkBuild) ensureFreshBuild(buildDir);
+  if (config.checkBuild) ensureFreshBuild(config.buildDir, log);
   // No signal handler yet: SIGTERM during a migration ends the process at once, and SQLite rolls the
   // open transaction back, so the database stays as it was before that migration.
-  await migrateDatabase(paths);
+  await migrateDatabase(config, log);
 } catch (error) {
-  console.error(`\n${error instanceof Error ? error.message : String(error)}\n`);
+  log.fatal(failureFields(error), "start failed");
   process.exit(1);
 }
-
-// The same JSON lines as the server's log (app/server/platform/log.server.ts).
-const log = pino({ base: undefined, timestamp: pino.stdTimeFunctions.isoTime, formatters: { level: (label) => ({ level: label }) } });
 
 /** Restart delays after a crash: 1 s, doubling up to 30 s; back to 1 s once a server ran a minute. */
 const FIRST_DELAY_MS = 1_000;
@@ -61,10 +64,13 @@ function startServer() {
     // on the first start (a taken port, a bad setting): nothing to recover, report and stop.
     if (stopSignal || code === 0 || !everListened) {
       lock.release();
-      process.exit(stopSignal && code === 0 ? 0 : status);
+      const exitCode = stopSignal && code === 0 ? 0 : status;
+      if (exitCode === 0) log.info({ pid: server.pid }, "server stopped");
+      else log.error({ pid: server.pid, exitCode: code, signal }, everListened || stopSignal ? "server stopped with an error" : "server failed to start");
+      process.exit(exitCode);
     }
     if (Date.now() - startedAt >= STABLE_AFTER_MS) delayMs = FIRST_DELAY_MS;
-    log.error({ pid: server.pid, exitCode: code, signal, restartInMs: delayMs }, "il server si è fermato per un errore: riavvio");
+    log.error({ pid: server.pid, exitCode: code, signal, restartInMs: delayMs }, "server died: restarting");
     restartTimer = setTimeout(startServer, delayMs);
     delayMs = Math.min(delayMs * 2, MAX_DELAY_MS);
   });

@@ -12,6 +12,8 @@ const UNLOCALIZED_PREFIXES = [
   "/data",
   "/media",
   "/healthz",
+  "/readyz",
+  "/metrics",
   "/assets",
   "/cookie-consent",
   "/set-language",

@@ -58,7 +58,7 @@ export default function NewsDetailPage({ loaderData }: Route.ComponentProps) {
           <span className="badge">{news.category}</span>
         </div>
         <h1 className="news-detail__title">{news.title}</h1>
-        {/* Sanitised on the server with an allowlist (app/server/html.server.ts). */}
+        {/* Sanitised on the server with an allowlist (app/server/domain/sanitize.server.ts). */}
         <div className="rich-text" dangerouslySetInnerHTML={{ __html: news.html }} />
         {news.attachments.length > 0 ? (
           <section className="attachments" aria-labelledby="attachments-title">

@@ -24,7 +24,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
     const result: SearchPage = await searchSite(query, getLang(context), page);
     return { title, description, error: false, ...result };
   } catch (error) {
-    log().error({ err: error }, "Ricerca non riuscita");
+    log().error({ err: error }, "search failed");
     // An empty page with an alert, not the results: no cache may keep it.
     markDegraded();
     return { title, description, error: true, query: query.trim(), page: 1, pageCount: 0, total: 0, results: [] as SearchPage["results"] };

@@ -19,7 +19,7 @@ export async function boot() {
   // The demo code (app/demo/) is loaded only when it has work to do: it is not part of what
   // serves requests.
   if (env.seedDemo && (await isDatabaseEmpty())) {
-    log().info("Database vuoto: carico i contenuti dimostrativi...");
+    log().info("empty database: loading the demo content");
     const { seedDemoContent } = await import("~/demo/seed.server");
     await seedDemoContent();
   }

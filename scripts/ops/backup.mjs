@@ -11,6 +11,7 @@ import fs from "node:fs";
 import path from "node:path";
 import Database from "better-sqlite3";
 import { SQLITE_SIDE_FILES } from "./config.mjs";
+import { diskRoom, megabytes } from "./disk.mjs";
 import { acquireDataDirLock } from "./lock.mjs";
 import { PRIVATE_DIR_MODE, PRIVATE_FILE_MODE, restrictDataDirModes } from "./private-modes.mjs";
 
@@ -18,7 +19,7 @@ export const MANIFEST = "manifest.json";
 const FORMAT = 1;
 
 /** @param {string} file */
-function sha256(file) {
+export function sha256(file) {
   const hash = crypto.createHash("sha256");
   const fd = fs.openSync(file, "r");
   try {
@@ -87,11 +88,77 @@ function describeDatabase(databaseFile) {
   }
 }
 
+/** A backup refused or failed for a reason the operator can act on (no stack in the log). */
+export class BackupError extends Error {
+  /** @param {string} message @param {Record<string, unknown>} [fields] */
+  constructor(message, fields = {}) {
+    super(message);
+    this.name = "BackupError";
+    this.fields = fields;
+  }
+}
+
+/** Bytes of the regular files under `dir` (0 when it does not exist). @param {string} dir */
+function folderBytes(dir) {
+  return listFiles(dir).reduce((sum, rel) => sum + (fs.statSync(path.join(dir, rel), { throwIfNoEntry: false })?.size ?? 0), 0);
+}
+
+/** @param {string} file */
+const fileBytes = (file) => fs.statSync(file, { throwIfNoEntry: false })?.size ?? 0;
+
+/** @param {string} a @param {string} b */
+const sameDisk = (a, b) => fs.statSync(a).dev === fs.statSync(b).dev;
+
+/**
+ * Refuses (BackupError) a backup that would take a disk below its free-space floor (scripts/ops/disk.mjs),
+ * before anything is written. What it writes, at most: the copy of the database in the staging
+ * folder, the uploads too when they are on another disk than backups/ (elsewhere they are
+ * hard-linked), and the archive: the database, the uploads and the content files (gzip never grows
+ * them by more than a fraction of a percent; 1 % and 1 MB are added for tar's headers).
+ * @param {ReturnType<typeof import("./config.mjs").dataPaths>} paths @param {string} archiveDir
+ */
+function checkRoom(paths, archiveDir) {
+  const database = ["", "-wal"].reduce((sum, suffix) => sum + fileBytes(paths.databaseFile + suffix), 0);
+  const uploads = folderBytes(paths.uploadsDir);
+  const rest = folderBytes(paths.contentDir) + fileBytes(paths.secretFile);
+  const archive = Math.ceil((database + uploads + rest) * 1.01) + 1024 * 1024;
+  const staging = database + rest + (fs.existsSync(paths.uploadsDir) && !sameDisk(paths.uploadsDir, paths.backupsDir) ? uploads : 0);
+  /** @type {[string, number][]} */
+  const needs = sameDisk(archiveDir, paths.backupsDir)
+    ? [[paths.backupsDir, staging + archive]]
+    : [
+        [paths.backupsDir, staging],
+        [archiveDir, archive],
+      ];
+  for (const [folder, bytes] of needs) {
+    const { freeBytes, floorBytes } = diskRoom(folder, paths.minFreeDiskBytes);
+    if (freeBytes - bytes < floorBytes) {
+      throw new BackupError(
+        `not enough free space in ${folder}: the backup needs about ${megabytes(bytes)} MB, ${megabytes(freeBytes)} MB are free and ${megabytes(floorBytes)} MB must stay free (MIN_FREE_DISK_MB); free some space or write the archive to another disk (npm run backup -- /other/disk/site.tar.gz)`,
+        { folder, neededMb: megabytes(bytes), freeMb: megabytes(freeBytes), floorMb: megabytes(floorBytes) },
+      );
+    }
+  }
+}
+
+/**
+ * What an interrupted backup (a signal, a crash, a full disk) left in `dir`: its staging folders and
+ * `.partial` archives. Only one backup runs at a time per data folder in practice (the operator's, or
+ * the start's before it migrates), so anything there is a leftover.
+ * @param {string} dir
+ */
+function removeLeftovers(dir) {
+  if (!fs.existsSync(dir)) return;
+  for (const name of fs.readdirSync(dir)) {
+    if (name.startsWith(".staging-") || name.endsWith(".tar.gz.partial")) fs.rmSync(path.join(dir, name), { recursive: true, force: true });
+  }
+}
+
 /** @param {string[]} args @param {number | "ignore"} [stdout] where tar writes its output (an archive made with -f -) */
 function tar(args, stdout = "ignore") {
   const result = spawnSync("tar", args, { encoding: "utf8", stdio: ["ignore", stdout, "pipe"] });
-  if (result.error) throw new Error(`tar non disponibile: ${result.error.message}`);
-  if (result.status !== 0) throw new Error(`tar ${args[0]} non riuscito: ${result.stderr.trim()}`);
+  if (result.error) throw new BackupError(`tar is not available: ${result.error.message}`);
+  if (result.status !== 0) throw new BackupError(`tar ${args[0]} failed: ${result.stderr.trim().split("\n").join(" ")}`);
 }
 
 /**
@@ -125,17 +192,23 @@ function prune(/** @type {string} */ backupsDir, /** @type {string} */ kind, /**
 
 /**
  * Makes one archive. Safe while the server runs: nothing is locked and the site keeps serving.
+ * Refused before writing anything when the disk would go below its floor; on any failure nothing is
+ * left behind (no staging folder, no `.partial` archive), and a leftover of an earlier interrupted
+ * backup is removed first.
  * @param {ReturnType<typeof import("./config.mjs").dataPaths>} paths
- * @param {{target?: string, kind?: "backup" | "pre-migrate" | "pre-restore"}} [options]
+ * @param {{target?: string, kind?: "backup" | "pre-migrate" | "pre-restore", tag?: string}} [options]
+ * `tag` ends the archive's name (the pre-migrate backups: the database's fingerprint).
  * @returns {Promise<{archive: string, manifest: any}>}
  */
-export async function createBackup(paths, { target, kind = "backup" } = {}) {
+export async function createBackup(paths, { target, kind = "backup", tag } = {}) {
   fs.mkdirSync(paths.backupsDir, { recursive: true, mode: PRIVATE_DIR_MODE });
-  // Leftovers of a backup interrupted by a signal.
-  for (const name of fs.readdirSync(paths.backupsDir)) {
-    if (name.startsWith(".staging-")) fs.rmSync(path.join(paths.backupsDir, name), { recursive: true, force: true });
-  }
+  const archive = path.resolve(target ?? path.join(paths.backupsDir, `${kind}-${stamp()}${tag ? `-${tag}` : ""}.tar.gz`));
+  fs.mkdirSync(path.dirname(archive), { recursive: true, mode: PRIVATE_DIR_MODE });
+  removeLeftovers(paths.backupsDir);
+  removeLeftovers(path.dirname(archive));
+  checkRoom(paths, path.dirname(archive));
   const staging = fs.mkdtempSync(path.join(paths.backupsDir, ".staging-"));
+  const partial = `${archive}.partial`;
   try {
     const createdAt = new Date().toISOString();
     // Uploads before AND after the database copy: a file added meanwhile is in the second pass, one
@@ -170,13 +243,17 @@ export async function createBackup(paths, { target, kind = "backup" } = {}) {
     };
     fs.writeFileSync(path.join(staging, MANIFEST), JSON.stringify(manifest, null, 2) + "\n");
 
-    const archive = path.resolve(target ?? path.join(paths.backupsDir, `${kind}-${stamp()}.tar.gz`));
-    fs.mkdirSync(path.dirname(archive), { recursive: true, mode: PRIVATE_DIR_MODE });
-    const partial = `${archive}.partial`;
     packArchive(staging, partial);
     fs.renameSync(partial, archive);
     if (!target) prune(paths.backupsDir, kind, paths.backupKeep);
     return { archive, manifest };
+  } catch (error) {
+    fs.rmSync(partial, { force: true });
+    const code = /** @type {{code?: string}} */ (error).code;
+    if (code === "ENOSPC" || code === "SQLITE_FULL" || /No space left/i.test(String(error))) {
+      throw new BackupError(`the disk filled up while the backup was written; the partial archive was removed`, { archive });
+    }
+    throw error;
   } finally {
     fs.rmSync(staging, { recursive: true, force: true });
   }

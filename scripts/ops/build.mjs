@@ -27,22 +27,27 @@ function newest(file) {
  */
 export function staleBuildReason(buildDir) {
   const entry = path.join(buildDir, "server", "index.js");
-  if (!fs.existsSync(entry)) return "build mancante";
+  if (!fs.existsSync(entry)) return "no build";
   const builtAt = fs.statSync(entry).mtimeMs;
   for (const source of SOURCES) {
     const found = newest(source);
-    if (found && found.mtimeMs > builtAt) return `la build è più vecchia dei sorgenti (${found.file} modificato dopo)`;
+    if (found && found.mtimeMs > builtAt) return `the build is older than the sources (${found.file} changed since)`;
   }
   return null;
 }
 
-/** Rebuilds when stale; throws a clear error when the build tools are not installed. @param {string} buildDir */
-export function ensureFreshBuild(buildDir, log = console.log) {
+/**
+ * Rebuilds when stale; throws a clear error when the build tools are not installed. The build's own
+ * output goes to stderr: stdout carries the log's JSON lines only.
+ * @param {string} buildDir @param {import("pino").Logger} log
+ */
+export function ensureFreshBuild(buildDir, log) {
   const reason = staleBuildReason(buildDir);
   if (!reason) return;
   if (!fs.existsSync(path.join("node_modules", "@react-router", "dev"))) {
-    throw new Error(`Impossibile avviare: ${reason}, e gli strumenti di build non sono installati (npm ci senza --omit=dev).`);
+    throw new Error(`cannot start: ${reason}, and the build tools are not installed (npm ci without --omit=dev)`);
   }
-  log(`${reason[0]?.toUpperCase()}${reason.slice(1)}: eseguo npm run build...`);
-  execFileSync("npm", ["run", "build"], { stdio: "inherit" });
+  log.info({ reason }, "building: npm run build");
+  execFileSync("npm", ["run", "build"], { stdio: ["ignore", 2, 2] });
+  log.info({ buildDir }, "build done");
 }

@@ -1,7 +1,11 @@
-// Types for the tests and benchmarks, which put their servers on data folders the way the operations scripts do (scripts/ops/config.mjs).
-export function dataDirEnv(dataDir: string): { DATA_DIR: string; DATABASE_URL: string; UPLOADS_DIR: string };
-export function dataPaths(env?: NodeJS.ProcessEnv): {
+// Types of the one configuration module (scripts/ops/config.mjs), for the app (app/server/platform/env.server.ts),
+// prisma.config.ts, the tests and the benchmarks.
+export type Config = {
+  nodeEnv: "development" | "production" | "test";
+  isProduction: boolean;
+  port: number;
   dataDir: string;
+  databaseUrl: string;
   databaseFile: string;
   uploadsDir: string;
   contentDir: string;
@@ -9,8 +13,41 @@ export function dataPaths(env?: NodeJS.ProcessEnv): {
   backupsDir: string;
   migrationsDir: string;
   backupKeep: number;
+  backupMaxAgeMs: number;
+  buildDir: string;
+  checkBuild: boolean;
+  /** SESSION_SECRET when set (app/server/platform/env.server.ts otherwise reads or makes DATA_DIR/session-secret). */
+  sessionSecret?: string;
+  adminUsername?: string;
+  adminPassword?: string;
+  smtpUrl?: string;
+  contactTo: string;
+  contactEmail: string;
+  publicOrigin?: string;
+  /** Express's "trust proxy" setting; false when TRUST_PROXY is unset. */
+  trustProxy: boolean | number | string;
+  logLevel: string;
+  seedDemo: boolean;
+  /** 0: the page cache is off. */
+  pageCacheBytes: number;
+  requestTimeoutMs: number;
+  maxConnections: number;
+  /** Undefined: 1 GB or a tenth of the disk, whichever is smaller (scripts/ops/disk.mjs). */
+  minFreeDiskBytes?: number;
+  metricsToken?: string;
+  gitCommit?: string;
 };
+
+export class ConfigError extends Error {
+  problems: { variable: string; problem: string }[];
+}
+export function readConfig(env?: NodeJS.ProcessEnv): Config;
+export type DataPaths = Pick<
+  Config,
+  "dataDir" | "databaseFile" | "uploadsDir" | "contentDir" | "secretFile" | "backupsDir" | "migrationsDir" | "backupKeep" | "minFreeDiskBytes"
+>;
+export function dataPaths(env?: NodeJS.ProcessEnv): DataPaths;
+export function dataDirEnv(dataDir: string): { DATA_DIR: string; DATABASE_URL: string; UPLOADS_DIR: string };
 export const SQLITE_SIDE_FILES: string[];
-export function buildSettings(env?: NodeJS.ProcessEnv): { buildDir: string; checkBuild: boolean };
 export function serverProcessEnv(env?: NodeJS.ProcessEnv): NodeJS.ProcessEnv;
 export function demoStaffAccount(env?: NodeJS.ProcessEnv): { username: string; password: string };

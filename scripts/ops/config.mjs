@@ -1,34 +1,182 @@
-// Where the data lives, resolved exactly as app/server/platform/env.server.ts does (the operations scripts run
-// outside the app build, with runtime dependencies only, so they cannot import it).
+// THE configuration of the site: every environment variable the server, the operations scripts and
+// prisma.config.ts read is named, validated and given its default here, once. Plain JavaScript with
+// runtime dependencies only (zod), so the scripts run it without the build (and in the container);
+// app/server/platform/env.server.ts wraps it for the app, adding only the session secret, which it may create.
+// A bad value stops the start with one line that names the variable and says what it expects
+// (ConfigError), never a stack trace.
+import net from "node:net";
 import path from "node:path";
+import { z } from "zod";
 
-/** @param {NodeJS.ProcessEnv} [env] */
-export function dataPaths(env = process.env) {
-  const dataDir = path.resolve(env.DATA_DIR || "data");
-  const databaseUrl = env.DATABASE_URL || `file:${path.join(dataDir, "app.db")}`;
-  if (!databaseUrl.startsWith("file:")) {
-    throw new Error("DATABASE_URL deve essere un percorso file: di SQLite (es. file:/data/app.db)");
+/** Values never repeated in a message: they may hold a password or a token. */
+const SECRET = new Set(["SESSION_SECRET", "ADMIN_PASSWORD", "SMTP_URL", "METRICS_TOKEN", "DATABASE_URL"]);
+
+/** Express's named ranges for "trust proxy" (proxy-addr), besides addresses and subnets. */
+const NAMED_RANGES = new Set(["loopback", "linklocal", "uniquelocal"]);
+
+/** An address or a subnet (`10.0.0.0/8`, `fd00::/8`) or a named range, as Express's "trust proxy" takes it. */
+function isTrustedRange(item) {
+  if (NAMED_RANGES.has(item)) return true;
+  const [address = "", prefix, extra] = item.split("/");
+  const family = net.isIP(address);
+  if (!family || extra !== undefined) return false;
+  if (prefix === undefined) return true;
+  if (!/^\d{1,3}$/.test(prefix) && !net.isIP(prefix)) return false;
+  return net.isIP(prefix) === 4 || Number(prefix) <= (family === 4 ? 32 : 128);
+}
+
+/** TRUST_PROXY as Express's "trust proxy" setting; undefined when the value is none of the forms it takes. */
+function trustProxySetting(raw) {
+  if (raw === undefined || raw === "false" || raw === "0") return false;
+  if (raw === "true") return true;
+  if (/^\d{1,3}$/.test(raw)) return Number(raw);
+  const items = raw.split(",").map((item) => item.trim());
+  return items.every(isTrustedRange) ? items.join(",") : undefined;
+}
+
+const wholeNumber = (min, max) => z.coerce.number().int().min(min).max(max);
+/** A URL with one of `schemes`, and whatever else `also` asks of it. */
+const url = (schemes, also = () => true) =>
+  z.string().refine((value) => {
+    try {
+      const parsed = new URL(value);
+      return schemes.includes(parsed.protocol) && also(parsed);
+    } catch {
+      return false;
+    }
+  });
+
+/** What each variable takes, said the way the refusal says it ("PORT: expected ..."). */
+const VARIABLES = {
+  NODE_ENV: [z.enum(["development", "production", "test"]).default("development"), "development, production or test"],
+  PORT: [wholeNumber(1, 65535).default(3000), "a port number from 1 to 65535"],
+  DATA_DIR: [z.string().default("data"), "a folder"],
+  DATABASE_URL: [z.string().startsWith("file:").optional(), "a SQLite file URL (file:/data/app.db)"],
+  UPLOADS_DIR: [z.string().optional(), "a folder"],
+  SESSION_SECRET: [z.string().min(16).optional(), "at least 16 characters"],
+  ADMIN_USERNAME: [z.string().trim().min(1).optional(), "a user name"],
+  ADMIN_PASSWORD: [z.string().min(1).optional(), "a password"],
+  SMTP_URL: [url(["smtp:", "smtps:"]).optional(), "an smtp:// or smtps:// URL (smtps://user:password@mail.example.com)"],
+  CONTACT_TO: [z.string().default("studio@example.com"), "an e-mail address"],
+  CONTACT_EMAIL: [z.string().default("info@elenamarchetti.example"), "an e-mail address"],
+  PUBLIC_ORIGIN: [
+    url(["http:", "https:"], (parsed) => parsed.pathname === "/" && !parsed.search && !parsed.hash).optional(),
+    "the site's address, scheme and host only (https://www.example.com)",
+  ],
+  // Behind a reverse proxy: how many hops (1), "true" (all), or a list of addresses/subnets.
+  TRUST_PROXY: [
+    z
+      .string()
+      .refine((value) => trustProxySetting(value) !== undefined)
+      .optional(),
+    "true, false, a number of proxies (1), or a comma-separated list of addresses or subnets (10.0.0.0/8, loopback)",
+  ],
+  /** Bytes of the anonymous page cache, in MB (app/server/http/page-cache.server.ts); 0 turns it off. */
+  PAGE_CACHE_MB: [wholeNumber(0, 4096).default(32), "a whole number of MB from 0 to 4096"],
+  /** Longest a client may take to send a whole request, uploads included (server.mjs). */
+  REQUEST_TIMEOUT_S: [wholeNumber(1, 3600).default(120), "a whole number of seconds from 1 to 3600"],
+  /** Open connections at most; more are closed at once (server.mjs). */
+  MAX_CONNECTIONS: [wholeNumber(1, 1_000_000).default(1000), "a whole number from 1"],
+  /** Free space uploads and backups must leave on their disk, in MB (scripts/ops/disk.mjs); default 1 GB or 10 %. */
+  MIN_FREE_DISK_MB: [wholeNumber(0, 1e9).optional(), "a whole number of MB"],
+  LOG_LEVEL: [z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).optional(), "fatal, error, warn, info, debug, trace or silent"],
+  SEED_DEMO: [z.enum(["0", "1", "true", "false"]).default("1"), "0, 1, true or false"],
+  /** Archives kept per kind in DATA_DIR/backups (scripts/ops/backup.mjs). */
+  BACKUP_KEEP: [wholeNumber(1, 1000).default(10), "a whole number from 1 to 1000"],
+  /** `npm run doctor` reports the newest archive older than this. */
+  BACKUP_MAX_AGE_H: [wholeNumber(1, 24 * 365).default(26), "a whole number of hours"],
+  /** /metrics: the bearer token it asks for; unset, it answers loopback clients only. */
+  METRICS_TOKEN: [z.string().min(16).optional(), "at least 16 characters"],
+  /** The release's commit, shown by /healthz and the start line (else read from .git when there is one). */
+  GIT_COMMIT: [
+    z
+      .string()
+      .regex(/^[0-9a-f]{7,40}$/i)
+      .optional(),
+    "a git commit hash",
+  ],
+  // For the test suite, not for production (docs/operations.md): another migrations folder (the
+  // broken-migration test), another build folder, and no rebuild check (tests build once).
+  MIGRATIONS_DIR: [z.string().optional(), "a folder"],
+  BUILD_DIR: [z.string().optional(), "a folder"],
+  BUILD_CHECK: [z.enum(["0", "1"]).default("1"), "0 or 1"],
+};
+
+const schema = z.object(Object.fromEntries(Object.entries(VARIABLES).map(([name, [type]]) => [name, type])));
+
+export class ConfigError extends Error {
+  /** @param {{variable: string, problem: string}[]} problems */
+  constructor(problems) {
+    super(`invalid configuration: ${problems.map((p) => `${p.variable}: ${p.problem}`).join("; ")}`);
+    this.name = "ConfigError";
+    this.problems = problems;
   }
+}
+
+/** The variables as set: an empty value (`FOO=` in a compose file) counts as unset. */
+function setVariables(env) {
+  return Object.fromEntries(Object.keys(VARIABLES).flatMap((name) => (env[name] === undefined || env[name] === "" ? [] : [[name, env[name]]])));
+}
+
+/**
+ * The whole configuration, validated; throws ConfigError naming every variable that is wrong.
+ * @param {NodeJS.ProcessEnv} [env]
+ */
+export function readConfig(env = process.env) {
+  const given = setVariables(env);
+  const parsed = schema.safeParse(given);
+  if (!parsed.success) {
+    const names = [...new Set(parsed.error.issues.map((issue) => String(issue.path[0])))];
+    throw new ConfigError(
+      names.map((variable) => ({
+        variable,
+        problem: `expected ${VARIABLES[variable]?.[1] ?? "a valid value"}${SECRET.has(variable) ? "" : `, got ${JSON.stringify(given[variable])}`}`,
+      })),
+    );
+  }
+  const e = parsed.data;
+  const dataDir = path.resolve(e.DATA_DIR);
+  const databaseFile = path.resolve(e.DATABASE_URL ? e.DATABASE_URL.slice("file:".length) : path.join(dataDir, "app.db"));
   return {
+    nodeEnv: e.NODE_ENV,
+    isProduction: e.NODE_ENV === "production",
+    port: e.PORT,
     dataDir,
-    databaseFile: path.resolve(databaseUrl.slice("file:".length)),
-    uploadsDir: path.resolve(env.UPLOADS_DIR || path.join(dataDir, "uploads")),
+    databaseUrl: `file:${databaseFile}`,
+    databaseFile,
+    uploadsDir: path.resolve(e.UPLOADS_DIR ?? path.join(dataDir, "uploads")),
     /** Operator-edited content files (content/data/<name>.json overrides), see content.server.ts. */
     contentDir: path.join(dataDir, "content"),
     secretFile: path.join(dataDir, "session-secret"),
     backupsDir: path.join(dataDir, "backups"),
-    migrationsDir: path.resolve(env.MIGRATIONS_DIR || path.join("prisma", "migrations")),
-    backupKeep: Math.max(1, Number.parseInt(env.BACKUP_KEEP || "10", 10) || 10),
+    migrationsDir: path.resolve(e.MIGRATIONS_DIR ?? path.join("prisma", "migrations")),
+    backupKeep: e.BACKUP_KEEP,
+    backupMaxAgeMs: e.BACKUP_MAX_AGE_H * 3600_000,
+    buildDir: path.resolve(e.BUILD_DIR ?? "build"),
+    checkBuild: e.BUILD_CHECK !== "0",
+    sessionSecret: e.SESSION_SECRET,
+    adminUsername: e.ADMIN_USERNAME,
+    adminPassword: e.ADMIN_PASSWORD,
+    smtpUrl: e.SMTP_URL,
+    contactTo: e.CONTACT_TO,
+    contactEmail: e.CONTACT_EMAIL,
+    publicOrigin: e.PUBLIC_ORIGIN?.replace(/\/$/, ""),
+    trustProxy: trustProxySetting(e.TRUST_PROXY),
+    pageCacheBytes: e.PAGE_CACHE_MB * 1024 * 1024,
+    requestTimeoutMs: e.REQUEST_TIMEOUT_S * 1000,
+    maxConnections: e.MAX_CONNECTIONS,
+    minFreeDiskBytes: e.MIN_FREE_DISK_MB === undefined ? undefined : e.MIN_FREE_DISK_MB * 1024 * 1024,
+    logLevel: e.LOG_LEVEL ?? (e.NODE_ENV === "test" ? "warn" : "info"),
+    seedDemo: e.SEED_DEMO === "1" || e.SEED_DEMO === "true",
+    metricsToken: e.METRICS_TOKEN,
+    gitCommit: e.GIT_COMMIT,
   };
 }
 
-/**
- * How the server and the scripts that load the build find it: BUILD_DIR (default build/), and whether
- * `npm start` first rebuilds a stale one (BUILD_CHECK=0: tests build once and start many servers).
- * @param {NodeJS.ProcessEnv} [env]
- */
-export function buildSettings(env = process.env) {
-  return { buildDir: path.resolve(env.BUILD_DIR || "build"), checkBuild: env.BUILD_CHECK !== "0" };
+/** @param {NodeJS.ProcessEnv} [env] */
+export function dataPaths(env = process.env) {
+  const { dataDir, databaseFile, uploadsDir, contentDir, secretFile, backupsDir, migrationsDir, backupKeep, minFreeDiskBytes } = readConfig(env);
+  return { dataDir, databaseFile, uploadsDir, contentDir, secretFile, backupsDir, migrationsDir, backupKeep, minFreeDiskBytes };
 }
 
 /**

@@ -2,10 +2,12 @@
 export class MigrationError extends Error {
   migrationName: string;
   reason: string;
+  fields: Record<string, unknown>;
 }
 export function applyPendingMigrations(options: {
   databaseFile: string;
   migrationsDir: string;
   beforeApply?: (pending: string[]) => Promise<void>;
-  log?: (line: string) => void;
+  /** A pino logger (the start's); silent by default. */
+  log?: { info: (fields: object, msg: string) => void; warn: (fields: object, msg: string) => void };
 }): Promise<string[]>;

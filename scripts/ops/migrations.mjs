@@ -21,14 +21,19 @@ const MIGRATIONS_TABLE = `CREATE TABLE IF NOT EXISTS "_prisma_migrations" (
 )`;
 
 export class MigrationError extends Error {
-  /** @param {string} migrationName @param {string} reason @param {string} [nextSteps] */
-  constructor(migrationName, reason, nextSteps = "") {
-    super(`Migrazione ${migrationName} non applicata: ${reason}${nextSteps ? `\n${nextSteps}` : ""}`);
+  /** @param {string} migrationName @param {string} reason @param {string} [fix] what the operator does next */
+  constructor(migrationName, reason, fix = "") {
+    super(`migration ${migrationName} not applied: ${reason}`);
     this.name = "MigrationError";
     this.migrationName = migrationName;
     this.reason = reason;
+    /** What the start's log line carries besides the reason (scripts/ops/log.mjs failureFields). */
+    this.fields = { migration: migrationName, ...(fix ? { fix } : {}) };
   }
 }
+
+/** A logger that drops everything (the tests' default). */
+const SILENT = { info() {}, warn() {} };
 
 /** Prisma's timestamp format in SQLite: ISO 8601 with milliseconds and an explicit +00:00. */
 const prismaNow = () => new Date().toISOString().replace("Z", "+00:00");
@@ -82,10 +87,10 @@ export function migrationStatus(db, migrationsDir) {
 /**
  * Applies the pending migrations, each in its own transaction. `beforeApply` runs once when there is
  * something to apply to a database that already holds data (the automatic backup).
- * @param {{databaseFile: string, migrationsDir: string, beforeApply?: (pending: string[]) => Promise<void>, log?: (line: string) => void}} options
+ * @param {{databaseFile: string, migrationsDir: string, beforeApply?: (pending: string[]) => Promise<void>, log?: {info: Function, warn: Function}}} options
  * @returns {Promise<string[]>} the names applied
  */
-export async function applyPendingMigrations({ databaseFile, migrationsDir, beforeApply, log = console.log }) {
+export async function applyPendingMigrations({ databaseFile, migrationsDir, beforeApply, log = SILENT }) {
   fs.mkdirSync(path.dirname(databaseFile), { recursive: true });
   const db = new Database(databaseFile, { timeout: 5000 });
   try {
@@ -93,18 +98,18 @@ export async function applyPendingMigrations({ databaseFile, migrationsDir, befo
     if (status.failed.length) {
       throw new MigrationError(
         status.failed[0] ?? "",
-        "un avvio precedente (prisma migrate deploy) l'ha lasciata a metà, quindi il database non è in uno stato noto.",
-        "Ripristina il backup preso prima dell'aggiornamento: npm run restore -- DATA_DIR/backups/pre-migrate-....tar.gz (vedi docs/operations.md, «Restore»).",
+        "an earlier start (prisma migrate deploy) left it half-applied, so the database is in no known state",
+        "restore the backup taken before the upgrade: npm run restore -- DATA_DIR/backups/pre-migrate-....tar.gz (docs/operations.md, Restore)",
       );
     }
     if (status.unknown.length) {
       throw new MigrationError(
         status.unknown.at(-1) ?? "",
-        `il database è già a una versione più recente di questo codice (migrazioni sconosciute: ${status.unknown.join(", ")}).`,
-        "Avvia la versione più recente dell'applicazione, oppure ripristina il backup preso prima dell'aggiornamento (docs/operations.md, «Rollback»).",
+        `the database was migrated by a newer release of the code (unknown migrations: ${status.unknown.join(", ")})`,
+        "start the newer release, or restore the backup taken before the upgrade (docs/operations.md, Rollback)",
       );
     }
-    for (const name of status.edited) log(`Attenzione: la migrazione ${name} è cambiata dopo essere stata applicata.`);
+    for (const name of status.edited) log.warn({ migration: name }, "migration file changed after it was applied");
     if (!status.pending.length) return [];
     if (!status.isEmpty && beforeApply) await beforeApply(status.pending.map((m) => m.name));
 
@@ -121,7 +126,7 @@ export async function applyPendingMigrations({ databaseFile, migrationsDir, befo
         const violations = /** @type {{table: string, parent: string}[]} */ (db.pragma("foreign_key_check"));
         if (violations.length) {
           const first = violations[0];
-          throw new Error(`FOREIGN KEY constraint failed (${violations.length} righe, es. ${first?.table} -> ${first?.parent})`);
+          throw new Error(`FOREIGN KEY constraint failed (${violations.length} rows, e.g. ${first?.table} -> ${first?.parent})`);
         }
         db.prepare(
           `INSERT INTO "_prisma_migrations" (id, checksum, finished_at, migration_name, logs, rolled_back_at, started_at, applied_steps_count)
@@ -134,13 +139,12 @@ export async function applyPendingMigrations({ databaseFile, migrationsDir, befo
         throw new MigrationError(
           migration.name,
           `${sqliteCode ? `${sqliteCode}: ` : ""}${error instanceof Error ? error.message : String(error)}`,
-          `Il database è rimasto com'era prima di questa migrazione (nessuna modifica salvata).\n` +
-            `Correggi prisma/migrations/${migration.name}/migration.sql (o torna alla versione precedente del codice) e riavvia: ` +
-            "le migrazioni mancanti verranno applicate al prossimo avvio.",
+          `the database is as it was before this migration (nothing was saved); fix prisma/migrations/${migration.name}/migration.sql ` +
+            "(or go back to the previous release) and start again: the missing migrations are applied at the next start",
         );
       }
       applied.push(migration.name);
-      log(`Migrazione applicata: ${migration.name}`);
+      log.info({ migration: migration.name }, "migration applied");
     }
     return applied;
   } finally {

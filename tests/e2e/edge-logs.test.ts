@@ -1,7 +1,10 @@
+import { spawnSync } from "node:child_process";
+import fs from "node:fs";
 import net from "node:net";
 import { afterAll, describe, expect, it } from "vitest";
+import { run } from "../support/db";
 import { HttpClient, raw } from "../support/http";
-import { ADMIN, serverPerFile } from "../support/server";
+import { ADMIN, nonJsonLines, serverPerFile } from "../support/server";
 
 /**
  * issue 9: plain console text, no time, no request id, no access log; an expected 403 logged as
@@ -100,7 +103,7 @@ describe("sign-in failures in the log (issue 20)", () => {
     }
     expect(output).not.toContain(typedPassword);
     expect(output).not.toContain("qualunque");
-    const failures = lines().filter((l) => String(l.msg).startsWith("Accesso non riuscito"));
+    const failures = lines().filter((l) => String(l.msg).startsWith("sign-in failed"));
     expect(failures).toHaveLength(5);
     expect(failures.filter((l) => l.username === ADMIN.username)).toHaveLength(1);
     for (const failure of failures) expect(failure.level).toBe("warn");
@@ -161,5 +164,67 @@ describe("logs (issue 9)", () => {
     expect(output).not.toContain("staff_session=");
     expect(output).not.toMatch(/csrftoken=\w/);
     expect(output).not.toContain("Internal Server Error");
+  });
+});
+
+/** The jq filters docs/operations.md shows (`jq 'FILTER'` or `jq -r 'FILTER'`), as written there. */
+function documentedFilters(): { flags: string[]; filter: string }[] {
+  const doc = fs.readFileSync("docs/operations.md", "utf8");
+  return [...doc.matchAll(/jq((?: -[a-z])*) '([^']+)'/g)].map((m) => ({ flags: (m[1] ?? "").trim().split(/\s+/).filter(Boolean), filter: m[2]! }));
+}
+
+const hasJq = spawnSync("jq", ["--version"]).status === 0;
+
+/**
+ * Runs a documented filter over the log: with jq when it is installed, else the same filter in
+ * JavaScript for the forms the guide uses (`select(.FIELD=="VALUE")`, optionally `| .FIELD`).
+ */
+function jq(flags: string[], filter: string, log: string): { status: number | null; out: string } {
+  if (hasJq) {
+    const result = spawnSync("jq", [...flags, "-c", filter], { input: log, encoding: "utf8" });
+    return { status: result.status, out: result.stdout + result.stderr };
+  }
+  const form = /^select\(\.(\w+)=="([^"]*)"\)(?: \| \.(\w+))?$/.exec(filter);
+  if (!form) throw new Error(`no JavaScript twin for the filter ${filter}: install jq`);
+  const picked = log
+    .split("\n")
+    .filter(Boolean)
+    .map((l) => JSON.parse(l) as Line)
+    .filter((l) => l[form[1]!] === form[2]);
+  return { status: 0, out: picked.map((l) => (form[3] ? String(l[form[3]]) : JSON.stringify(l))).join("\n") };
+}
+
+describe("docs/operations.md, Logs (issue 22)", () => {
+  it("every stdout line is JSON, an api error carries its request id, and the documented jq filters work as written", async () => {
+    // An api/ read that fails inside the server: its table is away for one request.
+    run(server, `ALTER TABLE "Category" RENAME TO "CategoryAway"`);
+    let failed: Response;
+    try {
+      failed = await fetch(`${server.url}/api/category/?type=news`);
+    } finally {
+      run(server, `ALTER TABLE "CategoryAway" RENAME TO "Category"`);
+    }
+    expect(failed.status).toBe(500);
+    const reqId = String(failed.headers.get("x-request-id"));
+    const error = (await lineFor(reqId)).find((l) => l.level === "error");
+    expect(error).toMatchObject({ reqId, msg: "api request failed" });
+
+    const stdout = server.stdout();
+    expect(nonJsonLines(stdout)).toEqual([]);
+    const filters = documentedFilters();
+    expect(filters.map((f) => f.filter)).toEqual(expect.arrayContaining(['select(.reqId=="<id>")', 'select(.level=="error")']));
+    for (const { flags, filter } of filters) {
+      const result = jq(flags, filter.replaceAll("<id>", reqId), stdout);
+      expect(result.status, `jq ${flags.join(" ")} '${filter}'\n${result.out}`).toBe(0);
+      if (filter === 'select(.reqId=="<id>")') {
+        const picked = result.out
+          .trim()
+          .split("\n")
+          .map((l) => JSON.parse(l) as Line);
+        expect(picked.map((l) => l.msg)).toEqual(expect.arrayContaining(["api request failed", "request"]));
+        expect(picked.every((l) => l.reqId === reqId)).toBe(true);
+      }
+      if (filter === 'select(.level=="error")') expect(result.out).toContain(`"reqId":"${reqId}"`);
+    }
   });
 });

@@ -12,6 +12,13 @@ import { tinyPngFile, uniquePdf } from "../support/files";
 import { expectJson, HttpClient, raw } from "../support/http";
 import { ADMIN, dataDirFrom, freePort, SERVER_TEST, serverEnv, startServer } from "../support/server";
 
+/** The JSON lines of a script's or a server's output (the logger's, scripts/ops/log.mjs). */
+const jsonLines = (output: string) =>
+  output
+    .split("\n")
+    .filter((line) => line.startsWith("{"))
+    .map((line) => JSON.parse(line) as Record<string, unknown>);
+
 type Run = { code: number | null; signal: NodeJS.Signals | null; stdout: string; stderr: string };
 
 /** Runs one of the operator's scripts to its end. */
@@ -105,7 +112,7 @@ describe("backup and restore drill", () => {
     const result = await backup;
     expect(result.stderr).toBe("");
     expect(result.code).toBe(0);
-    const archive = result.stdout.trim().split("\n").at(-1) ?? "";
+    const archive = String(jsonLines(result.stdout).find((line) => line.msg === "backup written")?.archive);
     expect(archive).toMatch(new RegExp(`^${dataDir}/backups/backup-.*\\.tar\\.gz$`));
 
     // A restore under the live server is refused, with how to stop it.
@@ -168,17 +175,30 @@ describe("migrations", () => {
       );
       const failed = await runScript("scripts/start.mjs", [], env);
       expect(failed.code).toBe(1);
-      expect(failed.stderr).toContain("Migrazione 29990101000000_broken non applicata");
-      expect(failed.stderr).toContain("no such table: Missing");
-      expect(failed.stderr).toContain("rimasto com'era");
+      // One JSON line says why, no stack trace.
+      const refusal = jsonLines(failed.stdout).find((line) => line.level === "fatal");
+      expect(refusal).toMatchObject({ msg: "start failed", migration: "29990101000000_broken" });
+      expect(refusal?.reason).toContain("migration 29990101000000_broken not applied");
+      expect(refusal?.reason).toContain("no such table: Missing");
+      expect(refusal?.fix).toContain("as it was before this migration");
+      expect(failed.stdout + failed.stderr).not.toMatch(/^\s+at /m);
       expect(snapshot(databaseFile)).toEqual(before);
       // The automatic backup before migrating.
-      expect(fs.readdirSync(path.join(dataDir, "backups")).filter((n) => n.startsWith("pre-migrate-"))).toHaveLength(1);
+      const preMigrate = () => fs.readdirSync(path.join(dataDir, "backups")).filter((n) => n.startsWith("pre-migrate-"));
+      expect(preMigrate()).toHaveLength(1);
+      // issue 22: each failed start took another full backup of the same data, and a restart loop
+      // rotated the good ones away. The same database state is backed up once.
+      const again = await runScript("scripts/start.mjs", [], env);
+      expect(again.code).toBe(1);
+      expect(preMigrate()).toHaveLength(1);
+      expect(jsonLines(again.stdout).find((line) => line.msg === "pre-migrate backup of this database state already taken")?.archive).toBe(
+        path.join(dataDir, "backups", preMigrate()[0]!),
+      );
 
       fs.writeFileSync(path.join(broken, "migration.sql"), `CREATE TABLE "Half" ("id" INTEGER PRIMARY KEY);\nALTER TABLE "Category" ADD COLUMN "note" TEXT;\n`);
       const server = await startServer({ dataDir, env: { MIGRATIONS_DIR: migrationsDir, SEED_DEMO: "0" } });
       try {
-        expect(server.output()).toContain("Migrazione applicata: 29990101000000_broken");
+        expect(jsonLines(server.stdout()).find((line) => line.msg === "migration applied" && line.migration === "29990101000000_broken")).toBeDefined();
         expect((await fetch(`${server.url}/healthz`)).status).toBe(200);
       } finally {
         await server.stop();
@@ -237,13 +257,6 @@ describe("migrations", () => {
 });
 
 describe("start wrapper", () => {
-  /** JSON lines of a server's output (the wrapper's and the server's). */
-  const jsonLines = (output: string) =>
-    output
-      .split("\n")
-      .filter((line) => line.startsWith("{"))
-      .map((line) => JSON.parse(line) as Record<string, unknown>);
-
   /** The wrapper's server process, 0 while there is none (pgrep exits 1 when nothing matches). */
   const childOf = (wrapper: number): number => {
     try {
@@ -288,7 +301,7 @@ describe("start wrapper", () => {
     const second = await newServerPid(server.process.pid!, first);
     expect(second).not.toBe(first);
     expect(server.process.exitCode).toBeNull();
-    const restart = jsonLines(server.output()).find((line) => line.msg === "il server si è fermato per un errore: riavvio");
+    const restart = jsonLines(server.output()).find((line) => line.msg === "server died: restarting");
     expect(restart).toMatchObject({ level: "error", signal: "SIGKILL" });
     expect(await server.stop("SIGTERM")).toBe(0);
   });
@@ -325,6 +338,13 @@ http.ServerResponse.prototype.writeHead = function (...args) {
     try {
       const run = await runScript("scripts/start.mjs", [], env);
       expect(run.code).not.toBe(0);
+      // issue 22: a bare stack trace; now one line that says what to do.
+      expect(jsonLines(run.stdout).find((line) => line.msg === "cannot listen")).toMatchObject({
+        level: "fatal",
+        code: "EADDRINUSE",
+        reason: `port ${server.port} is already in use: stop what holds it, or set PORT to another port`,
+      });
+      expect(run.stdout + run.stderr).not.toMatch(/^\s+at /m);
     } finally {
       holder.close();
     }

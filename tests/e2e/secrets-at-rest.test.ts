@@ -87,7 +87,10 @@ describe("secrets at rest", () => {
         await staff.login();
         // A file part the request edge stages, then keeps as a temporary upload.
         await expectJson(await staff.upload(pdfBytes(), "programma.pdf"), "upload");
-        archive = (await runScript("scripts/backup.mjs", [], env)).trim().split("\n").at(-1) ?? "";
+        archive = (await runScript("scripts/backup.mjs", [], env))
+          .split("\n")
+          .filter((line) => line.includes('"msg":"backup written"'))
+          .map((line) => String(JSON.parse(line).archive))[0]!;
 
         expect(modeOf(dataDir).toString(8)).toBe("700");
         expect(modeOf(path.join(dataDir, "app.db")).toString(8)).toBe("600");

@@ -85,7 +85,7 @@ describe("the migration on a live database with duplicates", () => {
       fs.mkdirSync(before);
       for (const name of all.slice(0, ours)) fs.cpSync(path.join(migrationsDir, name), path.join(before, name), { recursive: true });
       const databaseFile = path.join(dir, "live.db");
-      await applyPendingMigrations({ databaseFile, migrationsDir: before, log: () => {} });
+      await applyPendingMigrations({ databaseFile, migrationsDir: before });
       const live = new Database(databaseFile);
       const insert = live.prepare(`INSERT INTO "Category" (id, name, nameEng, type) VALUES (?, ?, ?, ?)`);
       insert.run(1, "Colonne sonore", "Soundtracks", "music");
@@ -97,7 +97,7 @@ describe("the migration on a live database with duplicates", () => {
       live.prepare(`INSERT INTO "Music" (slug, title, categoryId, img, updatedAt) VALUES ('m', 'M', 2, '/x.jpg', 0)`).run();
       live.close();
 
-      expect(await applyPendingMigrations({ databaseFile, migrationsDir, log: () => {} })).toEqual(all.slice(ours));
+      expect(await applyPendingMigrations({ databaseFile, migrationsDir })).toEqual(all.slice(ours));
 
       const migrated = new Database(databaseFile);
       try {

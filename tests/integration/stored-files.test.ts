@@ -163,7 +163,7 @@ describe("the migration", () => {
     fs.mkdirSync(earlier);
     for (const name of fs.readdirSync(all)) if (name < "20261122050000") fs.cpSync(path.join(all, name), path.join(earlier, name), { recursive: true });
     const databaseFile = path.join(dir, "old.db");
-    await applyPendingMigrations({ databaseFile, migrationsDir: earlier, log: () => {} });
+    await applyPendingMigrations({ databaseFile, migrationsDir: earlier });
     const sqlite = new Database(databaseFile);
     sqlite.exec(`
       INSERT INTO Category (id, name, nameEng, type) VALUES (1, 'A', 'A', 'music'), (2, 'N', 'N', 'news');
@@ -173,7 +173,7 @@ describe("the migration", () => {
       INSERT INTO NewsAttachment (newsId, position, name, url) VALUES (1, 0, 'p', '/media/attachments/${"c".repeat(32)}.pdf'), (1, 1, 'q', '/media/tracks/${"b".repeat(32)}.mp3');
     `);
     sqlite.close();
-    await applyPendingMigrations({ databaseFile, migrationsDir: all, log: () => {} });
+    await applyPendingMigrations({ databaseFile, migrationsDir: all });
     const after = new Database(databaseFile);
     const rows = after.prepare(`SELECT key, contentType, refCount, size FROM StoredFile ORDER BY key`).all();
     after.close();

@@ -13,7 +13,7 @@ const databaseFile = dataPaths().databaseFile;
 resetEnvForTests();
 
 // The same migration step as `npm start` (scripts/ops/migrations.mjs), so tests see the server's schema.
-await applyPendingMigrations({ databaseFile, migrationsDir: path.resolve("prisma/migrations"), log: () => {} });
+await applyPendingMigrations({ databaseFile, migrationsDir: path.resolve("prisma/migrations") });
 
 afterAll(async () => {
   const { disconnectDatabase } = await import("~/server/storage/db.server");

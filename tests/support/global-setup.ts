@@ -12,7 +12,7 @@ import path from "node:path";
 import type { TestProject } from "vitest/node";
 import { staleBuildReason } from "../../scripts/ops/build.mjs";
 import { launchBrowserServer } from "./browser";
-import { copyTemplate, spawnServer, type ServerInfo } from "./server";
+import { copyTemplate, expectJsonLines, spawnServer, type ServerInfo } from "./server";
 
 declare module "vitest" {
   interface ProvidedContext {
@@ -37,6 +37,7 @@ async function makeTemplate(root: string, name: "demo" | "empty") {
   // SIGTERM: a clean stop checkpoints the SQLite WAL into app.db before the folder is copied.
   const code = await server.stop();
   if (code !== 0) throw new Error(`template ${name}: the server ended with ${code}:\n${server.output()}`);
+  expectJsonLines(server.stdout(), `template ${name}`);
   return dataDir;
 }
 
@@ -60,6 +61,7 @@ export default async function setup(project: TestProject) {
   project.provide("demoServer", { url: server.url, port: server.port, dataDir: server.dataDir });
   return async () => {
     await Promise.all([...browsers.map((browser) => browser.close()), server.stop()]);
+    expectJsonLines(server.stdout(), "the shared demo server");
     fs.rmSync(root, { recursive: true, force: true });
     fs.rmSync(server.dataDir, { recursive: true, force: true });
   };

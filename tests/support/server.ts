@@ -14,6 +14,8 @@ export type TestServer = {
   dataDir: string;
   process: ChildProcess;
   output: () => string;
+  /** What the server wrote on stdout alone (JSON lines of the logger). */
+  stdout: () => string;
   stop: (signal?: NodeJS.Signals) => Promise<number | null>;
 };
 
@@ -84,7 +86,11 @@ export async function spawnServer(dataDir: string, extraEnv: Record<string, stri
   const port = await freePort();
   const child = spawn(process.execPath, ["scripts/start.mjs"], { env: serverEnv(dataDir, port, extraEnv), stdio: ["ignore", "pipe", "pipe"] });
   let log = "";
-  child.stdout?.on("data", (chunk) => (log += chunk));
+  let stdout = "";
+  child.stdout?.on("data", (chunk) => {
+    log += chunk;
+    stdout += chunk;
+  });
   child.stderr?.on("data", (chunk) => (log += chunk));
   const url = `http://127.0.0.1:${port}`;
   // Generous: a loaded two-core machine has taken over a minute to seed the demo content.
@@ -118,6 +124,7 @@ export async function spawnServer(dataDir: string, extraEnv: Record<string, stri
     dataDir,
     process: child,
     output: () => log,
+    stdout: () => stdout,
     stop: (signal = "SIGTERM") =>
       new Promise((resolve) => {
         stopping = true;
@@ -159,8 +166,29 @@ export function serverPerFile(opts: ServerOptions = {}): TestServer {
     await handle.stop?.();
     // the copy of a template is this file's alone; a given data folder belongs to the test
     if (!opts.dataDir && handle.dataDir) fs.rmSync(handle.dataDir, { recursive: true, force: true });
+    // docs/operations.md, "Logs": every line the server writes on stdout is one JSON object.
+    if (handle.stdout) expectJsonLines(handle.stdout(), `server on ${handle.url}`);
   });
   return handle;
+}
+
+/** The lines of `stdout` that are not one JSON object each (blank lines aside). */
+export function nonJsonLines(stdout: string): string[] {
+  return stdout.split("\n").filter((line) => {
+    if (line.trim() === "") return false;
+    try {
+      const value: unknown = JSON.parse(line);
+      return typeof value !== "object" || value === null || Array.isArray(value);
+    } catch {
+      return true;
+    }
+  });
+}
+
+/** Fails with the offending lines when a server's stdout holds anything but JSON lines. */
+export function expectJsonLines(stdout: string, who: string) {
+  const bad = nonJsonLines(stdout);
+  if (bad.length) throw new Error(`${who} wrote ${bad.length} line(s) on stdout that are not JSON objects, e.g.:\n${bad.slice(0, 5).join("\n")}`);
 }
 
 /**

@@ -15,13 +15,21 @@ export type SmtpCapture = {
   close(): Promise<void>;
 };
 
-/** `into`: the object to fill (a handle handed out before the server starts). */
-export async function startSmtpCapture(into: Partial<SmtpCapture> = {}): Promise<SmtpCapture> {
+/**
+ * `into`: the object to fill (a handle handed out before the server starts). `credentials`: the one
+ * user and password it accepts (AUTH over plain text, loopback only); without, it asks for none.
+ */
+export async function startSmtpCapture(into: Partial<SmtpCapture> = {}, credentials?: { user: string; pass: string }): Promise<SmtpCapture> {
   const capture = Object.assign(into, { mails: [] as Mail[], failNext: 0 });
   const smtp = new SMTPServer({
-    authOptional: true,
+    authOptional: !credentials,
+    allowInsecureAuth: true,
     disabledCommands: ["STARTTLS"],
     logger: false,
+    onAuth(auth, _session, callback) {
+      if (credentials && auth.username === credentials.user && auth.password === credentials.pass) return callback(null, { user: auth.username });
+      callback(new Error("Invalid username or password"));
+    },
     onData(stream, session, callback) {
       let raw = "";
       stream.setEncoding("utf8");

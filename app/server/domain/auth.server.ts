@@ -89,8 +89,8 @@ export async function verifyLogin(username: string, password: string, address: s
   if (!user || !ok) {
     // The submitted name is logged only when it names a user: a password typed into the username
     // field must not reach the log.
-    if (user) log().warn({ userId: user.id, username: user.username, ip: address }, "Accesso non riuscito: password errata");
-    else log().warn({ ip: address }, "Accesso non riuscito: nessun utente con quel nome");
+    if (user) log().warn({ userId: user.id, username: user.username, ip: address }, "sign-in failed: wrong password");
+    else log().warn({ ip: address }, "sign-in failed: no such user");
     throw new LoginError(LOGIN_FAILED_MESSAGE, 400);
   }
   // Only failures count: staff who sign in correctly never use up their own allowance.

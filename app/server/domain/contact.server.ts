@@ -65,7 +65,7 @@ export async function submitContact(input: ContactSubmission): Promise<ContactOu
     select: { id: true },
   });
   // Delivery runs after the answer; a failure leaves the row for the retry loop.
-  void deliverPendingMessages().catch((error) => log().error({ err: error }, "Invio messaggi di contatto non riuscito"));
+  void deliverPendingMessages().catch((error) => log().error({ err: error }, "contact delivery failed"));
   return { status: "sent", messageId: row.id };
 }
 
@@ -108,7 +108,7 @@ export function deliverPendingMessages(now = () => new Date()): Promise<{ sent: 
     running = null;
     if (rerun) {
       rerun = false;
-      void deliverPendingMessages(now).catch((error) => log().error({ err: error }, "Invio messaggi di contatto non riuscito"));
+      void deliverPendingMessages(now).catch((error) => log().error({ err: error }, "contact delivery failed"));
     }
   });
   return running;
@@ -119,7 +119,7 @@ async function runDelivery(now: () => Date) {
   if (!isMailConfigured()) {
     if (!loggedNoSmtp) {
       loggedNoSmtp = true;
-      log().warn("SMTP_URL non impostato: i messaggi di contatto restano nel database (tabella ContactMessage).");
+      log().warn("SMTP_URL not set: contact messages wait in the database (ContactMessage table)");
     }
     return result;
   }
@@ -158,7 +158,7 @@ async function runDelivery(now: () => Date) {
       });
       log().warn(
         { messageId: message.id, attempts, reason: error instanceof Error ? error.message : String(error) },
-        "Messaggio di contatto non consegnato: nuovo tentativo più tardi",
+        "contact message not delivered: retrying later",
       );
       result.failed++;
     }
@@ -171,8 +171,17 @@ let timer: NodeJS.Timeout | undefined;
 /** Started by boot(): retries undelivered messages every minute (the timer never keeps the process alive). */
 export function startContactDelivery(intervalMs = 60_000) {
   if (timer) return;
-  const tick = () => void deliverPendingMessages().catch((error) => log().error({ err: error }, "Invio messaggi di contatto non riuscito"));
+  const tick = () => void deliverPendingMessages().catch((error) => log().error({ err: error }, "contact delivery failed"));
   timer = setInterval(tick, intervalMs);
   timer.unref();
   setTimeout(tick, 2_000).unref();
+}
+
+/** The messages not delivered yet, and since when the oldest waits (/readyz, /metrics, docs/operations.md). */
+export async function mailQueue(): Promise<{ length: number; oldestCreatedAt: Date | null }> {
+  const [length, oldest] = await Promise.all([
+    db.contactMessage.count({ where: { deliveredAt: null } }),
+    db.contactMessage.findFirst({ where: { deliveredAt: null }, select: { createdAt: true }, orderBy: { id: "asc" } }),
+  ]);
+  return { length, oldestCreatedAt: oldest?.createdAt ?? null };
 }

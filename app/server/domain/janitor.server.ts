@@ -53,7 +53,7 @@ export async function runJanitor(now = Date.now(), { atStart = false } = {}): Pr
 
   const report = { unfinished, tempUploads, orphans, derived };
   if (unfinished.length + tempUploads.length + orphans.length + derived.length > 0) {
-    log().info({ janitor: report }, "Pulizia dei file: rimossi file incompleti, caricamenti scaduti o file non più usati");
+    log().info({ janitor: report }, "janitor");
   }
   return report;
 }
@@ -63,7 +63,7 @@ let timer: NodeJS.Timeout | undefined;
 /** At boot: one run before the server listens, then one every hour. */
 export async function startJanitor() {
   if (timer) return;
-  const run = (atStart = false) => runJanitor(Date.now(), { atStart }).catch((error: unknown) => log().error({ err: error }, "Pulizia dei file non riuscita"));
+  const run = (atStart = false) => runJanitor(Date.now(), { atStart }).catch((error: unknown) => log().error({ err: error }, "janitor failed"));
   await run(true);
   timer = setInterval(() => void run(), EVERY_MS);
   timer.unref();

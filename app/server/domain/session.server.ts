@@ -78,7 +78,7 @@ export async function getOptionalUser(request: Request): Promise<SessionUser | n
     return session.user;
   } catch (error) {
     // SPEC.md 8: a failed current-user look-up counts as anonymous.
-    log().error({ err: error }, "Sessione non leggibile");
+    log().error({ err: error }, "session unreadable");
     return null;
   }
 }

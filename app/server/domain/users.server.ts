@@ -16,22 +16,30 @@ export async function upsertStaffUser(username: string, password: string) {
 
 /**
  * DESIGN.md 3: ADMIN_USERNAME/ADMIN_PASSWORD set that user at every start; with neither set and
- * no user at all, `admin` gets a random password printed once. `report` gets one line of text
- * (the JSON logger by default: the operator finds it in the server's log).
+ * no user at all, `admin` gets a random password shown once: one JSON line of the log, `"msg":"staff
+ * account created"` with `username` and `initialPassword` (docs/operations.md, "Staff users"). It is
+ * in no later line: the next start finds the user and says nothing. `report` gets the line's message
+ * and fields (the JSON logger by default).
  */
-export async function ensureAdminUser(opts: { username?: string; password?: string; report?: (text: string) => void }) {
-  const say = (level: "info" | "warn", text: string) => (opts.report ? opts.report(text) : log()[level](text));
+export async function ensureAdminUser(opts: {
+  username?: string;
+  password?: string;
+  report?: (level: "info" | "warn", msg: string, fields: Record<string, unknown>) => void;
+}) {
+  const say = opts.report ?? ((level, msg, fields) => log()[level](fields, msg));
   if (opts.username && opts.password) {
     await upsertStaffUser(opts.username, opts.password);
-    say("info", `Utente staff "${opts.username}" pronto (password da ADMIN_PASSWORD).`);
+    say("info", "staff user ready (password from ADMIN_PASSWORD)", { username: opts.username });
     return;
   }
   if ((await db.user.count()) > 0) return;
   const username = opts.username ?? "admin";
   const password = crypto.randomBytes(9).toString("base64url");
   await upsertStaffUser(username, password);
-  say(
-    "warn",
-    `Accesso staff creato (mostrato una sola volta): utente: ${username} password: ${password} (cambiala con: npm run user:create -- <utente> <password>)`,
-  );
+  // `initialPassword`, not `password`: the logger's redact list would hide the one line meant to show it.
+  say("warn", "staff account created", {
+    username,
+    initialPassword: password,
+    next: "sign in and change it with: npm run user:create -- USERNAME NEW_PASSWORD; it is not shown again",
+  });
 }

@@ -1,11 +1,14 @@
 import { databaseRefusal } from "../storage/db.server";
+import { log } from "../platform/log.server";
 import { NOT_FOUND_MESSAGE } from "~/lib/form-messages";
 
 /**
  * A request the client got wrong (bad body, wrong method, too large, forged...). The edge readers
  * throw it; api/ answers it as JSON `{error}` (Italian), pages as a 4xx in the visitor's language.
  */
-export type ClientErrorStatus = 400 | 401 | 403 | 404 | 405 | 409 | 413 | 415 | 429;
+export type ClientErrorStatus = 400 | 401 | 403 | 404 | 405 | 409 | 413 | 415 | 429 | ServiceUnavailable;
+/** Not the client's fault, but not a fault of the code either: a full disk (the operator's to fix, /readyz says so). */
+type ServiceUnavailable = 503;
 export type Messages = { it: string; en: string };
 
 export class RequestError extends Error {
@@ -52,6 +55,10 @@ export const MESSAGES = {
   notFound: { it: NOT_FOUND_MESSAGE, en: "Not found" },
   conflict: { it: "Conflitto: l'elemento è stato modificato o esiste già.", en: "Conflict: the item was changed or already exists." },
   internal: { it: "Errore interno del server", en: "Internal server error" },
+  storageFull: {
+    it: "Il disco del server è pieno: niente può essere salvato finché non si libera spazio. Riprova più tardi.",
+    en: "The server's disk is full: nothing can be saved until space is freed. Please try again later.",
+  },
 } as const;
 
 /**
@@ -62,6 +69,10 @@ function prismaClientError(error: unknown): RequestError | null {
   const kind = databaseRefusal(error);
   if (kind === "missing") return new RequestError(404, MESSAGES.notFound);
   if (kind === "conflict") return new RequestError(409, MESSAGES.conflict);
+  if (kind === "full") {
+    log().error({ err: error }, "disk full: a database write was refused");
+    return new RequestError(503, MESSAGES.storageFull, { "Retry-After": "60" });
+  }
   return null;
 }
 

@@ -13,6 +13,7 @@ import { contentSecurityPolicy, DOCUMENT_ONLY_HEADERS, newNonce, securityHeaders
 import { MESSAGES, type Messages } from "./errors.server";
 import { SAFE_METHODS, isCrossSiteRequest } from "./forgery.server";
 import { log } from "../platform/log.server";
+import { countRequest } from "./metrics.server";
 import { createRouteTable } from "./routes.server";
 
 /**
@@ -120,7 +121,7 @@ const BAD_HOST_OR_TARGET: Messages = {
 export function createEdge(build: Pick<ServerBuild, "routes">) {
   const env = getEnv();
   const https = (env.publicOrigin ?? "").startsWith("https://");
-  const { factsFor, caseCanonicalPath, isUnknownPage } = createRouteTable(build);
+  const { factsFor, caseCanonicalPath, isUnknownPage, routeLabel } = createRouteTable(build);
   const extraHeaders = securityHeaders({ https });
   let warnedForwarded = false;
   // An HTTP/1.0 client may send no Host: its pages name the public origin's host, or localhost.
@@ -186,6 +187,7 @@ export function createEdge(build: Pick<ServerBuild, "routes">) {
       logged = true;
       for (const fn of atEnd.splice(0)) fn();
       const durationMs = Number((process.hrtime.bigint() - started) / 1000n) / 1000;
+      countRequest(routeLabel(req.path), req.method, res.statusCode, durationMs / 1000);
       log().info(
         {
           reqId: requestId,

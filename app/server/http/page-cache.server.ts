@@ -11,6 +11,7 @@ import { getEnv } from "~/server/platform/env.server";
 import { savedLang } from "~/server/platform/i18n.server";
 import { sessionCookie } from "~/server/domain/session.server";
 import { log } from "../platform/log.server";
+import { countPageCache } from "./metrics.server";
 import { withScriptHashes } from "./csp.server";
 
 /**
@@ -110,7 +111,7 @@ export function createPageCache(options: PageCacheOptions = {}): PageCache {
       current = readVersion();
     } catch (error) {
       // Without a version nothing is stored or served (pages still render). Logged once per outage.
-      if (!suspended) log().error({ err: error }, "Versione dei contenuti non leggibile: la cache delle pagine è sospesa");
+      if (!suspended) log().error({ err: error }, "content version unreadable: page cache suspended");
       suspended = true;
       version = null;
       lru.clear();
@@ -172,6 +173,7 @@ export function createPageCache(options: PageCacheOptions = {}): PageCache {
       if (current === null) return next();
       const key = await keyFor(req);
       const entry = lru.get(key);
+      countPageCache(entry !== undefined);
       if (entry) return send(req, res, key, entry);
       if (req.method === "GET") {
         const setBeforeUs = new Set(Object.keys(res.getHeaders()));

@@ -1,3 +1,4 @@
+import { LRUCache } from "lru-cache";
 import { matchRoutes, type RouteObject, type ServerBuild } from "react-router";
 import { LOWER_CASE_PARAMS, nameSegment } from "~/lib/paths";
 import { MAX_FILE_BYTES, MAX_REQUEST_BYTES, MB } from "../domain/uploads.server";
@@ -28,6 +29,9 @@ function routedPath(pathname: string): string {
   if (pathname.endsWith(".data")) return pathname.slice(0, -".data".length) || "/";
   return pathname;
 }
+
+/** Answered by server.mjs before React Router (app/server/platform/). */
+const PLATFORM_PATHS = new Set(["/healthz", "/readyz", "/metrics"]);
 
 export function createRouteTable(build: Pick<ServerBuild, "routes">) {
   type Node = RouteObject & { module: Module };
@@ -115,5 +119,23 @@ export function createRouteTable(build: Pick<ServerBuild, "routes">) {
     return Boolean(leaf?.path?.endsWith("*") && leaf.module.default);
   }
 
-  return { factsFor, caseCanonicalPath, isUnknownPage };
+  /**
+   * The route a path belongs to, as a label of few values for /metrics: the leaf route module's id
+   * (`routes/news-detail`), `assets` for the built files, `unmatched` for what no route has. Kept per
+   * path in a bounded map: matching costs more than a page-cache hit.
+   */
+  const labels = new LRUCache<string, string>({ max: 2000 });
+  function routeLabel(pathname: string): string {
+    if (pathname.startsWith("/assets/")) return "assets";
+    if (PLATFORM_PATHS.has(pathname)) return pathname.slice(1);
+    let label = labels.get(pathname);
+    if (label === undefined) {
+      const leaf = matchRoutes(roots, routedPath(pathname))?.at(-1)?.route as Node | undefined;
+      label = leaf?.id ?? "unmatched";
+      labels.set(pathname, label);
+    }
+    return label;
+  }
+
+  return { factsFor, caseCanonicalPath, isUnknownPage, routeLabel };
 }

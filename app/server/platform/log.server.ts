@@ -1,40 +1,25 @@
-import { pino, type Logger } from "pino";
+import type { Logger } from "pino";
+import { createLogger } from "../../../scripts/ops/log.mjs";
 import { getEnv } from "./env.server";
+import { currentRequestId } from "./request-scope.server";
 
 /**
- * The one logger: JSON lines on stdout (docs/operations.md, "Logs"), readable lines in development.
- * Secrets never reach it: requests are logged field by field (no headers, no bodies), and the
- * redact list is a second net for anything passed by mistake.
+ * The server's logger (scripts/ops/log.mjs, shared with the scripts): JSON lines on stdout
+ * (docs/operations.md, "Logs"). Every line written while a request is served carries its id
+ * (`reqId`), whoever writes it.
  */
 let logger: Logger | undefined;
 
 export function log(): Logger {
   if (logger) return logger;
   const env = getEnv();
-  const pretty = env.nodeEnv === "development";
-  logger = pino({
+  logger = createLogger({
     level: env.logLevel,
-    base: undefined,
-    timestamp: pino.stdTimeFunctions.isoTime,
-    formatters: { level: (label) => ({ level: label }) },
-    redact: {
-      paths: [
-        "password",
-        "*.password",
-        "cookie",
-        "*.cookie",
-        "headers.cookie",
-        "headers.authorization",
-        "token",
-        "*.token",
-        "csrf",
-        "*.csrf",
-        "secret",
-        "*.secret",
-      ],
-      censor: "[redacted]",
+    pretty: env.nodeEnv === "development",
+    mixin: () => {
+      const reqId = currentRequestId();
+      return reqId ? { reqId } : {};
     },
-    ...(pretty ? { transport: { target: "pino-pretty", options: { translateTime: "SYS:HH:MM:ss.l", ignore: "pid,hostname" } } } : {}),
   });
   return logger;
 }

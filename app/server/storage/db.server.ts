@@ -65,11 +65,14 @@ export async function disconnectDatabase() {
 
 /**
  * What a database refusal means for the write that got it: "missing" (the row was deleted under
- * our feet: P2025, P2001, P2015) or "conflict" (a unique or foreign key constraint, a write
- * conflict: P2002, P2003, P2034); null for anything else (a real fault). The edge turns these into
- * 404 and 409 (http/errors.server.ts); domain code checks them without knowing HTTP.
+ * our feet: P2025, P2001, P2015), "conflict" (a unique or foreign key constraint, a write
+ * conflict: P2002, P2003, P2034) or "full" (SQLITE_FULL: the disk has no room left, issue 22); null
+ * for anything else (a real fault). The edge turns these into 404, 409 and 503
+ * (http/errors.server.ts); domain code checks them without knowing HTTP.
  */
-export function databaseRefusal(error: unknown): "missing" | "conflict" | null {
+export function databaseRefusal(error: unknown): "missing" | "conflict" | "full" | null {
+  const code = (error as { code?: unknown } | null)?.code ?? (error as { cause?: { code?: unknown } } | null)?.cause?.code;
+  if (code === "SQLITE_FULL") return "full";
   if (!(error instanceof Prisma.PrismaClientKnownRequestError)) return null;
   if (error.code === "P2025" || error.code === "P2001" || error.code === "P2015") return "missing";
   if (error.code === "P2002" || error.code === "P2003" || error.code === "P2034") return "conflict";

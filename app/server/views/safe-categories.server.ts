@@ -12,7 +12,7 @@ export async function categoriesOrNone(type: CategoryType): Promise<readonly Cat
   try {
     return await categoriesOfType(type);
   } catch (error) {
-    log().error({ err: error, type }, "Categorie non disponibili: la pagina usa solo i file");
+    log().error({ err: error, type }, "categories unreadable: the page shows the content files only");
     markDegraded();
     return [];
   }

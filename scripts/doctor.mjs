@@ -1,0 +1,151 @@
+// npm run doctor [-- --mail-to ADDRESS]: checks an install, one line per check, and exits 1 when
+// something is wrong (docs/operations.md, "Checking an install"). Safe while the site serves: it only
+// reads (the database read-only), except a probe file in each folder and, with --mail-to, one message.
+// In the container: docker exec NAME npm run doctor.
+import fs from "node:fs";
+import path from "node:path";
+import Database from "better-sqlite3";
+import nodemailer from "nodemailer";
+import { readConfig, serverProcessEnv } from "./ops/config.mjs";
+import { diskRoom, megabytes } from "./ops/disk.mjs";
+import { migrationStatus } from "./ops/migrations.mjs";
+import { assertWritable } from "./ops/prepare.mjs";
+import { releaseInfo } from "./ops/release.mjs";
+import { transportOptions } from "./ops/smtp.mjs";
+
+/** @typedef {"ok" | "warn" | "fail"} Verdict */
+/** @type {{name: string, verdict: Verdict, detail: string}[]} */
+const results = [];
+
+/** @param {string} name @param {Verdict} verdict @param {string} detail */
+function report(name, verdict, detail) {
+  results.push({ name, verdict, detail });
+  console.log(`${verdict.toUpperCase().padEnd(4)} ${name.padEnd(13)} ${detail}`);
+}
+
+function option(name) {
+  const at = process.argv.indexOf(name);
+  return at === -1 ? undefined : process.argv[at + 1];
+}
+
+/** "20.19.0" against ">=20.19": the only form package.json's engines uses. */
+function runtimeCheck() {
+  const { engines } = JSON.parse(fs.readFileSync("package.json", "utf8"));
+  const wanted = /^>=(\d+)\.(\d+)/.exec(engines?.node ?? "");
+  const [major = 0, minor = 0] = process.versions.node.split(".").map(Number);
+  if (wanted && (major < Number(wanted[1]) || (major === Number(wanted[1]) && minor < Number(wanted[2])))) {
+    return report("runtime", "fail", `Node ${process.versions.node}, package.json asks for ${engines.node}`);
+  }
+  const { version, commit } = releaseInfo(config ?? {});
+  report("runtime", "ok", `Node ${process.versions.node} (${engines?.node ?? "any"}), release ${version}${commit ? ` ${commit.slice(0, 12)}` : ""}`);
+}
+
+let config = null;
+try {
+  // As the server reads it (production unless NODE_ENV says otherwise).
+  config = readConfig(serverProcessEnv());
+} catch (error) {
+  runtimeCheck();
+  report("configuration", "fail", error instanceof Error ? error.message : String(error));
+  console.log("the other checks need a valid configuration: fix it and run npm run doctor again");
+  process.exit(1);
+}
+runtimeCheck();
+report("configuration", "ok", `DATA_DIR ${config.dataDir}, port ${config.port}, ${config.nodeEnv}`);
+
+for (const [variable, folder] of [
+  ["DATA_DIR", config.dataDir],
+  ["UPLOADS_DIR", config.uploadsDir],
+  ["backups", config.backupsDir],
+]) {
+  try {
+    assertWritable(variable, folder);
+    report("folders", "ok", `${variable} ${folder} writable`);
+  } catch (error) {
+    report("folders", "fail", `${error instanceof Error ? error.message : String(error)}; ${error?.fields?.fix ?? ""}`.trim());
+  }
+}
+
+{
+  const { freeBytes, floorBytes } = diskRoom(config.dataDir, config.minFreeDiskBytes);
+  const text = `${megabytes(freeBytes)} MB free on the data disk, floor ${megabytes(floorBytes)} MB (MIN_FREE_DISK_MB)`;
+  report("disk", freeBytes < floorBytes ? "fail" : "ok", freeBytes < floorBytes ? `${text}: uploads and backups are refused` : text);
+}
+
+if (!fs.existsSync(config.databaseFile)) {
+  report("database", "fail", `${config.databaseFile} does not exist: npm start creates and migrates it`);
+} else {
+  const db = new Database(config.databaseFile, { readonly: true, fileMustExist: true, timeout: 5000 });
+  try {
+    const quick = db
+      .pragma("quick_check")
+      .map((row) => row.quick_check)
+      .join("; ");
+    report("database", quick === "ok" ? "ok" : "fail", `PRAGMA quick_check: ${quick}`);
+    const status = migrationStatus(db, config.migrationsDir);
+    if (status.failed.length || status.unknown.length) {
+      report("migrations", "fail", status.failed.length ? `half-applied: ${status.failed.join(", ")}` : `newer than this code: ${status.unknown.join(", ")}`);
+    } else if (status.pending.length) {
+      report("migrations", "fail", `pending: ${status.pending.map((m) => m.name).join(", ")} (applied by the next npm start, after a backup)`);
+    } else report("migrations", "ok", `up to date (${status.level ?? "none"})`);
+  } catch (error) {
+    report("database", "fail", error instanceof Error ? error.message : String(error));
+  } finally {
+    db.close();
+  }
+}
+
+// Behind a TLS proxy both are needed (docs/operations.md, "Behind a reverse proxy"): the app speaks
+// plain http, so an https PUBLIC_ORIGIN means a proxy, whose X-Forwarded-* only TRUST_PROXY believes.
+if (config.publicOrigin?.startsWith("https://") && !config.trustProxy) {
+  report("proxy", "fail", `PUBLIC_ORIGIN is ${config.publicOrigin} but TRUST_PROXY is not set: behind the TLS proxy set TRUST_PROXY=1`);
+} else if (config.trustProxy && !config.publicOrigin) {
+  report("proxy", "warn", "TRUST_PROXY is set but PUBLIC_ORIGIN is not: links are made from the Host header the proxy passes on");
+} else if (!config.publicOrigin) {
+  report("proxy", "warn", "PUBLIC_ORIGIN is not set: fine on a local machine; set it (and TRUST_PROXY) behind a proxy");
+} else report("proxy", "ok", `PUBLIC_ORIGIN ${config.publicOrigin}, TRUST_PROXY ${String(config.trustProxy)}`);
+
+const mailTo = option("--mail-to");
+if (!config.smtpUrl) {
+  report("smtp", mailTo ? "fail" : "warn", "SMTP_URL is not set: contact messages wait in the database (ContactMessage table)");
+} else {
+  const options = transportOptions(config.smtpUrl);
+  const where = `${options.host}:${options.port}`;
+  const transport = nodemailer.createTransport(options);
+  try {
+    await transport.verify();
+    report("smtp", "ok", `${where} answers${options.auth ? " and accepts the credentials" : ""}`);
+    if (mailTo) {
+      await transport.sendMail({
+        from: `Sito web <${config.contactEmail}>`,
+        to: mailTo,
+        subject: "npm run doctor: test message",
+        text: `Sent by npm run doctor from ${config.publicOrigin ?? "the site"} at ${new Date().toISOString()}.\n`,
+      });
+      report("smtp", "ok", `test message accepted for ${mailTo}`);
+    }
+  } catch (error) {
+    report("smtp", "fail", `${where}: ${error instanceof Error ? error.message : String(error)}`);
+  } finally {
+    transport.close();
+  }
+}
+
+{
+  const archives = fs.existsSync(config.backupsDir) ? fs.readdirSync(config.backupsDir).filter((name) => name.endsWith(".tar.gz")) : [];
+  const newest = archives.map((name) => ({ name, mtimeMs: fs.statSync(path.join(config.backupsDir, name)).mtimeMs })).sort((a, b) => b.mtimeMs - a.mtimeMs)[0];
+  if (!newest) report("backup", "warn", `no archive in ${config.backupsDir} yet: npm run backup`);
+  else {
+    const hours = Math.round(((Date.now() - newest.mtimeMs) / 3600_000) * 10) / 10;
+    const old = Date.now() - newest.mtimeMs > config.backupMaxAgeMs;
+    report(
+      "backup",
+      old ? "fail" : "ok",
+      `newest ${newest.name}, ${hours} h old${old ? ` (older than BACKUP_MAX_AGE_H=${config.backupMaxAgeMs / 3600_000})` : ""}`,
+    );
+  }
+}
+
+const failed = results.filter((r) => r.verdict === "fail").length;
+console.log(failed ? `${failed} check(s) failed` : "all checks passed");
+process.exit(failed ? 1 : 0);

@@ -1,0 +1,59 @@
+// The one logger of every process of the site: the server (app/server/platform/log.server.ts wraps this), the
+// start wrapper and the operations scripts. JSON lines on stdout, one object each, with an English
+// `msg` that does not change (docs/operations.md, "Logs", filters on it); readable lines in
+// development. Secrets never reach it: requests are logged field by field (no headers, no bodies),
+// and the redact list is a second net for anything passed by mistake.
+import { pino } from "pino";
+
+const REDACT = [
+  "password",
+  "*.password",
+  "cookie",
+  "*.cookie",
+  "headers.cookie",
+  "headers.authorization",
+  "token",
+  "*.token",
+  "csrf",
+  "*.csrf",
+  "secret",
+  "*.secret",
+];
+
+/**
+ * @param {{level?: string, pretty?: boolean, mixin?: () => Record<string, unknown>}} [options]
+ * `mixin` adds fields to every line (the server: the id of the request the line belongs to).
+ */
+export function createLogger({ level = "info", pretty = false, mixin } = {}) {
+  return pino({
+    level,
+    base: undefined,
+    timestamp: pino.stdTimeFunctions.isoTime,
+    formatters: { level: (label) => ({ level: label }) },
+    redact: { paths: REDACT, censor: "[redacted]" },
+    ...(mixin ? { mixin } : {}),
+    ...(pretty ? { transport: { target: "pino-pretty", options: { translateTime: "SYS:HH:MM:ss.l", ignore: "pid,hostname" } } } : {}),
+  });
+}
+
+/**
+ * The logger of a script, at the level and in the form the configuration asks for; a configuration that
+ * cannot be read still gets JSON lines at "info" (the refusal itself must be logged).
+ * @param {{logLevel: string, nodeEnv: string} | null} config
+ */
+export function scriptLogger(config) {
+  return createLogger({ level: config?.logLevel === "silent" ? "silent" : (config?.logLevel ?? "info"), pretty: config?.nodeEnv === "development" });
+}
+
+/**
+ * What an error that stops a script is logged with: its one-line reason and the fields it carries
+ * (`fix`, `variables`...), no stack; an unexpected error (a bug) keeps its stack.
+ * @param {unknown} error
+ */
+export function failureFields(error) {
+  if (!(error instanceof Error)) return { reason: String(error) };
+  const known = /** @type {{fields?: Record<string, unknown>, problems?: {variable: string}[]}} */ (error);
+  if (known.problems) return { reason: error.message, variables: known.problems.map((p) => p.variable) };
+  if (known.fields) return { reason: error.message, ...known.fields };
+  return { reason: error.message, err: error };
+}

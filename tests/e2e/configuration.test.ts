@@ -1,0 +1,49 @@
+// issue 22: `TRUST_PROXY=yes` and a taken port printed bare stack traces, `SMTP_URL=nonsense` was
+// accepted. Every setting is checked before anything starts (scripts/ops/config.mjs): a refused one
+// is one JSON line naming the variable and what it takes, and npm start exits 1.
+import { spawn } from "node:child_process";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+import { freePort, serverEnv } from "../support/server";
+
+function start(env: NodeJS.ProcessEnv): Promise<{ code: number | null; stdout: string; stderr: string }> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, ["scripts/start.mjs"], { env, stdio: ["ignore", "pipe", "pipe"] });
+    let stdout = "";
+    let stderr = "";
+    child.stdout.on("data", (chunk) => (stdout += chunk));
+    child.stderr.on("data", (chunk) => (stderr += chunk));
+    child.on("error", reject);
+    child.on("exit", (code) => resolve({ code, stdout, stderr }));
+  });
+}
+
+describe("npm start refuses a setting it cannot use, in one line", () => {
+  it.each([
+    ["SMTP_URL", "nonsense", /^invalid configuration: SMTP_URL: expected an smtp:\/\/ or smtps:\/\/ URL/],
+    ["TRUST_PROXY", "yes", /^invalid configuration: TRUST_PROXY: expected true, false, a number of proxies \(1\).*, got "yes"$/],
+    ["PORT", "eighty", /^invalid configuration: PORT: expected a port number from 1 to 65535, got "eighty"$/],
+    ["PUBLIC_ORIGIN", "www.example.com", /^invalid configuration: PUBLIC_ORIGIN: expected the site's address, scheme and host only/],
+    ["DATA_DIR", "/proc/version/data", /^DATA_DIR \/proc\/version\/data is not writable by user \S+ \(uid \d+, gid \d+\): ENOTDIR$/],
+  ])("%s=%s", async (variable, value, reason) => {
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "composer-config-"));
+    try {
+      const run = await start({ ...serverEnv(dataDir, await freePort()), [variable]: value });
+      expect(run.code).toBe(1);
+      const lines = run.stdout.trim().split("\n");
+      expect(lines).toHaveLength(1);
+      const line = JSON.parse(lines[0]!);
+      expect(line).toMatchObject({ level: "fatal", msg: "start failed" });
+      expect(line.reason).toMatch(reason);
+      if (line.variables) expect(line.variables).toEqual([variable]);
+      // No stack trace anywhere, and nothing was made in the data folder.
+      expect(run.stdout + run.stderr).not.toMatch(/^\s+at /m);
+      expect(run.stderr).toBe("");
+      if (variable !== "DATA_DIR") expect(fs.readdirSync(dataDir)).toEqual([]);
+    } finally {
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    }
+  });
+});
