@@ -25,13 +25,14 @@ export const INERT_MODULE_TYPE = "x-module";
 export const FIRST_PICTURE_TIMING = "first-picture";
 
 /**
- * The inline script (it carries the response's nonce; its own `nonce` is given to the module
- * script it creates). A PerformanceObserver sees the first paint. A hidden tab never paints and a
+ * The inline script. Each module script it brings back to life keeps the nonce it was rendered
+ * with (React Router's carries the response's; on a page from the cache none does, and the policy
+ * allows its text by hash, ADR 021): a module script that reached the page another way has
+ * neither, and stays refused. A PerformanceObserver sees the first paint. A hidden tab never paints and a
  * picture may be slow, so after 3 s the scripts start anyway (once the document is parsed: the
  * inert script is at its end).
  */
 export const FIRST_PAINT_LOADER = `(() => {
-  const nonce = document.currentScript && document.currentScript.nonce;
   let started = false;
   const start = () => {
     if (started) return;
@@ -44,7 +45,7 @@ export const FIRST_PAINT_LOADER = `(() => {
       const script = document.createElement("script");
       script.type = "module";
       script.fetchPriority = "low";
-      script.nonce = inert.nonce || nonce;
+      if (inert.nonce) script.nonce = inert.nonce;
       script.textContent = inert.textContent;
       inert.replaceWith(script);
     }

@@ -213,6 +213,27 @@ describe("no CSP violation in the browser", () => {
     });
   }
 
+  it("the first-paint loader revives only the page's own module script, not one injected into the page (a render and a cache hit)", async () => {
+    // Found reading ADR 021: the loader gave every inert module script the page's nonce, so a
+    // <script type="module"> that reached a rendered page some other way would have run.
+    const { context, errors } = await browser.newContext();
+    const { page } = await watchedPage(context);
+    const injected = '<script type="module">window.__injected = true</script>';
+    for (const path of ["/contacts", "/news"]) {
+      await page.route(`${server.url}${path}`, async (route) => {
+        const answer = await route.fetch();
+        // As the server would have made it inert (first-paint.server.ts rewrites every module script).
+        const html = (await answer.text()).replace("</body>", `${injected.replace('type="module"', 'type="x-module"')}</body>`);
+        await route.fulfill({ response: answer, body: html });
+      });
+      await visit(page, `${server.url}${path}`);
+      await page.waitForFunction(() => document.documentElement.dataset.hydrated === "true");
+      expect(await page.evaluate(() => (window as unknown as { __injected?: boolean }).__injected), path).toBeUndefined();
+      await page.unroute(`${server.url}${path}`);
+    }
+    expect(errors.filter((error) => !/Content Security Policy/i.test(error))).toEqual([]);
+  });
+
   it("the admin with the rich-text editor in use", async () => {
     const { context } = await browser.newContext();
     const { page, violations } = await watchedPage(context);
