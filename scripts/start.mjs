@@ -9,6 +9,7 @@ import { buildSettings, dataPaths, serverProcessEnv } from "./ops/config.mjs";
 import { acquireDataDirLock } from "./ops/lock.mjs";
 import { migrateDatabase, prepareDataDir } from "./ops/prepare.mjs";
 import { ensureFreshBuild } from "./ops/build.mjs";
+import { nativeModuleProblem } from "./ops/runtime.mjs";
 
 // Files and folders this process and its children (SQLite, tar) create are this user's alone: 0600/0700
 // (scripts/ops/private-modes.mjs).
@@ -17,6 +18,9 @@ process.umask(0o077);
 const paths = dataPaths();
 let lock;
 try {
+  // Before anything opens the database: a binary built for another Node says so in one line.
+  const nativeProblem = nativeModuleProblem();
+  if (nativeProblem) throw new Error(nativeProblem);
   prepareDataDir(paths);
   lock = acquireDataDirLock(paths.dataDir, "server");
   // Tests build once before starting many servers, so they turn the check off (BUILD_CHECK=0).
@@ -60,6 +64,18 @@ function startServer() {
     // Stopped on purpose (our signal, or its own clean exit), or it never got as far as listening
     // on the first start (a taken port, a bad setting): nothing to recover, report and stop.
     if (stopSignal || code === 0 || !everListened) {
+      // Whatever the cause, the log says the server is gone and why the wrapper stops too: in a
+      // container this is the last line before it exits (a crash at boot printed only a stack trace).
+      if (code === 0) log.info({ pid: server.pid, signal: stopSignal }, "server stopped");
+      else
+        log.fatal(
+          { pid: server.pid, exitCode: code, signal, status },
+          stopSignal
+            ? `server died while stopping (exit status ${status})`
+            : everListened
+              ? `server exited (exit status ${status}): not restarted`
+              : `server died before it listened (exit status ${status}): not restarted, see the lines above`,
+        );
       lock.release();
       process.exit(stopSignal && code === 0 ? 0 : status);
     }
