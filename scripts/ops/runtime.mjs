@@ -9,10 +9,26 @@ const require = createRequire(import.meta.url);
 const NODE_MAJOR_OF_ABI = { 115: "20", 127: "22", 137: "24", 141: "25" };
 
 /**
- * One line saying why better-sqlite3 cannot be loaded by this Node, and the command that fixes it;
- * null when it loads.
+ * A pairing that loads but then kills the process: better-sqlite3 before 13 (node::ObjectWrap) aborts
+ * Node 24 with "Assertion failed: (env) != nullptr" (RemoveEnvironmentCleanupHook) as soon as the
+ * garbage collector frees a statement or a backup: seconds after start, or in `npm run backup`
+ * (ADR 018). better-sqlite3 13 fixed it, but it needs Node 22 or newer.
+ */
+export function unsafePairing(nodeVersion = process.versions.node, sqliteVersion = require("better-sqlite3/package.json").version) {
+  const nodeMajor = Number(nodeVersion.split(".")[0]);
+  const sqliteMajor = Number(sqliteVersion.split(".")[0]);
+  if (nodeMajor >= 24 && sqliteMajor < 13) {
+    return `better-sqlite3 ${sqliteVersion} aborts under Node ${nodeVersion} when it frees a statement: run the site with Node 22 (the image's) or Node 20`;
+  }
+  return null;
+}
+
+/**
+ * One line saying why better-sqlite3 cannot be used by this Node, and what fixes it; null when it can.
  */
 export function nativeModuleProblem() {
+  const unsafe = unsafePairing();
+  if (unsafe) return unsafe;
   try {
     const Database = require("better-sqlite3");
     // The binary is loaded on the first open, not on require.

@@ -23,9 +23,9 @@ describe("a server that dies", () => {
   });
 });
 
-/** Another Node on PATH whose major differs from this one's (CI has the machine's Node 20 and .ci/node24). */
+/** Another Node whose major differs from this one's (CI has the machine's Node 20 and the image's in .ci/node-lts). */
 function otherNode(): string | null {
-  const candidates = [path.resolve(".ci/node24/bin/node"), ...(process.env.PATH ?? "").split(":").map((dir) => path.join(dir, "node"))];
+  const candidates = [path.resolve(".ci/node-lts/bin/node"), ...(process.env.PATH ?? "").split(":").map((dir) => path.join(dir, "node"))];
   for (const candidate of candidates) {
     if (!fs.existsSync(candidate)) continue;
     const major = execFileSync(candidate, ["-p", "process.versions.node.split('.')[0]"], { encoding: "utf8" }).trim();

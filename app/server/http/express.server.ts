@@ -228,7 +228,7 @@ export function createEdge(build: Pick<ServerBuild, "routes">) {
     }
     if (parsed.origin === requestOrigin) return null;
     const ours = req.get("sec-fetch-site")?.toLowerCase() === "same-origin" || !isCrossSiteRequest((name) => req.get(name), requestOrigin);
-    return ours ? proxyMismatch(parsed, new URL(requestOrigin), env.trustProxy) : null;
+    return ours ? proxyMismatch(parsed, new URL(requestOrigin), Boolean(env.trustProxy)) : null;
   };
 
   const guard: RequestHandler = (req, res, next) => {
