@@ -118,7 +118,8 @@ echo "same bytes as $ENGINE cp, mode $(stat -c %a "$out/$(basename "$ARCHIVE")")
 rm -rf "$out"
 
 say "a crashed server: a log line says it died, and it is started again"
-server_pid=$("$ENGINE" exec "$NAME" node -e 'const fs=require("fs");const w=fs.readFileSync("/data/server.pid","utf8").trim();console.log(fs.readFileSync(`/proc/${w}/task/${w}/children`,"utf8").trim().split(" ")[0])')
+server_pid=$("$ENGINE" exec "$NAME" node -e 'const fs=require("fs");console.log(fs.readdirSync("/proc").find((p)=>/^\d+$/.test(p)&&fs.readFileSync(`/proc/${p}/cmdline`,"utf8").split("\0").includes("server.mjs")))')
+[ -n "$server_pid" ] && [ "$server_pid" != undefined ] || fail "no server.mjs process in the container"
 "$ENGINE" exec "$NAME" node -e "process.kill($server_pid, 'SIGKILL')" || fail "kill the server"
 for _ in $(seq 1 30); do "$ENGINE" logs "$NAME" 2>&1 | grep '"signal":"SIGKILL"' >/dev/null && break; sleep 1; done
 "$ENGINE" logs "$NAME" 2>&1 | grep '"signal":"SIGKILL"' | grep '"level":"error"' || fail "no log line for the killed server"
