@@ -1,5 +1,8 @@
 # One small production image: build with every tool, run on a slim image with runtime files only.
-FROM node:20-bookworm-slim AS build
+# The Node LTS it runs (CI's second pass and the container check read it here). Not 24 yet:
+# better-sqlite3 11 aborts under Node 24 when it frees a statement (ADR 018).
+ARG NODE_MAJOR=22
+FROM node:${NODE_MAJOR}-bookworm-slim AS build
 WORKDIR /app
 RUN apt-get update && apt-get install -y --no-install-recommends python3 make g++ && rm -rf /var/lib/apt/lists/*
 # better-sqlite3 compiles against these headers instead of downloading them from nodejs.org.
@@ -26,7 +29,7 @@ RUN npm run build \
  && rm -rf node_modules/better-sqlite3/build && mkdir -p node_modules/better-sqlite3/build/Release \
  && mv /tmp/better_sqlite3.node node_modules/better-sqlite3/build/Release/
 
-FROM node:20-bookworm-slim
+FROM node:${NODE_MAJOR}-bookworm-slim
 # tini is PID 1: it forwards docker stop's SIGTERM to node and reaps zombies.
 RUN apt-get update && apt-get install -y --no-install-recommends tini && apt-get clean && rm -rf /var/lib/apt/lists/*
 ENV NODE_ENV=production PORT=3000 DATA_DIR=/data SEED_DEMO=0 NPM_CONFIG_UPDATE_NOTIFIER=false

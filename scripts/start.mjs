@@ -9,6 +9,7 @@ import { acquireDataDirLock } from "./ops/lock.mjs";
 import { failureFields, scriptLogger } from "./ops/log.mjs";
 import { migrateDatabase, prepareDataDir } from "./ops/prepare.mjs";
 import { ensureFreshBuild } from "./ops/build.mjs";
+import { nativeModuleProblem } from "./ops/runtime.mjs";
 
 // Files and folders this process and its children (SQLite, tar) create are this user's alone: 0600/0700
 // (scripts/ops/private-modes.mjs).
@@ -24,6 +25,9 @@ try {
   // lines have the server's form: JSON, or readable lines in development.
   const config = readConfig(serverProcessEnv());
   log = scriptLogger(config);
+  // Before anything opens the database: a binary built for another Node says so in one line.
+  const nativeProblem = nativeModuleProblem();
+  if (nativeProblem) throw new Error(nativeProblem);
   prepareDataDir(config, log);
   lock = acquireDataDirLock(config.dataDir, "server");
   // Tests build once before starting many servers, so they turn the check off (BUILD_CHECK=0).
@@ -63,10 +67,17 @@ function startServer() {
     // Stopped on purpose (our signal, or its own clean exit), or it never got as far as listening
     // on the first start (a taken port, a bad setting): nothing to recover, report and stop.
     if (stopSignal || code === 0 || !everListened) {
+      // Whatever the cause, the log says the server is gone and why the wrapper stops too: in a
+      // container this is the last line before it exits (a crash at boot printed only a stack trace).
       lock.release();
       const exitCode = stopSignal && code === 0 ? 0 : status;
-      if (exitCode === 0) log.info({ pid: server.pid }, "server stopped");
-      else log.error({ pid: server.pid, exitCode: code, signal }, everListened || stopSignal ? "server stopped with an error" : "server failed to start");
+      if (exitCode === 0) log.info({ pid: server.pid, signal: stopSignal }, "server stopped");
+      else
+        log.fatal(
+          { pid: server.pid, exitCode: code, signal, status, stopSignal },
+          // Never listened: not restarted, the lines above say why (a taken port, a bad setting, a broken build).
+          everListened || stopSignal ? "server stopped with an error" : "server failed to start",
+        );
       process.exit(exitCode);
     }
     if (Date.now() - startedAt >= STABLE_AFTER_MS) delayMs = FIRST_DELAY_MS;

@@ -10,29 +10,8 @@ import Database from "better-sqlite3";
 import { afterEach, describe, expect, it } from "vitest";
 import { tinyPngFile, uniquePdf } from "../support/files";
 import { expectJson, HttpClient, raw } from "../support/http";
+import { jsonLines, runScript } from "../support/scripts";
 import { ADMIN, dataDirFrom, freePort, SERVER_TEST, serverEnv, startServer } from "../support/server";
-
-/** The JSON lines of a script's or a server's output (the logger's, scripts/ops/log.mjs). */
-const jsonLines = (output: string) =>
-  output
-    .split("\n")
-    .filter((line) => line.startsWith("{"))
-    .map((line) => JSON.parse(line) as Record<string, unknown>);
-
-type Run = { code: number | null; signal: NodeJS.Signals | null; stdout: string; stderr: string };
-
-/** Runs one of the operator's scripts to its end. */
-function runScript(script: string, args: string[], env: NodeJS.ProcessEnv): Promise<Run> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [script, ...args], { env, stdio: ["ignore", "pipe", "pipe"] });
-    let stdout = "";
-    let stderr = "";
-    child.stdout.on("data", (chunk) => (stdout += chunk));
-    child.stderr.on("data", (chunk) => (stderr += chunk));
-    child.on("error", reject);
-    child.on("exit", (code, signal) => resolve({ code, signal, stdout, stderr }));
-  });
-}
 
 function query<T>(databaseFile: string, sql: string): T[] {
   const db = new Database(databaseFile, { readonly: true });

@@ -11,7 +11,7 @@ import { requestInfoContext, type RequestInfo } from "./context.server";
 import { runInRequestScope } from "../platform/request-scope.server";
 import { contentSecurityPolicy, DOCUMENT_ONLY_HEADERS, newNonce, securityHeaders } from "./csp.server";
 import { MESSAGES, type Messages } from "./errors.server";
-import { SAFE_METHODS, isCrossSiteRequest } from "./forgery.server";
+import { SAFE_METHODS, isCrossSiteRequest, proxyMismatch } from "./forgery.server";
 import { log } from "../platform/log.server";
 import { countRequest } from "./metrics.server";
 import { createRouteTable } from "./routes.server";
@@ -213,6 +213,26 @@ export function createEdge(build: Pick<ServerBuild, "routes">) {
     runInRequestScope({ requestId, callbacks: atEnd, noStore }, next);
   };
 
+  /**
+   * A page's form (sign-in, admin) posted by the browser from our own page, whose Origin React Router
+   * would find different from the request's origin (its bare 400 "Bad Request"): our own page by the
+   * browser's word (Sec-Fetch-Site: same-origin), or by our forgery policy, so the difference comes
+   * from the proxy in front. api/ routes are not checked by React Router and keep their answers.
+   */
+  const proxyProblem = (req: Request, requestOrigin: string) => {
+    const origin = req.get("origin");
+    if (!origin || origin === "null") return null;
+    let parsed: URL;
+    try {
+      parsed = new URL(origin);
+    } catch {
+      return null;
+    }
+    if (parsed.origin === requestOrigin) return null;
+    const ours = req.get("sec-fetch-site")?.toLowerCase() === "same-origin" || !isCrossSiteRequest((name) => req.get(name), requestOrigin);
+    return ours ? proxyMismatch(parsed, new URL(requestOrigin), Boolean(env.trustProxy)) : null;
+  };
+
   const guard: RequestHandler = (req, res, next) => {
     const method = req.method.toUpperCase();
     // A GET or HEAD goes on (static files are served after this guard, and pages answer them):
@@ -236,7 +256,16 @@ export function createEdge(build: Pick<ServerBuild, "routes">) {
       return edgeAnswer(req, res, 405, MESSAGES.method, allow ? { Allow: allow } : {}, facts.json);
     }
     if (SAFE_METHODS.has(method)) return next();
-    if (isCrossSiteRequest((name) => req.get(name), `${req.protocol}://${req.get("host") ?? "localhost"}`)) {
+    const requestOrigin = `${req.protocol}://${req.get("host") ?? "localhost"}`;
+    const misconfigured = (facts.kind === "page" || facts.kind === "admin") && !facts.json ? proxyProblem(req, requestOrigin) : null;
+    if (misconfigured) {
+      log().warn(
+        { reqId: locals(res).requestId, origin: req.get("origin"), requestOrigin, setting: misconfigured.setting, fix: misconfigured.messages.en },
+        "a page's form was refused because the reverse proxy and the settings disagree on the site's address (docs/operations.md, Behind a reverse proxy)",
+      );
+      return edgeAnswer(req, res, 400, misconfigured.messages);
+    }
+    if (isCrossSiteRequest((name) => req.get(name), requestOrigin)) {
       return edgeAnswer(req, res, 403, MESSAGES.crossSite, {}, facts.json);
     }
     const declared = req.get("content-length");

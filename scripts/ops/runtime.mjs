@@ -1,0 +1,49 @@
+// Does this Node run the native module the install compiled? better-sqlite3 is not N-API: its binary
+// works with one Node major only (its NODE_MODULE_VERSION). After switching Node (20 → 24) without
+// `npm rebuild`, the first database open would fail with a five-line dlopen error deep in a migration.
+import { createRequire } from "node:module";
+
+const require = createRequire(import.meta.url);
+
+/** NODE_MODULE_VERSION → the Node major it belongs to, for the message (the ones this project meets). */
+const NODE_MAJOR_OF_ABI = { 115: "20", 127: "22", 137: "24", 141: "25" };
+
+/**
+ * A pairing that loads but then kills the process: better-sqlite3 before 13 (node::ObjectWrap) aborts
+ * Node 24 with "Assertion failed: (env) != nullptr" (RemoveEnvironmentCleanupHook) as soon as the
+ * garbage collector frees a statement or a backup: seconds after start, or in `npm run backup`
+ * (ADR 018). better-sqlite3 13 fixed it, but it needs Node 22 or newer.
+ */
+export function unsafePairing(nodeVersion = process.versions.node, sqliteVersion = require("better-sqlite3/package.json").version) {
+  const nodeMajor = Number(nodeVersion.split(".")[0]);
+  const sqliteMajor = Number(sqliteVersion.split(".")[0]);
+  if (nodeMajor >= 24 && sqliteMajor < 13) {
+    return `better-sqlite3 ${sqliteVersion} aborts under Node ${nodeVersion} when it frees a statement: run the site with Node 22 (the image's) or Node 20`;
+  }
+  return null;
+}
+
+/**
+ * One line saying why better-sqlite3 cannot be used by this Node, and what fixes it; null when it can.
+ */
+export function nativeModuleProblem() {
+  const unsafe = unsafePairing();
+  if (unsafe) return unsafe;
+  try {
+    const Database = require("better-sqlite3");
+    // The binary is loaded on the first open, not on require.
+    new Database(":memory:").close();
+    return null;
+  } catch (error) {
+    const message = error instanceof Error ? error.message : String(error);
+    const versions = /NODE_MODULE_VERSION (\d+)\. This version of Node\.js requires\s+NODE_MODULE_VERSION (\d+)/.exec(message);
+    if (versions) {
+      const builtFor = NODE_MAJOR_OF_ABI[/** @type {keyof typeof NODE_MAJOR_OF_ABI} */ (Number(versions[1]))];
+      return (
+        `better-sqlite3 was compiled for ${builtFor ? `Node ${builtFor}` : "another Node"} (NODE_MODULE_VERSION ${versions[1]}), ` +
+        `but this is Node ${process.versions.node} (NODE_MODULE_VERSION ${versions[2]}): run \`npm rebuild better-sqlite3\` (or \`npm ci\`) with this Node`
+      );
+    }
+    return `better-sqlite3 cannot be loaded by Node ${process.versions.node}: ${message.split("\n").join(" ")}: run \`npm rebuild better-sqlite3\` (or \`npm ci\`) with this Node`;
+  }
+}

@@ -1,0 +1,20 @@
+// Issue 22: better-sqlite3 11 compiled for Node 24 loads, then aborts the process (SIGABRT, "Assertion
+// failed: (env) != nullptr") when the garbage collector frees a statement: the image on Node 24 died in
+// `npm run backup` and while seeding. npm start refuses that pairing in one line before it starts.
+import { describe, expect, it } from "vitest";
+import { unsafePairing } from "../../scripts/ops/runtime.mjs";
+
+describe("Node and better-sqlite3 pairings npm start refuses", () => {
+  it("better-sqlite3 before 13 under Node 24 or newer: one line naming both and the Node to use", () => {
+    expect(unsafePairing("24.21.0", "11.10.0")).toBe(
+      "better-sqlite3 11.10.0 aborts under Node 24.21.0 when it frees a statement: run the site with Node 22 (the image's) or Node 20",
+    );
+    expect(unsafePairing("25.1.0", "12.11.1")).toMatch(/^better-sqlite3 12\.11\.1 aborts under Node 25\.1\.0/);
+  });
+
+  it("the pairings that work: better-sqlite3 11 under Node 20 and 22, better-sqlite3 13 under Node 24", () => {
+    expect(unsafePairing("20.20.2", "11.10.0")).toBeNull();
+    expect(unsafePairing("22.23.3", "11.10.0")).toBeNull();
+    expect(unsafePairing("24.21.0", "13.2.0")).toBeNull();
+  });
+});
