@@ -12,7 +12,8 @@ const BENCHMARKS: Record<string, Bench> = {
   search: () => benchSearch({ items: benchSettings.searchItems, runs: benchSettings.searchRuns }),
 };
 
-const wanted = process.argv.slice(2);
+// Names of benchmarks; options (--cpu-prof) are read by ./bench/settings.
+const wanted = process.argv.slice(2).filter((arg) => !arg.startsWith("--"));
 const names = wanted.length > 0 ? wanted : Object.keys(BENCHMARKS);
 for (const name of names) {
   const bench = BENCHMARKS[name];

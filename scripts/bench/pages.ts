@@ -1,7 +1,8 @@
 // Pages against the production build: the static file, cached and cold pages at 32 connections,
 // 50 concurrent visitors over mixed pages, and Lighthouse mobile scores with Debian's Chromium.
 // Requires `npm run build` first. BENCH_SECONDS (default 8), BENCH_VISITOR_SECONDS (default 60),
-// BENCH_LIGHTHOUSE=0 to skip Lighthouse, BENCH_NODE_ARGS for the server (e.g. --cpu-prof).
+// BENCH_LIGHTHOUSE=0 to skip Lighthouse, BENCH_NODE_ARGS for the servers, BENCH_ONLY=render (the static
+// files and the renders only), `-- --cpu-prof` (a CPU profile of the rendering server, under /tmp).
 // Lighthouse knobs: BENCH_ONLY=lighthouse (skip the throughput runs), BENCH_LIGHTHOUSE_PAGES
 // ("/news,/en/bio": only these), BENCH_LIGHTHOUSE_RUNS (default 1: each page N times, the median
 // performance run is printed), BENCH_LIGHTHOUSE_JSON (a folder: keep each run's raw report there).
@@ -46,7 +47,7 @@ async function freePort(): Promise<number> {
   });
 }
 
-async function startProductionServer(extraEnv: NodeJS.ProcessEnv = {}) {
+async function startProductionServer(extraEnv: NodeJS.ProcessEnv = {}, extraNodeArgs: string[] = []) {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "composer-bench-pages-"));
   const port = await freePort();
   const env = childEnv({
@@ -60,7 +61,7 @@ async function startProductionServer(extraEnv: NodeJS.ProcessEnv = {}) {
   });
   execFileSync("npx", ["prisma", "migrate", "deploy"], { env, stdio: "pipe" });
   // BENCH_SERVER + BUILD_DIR measure another build (e.g. a copy of the previous one) the same way.
-  const child = spawn(process.execPath, [...benchSettings.nodeArgs, benchSettings.serverScript], {
+  const child = spawn(process.execPath, [...benchSettings.nodeArgs, ...extraNodeArgs, benchSettings.serverScript], {
     env,
     stdio: ["ignore", "ignore", "inherit"],
   });
@@ -78,6 +79,7 @@ async function startProductionServer(extraEnv: NodeJS.ProcessEnv = {}) {
   }
   return {
     url,
+    pid: child.pid,
     stop: () =>
       new Promise<void>((resolve) => {
         child.once("exit", () => {
@@ -89,7 +91,30 @@ async function startProductionServer(extraEnv: NodeJS.ProcessEnv = {}) {
   };
 }
 
-type Run = { rps: number; p99: number; errors: number; non2xx: number; statuses: string };
+type Run = { rps: number; p99: number; errors: number; non2xx: number; statuses: string; cpuMsPerRequest?: number };
+
+/**
+ * CPU seconds (user + system) a process has used so far, from /proc (Linux; null elsewhere). Its CPU per
+ * request is the figure least moved by other work on a shared machine.
+ */
+function cpuSeconds(pid: number | undefined): number | null {
+  try {
+    const fields = fs.readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1]!.split(" ");
+    // utime and stime, fields 14 and 15 of proc(5), in clock ticks (100 per second on Linux).
+    return (Number(fields[11]) + Number(fields[12])) / 100;
+  } catch {
+    return null;
+  }
+}
+
+/** A load test of one server, with the server's CPU milliseconds per answered request. */
+async function measuredCannon(pid: number | undefined, opts: autocannon.Options): Promise<Run> {
+  const before = cpuSeconds(pid);
+  const run = await cannon(opts);
+  const after = cpuSeconds(pid);
+  const requests = run.rps * Number(opts.duration);
+  return before === null || after === null || requests === 0 ? run : { ...run, cpuMsPerRequest: ((after - before) * 1000) / requests };
+}
 
 async function cannon(opts: autocannon.Options): Promise<Run> {
   const result = await autocannon({ headers: { "accept-encoding": "gzip, deflate, br, zstd" }, ...opts });
@@ -289,39 +314,57 @@ export async function benchPages() {
     }
 
     const assets = await staticAssetPaths(url);
-    const entryRun = await cannon({ url: `${url}${assets.entry}`, connections: 32, duration: seconds });
-    const staticRun = await cannon({ url: `${url}${assets.small}`, connections: 32, duration: seconds });
-    const measured = new Map<string, { cached: Run; cold: Run; render?: Run }>();
-    for (const page of PAGES) {
-      const cached = await cannon({ url: `${url}${page}`, connections: 32, duration: seconds });
-      const cold = await cannon({ url: `${url}`, connections: 32, duration: seconds, requests: coldRequests(page) });
-      measured.set(page, { cached, cold });
+    const entryRun = await measuredCannon(server.pid, { url: `${url}${assets.entry}`, connections: 32, duration: seconds });
+    const staticRun = await measuredCannon(server.pid, { url: `${url}${assets.small}`, connections: 32, duration: seconds });
+    const measured = new Map<string, { cached?: Run; cold?: Run; render?: Run }>(PAGES.map((page) => [page, {}]));
+    if (benchSettings.only !== "render") {
+      for (const page of PAGES) {
+        const cached = await cannon({ url: `${url}${page}`, connections: 32, duration: seconds });
+        const cold = await cannon({ url: `${url}`, connections: 32, duration: seconds, requests: coldRequests(page) });
+        measured.set(page, { cached, cold });
+      }
     }
     // Every request rendered: a second server with the page cache off (PAGE_CACHE_MB=0), so the
     // cost of a render shows now that fresh query strings no longer cause one.
-    const rendering = await startProductionServer({ PAGE_CACHE_MB: "0" });
+    const profileDir = benchSettings.cpuProf ? fs.mkdtempSync(path.join(os.tmpdir(), "composer-bench-cpu-prof-")) : null;
+    const rendering = await startProductionServer({ PAGE_CACHE_MB: "0" }, profileDir ? ["--cpu-prof", `--cpu-prof-dir=${profileDir}`] : []);
     try {
       for (const page of PAGES) await (await fetch(`${rendering.url}${page}`)).arrayBuffer();
-      for (const page of PAGES) measured.get(page)!.render = await cannon({ url: `${rendering.url}${page}`, connections: 32, duration: seconds });
+      for (const page of PAGES) {
+        measured.get(page)!.render = await measuredCannon(rendering.pid, { url: `${rendering.url}${page}`, connections: 32, duration: seconds });
+      }
     } finally {
       await rendering.stop();
     }
 
-    const widths = [28, 9, 7, 8, 9, 7, 8, 9, 7, 8];
+    const empty = ["", "", ""];
+    const share = (run: Run, of: Run) => (run.rps / of.rps).toFixed(3);
+    const widths = [28, 9, 7, 8, 9, 7, 8, 9, 7, 7, 8, 8];
     lines.push("");
     lines.push(`32 connections, ${seconds} s each (req/s, share of the small static file's req/s, p99 latency)`);
-    lines.push("  cached: the same URL repeated; cold: a fresh unknown query string per request (the issue's measure: it");
-    lines.push("  is removed before rendering, so it is served from the cache); render: every request rendered (cache off)");
-    lines.push(pad(["", "cached", "share", "p99 ms", "cold", "share", "p99 ms", "render", "share", "p99 ms"], widths));
-    lines.push(pad(["static file, small JS", staticRun.rps.toFixed(0), "1", String(staticRun.p99)], widths) + `  ${assets.small}`);
-    lines.push(
-      pad(["static file, entry JS", entryRun.rps.toFixed(0), (entryRun.rps / staticRun.rps).toFixed(3), String(entryRun.p99)], widths) + `  ${assets.entry}`,
-    );
+    lines.push("  cached: the same URL repeated; cold: a fresh unknown query string per request (it is removed before");
+    lines.push("  rendering, so it is served from the cache); render: every request rendered (cache off), also as a");
+    lines.push("  share of the entry script's req/s (entry: issue 21's yardstick for renders, goal 0.25) and as the");
+    lines.push("  rendering server's CPU milliseconds per request (cpu ms: the figure other work on the machine moves least)");
+    lines.push(pad(["", "cached", "share", "p99 ms", "cold", "share", "p99 ms", "render", "share", "entry", "p99 ms", "cpu ms"], widths));
+    const cpuMs = (run: Run) => run.cpuMsPerRequest?.toFixed(2) ?? "-";
+    const staticCells = (run: Run) => [run.rps.toFixed(0), share(run, staticRun), String(run.p99), ...empty, ...empty, "", cpuMs(run)];
+    lines.push(pad(["static file, small JS", ...staticCells(staticRun)], widths) + `  ${assets.small}`);
+    lines.push(pad(["static file, entry JS", ...staticCells(entryRun)], widths) + `  ${assets.entry}`);
     for (const [page, { cached, cold, render }] of measured) {
       const runs = [cached, cold, render].filter((run): run is Run => Boolean(run));
       const problems = runs.reduce((sum, run) => sum + run.errors + run.non2xx, 0);
-      const cells = runs.flatMap((run) => [run.rps.toFixed(0), (run.rps / staticRun.rps).toFixed(3), String(run.p99)]);
+      const cells = [
+        ...(cached ? [cached.rps.toFixed(0), share(cached, staticRun), String(cached.p99)] : empty),
+        ...(cold ? [cold.rps.toFixed(0), share(cold, staticRun), String(cold.p99)] : empty),
+        ...(render ? [render.rps.toFixed(0), share(render, staticRun), share(render, entryRun), String(render.p99), cpuMs(render)] : []),
+      ];
       lines.push(pad([page, ...cells], widths) + (problems ? `  (${problems} errors/non-2xx)` : ""));
+    }
+    if (profileDir) lines.push(`CPU profile of the rendering server: ${profileDir}`);
+    if (benchSettings.only === "render") {
+      lines.push(`after: ${loadNote()}`);
+      return { name: "pages", lines };
     }
 
     for (const page of PAGES) lines.push(await documentBytes(url, page));

@@ -5,8 +5,13 @@ export const benchSettings = {
   seconds: Number(process.env.BENCH_SECONDS) || 8,
   /** Seconds of the many-visitors run (default 60). */
   visitorSeconds: Number(process.env.BENCH_VISITOR_SECONDS) || 60,
-  /** "lighthouse": only the Lighthouse runs. */
+  /** "lighthouse": only the Lighthouse runs; "render": only the static files and the renders (page cache off). */
   only: process.env.BENCH_ONLY,
+  /**
+   * `npm run bench pages -- --cpu-prof`: the server that renders every request (page cache off) runs under
+   * `node --cpu-prof` and writes its profile into a fresh folder under /tmp, printed with the figures.
+   */
+  cpuProf: process.argv.includes("--cpu-prof"),
   lighthouse: process.env.BENCH_LIGHTHOUSE !== "0",
   lighthouseRuns: Math.max(1, Number(process.env.BENCH_LIGHTHOUSE_RUNS) || 1),
   lighthousePages: process.env.BENCH_LIGHTHOUSE_PAGES?.split(",").filter(Boolean),

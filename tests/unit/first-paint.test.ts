@@ -15,10 +15,10 @@ const PAGE =
 const EXPECTED = PAGE.replaceAll('rel="modulepreload"', 'rel="x-modulepreload"').replace('type="module"', 'type="x-module"');
 
 /** Writes the slices as React does; `flushAfter` lists the slices after which React flushes. */
-async function rewrite(slices: Buffer[], flushAfter: number[] = []): Promise<{ text: string; parts: string[] }> {
+async function rewrite(slices: Buffer[], flushAfter: number[] = []): Promise<{ bytes: Buffer; text: string; parts: string[] }> {
   const stream = inertHydrationScripts() as ReturnType<typeof inertHydrationScripts> & { flush(): void };
-  const parts: string[] = [];
-  stream.on("data", (chunk: Buffer) => parts.push(chunk.toString("utf8")));
+  const chunks: Buffer[] = [];
+  stream.on("data", (chunk: Buffer) => chunks.push(chunk));
   const done = new Promise<void>((resolve, reject) => {
     stream.on("end", resolve);
     stream.on("error", reject);
@@ -29,7 +29,9 @@ async function rewrite(slices: Buffer[], flushAfter: number[] = []): Promise<{ t
   });
   stream.end();
   await done;
-  return { text: parts.join(""), parts };
+  // The text a browser reads: a chunk may end inside a UTF-8 character when a slice did.
+  const bytes = Buffer.concat(chunks);
+  return { bytes, text: bytes.toString("utf8"), parts: chunks.map((chunk) => chunk.toString("utf8")) };
 }
 
 describe("inertHydrationScripts", () => {
@@ -48,6 +50,14 @@ describe("inertHydrationScripts", () => {
       const flushed = await rewrite([bytes.subarray(0, cut), bytes.subarray(cut)], [0]);
       expect(flushed.text, `cut at byte ${cut}, flushed there`).toBe(EXPECTED);
     }
+  });
+
+  it("passes every byte outside the rewritten tags on as it is (the page is not decoded and encoded again)", async () => {
+    // Bytes that are not UTF-8 would come out as U+FFFD if the page went through a string.
+    const odd = Buffer.from([0xff, 0xfe, 0x80]);
+    const [head, tail] = PAGE.split("<main>") as [string, string];
+    const { bytes } = await rewrite([Buffer.concat([Buffer.from(`${head}<main>`), odd, Buffer.from(tail)])]);
+    expect(bytes).toEqual(Buffer.concat([Buffer.from(`${EXPECTED.split("<main>")[0]}<main>`), odd, Buffer.from(EXPECTED.split("<main>")[1]!)]));
   });
 
   it("passes on what React wrote when it flushes, as one chunk (streamed parts of a page are not held back)", async () => {

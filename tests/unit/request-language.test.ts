@@ -2,7 +2,7 @@
 // pages, Italian for admin, the saved choice (the `lng` cookie) for pages without a language in
 // their URL, and never Accept-Language.
 import { RouterContextProvider } from "react-router";
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { getInstance, getLocale, i18nextMiddleware, langCookie } from "~/server/platform/i18n.server";
 
 async function languageOf(path: string, { cookie, acceptLanguage }: { cookie?: string; acceptLanguage?: string } = {}) {
@@ -37,5 +37,34 @@ describe("the language of a request", () => {
     expect(a.instance).toBe(b.instance);
     expect(a.instance.language).toBe("en");
     expect((await languageOf("/bio")).instance).not.toBe(a.instance);
+  });
+});
+
+describe("the texts of a render", () => {
+  it("a text asked for without options is looked up once per language; texts with options are made on each call", async () => {
+    const { instance } = await languageOf("/en/bio");
+    // What components get (react-i18next's useTranslation calls getFixedT in every component, every render) and what loaders call.
+    const t = instance.getFixedT(null, "common");
+    expect(t("skipToContent")).toBe("Skip to content");
+    expect(instance.t("nav.home")).toBe("Home");
+    const lookups = vi.spyOn(
+      // i18next's types leave this method out.
+      instance.services.resourceStore as unknown as { getResource: (...args: unknown[]) => unknown },
+      "getResource",
+    );
+    try {
+      expect(instance.getFixedT(null, "common")("skipToContent")).toBe("Skip to content");
+      expect(instance.t("nav.home")).toBe("Home");
+      expect(lookups).not.toHaveBeenCalled();
+
+      expect(t("pageLoaded", { title: "Bio" })).toBe("Page loaded: Bio");
+      expect(t("pageLoaded", { title: "News" })).toBe("Page loaded: News");
+      expect(instance.t("pageLoaded", { title: "Credits" })).toBe("Page loaded: Credits");
+      expect(lookups).toHaveBeenCalled();
+      // The other language's instance has its own texts.
+      expect((await languageOf("/bio")).instance.getFixedT(null, "common")("pageLoaded", { title: "Bio" })).toBe("Pagina caricata: Bio");
+    } finally {
+      lookups.mockRestore();
+    }
   });
 });

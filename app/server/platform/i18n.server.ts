@@ -60,9 +60,56 @@ function instanceFor(lang: Lang): Promise<i18n> {
   let instance = instances.get(lang);
   if (!instance) {
     const created = createInstance(i18nOptions).use(initReactI18next);
-    instance = created.init({ lng: lang }).then(() => created);
+    instance = created.init({ lng: lang }).then(() => rememberPlainTexts(created));
     instances.set(lang, instance);
   }
+  return instance;
+}
+
+/** More than every key of app/locales (about 300 per language). */
+const MAX_REMEMBERED_TEXTS = 2000;
+/** What a `t` is at run time: a function (a fixed one carries its language, namespace and key prefix as properties). */
+type AnyT = ((key: unknown, ...rest: unknown[]) => unknown) & Record<string, unknown>;
+
+/** `t` that computes the text of a key asked for without options once, and the others as usual. */
+function rememberingPlainTexts(t: AnyT): AnyT {
+  const texts = new Map<string, unknown>();
+  const remembering = (key: unknown, ...rest: unknown[]) => {
+    if (typeof key !== "string" || rest.length > 0) return t(key, ...rest);
+    let text = texts.get(key);
+    if (text === undefined) {
+      text = t(key);
+      // Keys come from the code; the bound only guards against one ever made of a request's input.
+      if (texts.size < MAX_REMEMBERED_TEXTS) texts.set(key, text);
+    }
+    return text;
+  };
+  // The properties i18next gives a fixed t (lng or lngs, ns, keyPrefix).
+  return Object.assign(remembering, t);
+}
+
+/**
+ * Makes the instance's `t` (loaders) and the fixed `t` components get (react-i18next's useTranslation
+ * calls `getFixedT` in every component, every render) remember the text of every key asked for without
+ * options: on the server an instance never changes language or texts, so `t("nav.home")` is the same
+ * string for the life of the process. i18next builds and merges option objects on every call (several
+ * microseconds each, 30-60 calls a page: about 7 % of a render). Calls with options (interpolation,
+ * plurals) are made as usual.
+ */
+function rememberPlainTexts(instance: i18n): i18n {
+  const getFixedT = instance.getFixedT.bind(instance);
+  const fixedTs = new Map<string, AnyT>();
+  const rememberingGetFixedT = (...args: Parameters<i18n["getFixedT"]>) => {
+    const signature = JSON.stringify(args);
+    let fixed = fixedTs.get(signature);
+    if (!fixed) {
+      fixed = rememberingPlainTexts(getFixedT(...args) as unknown as AnyT);
+      fixedTs.set(signature, fixed);
+    }
+    return fixed;
+  };
+  instance.getFixedT = rememberingGetFixedT as unknown as i18n["getFixedT"];
+  instance.t = rememberingPlainTexts(instance.t.bind(instance) as unknown as AnyT) as unknown as i18n["t"];
   return instance;
 }
 
