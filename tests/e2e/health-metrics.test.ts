@@ -2,7 +2,7 @@
 // first start's staff password was a line of Italian text. Now: /healthz (liveness, version and commit),
 // /readyz (database, disk, mail), /metrics in Prometheus text, not public; the password one JSON line.
 import { execFileSync } from "node:child_process";
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { HttpClient } from "../support/http";
 import { serverPerFile, sharedDemoServer } from "../support/server";
 
@@ -70,9 +70,25 @@ describe("/metrics", () => {
     const before = await scrape();
     const hitsBefore = sample(before, "page_cache_requests_total", 'result="hit"') ?? 0;
     const missesBefore = sample(before, "page_cache_requests_total", 'result="miss"') ?? 0;
-    for (let i = 0; i < 3; i++) expect((await fetch(`${server.url}/en/bio`)).status).toBe(200);
-    expect((await fetch(`${server.url}/api/news/nessuna-notizia/`)).status).toBe(404);
-    const text = await scrape();
+    for (let i = 0; i < 3; i++) {
+      const res = await fetch(`${server.url}/en/bio`);
+      await res.arrayBuffer();
+      expect(res.status).toBe(200);
+    }
+    const missing = await fetch(`${server.url}/api/news/nessuna-notizia/`);
+    await missing.arrayBuffer();
+    expect(missing.status).toBe(404);
+    // A request is counted when its answer has finished on the server's side, which a loaded
+    // machine may do a moment after the client has read it.
+    const text = await vi.waitFor(
+      async () => {
+        const scraped = await scrape();
+        expect(scraped).toMatch(/^http_requests_total\{route="[^"]*",method="GET",status="404"\} \d+$/m);
+        expect(scraped).toMatch(/^http_requests_total\{route="[^"]*bio[^"]*",method="GET",status="200"\} [3-9]\d*$/m);
+        return scraped;
+      },
+      { timeout: 10_000, interval: 100 },
+    );
     expect(sample(text, "page_cache_requests_total", 'result="miss"')).toBe(missesBefore + 1);
     expect(sample(text, "page_cache_requests_total", 'result="hit"')).toBe(hitsBefore + 2);
     expect(text).toMatch(/^http_requests_total\{route="[^"]*bio[^"]*",method="GET",status="200"\} [3-9]\d*$/m);
