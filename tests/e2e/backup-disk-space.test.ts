@@ -2,27 +2,16 @@
 // backup did not remove it), /healthz stayed 200 and staff sign-in through the api answered 500.
 // Repro, for real: DATA_DIR on a 45 MB tmpfs holding the 27 MB demo data folder, `npm run backup`.
 // Needs root for the mount (CI and these machines run as root).
-import { execFileSync, spawn } from "node:child_process";
+import { execFileSync } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { HttpClient } from "../support/http";
+import { runScript } from "../support/scripts";
 import { ADMIN, copyTemplate, SERVER_TEST, serverEnv, startServer, type TestServer } from "../support/server";
 
-type Run = { code: number | null; stdout: string; stderr: string };
-
-function runBackup(env: NodeJS.ProcessEnv): Promise<Run> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ["scripts/backup.mjs"], { env, stdio: ["ignore", "pipe", "pipe"] });
-    let stdout = "";
-    let stderr = "";
-    child.stdout.on("data", (chunk) => (stdout += chunk));
-    child.stderr.on("data", (chunk) => (stderr += chunk));
-    child.on("error", reject);
-    child.on("exit", (code) => resolve({ code, stdout, stderr }));
-  });
-}
+const runBackup = (env: NodeJS.ProcessEnv) => runScript("scripts/backup.mjs", [], env);
 
 const freeBytes = (dir: string) => {
   const stats = fs.statfsSync(dir);

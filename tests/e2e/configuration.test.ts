@@ -1,24 +1,14 @@
 // issue 22: `TRUST_PROXY=yes` and a taken port printed bare stack traces, `SMTP_URL=nonsense` was
 // accepted. Every setting is checked before anything starts (scripts/ops/config.mjs): a refused one
 // is one JSON line naming the variable and what it takes, and npm start exits 1.
-import { spawn } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import { runScript } from "../support/scripts";
 import { describe, expect, it } from "vitest";
 import { freePort, serverEnv } from "../support/server";
 
-function start(env: NodeJS.ProcessEnv): Promise<{ code: number | null; stdout: string; stderr: string }> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ["scripts/start.mjs"], { env, stdio: ["ignore", "pipe", "pipe"] });
-    let stdout = "";
-    let stderr = "";
-    child.stdout.on("data", (chunk) => (stdout += chunk));
-    child.stderr.on("data", (chunk) => (stderr += chunk));
-    child.on("error", reject);
-    child.on("exit", (code) => resolve({ code, stdout, stderr }));
-  });
-}
+const start = (env: NodeJS.ProcessEnv) => runScript("scripts/start.mjs", [], env);
 
 describe("npm start refuses a setting it cannot use, in one line", () => {
   it.each([

@@ -1,27 +1,15 @@
 // issue 22: `npm run doctor` checks an install: one line per check, exit 0 when healthy and 1, with the
 // reason, for each broken setting below. It runs on a data folder (a copy of the "empty" template),
 // with no server: everything it reads is on disk or at the SMTP server.
-import { spawn } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { type Run, runScript } from "../support/scripts";
 import { startSmtpCapture, type SmtpCapture } from "../support/smtp";
 import { dataDirFrom, freePort, serverEnv } from "../support/server";
 
-type Run = { code: number | null; stdout: string; stderr: string };
-
-function runDoctor(env: NodeJS.ProcessEnv, args: string[] = []): Promise<Run> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ["scripts/doctor.mjs", ...args], { env, stdio: ["ignore", "pipe", "pipe"] });
-    let stdout = "";
-    let stderr = "";
-    child.stdout.on("data", (chunk) => (stdout += chunk));
-    child.stderr.on("data", (chunk) => (stderr += chunk));
-    child.on("error", reject);
-    child.on("exit", (code) => resolve({ code, stdout, stderr }));
-  });
-}
+const runDoctor = (env: NodeJS.ProcessEnv, args: string[] = []) => runScript("scripts/doctor.mjs", args, env);
 
 /** The line of one check ("FAIL proxy ..."), or the failure says what was printed. */
 function line(run: Run, verdict: "OK" | "WARN" | "FAIL", check: string): string {
