@@ -9,7 +9,7 @@ import { acquireDataDirLock } from "./ops/lock.mjs";
 import { failureFields, scriptLogger } from "./ops/log.mjs";
 import { migrateDatabase, prepareDataDir } from "./ops/prepare.mjs";
 import { ensureFreshBuild } from "./ops/build.mjs";
-import { nativeModuleProblem } from "./ops/runtime.mjs";
+import { nativeModuleProblem, RuntimeMismatchError } from "./ops/runtime.mjs";
 
 // Files and folders this process and its children (SQLite, tar) create are this user's alone: 0600/0700
 // (scripts/ops/private-modes.mjs).
@@ -27,7 +27,7 @@ try {
   log = scriptLogger(config);
   // Before anything opens the database: a binary built for another Node says so in one line.
   const nativeProblem = nativeModuleProblem();
-  if (nativeProblem) throw new Error(nativeProblem);
+  if (nativeProblem) throw new RuntimeMismatchError(nativeProblem);
   prepareDataDir(config, log);
   lock = acquireDataDirLock(config.dataDir, "server");
   // Tests build once before starting many servers, so they turn the check off (BUILD_CHECK=0).

@@ -23,6 +23,16 @@ export function unsafePairing(nodeVersion = process.versions.node, sqliteVersion
   return null;
 }
 
+/** A Node that cannot run the installed native module: logged as one `fatal` line with its reason, no stack. */
+export class RuntimeMismatchError extends Error {
+  /** @param {string} message */
+  constructor(message) {
+    super(message);
+    this.name = "RuntimeMismatchError";
+    this.fields = { nativeModule: "better-sqlite3", node: process.versions.node };
+  }
+}
+
 /**
  * One line saying why better-sqlite3 cannot be used by this Node, and what fixes it; null when it can.
  */

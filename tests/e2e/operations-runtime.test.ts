@@ -41,9 +41,13 @@ describe("native module and Node version", () => {
       const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "composer-abi-"));
       const run = await runScript("scripts/start.mjs", [], serverEnv(dataDir, await freePort(), { SEED_DEMO: "0" }), other ?? "");
       expect(run.code).toBe(1);
-      const lines = run.stderr.trim().split("\n");
-      expect(lines).toHaveLength(1);
-      expect(lines[0]).toMatch(
+      // Every line is the one logger's JSON (issue 22): exactly one, `fatal`, with the reason and no stack.
+      expect(run.stderr.trim()).toBe("");
+      expect(run.stdout.trim().split("\n")).toHaveLength(1);
+      const lines = jsonLines(run.stdout);
+      expect(lines[0]).toMatchObject({ level: "fatal", msg: "start failed", nativeModule: "better-sqlite3" });
+      expect(lines[0]).not.toHaveProperty("err");
+      expect(lines[0]?.reason).toMatch(
         /^better-sqlite3 was compiled for Node \d+ \(NODE_MODULE_VERSION \d+\), but this is Node \d+\.\d+\.\d+ .*npm rebuild better-sqlite3/,
       );
       // Nothing was touched: the check comes before the data folder is migrated.
