@@ -74,18 +74,20 @@ async function listen(server: Server, port: number) {
 }
 
 /**
- * One in-process server for the whole file, like `serverPerFile()` (the same options and environment)
- * for a file that needs HTTP only: no browser-less process matters to it (no restart, signal, pid,
- * crash, memory of the server process or stdout of a process). Stopped after the file's last test:
+ * One in-process server for the whole file, like `serverPerFile()` (the same options and environment),
+ * for a file that needs HTTP and nothing of a server process (restarts, signals, its pid, crashes, its
+ * memory, its stdout and stderr). Stopped after the file's last test:
  * the HTTP server closes, the build shuts down (the database closes), the data folder is deleted.
  */
 export function appPerFile(opts: ServerOptions = {}): InProcessServer {
   const handle = {} as InProcessServer;
   let server: Server | undefined;
   let build: LoadedBuild | undefined;
-  const savedEnv = { ...process.env };
   beforeAll(async () => {
+    const savedEnv = { ...process.env };
     const template = opts.template ?? (opts.env?.SEED_DEMO === "0" ? "empty" : "demo");
+    // Migrations are scripts/start.mjs's work, which an in-process server skips: an empty folder needs serverPerFile.
+    if (template === "none" && !opts.dataDir) throw new Error('appPerFile needs a migrated template ("demo" or "empty"): take serverPerFile for "none"');
     const dataDir = opts.dataDir ?? dataDirFrom(template);
     const port = await freePort();
     // The build reads its configuration from process.env when it boots: this server's environment,
