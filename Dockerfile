@@ -36,7 +36,7 @@ ENV NODE_ENV=production PORT=3000 DATA_DIR=/data SEED_DEMO=0 NPM_CONFIG_UPDATE_N
 WORKDIR /app
 COPY --from=build --chown=node:node /app/node_modules ./node_modules
 COPY --from=build --chown=node:node /app/build ./build
-COPY --chown=node:node package.json server.mjs ./
+COPY --chown=node:node package.json server.mjs server-app.mjs ./
 COPY --chown=node:node prisma/migrations ./prisma/migrations
 COPY --chown=node:node content ./content
 COPY --chown=node:node scripts/*.mjs ./scripts/

@@ -124,7 +124,7 @@ export default tseslint.config(
   {
     // The same outside app/: the server entry, the scripts and prisma/ read the environment through
     // scripts/ops/config.mjs (and the benchmark through scripts/bench/settings.ts).
-    files: ["server.mjs", "scripts/**/*.{ts,mjs}", "prisma/**/*.ts"],
+    files: ["server.mjs", "server-app.mjs", "scripts/**/*.{ts,mjs}", "prisma/**/*.ts"],
     ignores: ["scripts/ops/config.mjs", "scripts/bench/settings.ts"],
     rules: {
       "no-restricted-properties": [
@@ -137,7 +137,7 @@ export default tseslint.config(
     // Every server line goes through the JSON logger (log() in app/server/platform/log.server.ts), which
     // escapes what it is given: a console line can be forged by a value with a newline in it.
     // scripts/*.mjs write to an operator's terminal and keep console.
-    files: ["app/**/*.{ts,tsx}", "server.mjs"],
+    files: ["app/**/*.{ts,tsx}", "server.mjs", "server-app.mjs"],
     rules: { "no-console": "error" },
   },
   {

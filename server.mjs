@@ -1,13 +1,8 @@
 // Production server: static assets, the React Router request handler, graceful shutdown.
-import http from "node:http";
 import path from "node:path";
-import zlib from "node:zlib";
-import compression from "compression";
-import express from "express";
-import expressStaticGzip from "express-static-gzip";
-import { createRequestHandler } from "@react-router/express";
 import { readConfig } from "./scripts/ops/config.mjs";
 import { failureFields, scriptLogger } from "./scripts/ops/log.mjs";
+import { createApp, createHttpServer } from "./server-app.mjs";
 
 // Files and folders this process and its children (SQLite, tar) create are this user's alone: 0600/0700
 // (scripts/ops/private-modes.mjs).
@@ -32,57 +27,15 @@ try {
   process.exit(1);
 }
 
-const app = express();
-app.disable("x-powered-by");
-// The request edge (app/server/http/): ids, headers, the access log, methods, origin, body limits.
-const edge = build.entry.module.createEdge(build);
-app.set("trust proxy", edge.trustProxy);
-app.use(edge.begin);
-app.use(edge.guard);
-// Passes answers that already carry a Content-Encoding (the two below). What it compresses is mostly a
-// rendered page (cache hits and built files come compressed): brotli quality 3 costs half the CPU of
-// compression's default 4 for about 4 % more bytes (docs/performance.md, fourth session).
-app.use(compression({ brotli: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 3 } } }));
-// Vite fingerprints everything under /assets, so it can be cached for a year. The build wrote a
-// brotli 11 and a gzip 9 twin of each script and stylesheet (vite.config.ts): sent as they are.
-app.use(
-  "/assets",
-  expressStaticGzip(path.join(buildDir, "client/assets"), {
-    enableBrotli: true,
-    orderPreference: ["br", "gzip"],
-    index: false,
-    serveStatic: { immutable: true, maxAge: "1y", setHeaders: edge.forBuiltFile },
-  }),
-);
-// The few files at the root (favicon): only paths that name a file are looked up on disk, so
-// pages and their client-navigation .data requests skip a stat() per request.
-const rootFiles = express.static(path.join(buildDir, "client"), { maxAge: "1h", index: false });
-const namesAFile = (urlPath) => !["", ".data"].includes(path.extname(urlPath));
-app.use((req, res, next) => (namesAFile(req.path) ? rootFiles(req, res, next) : next()));
-// A file path that no file and no route has (/wp-login.php, /assets/gone.js): a short cacheable 404, no render.
-app.use(edge.fileNotFound);
-// Liveness, readiness and the Prometheus metrics (app/server/platform/): before the page cache and React Router.
-app.get("/healthz", build.entry.module.healthz);
-app.get("/readyz", build.entry.module.readyz);
-app.get("/metrics", build.entry.module.metrics);
-app.use(build.entry.module.pageCache); // anonymous pages from memory (app/server/http/page-cache.server.ts)
-app.all("*", createRequestHandler({ build, getLoadContext: edge.getLoadContext }));
-app.use(edge.lastResort);
-
-// A client may not hold the server: headers must arrive within 20 s and the whole request (the
-// largest upload included) within REQUEST_TIMEOUT_S, checked every 2 s (Node's default is every 30 s);
-// past MAX_CONNECTIONS open sockets, new ones are closed at once (docs/operations.md, "Limits").
-const { port, requestTimeoutMs, maxConnections } = build.entry.module.serverSettings();
-const headersTimeout = Math.min(20_000, requestTimeoutMs); // Node requires headersTimeout <= requestTimeout
-const server = http.createServer({ headersTimeout, requestTimeout: requestTimeoutMs, connectionsCheckingInterval: 2_000 }, app);
-server.maxConnections = maxConnections;
+// The request pipeline and its HTTP server (server-app.mjs, shared with the in-process tests).
+const server = createHttpServer(build, createApp(build));
+const { port } = build.entry.module.serverSettings();
 server.listen(port, () => {
   const { version, commit, node } = build.entry.module.releaseInfo(build.entry.module.getEnv());
   build.entry.module.log().info({ port, url: `http://localhost:${port}`, version, commit, node }, "listening");
   // scripts/start.mjs: this server started, so a later exit is a crash to recover from.
   process.send?.("listening");
 });
-server.on("connect", edge.refuseTunnel);
 // Cannot listen (the port taken, no permission): nothing to serve, and npm start does not retry.
 const LISTEN_FAILURES = {
   EADDRINUSE: `port ${port} is already in use: stop what holds it, or set PORT to another port`,
@@ -93,10 +46,6 @@ server.on("error", (error) => {
   build.entry.module.log().fatal({ port, code: error.code, reason }, "cannot listen");
   process.exit(1);
 });
-// What Node would refuse itself (bad start line, headers too large, HTTP/1.1 without Host) is answered
-// by the edge instead, with a request id and a log line (app/server/http/express.server.ts).
-server.requireHostHeader = false;
-server.on("clientError", edge.refuseUnparsed);
 
 // SIGTERM (docker stop): stop accepting, let requests in flight finish (at most `graceMs`, then their
 // connections are cut), then remove the .part files of cut-off uploads and close the database.

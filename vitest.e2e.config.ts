@@ -14,6 +14,7 @@ export default defineConfig({
     include: ["tests/e2e/**/*.test.ts"],
     environment: "node",
     globalSetup: ["tests/support/global-setup.ts"],
+    setupFiles: ["tests/support/production-react.ts"],
     testTimeout: 60_000,
     hookTimeout: 180_000,
     pool: "forks",
@@ -23,5 +24,9 @@ export default defineConfig({
     // 3 s instead of 22 s, fewer process starts).
     isolate: false,
     maxWorkers: 2,
+    // The in-process servers (tests/support/in-process.ts) load server-app.mjs and the build with Node's own
+    // loader, as server.mjs does: through vite's, react-router would resolve to its development build
+    // beside the build's production one, and a context made by one fails the other's instanceof check.
+    server: { deps: { external: [/\/server-app\.mjs$/, /\/build\/server\//] } },
   },
 });

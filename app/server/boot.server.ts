@@ -1,10 +1,10 @@
-import { startContactDelivery } from "./domain/contact.server";
+import { startContactDelivery, stopContactDelivery } from "./domain/contact.server";
 import { isDatabaseEmpty, missingContentImages } from "./domain/content.server";
 import { configureDatabase, disconnectDatabase } from "./storage/db.server";
 import { removeLiveParts } from "./http/body.server";
 import { getEnv } from "./platform/env.server";
 import { log } from "./platform/log.server";
-import { startJanitor } from "./domain/janitor.server";
+import { startJanitor, stopJanitor } from "./domain/janitor.server";
 import { backfillTrackDurations } from "./domain/track-durations.server";
 import { ensureAdminUser } from "./domain/users.server";
 
@@ -37,9 +37,12 @@ export async function boot() {
 
 /**
  * Runs once when the server stops (SIGTERM), after the last request was answered or the grace
- * period ended: the .part files of uploads cut off by the stop go, then the database closes.
+ * period ended: the timers boot() started stop, the .part files of uploads cut off by the stop go,
+ * then the database closes.
  */
 export async function shutdown() {
+  stopContactDelivery();
+  stopJanitor();
   await removeLiveParts();
   await disconnectDatabase();
 }

@@ -3,9 +3,10 @@ import { hashPassword } from "~/server/platform/password.server";
 import { acceptCookies, signInThroughForm, browserPerWorker } from "../support/browser";
 import { createPlainUser, rows, run } from "../support/db";
 import { HttpClient } from "../support/http";
-import { ADMIN, serverPerFile } from "../support/server";
+import { appPerFile } from "../support/in-process";
+import { ADMIN } from "../support/server";
 
-const server = serverPerFile({ env: { SEED_DEMO: "0" } });
+const server = appPerFile({ env: { SEED_DEMO: "0" } });
 const browser = browserPerWorker();
 
 const activities = () => rows<{ description: string; username: string }>(server, "SELECT description, username FROM Activity ORDER BY id");

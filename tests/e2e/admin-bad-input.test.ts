@@ -6,10 +6,10 @@ import { beforeAll, describe, expect, it, vi } from "vitest";
 import { row, rows, run, untilPartFilesGone } from "../support/db";
 import { pdfBytes, pngBytes } from "../support/files";
 import { formData, HttpClient } from "../support/http";
-import { serverPerFile } from "../support/server";
+import { appPerFile } from "../support/in-process";
 import { first } from "../support/present";
 
-const server = serverPerFile({ env: { SEED_DEMO: "0" } });
+const server = appPerFile({ env: { SEED_DEMO: "0" } });
 let client: HttpClient;
 let csrf: string;
 let categoryId: number;

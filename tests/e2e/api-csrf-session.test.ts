@@ -1,14 +1,15 @@
 import { afterAll, describe, expect, it } from "vitest";
 import { count } from "../support/db";
 import { HttpClient } from "../support/http";
-import { ADMIN, serverPerFile } from "../support/server";
+import { appPerFile } from "../support/in-process";
+import { ADMIN } from "../support/server";
 
 /**
  * issue 9: the api/ csrftoken is bound to the staff session after sign-in
  * (docs/decisions/009-one-forgery-policy.md). A token known before the sign-in, or taken from
  * another signed-in session, is refused; the token set at sign-in works.
  */
-const server = serverPerFile({ env: { SEED_DEMO: "0" } });
+const server = appPerFile({ env: { SEED_DEMO: "0" } });
 afterAll(async () => {});
 
 /** POST /api/category/ with `token` as both the csrftoken cookie and the X-CSRFToken header. */

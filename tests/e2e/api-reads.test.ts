@@ -2,11 +2,12 @@ import fs from "node:fs";
 import { beforeAll, describe, expect, it } from "vitest";
 import { createPlainUser, row, rows } from "../support/db";
 import { HttpClient } from "../support/http";
-import { ADMIN, serverPerFile } from "../support/server";
+import { appPerFile } from "../support/in-process";
+import { ADMIN } from "../support/server";
 import { KEYS, keys } from "../support/spec";
 import { defined } from "../support/present";
 
-const server = serverPerFile();
+const server = appPerFile();
 let anon: HttpClient;
 
 beforeAll(async () => {

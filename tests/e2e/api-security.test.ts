@@ -4,10 +4,11 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { count, createPlainUser, row, rows, settledSnapshot } from "../support/db";
 import { TINY_PNG, uniqueMp3, uniquePdf } from "../support/files";
 import { expectJson, HttpClient } from "../support/http";
-import { ADMIN, serverPerFile } from "../support/server";
+import { appPerFile } from "../support/in-process";
+import { ADMIN } from "../support/server";
 import { first } from "../support/present";
 
-const server = serverPerFile();
+const server = appPerFile();
 let staff: HttpClient;
 let plain: HttpClient;
 let anon: HttpClient;

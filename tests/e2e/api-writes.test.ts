@@ -4,11 +4,12 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { count, mediaFile, row, rows, tmpFiles } from "../support/db";
 import { TINY_PNG, tinyPngFile, uniqueMp3, uniquePdf } from "../support/files";
 import { expectJson, formData, HttpClient } from "../support/http";
-import { ADMIN, serverPerFile } from "../support/server";
+import { appPerFile } from "../support/in-process";
+import { ADMIN } from "../support/server";
 import { KEYS, keys } from "../support/spec";
 import { runDemo } from "../../scripts/api-client-demo";
 
-const server = serverPerFile();
+const server = appPerFile();
 let staff: HttpClient;
 
 beforeAll(async () => {

@@ -4,9 +4,9 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { rows } from "../support/db";
 import { HttpClient } from "../support/http";
-import { serverPerFile } from "../support/server";
+import { appPerFile } from "../support/in-process";
 
-const server = serverPerFile({ env: { SEED_DEMO: "0" } });
+const server = appPerFile({ env: { SEED_DEMO: "0" } });
 let client: HttpClient;
 let csrf: string;
 

@@ -1,7 +1,8 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { HttpClient, raw, type RawResponse } from "../support/http";
 import { dataTwin, routePaths } from "../support/routes";
-import { ADMIN, serverPerFile } from "../support/server";
+import { appPerFile } from "../support/in-process";
+import { ADMIN } from "../support/server";
 
 /**
  * issue 9: 134 of 546 method/body combinations answered 500. Generated from app/routes.ts, so a
@@ -9,7 +10,7 @@ import { ADMIN, serverPerFile } from "../support/server";
  * x every bad body answers without a 5xx, and a refused body gets a 4xx with a message, never a
  * stack trace.
  */
-const server = serverPerFile({ env: { SEED_DEMO: "0" } });
+const server = appPerFile({ env: { SEED_DEMO: "0" } });
 let staffCookie = "";
 let staffToken = "";
 

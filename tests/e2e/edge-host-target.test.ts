@@ -1,7 +1,7 @@
 import net from "node:net";
 import { describe, expect, it } from "vitest";
 import { raw } from "../support/http";
-import { serverPerFile } from "../support/server";
+import { appPerFile } from "../support/in-process";
 
 /**
  * issue 20: absolute URLs (canonical, og:url, og:image, the feed link, JSON-LD, the player's base)
@@ -9,7 +9,7 @@ import { serverPerFile } from "../support/server";
  * `X-Forwarded-Host: evil.example` was written into a page that the cache then served to everyone;
  * and 47 of 104 shapes of a bad Host or request target were a 500 with a stack line.
  */
-const server = serverPerFile({ env: { TRUST_PROXY: "1", PUBLIC_ORIGIN: undefined } });
+const server = appPerFile({ env: { TRUST_PROXY: "1", PUBLIC_ORIGIN: undefined } });
 
 type SocketAnswer = { status: number; head: string; body: string };
 

@@ -3,9 +3,9 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { acceptCookies, browserPerWorker, visit } from "../support/browser";
 import { row, run } from "../support/db";
-import { serverPerFile } from "../support/server";
+import { appPerFile } from "../support/in-process";
 
-const server = serverPerFile();
+const server = appPerFile();
 const browser = browserPerWorker();
 const LONG_WORD = "Precipitevolissimevolmente".repeat(4);
 const LONG_URL = `https://www.example.com/${"percorso-molto-lungo-".repeat(12)}fine?query=${"x".repeat(80)}`;

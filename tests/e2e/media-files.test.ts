@@ -4,9 +4,9 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { acceptCookies, browserPerWorker, visit } from "../support/browser";
 import { run } from "../support/db";
 import { pdfBytes, pngBytes } from "../support/files";
-import { serverPerFile } from "../support/server";
+import { appPerFile } from "../support/in-process";
 
-const server = serverPerFile({ env: { SEED_DEMO: "0" } });
+const server = appPerFile({ env: { SEED_DEMO: "0" } });
 const browser = browserPerWorker();
 const TEMP = "0123456789abcdef0123456789abcdef.pdf";
 const PDF = "fedcba9876543210fedcba9876543210.pdf";

@@ -6,9 +6,10 @@ import { langCookie } from "~/server/platform/i18n.server";
 import { count, row, rows, run } from "../support/db";
 import { inlineScripts, refusedInlineScripts, scriptSources, sha256Source } from "../support/csp";
 import { expectJson, HttpClient, raw } from "../support/http";
-import { ADMIN, serverPerFile } from "../support/server";
+import { appPerFile } from "../support/in-process";
+import { ADMIN } from "../support/server";
 
-const server = serverPerFile({ env: { SEED_DEMO: "1" } });
+const server = appPerFile({ env: { SEED_DEMO: "1" } });
 
 afterAll(async () => {});
 

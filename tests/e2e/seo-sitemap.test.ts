@@ -2,9 +2,9 @@ import fs from "node:fs";
 import { XMLParser, XMLValidator } from "fast-xml-parser";
 import { describe, expect, it } from "vitest";
 import { row, rows, run } from "../support/db";
-import { serverPerFile } from "../support/server";
+import { appPerFile } from "../support/in-process";
 
-const server = serverPerFile();
+const server = appPerFile();
 
 type Alternate = { "@_rel": string; "@_hreflang": string; "@_href": string };
 type SitemapUrl = { loc: string; lastmod: string; "xhtml:link": Alternate[] };

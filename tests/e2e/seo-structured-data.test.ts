@@ -4,13 +4,14 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { isoDuration } from "~/lib/structured-data";
 import { browserPerWorker, visit } from "../support/browser";
 import { row, rows, run } from "../support/db";
-import { serverPerFile, sharedDemoServer } from "../support/server";
+import { appPerFile } from "../support/in-process";
+import { sharedDemoServer } from "../support/server";
 import { at, defined, first } from "../support/present";
 import { errorsOf, localized, survey } from "../support/survey";
 
 // The tests that write have a server of their own; the page sweeps read the worker's, whose pages
 // the other sweeps of the worker have recorded too (support/survey.ts).
-const server = serverPerFile();
+const server = appPerFile();
 const demo = sharedDemoServer();
 const browser = browserPerWorker();
 /** A sweep may be the first to need its pages, and load them in turn; the machine is shared, so give it room. */

@@ -1,9 +1,9 @@
 import { describe, expect, it } from "vitest";
 import { acceptCookies, browserPerWorker } from "../support/browser";
-import { serverPerFile } from "../support/server";
+import { appPerFile } from "../support/in-process";
 
 /** A fresh database without demo content: the public pages still render, with their empty states. */
-const server = serverPerFile({ env: { SEED_DEMO: "0" } });
+const server = appPerFile({ env: { SEED_DEMO: "0" } });
 const browser = browserPerWorker();
 
 describe("an empty site", () => {

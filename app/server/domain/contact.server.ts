@@ -171,10 +171,19 @@ let timer: NodeJS.Timeout | undefined;
 /** Started by boot(): retries undelivered messages every minute (the timer never keeps the process alive). */
 export function startContactDelivery(intervalMs = 60_000) {
   if (timer) return;
-  const tick = () => void deliverPendingMessages().catch((error) => log().error({ err: error }, "contact delivery failed"));
+  const tick = () => {
+    if (!timer) return; // stopped (stopContactDelivery) before the first run
+    void deliverPendingMessages().catch((error) => log().error({ err: error }, "contact delivery failed"));
+  };
   timer = setInterval(tick, intervalMs);
   timer.unref();
   setTimeout(tick, 2_000).unref();
+}
+
+/** Called by shutdown(): a server stopped in a process that goes on (the in-process tests) retries nothing. */
+export function stopContactDelivery() {
+  clearInterval(timer);
+  timer = undefined;
 }
 
 /** The messages not delivered yet, and since when the oldest waits (/readyz, /metrics, docs/operations.md). */

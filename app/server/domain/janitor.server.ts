@@ -68,3 +68,9 @@ export async function startJanitor() {
   timer = setInterval(() => void run(), EVERY_MS);
   timer.unref();
 }
+
+/** Called by shutdown(): no run after the server stopped. */
+export function stopJanitor() {
+  clearInterval(timer);
+  timer = undefined;
+}
