@@ -46,7 +46,7 @@ export function createApp(build) {
   app.use((req, res, next) => (namesAFile(req.path) ? rootFiles(req, res, next) : next()));
   // A file path that no file and no route has (/wp-login.php, /assets/gone.js): a short cacheable 404, no render.
   app.use(edge.fileNotFound);
-  // Liveness, readiness and the Prometheus metrics (app/server/platform/): before the page cache and React Router.
+  // Liveness, readiness and the Prometheus metrics (app/server/http/health, metrics): before the page cache and React Router.
   app.get("/healthz", build.entry.module.healthz);
   app.get("/readyz", build.entry.module.readyz);
   app.get("/metrics", build.entry.module.metrics);
