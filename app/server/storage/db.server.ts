@@ -17,12 +17,24 @@ function createClient() {
   return new PrismaClient({ adapter });
 }
 
-/** One client per process (kept on globalThis so dev-server reloads do not open new handles). */
+/**
+ * The client of this module instance. In development (the dev server, the unit and integration tests)
+ * it is kept on globalThis, so module reloads do not open new handles and a test can put its own in
+ * place. A production build keeps its own: the in-process tests (tests/support/in-process.ts) load
+ * several instances of the build in one process, each on its own data folder, and a client on
+ * globalThis, made by whichever instance came first, pointed the others at its database.
+ */
+let buildClient: PrismaClient | undefined;
+function currentClient(): PrismaClient {
+  if (import.meta.env.DEV) return (globalThis.__prisma ??= createClient());
+  return (buildClient ??= createClient());
+}
+
 export const db: PrismaClient = new Proxy({} as PrismaClient, {
   get(_target, prop) {
-    globalThis.__prisma ??= createClient();
-    const value = Reflect.get(globalThis.__prisma, prop);
-    return typeof value === "function" ? value.bind(globalThis.__prisma) : value;
+    const client = currentClient();
+    const value = Reflect.get(client, prop);
+    return typeof value === "function" ? value.bind(client) : value;
   },
 });
 
@@ -57,10 +69,11 @@ function closeReader() {
 
 export async function disconnectDatabase() {
   closeReader();
-  if (globalThis.__prisma) {
-    await globalThis.__prisma.$disconnect();
-    globalThis.__prisma = undefined;
-  }
+  const client = import.meta.env.DEV ? globalThis.__prisma : buildClient;
+  if (!client) return;
+  await client.$disconnect();
+  if (import.meta.env.DEV) globalThis.__prisma = undefined;
+  else buildClient = undefined;
 }
 
 /**
