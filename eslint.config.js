@@ -1,6 +1,7 @@
 import js from "@eslint/js";
 import { createTypeScriptImportResolver } from "eslint-import-resolver-typescript";
 import importX from "eslint-plugin-import-x";
+import jsxA11y from "eslint-plugin-jsx-a11y-x";
 import reactHooks from "eslint-plugin-react-hooks";
 import tseslint from "typescript-eslint";
 
@@ -39,6 +40,13 @@ export default tseslint.config(
       "@typescript-eslint/no-unused-vars": ["error", { argsIgnorePattern: "^_", varsIgnorePattern: "^_" }],
       "@typescript-eslint/consistent-type-imports": ["error", { fixStyle: "inline-type-imports" }],
     },
+  },
+  {
+    // Accessibility of the markup as written (issue 21.9): eslint-plugin-jsx-a11y-x, the ESLint 10 fork of
+    // eslint-plugin-jsx-a11y by the maintainer of import-x (the original declares ESLint <= 9). The axe
+    // sweeps and html-validate check the rendered pages.
+    files: ["app/**/*.tsx"],
+    ...jsxA11y.configs.recommended,
   },
   {
     // No import cycle in the app (DESIGN.md 2): a cycle is a layering mistake waiting to happen.

@@ -7,7 +7,8 @@ import { TrackList } from "~/components/compositions/TrackList";
 import { JsonLd, useSiteUrls } from "~/components/seo/JsonLd";
 import { localized } from "~/lib/i18n";
 import { pageMeta } from "~/lib/meta";
-import { categoryKey, categoryPath, externalHref, pagePath } from "~/lib/paths";
+import { categoryKey, categoryPath, compositionPath, externalHref, pagePath } from "~/lib/paths";
+import { redirectToCanonicalPath } from "~/server/http/routes.server";
 import { musicAlbumLd } from "~/lib/structured-data";
 import { musicVideo } from "~/server/views/compositions.server";
 import { getLang } from "~/server/platform/i18n.server";
@@ -17,11 +18,12 @@ import { getMusicBySlug } from "~/server/domain/music.server";
 /** The cover's slot (beside the text from 992 px). */
 const COVER_SIZES = "(min-width: 992px) 40vw, 100vw";
 
-export async function loader({ params, context }: Route.LoaderArgs) {
+export async function loader({ params, context, request }: Route.LoaderArgs) {
   const lang = getLang(context);
   const item = await getMusicBySlug(params.slugMusic);
   // The category in the URL must be the item's own (case-insensitively), else it is not this page.
   if (!item || categoryKey(item.category.name) !== categoryKey(params.categoryCompositions)) throw data(null, { status: 404 });
+  redirectToCanonicalPath(request, compositionPath(item.category.name, item.slug, lang));
   const title = localized(item, "title", lang);
   const description = localized(item, "description", lang);
   return {

@@ -8,13 +8,15 @@ import { localized } from "~/lib/i18n";
 import { pageMeta } from "~/lib/meta";
 import { categoryCards, findMusicCategory } from "~/server/views/compositions.server";
 import { getInstance, getLang } from "~/server/platform/i18n.server";
-import { pagePath } from "~/lib/paths";
+import { categoryPath, pagePath } from "~/lib/paths";
+import { redirectToCanonicalPath } from "~/server/http/routes.server";
 
-export async function loader({ params, context }: Route.LoaderArgs) {
+export async function loader({ params, context, request }: Route.LoaderArgs) {
   const lang = getLang(context);
   const t = getInstance(context).t;
   const category = await findMusicCategory(params.categoryCompositions);
   if (!category) throw data(null, { status: 404 });
+  redirectToCanonicalPath(request, categoryPath(category.name, lang));
   const cards = await categoryCards(category, lang);
   const label = localized(category, "name", lang);
   return { title: label.toLocaleUpperCase(lang), cards, meta: { description: t("pages:compositions.categoryDescription", { category: label }) } };

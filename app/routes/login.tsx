@@ -67,7 +67,7 @@ export default function LoginPage({ loaderData, actionData }: Route.ComponentPro
           ) : null}
           <label className="field">
             <span className="field__label">Username</span>
-            <input name="username" autoComplete="username" defaultValue={actionData?.username ?? ""} required autoFocus />
+            <input name="username" autoComplete="username" defaultValue={actionData?.username ?? ""} required />
           </label>
           <label className="field">
             <span className="field__label">Password</span>

@@ -15,7 +15,7 @@ export function CookieBanner() {
   const location = useLocation();
   if (cookieConsent || fetcher.state !== "idle" || fetcher.data) return null;
   return (
-    <section className="cookie-banner" role="region" aria-label={t("cookies.label")}>
+    <section className="cookie-banner" aria-label={t("cookies.label")}>
       <p>
         {t("cookies.text")} <Link to={pagePath("cookiePolicy", lang)}>{t("cookies.more")}</Link>
       </p>

@@ -106,6 +106,8 @@ export default function PlyrAudio({ src, open, session, info, onEnded, onNext, o
 
   return (
     <div ref={wrapperRef} className="audio-player__plyr">
+      {/* Instrumental music: there are no words to caption (a track with words would carry its text on its page). */}
+      {/* eslint-disable-next-line jsx-a11y-x/media-has-caption */}
       <audio ref={mediaRef as unknown as Ref<HTMLAudioElement>} className="plyr-react plyr" preload="none" />
     </div>
   );

@@ -1,5 +1,5 @@
 import { LRUCache } from "lru-cache";
-import { matchRoutes, type RouteObject, type ServerBuild } from "react-router";
+import { matchRoutes, redirect, type RouteObject, type ServerBuild } from "react-router";
 import { LOWER_CASE_PARAMS, nameSegment } from "~/lib/paths";
 import { MAX_FILE_BYTES, MAX_REQUEST_BYTES, MB } from "../domain/uploads.server";
 
@@ -138,4 +138,14 @@ export function createRouteTable(build: Pick<ServerBuild, "routes">) {
   }
 
   return { factsFor, caseCanonicalPath, isUnknownPage, routeLabel };
+}
+
+/**
+ * One URL per page: a page its loader found under another spelling of its path (a category named
+ * with hyphens for its spaces, `/compositions/colonne-sonore`) is moved for good to the path the
+ * site links to, its query kept. Case variants never get here (the edge redirects them first).
+ */
+export function redirectToCanonicalPath(request: Request, canonicalPath: string): void {
+  const url = new URL(request.url);
+  if (url.pathname !== canonicalPath) throw redirect(`${canonicalPath}${url.search}`, 301);
 }
