@@ -133,7 +133,9 @@ export function isContentKind(name: string): name is ContentKind {
 export function contentDocumentSchema<K extends ContentKind>(kind: K) {
   const key = CONTENT_LIST_KEYS[kind];
   const list = z
-    .array(CONTENT_ITEM_SCHEMAS[kind] as (typeof CONTENT_ITEM_SCHEMAS)[K], { error: "Deve essere una lista" })
+    .array(CONTENT_ITEM_SCHEMAS[kind] as (typeof CONTENT_ITEM_SCHEMAS)[K], {
+      error: (issue) => (issue.input === undefined ? `Manca la lista "${key}"` : "Deve essere una lista"),
+    })
     .max(MAX_ITEMS, `Al massimo ${MAX_ITEMS} elementi`)
     .superRefine((items, ctx) => {
       const seen = new Set<number>();
