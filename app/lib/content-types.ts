@@ -12,7 +12,10 @@ import { z } from "zod";
 const TEXT_MAX = 500;
 const LONG_TEXT_MAX = 20_000;
 
-const id = z.number({ error: "Deve essere un numero intero positivo" }).int("Deve essere un numero intero positivo").positive("Deve essere un numero intero positivo");
+const id = z
+  .number({ error: "Deve essere un numero intero positivo" })
+  .int("Deve essere un numero intero positivo")
+  .positive("Deve essere un numero intero positivo");
 const text = z.string({ error: "Deve essere un testo" }).max(TEXT_MAX, `Al massimo ${TEXT_MAX} caratteri`);
 const longText = z.string({ error: "Deve essere un testo" }).max(LONG_TEXT_MAX, `Al massimo ${LONG_TEXT_MAX} caratteri`);
 /** A picture or a link: a path on this site (/media/...) or an address; empty when there is none. */
@@ -22,7 +25,7 @@ const artistSchema = z.object({ id, name: text, link: url });
 const gallerySchemaImage = z.object({ src: url, title: text, title_eng: text, description: longText, description_eng: longText });
 const privacySectionSchema = z.object({ id, subTitle: text, subTitle_eng: text, description: longText, description_eng: longText });
 
-export const CONTENT_ITEM_SCHEMAS = {
+const CONTENT_ITEM_SCHEMAS = {
   album_desciption: z.object({ id, title: text, title_eng: text, description: longText, description_eng: longText }),
   slider_hero: z.object({ id, img: url }),
   // `name` was not in SPEC.md 3 (older files lack it): the icon's accessible name.
@@ -69,7 +72,12 @@ export const CONTENT_ITEM_SCHEMAS = {
     description_eng: longText,
     content: z.array(gallerySchemaImage, { error: "Deve essere una lista" }).max(500).optional(),
   }),
-  privacy_policy: z.object({ id, upperTitle: text, upperTitle_eng: text, body: z.array(privacySectionSchema, { error: "Deve essere una lista" }).max(200).optional() }),
+  privacy_policy: z.object({
+    id,
+    upperTitle: text,
+    upperTitle_eng: text,
+    body: z.array(privacySectionSchema, { error: "Deve essere una lista" }).max(200).optional(),
+  }),
   legal_notes: z.object({ id, description: longText, description_eng: longText }),
   cookie_policy: z.object({ id, subTitle: text, subTitle_eng: text, description: longText, description_eng: longText, link: url }),
 } as const;
@@ -147,15 +155,8 @@ export function contentDocumentSchema<K extends ContentKind>(kind: K) {
   return z.object({ [key]: list } as Record<string, typeof list>, { error: `Deve essere un oggetto con la lista "${key}"` });
 }
 
-export type ArtDirectionItem = ContentItemOf<"artistic_direction">;
 export type SubCategory = ContentItemOf<"subCategory">;
-export type LabelItem = ContentItemOf<"lable">;
-export type CreditItem = ContentItemOf<"credits">;
 export type GalleryItem = ContentItemOf<"gallery">;
-export type PortfolioItem = ContentItemOf<"portfolio">;
-export type PrivacyItem = ContentItemOf<"privacy_policy">;
-export type LegalNote = ContentItemOf<"legal_notes">;
-export type CookiePolicyItem = ContentItemOf<"cookie_policy">;
 
 /** Art direction items of these subcategories are page texts, not works (SPEC.md 2.14). */
 const NON_WORK_SUBCATEGORIES = ["lable", "description"] as const;

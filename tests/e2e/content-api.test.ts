@@ -32,16 +32,40 @@ const EDITS: Record<ContentKind, Edit> = {
   // A picture the home page does not show otherwise: the first gallery card's.
   slider_hero: { change: (l, m) => Object.assign(first(l), { img: m.it }), pages: ["/"], english: "same" },
   follows: { change: (l, m) => Object.assign(first(l), { link: `https://example.org/${m.it}` }), pages: ["/"], english: "same" },
-  internal_link: { change: (l, m) => Object.assign(first(l, (i) => Boolean(i.src)), { title: m.it, title_eng: m.en }), pages: ["/"], english: "en" },
-  bio: { change: (l, m) => Object.assign(first(l, (i) => i.category === "Formazione"), { title: m.it, title_eng: m.en }), pages: ["/bio"], english: "en" },
+  internal_link: {
+    change: (l, m) =>
+      Object.assign(
+        first(l, (i) => Boolean(i.src)),
+        { title: m.it, title_eng: m.en },
+      ),
+    pages: ["/"],
+    english: "en",
+  },
+  bio: {
+    change: (l, m) =>
+      Object.assign(
+        first(l, (i) => i.category === "Formazione"),
+        { title: m.it, title_eng: m.en },
+      ),
+    pages: ["/bio"],
+    english: "en",
+  },
   // A rename that keeps the items' subcategory matching (case does not count), so its group still shows.
   subCategory: {
-    change: (l, m) => Object.assign(first(l, (i) => i.name === "Produzioni discografiche"), { name: m.it, name_eng: m.en }),
+    change: (l, m) =>
+      Object.assign(
+        first(l, (i) => i.name === "Produzioni discografiche"),
+        { name: m.it, name_eng: m.en },
+      ),
     pages: ["/art-direction/aulicus%20classics"],
     english: "en",
   },
   artistic_direction: {
-    change: (l, m) => Object.assign(first(l, (i) => i.category === "Aulicus Classics" && i.subcategory === "Concerti"), { title: m.it, title_eng: m.en }),
+    change: (l, m) =>
+      Object.assign(
+        first(l, (i) => i.category === "Aulicus Classics" && i.subcategory === "Concerti"),
+        { title: m.it, title_eng: m.en },
+      ),
     pages: ["/art-direction/aulicus%20classics"],
     english: "en",
   },

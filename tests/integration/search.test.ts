@@ -61,7 +61,12 @@ describe("site search over the database and the content files", () => {
       ["Why listen to silence", "Events", "news", "/news/perche"],
     ]);
     // The edited content answers in the page's language too (a portfolio title "Perché la notte").
-    expect(en.results.map((r) => [r.title, r.category, r.type, r.href])).toContainEqual(["Why the Night – short film, original score (2010)", "Film", "portfolio", "/portfolio"]);
+    expect(en.results.map((r) => [r.title, r.category, r.type, r.href])).toContainEqual([
+      "Why the Night – short film, original score (2010)",
+      "Film",
+      "portfolio",
+      "/portfolio",
+    ]);
     expect((await searchSite("storia", "it")).total).toBe(1); // decoded HTML
     // Art direction works come from content/data, without the label and description texts.
     const ad = await searchSite("pianura elettrica", "en");

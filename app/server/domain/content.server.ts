@@ -1,14 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import type { z } from "zod";
-import {
-  CONTENT_KINDS,
-  CONTENT_LIST_KEYS,
-  contentDocumentSchema,
-  type ContentItemOf,
-  type ContentKind,
-  contentKindLabel,
-} from "~/lib/content-types";
+import { CONTENT_KINDS, CONTENT_LIST_KEYS, contentDocumentSchema, type ContentItemOf, type ContentKind, contentKindLabel } from "~/lib/content-types";
 import { logActivity, type Actor } from "./activity.server";
 import { invalid, type FieldErrors, type SaveResult } from "./save-result.server";
 import { getEnv } from "../platform/env.server";
@@ -71,7 +64,7 @@ function pathErrors(error: z.ZodError): FieldErrors {
 }
 
 /** Checks a whole document of one kind with its schema: the items to store, or the errors by field path. */
-export function parseContentDocument<K extends ContentKind>(kind: K, body: unknown): { ok: true; items: ContentItemOf<K>[] } | { ok: false; errors: FieldErrors } {
+function parseContentDocument<K extends ContentKind>(kind: K, body: unknown): { ok: true; items: ContentItemOf<K>[] } | { ok: false; errors: FieldErrors } {
   const parsed = contentDocumentSchema(kind).safeParse(body);
   if (!parsed.success) return { ok: false, errors: pathErrors(parsed.error) };
   return { ok: true, items: parsed.data[CONTENT_LIST_KEYS[kind]] as ContentItemOf<K>[] };
@@ -117,7 +110,7 @@ function contentOverrideDir(): string {
 }
 
 /** A content file that cannot be imported: the start stops and says which file and which fields. */
-export class ContentImportError extends Error {
+class ContentImportError extends Error {
   constructor(
     public file: string,
     public errors: FieldErrors,
