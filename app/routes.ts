@@ -82,6 +82,7 @@ export default [
     route("send-email", "routes/api/send-email.ts"),
     route("captcha-generator", "routes/api/captcha-generator.ts"),
     route("file/upload", "routes/api/file-upload.ts"),
+    route("content/:name", "routes/api/content.ts"),
     route("openapi.json", "routes/api/openapi.ts"),
     route("*", "routes/api/not-found.ts"),
   ]),

@@ -1,60 +1,162 @@
-/** Shapes of the static content files (SPEC.md 3, 7) used by the public pages of part 2. */
-type ArtistRef = { id: number; name: string; link: string };
+import { z } from "zod";
 
-export type ArtDirectionItem = {
-  id: number;
-  category: string;
-  subcategory: string;
-  url: string;
-  title: string;
-  title_eng: string;
-  description: string;
-  description_eng: string;
-  artists: ArtistRef[];
-  link: string;
-  year: number;
-  producer: string;
-  producer_eng: string;
+/**
+ * The 14 kinds of editable content of SPEC.md 7 (hero slides, biography, ...): one zod schema per
+ * kind is the single home of its shape. The import of the old JSON files, `PUT /api/content/{name}/`
+ * and the admin forms all check an item with it; the database keeps each item as the schema's output
+ * (docs/decisions/022-content-in-the-database.md). Field names and their order are those of the files
+ * served at /data/{name}.json, so the public contract does not move; bilingual fields come in pairs
+ * (`title` / `title_eng`).
+ */
+
+const TEXT_MAX = 500;
+const LONG_TEXT_MAX = 20_000;
+
+const id = z
+  .number({ error: "Deve essere un numero intero positivo" })
+  .int("Deve essere un numero intero positivo")
+  .positive("Deve essere un numero intero positivo");
+const text = z.string({ error: "Deve essere un testo" }).max(TEXT_MAX, `Al massimo ${TEXT_MAX} caratteri`);
+const longText = z.string({ error: "Deve essere un testo" }).max(LONG_TEXT_MAX, `Al massimo ${LONG_TEXT_MAX} caratteri`);
+/** A picture or a link: a path on this site (/media/...) or an address; empty when there is none. */
+const url = z.string({ error: "Deve essere un indirizzo" }).max(2_000, "Al massimo 2000 caratteri");
+
+const artistSchema = z.object({ id, name: text, link: url });
+const gallerySchemaImage = z.object({ src: url, title: text, title_eng: text, description: longText, description_eng: longText });
+const privacySectionSchema = z.object({ id, subTitle: text, subTitle_eng: text, description: longText, description_eng: longText });
+
+const CONTENT_ITEM_SCHEMAS = {
+  album_desciption: z.object({ id, title: text, title_eng: text, description: longText, description_eng: longText }),
+  slider_hero: z.object({ id, img: url }),
+  // `name` was not in SPEC.md 3 (older files lack it): the icon's accessible name.
+  follows: z.object({ id, name: text.optional(), link: url, path: z.string({ error: "Deve essere un testo" }).max(10_000, "Al massimo 10000 caratteri") }),
+  bio: z.object({ id, category: text, title: text, title_eng: text, text: longText, text_eng: longText }),
+  internal_link: z.object({ id, title: text, title_eng: text, src: url, link: url }),
+  subCategory: z.object({ id, name: text, name_eng: text }),
+  artistic_direction: z.object({
+    id,
+    category: text,
+    subcategory: text,
+    url,
+    title: text,
+    title_eng: text,
+    description: longText,
+    description_eng: longText,
+    artists: z.array(artistSchema, { error: "Deve essere una lista" }).max(200).optional(),
+    link: url,
+    year: z.number({ error: "Deve essere un anno" }).int("Deve essere un anno").min(0, "Deve essere un anno").max(9999, "Deve essere un anno"),
+    producer: text,
+    producer_eng: text,
+  }),
+  portfolio: z.object({ id, category: text, category_eng: text, title: text, title_eng: text }),
+  lable: z.object({ id, category: text, url, description: longText, description_eng: longText, link: url }),
+  credits: z.object({
+    id,
+    category: text,
+    src: url,
+    title: text,
+    title_eng: text,
+    name: text,
+    occupation: text,
+    occupation_eng: text,
+    text: longText,
+    text_eng: longText,
+  }),
+  gallery: z.object({
+    id,
+    category: text,
+    src: url,
+    title: text,
+    title_eng: text,
+    description: longText,
+    description_eng: longText,
+    content: z.array(gallerySchemaImage, { error: "Deve essere una lista" }).max(500).optional(),
+  }),
+  privacy_policy: z.object({
+    id,
+    upperTitle: text,
+    upperTitle_eng: text,
+    body: z.array(privacySectionSchema, { error: "Deve essere una lista" }).max(200).optional(),
+  }),
+  legal_notes: z.object({ id, description: longText, description_eng: longText }),
+  cookie_policy: z.object({ id, subTitle: text, subTitle_eng: text, description: longText, description_eng: longText, link: url }),
+} as const;
+
+export type ContentKind = keyof typeof CONTENT_ITEM_SCHEMAS;
+export type ContentItemOf<K extends ContentKind> = z.output<(typeof CONTENT_ITEM_SCHEMAS)[K]>;
+
+export const CONTENT_KINDS = Object.keys(CONTENT_ITEM_SCHEMAS) as ContentKind[];
+
+/** SPEC.md 7: the key under which /data/{name}.json holds its list (cookie_policy.json's is cookie_Policy). */
+export const CONTENT_LIST_KEYS: Record<ContentKind, string> = {
+  album_desciption: "album_desciption",
+  slider_hero: "slider_hero",
+  follows: "follows",
+  bio: "bio",
+  internal_link: "internal_link",
+  subCategory: "subCategory",
+  artistic_direction: "artistic_direction",
+  portfolio: "portfolio",
+  lable: "lable",
+  credits: "credits",
+  gallery: "gallery",
+  privacy_policy: "privacy_policy",
+  legal_notes: "legal_notes",
+  cookie_policy: "cookie_Policy",
 };
 
-export type SubCategory = { id: number; name: string; name_eng: string };
-
-export type LabelItem = { id: number; category: string; url: string; description: string; description_eng: string; link: string };
-
-export type CreditItem = {
-  id: number;
-  category: string;
-  src: string;
-  title: string;
-  title_eng: string;
-  name: string;
-  occupation: string;
-  occupation_eng: string;
-  text: string;
-  text_eng: string;
+/** The Italian name of each kind (admin navigation, activity log). */
+const CONTENT_KIND_LABELS: Record<ContentKind, string> = {
+  slider_hero: "Slider",
+  follows: "Link social",
+  internal_link: "Collegamenti",
+  album_desciption: "Descrizioni album",
+  bio: "Biografia",
+  artistic_direction: "Direzione artistica",
+  subCategory: "Sottocategorie",
+  lable: "Etichette",
+  credits: "Credits",
+  gallery: "Galleria",
+  portfolio: "Portfolio",
+  privacy_policy: "Privacy",
+  legal_notes: "Note legali",
+  cookie_policy: "Cookie",
 };
 
-type GalleryImage = { src: string; title: string; title_eng: string; description: string; description_eng: string };
+export function contentKindLabel(kind: ContentKind): string {
+  return CONTENT_KIND_LABELS[kind];
+}
 
-export type GalleryItem = {
-  id: number;
-  category: string;
-  src: string;
-  title: string;
-  title_eng: string;
-  description: string;
-  description_eng: string;
-  content: GalleryImage[];
-};
+/** The longest list a kind may hold (the biggest shipped one has 35 items). */
+const MAX_ITEMS = 1_000;
 
-export type PortfolioItem = { id: number; category: string; category_eng: string; title: string; title_eng: string };
+export function isContentKind(name: string): name is ContentKind {
+  return Object.hasOwn(CONTENT_ITEM_SCHEMAS, name);
+}
 
-type PrivacySection = { id: number; subTitle: string; subTitle_eng: string; description: string; description_eng: string };
-export type PrivacyItem = { id: number; upperTitle: string; upperTitle_eng: string; body: PrivacySection[] };
+/**
+ * The schema of a whole document of one kind, `{ <key>: [item, ...] }` as /data/{name}.json shows
+ * it: every item checked, and ids unique within the list (pages and links address items by id).
+ */
+export function contentDocumentSchema<K extends ContentKind>(kind: K) {
+  const key = CONTENT_LIST_KEYS[kind];
+  const list = z
+    .array(CONTENT_ITEM_SCHEMAS[kind] as (typeof CONTENT_ITEM_SCHEMAS)[K], {
+      error: (issue) => (issue.input === undefined ? `Manca la lista "${key}"` : "Deve essere una lista"),
+    })
+    .max(MAX_ITEMS, `Al massimo ${MAX_ITEMS} elementi`)
+    .superRefine((items, ctx) => {
+      const seen = new Set<number>();
+      items.forEach((item, index) => {
+        if (seen.has(item.id)) ctx.addIssue({ code: "custom", message: `L'id ${item.id} è già usato da un altro elemento`, path: [index, "id"] });
+        seen.add(item.id);
+      });
+    });
+  return z.object({ [key]: list } as Record<string, typeof list>, { error: `Deve essere un oggetto con la lista "${key}"` });
+}
 
-export type LegalNote = { id: number; description: string; description_eng: string };
-
-export type CookiePolicyItem = { id: number; subTitle: string; subTitle_eng: string; description: string; description_eng: string; link: string };
+export type SubCategory = ContentItemOf<"subCategory">;
+export type GalleryItem = ContentItemOf<"gallery">;
 
 /** Art direction items of these subcategories are page texts, not works (SPEC.md 2.14). */
 const NON_WORK_SUBCATEGORIES = ["lable", "description"] as const;

@@ -5,8 +5,8 @@ import { pageMeta } from "~/lib/meta";
 import { getInstance, getLang } from "~/server/platform/i18n.server";
 import { cookiePolicyPage } from "~/server/views/static-pages.server";
 
-export function loader({ context }: Route.LoaderArgs) {
-  return { title: getInstance(context).t("pages.cookies"), items: cookiePolicyPage(getLang(context)) };
+export async function loader({ context }: Route.LoaderArgs) {
+  return { title: getInstance(context).t("pages.cookies"), items: await cookiePolicyPage(getLang(context)) };
 }
 
 export default function CookiePolicyPage({ loaderData }: Route.ComponentProps) {

@@ -5,8 +5,8 @@ import { pageMeta } from "~/lib/meta";
 import { getInstance, getLang } from "~/server/platform/i18n.server";
 import { legalNotesPage } from "~/server/views/static-pages.server";
 
-export function loader({ context }: Route.LoaderArgs) {
-  return { title: getInstance(context).t("pages.legal"), notes: legalNotesPage(getLang(context)) };
+export async function loader({ context }: Route.LoaderArgs) {
+  return { title: getInstance(context).t("pages.legal"), notes: await legalNotesPage(getLang(context)) };
 }
 
 export default function LegalNotesPage({ loaderData }: Route.ComponentProps) {

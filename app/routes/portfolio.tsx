@@ -5,8 +5,8 @@ import { pageMeta } from "~/lib/meta";
 import { getInstance, getLang } from "~/server/platform/i18n.server";
 import { portfolioPage } from "~/server/views/static-pages.server";
 
-export function loader({ context }: Route.LoaderArgs) {
-  return { title: getInstance(context).t("pages.portfolio"), sections: portfolioPage(getLang(context)) };
+export async function loader({ context }: Route.LoaderArgs) {
+  return { title: getInstance(context).t("pages.portfolio"), sections: await portfolioPage(getLang(context)) };
 }
 
 export default function PortfolioPage({ loaderData }: Route.ComponentProps) {

@@ -5,8 +5,8 @@ import { pageMeta } from "~/lib/meta";
 import { getInstance, getLang } from "~/server/platform/i18n.server";
 import { privacyPage } from "~/server/views/static-pages.server";
 
-export function loader({ context }: Route.LoaderArgs) {
-  const blocks = privacyPage(getLang(context));
+export async function loader({ context }: Route.LoaderArgs) {
+  const blocks = await privacyPage(getLang(context));
   return { title: getInstance(context).t("pages.privacy"), blocks };
 }
 

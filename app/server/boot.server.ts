@@ -1,5 +1,5 @@
 import { startContactDelivery, stopContactDelivery } from "./domain/contact.server";
-import { isDatabaseEmpty, missingContentImages } from "./domain/content.server";
+import { importContentFiles, isDatabaseEmpty, missingContentImages } from "./domain/content.server";
 import { configureDatabase, disconnectDatabase } from "./storage/db.server";
 import { removeLiveParts } from "./http/body.server";
 import { getEnv } from "./platform/env.server";
@@ -9,13 +9,17 @@ import { backfillTrackDurations } from "./domain/track-durations.server";
 import { ensureAdminUser } from "./domain/users.server";
 
 /**
- * Runs once when the server starts, after migrations: database settings, the staff user,
- * the demo content on an empty database, the generated content images.
+ * Runs once when the server starts, after migrations: database settings, the staff user, the
+ * content files of earlier releases imported once, the demo content on an empty database, the
+ * generated content images.
  */
 export async function boot() {
   const env = getEnv();
   await configureDatabase();
   await ensureAdminUser({ username: env.adminUsername, password: env.adminPassword });
+  // The start that migrated (after its backup) imports the content files once; later starts find
+  // every kind in the database and read no file (domain/content.server.ts, ADR 022).
+  await importContentFiles();
   // The demo code (app/demo/) is loaded only when it has work to do: it is not part of what
   // serves requests.
   if (env.seedDemo && (await isDatabaseEmpty())) {

@@ -70,15 +70,14 @@ describe("backup and restore drill", () => {
     // The demo content, as a server that seeded it left it (a copy of the template: seeding again costs
     // a server boot several times over and is not what this drill is about).
     const dataDir = dataDirFrom("demo");
-    // An operator's edit of a content file, kept in DATA_DIR/content.
-    const credits = fs.readFileSync("content/data/credits.json", "utf8").replace("Giulia Ferri", "Giulia Ferri Restaurata");
-    fs.mkdirSync(path.join(dataDir, "content"), { recursive: true });
-    fs.writeFileSync(path.join(dataDir, "content", "credits.json"), credits);
-
     const server = await startServer({ dataDir });
     const env = serverEnv(dataDir, server.port);
     const staff = new HttpClient(server.url);
     await staff.apiLogin(ADMIN.username, ADMIN.password);
+    // A content edit (in the database since issue 23), as /data/credits.json answers it.
+    const edited = JSON.parse(fs.readFileSync("content/data/credits.json", "utf8").replace("Giulia Ferri", "Giulia Ferri Restaurata"));
+    await expectJson(await staff.request("PUT", "/api/content/credits/", { json: edited }), "PUT /api/content/credits/");
+    const credits = `${JSON.stringify(edited, null, 2)}\n`;
     const [category] = await (await staff.get("/api/category/?type=news")).json();
     const before = [await createNews(staff, category.id, "Prima del backup 1"), await createNews(staff, category.id, "Prima del backup 2")];
 

@@ -47,14 +47,26 @@ describe("site search over the database and the content files", () => {
   it("pages 12 at a time, localises titles and badges, and follows changes to the data", async () => {
     const { news } = await seed();
     const page1 = await searchSite("brano", "it", 1);
-    expect(page1.total).toBe(30);
+    // The 30 compositions (a title hit, first), then a biography text and a gallery item that say "brano".
+    expect(page1.total).toBe(32);
     expect(page1.pageCount).toBe(3);
     expect(page1.results).toHaveLength(SEARCH_PAGE_SIZE);
-    expect((await searchSite("brano", "it", 3)).results).toHaveLength(6);
+    const page3 = await searchSite("brano", "it", 3);
+    expect(page3.results).toHaveLength(8);
+    expect(page3.results.slice(-2).map((r) => r.type)).toEqual(["bio", "gallery"]);
     expect((await searchSite("brano", "it", 99)).page).toBe(3);
 
     const en = await searchSite("PERCHE", "en");
-    expect(en.results.map((r) => [r.title, r.category, r.type, r.href])).toEqual([["Why listen to silence", "Events", "news", "/news/perche"]]);
+    expect(en.results.filter((r) => r.type === "news").map((r) => [r.title, r.category, r.type, r.href])).toEqual([
+      ["Why listen to silence", "Events", "news", "/news/perche"],
+    ]);
+    // The edited content answers in the page's language too (a portfolio title "Perché la notte").
+    expect(en.results.map((r) => [r.title, r.category, r.type, r.href])).toContainEqual([
+      "Why the Night – short film, original score (2010)",
+      "Film",
+      "portfolio",
+      "/portfolio",
+    ]);
     expect((await searchSite("storia", "it")).total).toBe(1); // decoded HTML
     // Art direction works come from content/data, without the label and description texts.
     const ad = await searchSite("pianura elettrica", "en");

@@ -58,14 +58,10 @@ describe("pages built from the static content files", () => {
     expect(gallery.map((s) => s.title)).toEqual(["Concerti", "Studio", "Backstage"]);
     expect(await galleryItem("999", "it")).toBeNull();
     expect(await galleryItem("abc", "it")).toBeNull();
-    expect(
-      portfolioPage("en")
-        .map((s) => s.category)
-        .slice(0, 2),
-    ).toEqual(["Film", "Theatre"]);
-    expect(first(privacyPage("en")).title).toBe("Privacy notice");
-    expect(legalNotesPage("it")).toHaveLength(4);
-    const cookies = cookiePolicyPage("en");
+    expect((await portfolioPage("en")).map((s) => s.category).slice(0, 2)).toEqual(["Film", "Theatre"]);
+    expect(first(await privacyPage("en")).title).toBe("Privacy notice");
+    expect(await legalNotesPage("it")).toHaveLength(4);
+    const cookies = await cookiePolicyPage("en");
     expect(cookies[0]).toMatchObject({ subtitle: "What cookies are", link: null });
     expect(cookies.find((c) => c.link)?.link).toMatch(/^https:\/\//);
   });

@@ -14,6 +14,9 @@ resetEnvForTests();
 
 // The same migration step as `npm start` (scripts/ops/migrations.mjs), so tests see the server's schema.
 await applyPendingMigrations({ databaseFile, migrationsDir: path.resolve("prisma/migrations") });
+// And the same import of the content files as the server's boot (app/server/boot.server.ts).
+const { importContentFiles } = await import("~/server/domain/content.server");
+await importContentFiles();
 
 afterAll(async () => {
   const { disconnectDatabase } = await import("~/server/storage/db.server");

@@ -1,12 +1,12 @@
-import { type ArtDirectionItem, isWorkSubcategory } from "~/lib/content-types";
-import { artDirectionPath, externalHref, newsPath } from "~/lib/paths";
+import { type ContentItemOf, isWorkSubcategory } from "~/lib/content-types";
+import { artDirectionPath, externalHref, galleryItemPath, newsPath, pagePath } from "~/lib/paths";
 import { htmlToText } from "~/lib/html-text";
 import { type Lang, localized } from "~/lib/i18n";
 import type { SearchResult, SearchType } from "~/lib/search-result";
 import { compositionPath } from "~/lib/paths";
 import { foldText } from "~/lib/slug";
 import { listCategories } from "./categories.server";
-import { readContentList } from "./content.server";
+import { contentList } from "./content.server";
 import { contentVersion } from "../storage/content-version.server";
 import { imageInfo } from "../storage/images.server";
 import { listMusic, musicSelect, type MusicItem } from "./music.server";
@@ -55,18 +55,35 @@ export function queryTerms(query: string): string[] {
   return words ? [...new Set(words.split(" "))].slice(0, MAX_TERMS) : [];
 }
 
-type CategoryNames = { name: string; nameEng: string };
+type CategoryNames = { name: string; nameEng: string; type?: string };
 
 export type SearchSources = {
   music: (Pick<MusicItem, "id" | "slug" | "title" | "description" | "descriptionEng" | "img" | "link"> & { category: CategoryNames })[];
   news: (Pick<NewsItem, "id" | "slug" | "title" | "titleEng" | "description" | "descriptionEng" | "image"> & { category: CategoryNames })[];
-  artDirection: ArtDirectionItem[];
+  artDirection: readonly ContentItemOf<"artistic_direction">[];
   labelCategories: CategoryNames[];
+  /** The edited content (issue 23); absent in tests of the older sources. */
+  bio?: readonly ContentItemOf<"bio">[];
+  /** The categories of type bio and about (a bio text of an "about" category shows on the home page). */
+  bioCategories?: CategoryNames[];
+  labels?: readonly ContentItemOf<"lable">[];
+  credits?: readonly ContentItemOf<"credits">[];
+  gallery?: readonly ContentItemOf<"gallery">[];
+  portfolio?: readonly ContentItemOf<"portfolio">[];
 };
+
+/** A category's names in both languages, or the content's own text when no category has that name. */
+function categoryNames(categories: CategoryNames[], name: string): { it: string; en: string } {
+  const category = categories.find((c) => lower(c.name) === lower(name));
+  return category ? { it: category.name, en: localized(category, "name", "en") } : { it: name, en: name };
+}
 
 const lower = (s: string) => s.trim().toLocaleLowerCase("it");
 
-/** Builds the index: compositions, news, then art direction works (never "Lable"/"description"). */
+/**
+ * Builds the index: compositions, news, art direction works (never "Lable"/"description"), then the
+ * edited content: biography texts, labels, credits, gallery items and portfolio entries.
+ */
 export function buildSearchIndex(sources: SearchSources): SearchIndex {
   const entries: SearchEntry[] = [];
   for (const m of sources.music) {
@@ -111,7 +128,83 @@ export function buildSearchIndex(sources: SearchSources): SearchIndex {
       textWords: wordsOf(a.description, a.description_eng, ...(a.artists ?? []).map((x) => x.name)),
     });
   }
+  entries.push(...contentEntries(sources));
   return indexEntries(entries);
+}
+
+/** Biography, labels, credits, gallery and portfolio, each with both languages' words. */
+function contentEntries(sources: SearchSources): SearchEntry[] {
+  const entries: SearchEntry[] = [];
+  for (const b of sources.bio ?? []) {
+    const category = (sources.bioCategories ?? []).find((c) => lower(c.name) === lower(b.category));
+    entries.push({
+      key: `bio:${b.id}`,
+      type: "bio",
+      title: { it: b.title, en: localized(b, "title", "en") },
+      category: categoryNames(sources.bioCategories ?? [], b.category),
+      image: null,
+      // Texts of an "about" category are on the home page, the others on /bio.
+      href: pagePath(category?.type === "about" ? "home" : "bio"),
+      external: false,
+      titleWords: wordsOf(b.title, b.title_eng),
+      textWords: wordsOf(b.text, b.text_eng),
+    });
+  }
+  for (const l of sources.labels ?? []) {
+    const link = externalHref(l.link);
+    entries.push({
+      key: `labels:${l.id}`,
+      type: "labels",
+      title: { it: l.category, en: l.category },
+      category: categoryNames(sources.labelCategories, l.category),
+      image: l.url || null,
+      href: link ?? artDirectionPath(l.category),
+      external: Boolean(link),
+      titleWords: wordsOf(l.category),
+      textWords: wordsOf(l.description, l.description_eng),
+    });
+  }
+  for (const c of sources.credits ?? []) {
+    entries.push({
+      key: `credits:${c.id}`,
+      type: "credits",
+      title: { it: c.name, en: c.name },
+      category: { it: c.title || c.category, en: localized(c, "title", "en") || c.category },
+      image: c.src || null,
+      href: pagePath("credits"),
+      external: false,
+      titleWords: wordsOf(c.name),
+      textWords: wordsOf(c.title, c.title_eng, c.occupation, c.occupation_eng, c.text, c.text_eng),
+    });
+  }
+  for (const g of sources.gallery ?? []) {
+    const pictures = g.content ?? [];
+    entries.push({
+      key: `gallery:${g.id}`,
+      type: "gallery",
+      title: { it: g.title, en: localized(g, "title", "en") },
+      category: { it: g.category, en: g.category },
+      image: g.src || pictures[0]?.src || null,
+      href: galleryItemPath(g.id),
+      external: false,
+      titleWords: wordsOf(g.title, g.title_eng),
+      textWords: wordsOf(g.description, g.description_eng, ...pictures.flatMap((p) => [p.title, p.title_eng, p.description, p.description_eng])),
+    });
+  }
+  for (const p of sources.portfolio ?? []) {
+    entries.push({
+      key: `portfolio:${p.id}`,
+      type: "portfolio",
+      title: { it: p.title, en: localized(p, "title", "en") },
+      category: { it: p.category, en: localized(p, "category", "en") },
+      image: null,
+      href: pagePath("portfolio"),
+      external: false,
+      titleWords: wordsOf(p.title, p.title_eng),
+      textWords: wordsOf(p.category, p.category_eng),
+    });
+  }
+  return entries;
 }
 
 function indexEntries(entries: SearchEntry[]): SearchIndex {
@@ -179,28 +272,34 @@ export function matchSearchIndex(index: SearchIndex, terms: string[]): SearchEnt
   return result;
 }
 
-let current: { version: number; artDirection: ArtDirectionItem[]; index: SearchIndex } | undefined;
+let current: { version: number; index: SearchIndex } | undefined;
 let building: Promise<SearchIndex> | undefined;
 
 /**
  * The in-memory index, rebuilt when the content changed (the content version,
- * content-version.server.ts) or the art direction file did (readContentList hands back the same
- * array until the file changes, so its identity is compared).
+ * content-version.server.ts): every write of compositions, news, categories and the edited content
+ * moves it.
  */
 export async function getSearchIndex(): Promise<SearchIndex> {
   const version = contentVersion();
-  const artDirection = readContentList<ArtDirectionItem>("artistic_direction");
-  if (current?.version === version && current.artDirection === artDirection) return current.index;
+  if (current?.version === version) return current.index;
   building ??= (async () => {
-    const [music, news, categories] = await Promise.all([
+    const [music, news, categories, artDirection, bio, labels, credits, gallery, portfolio] = await Promise.all([
       listMusic({}, musicSelect).then((page) => page.rows),
       listNews({}, newsSelect).then((page) => page.rows),
       listCategories().then((page) => page.rows),
+      contentList("artistic_direction"),
+      contentList("bio"),
+      contentList("lable"),
+      contentList("credits"),
+      contentList("gallery"),
+      contentList("portfolio"),
     ]);
     const labelCategories = categories.filter((c) => c.type === "lable");
-    const index = buildSearchIndex({ music, news, artDirection, labelCategories });
+    const bioCategories = categories.filter((c) => c.type === "bio" || c.type === "about");
+    const index = buildSearchIndex({ music, news, artDirection, labelCategories, bio, bioCategories, labels, credits, gallery, portfolio });
     // Kept under the version read before the rows: a write that committed meanwhile rebuilds it.
-    current = { version, artDirection, index };
+    current = { version, index };
     return index;
   })().finally(() => {
     building = undefined;

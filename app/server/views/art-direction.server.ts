@@ -1,10 +1,10 @@
-import { type ArtDirectionItem, type LabelItem, type SubCategory, isWorkSubcategory } from "~/lib/content-types";
+import { type SubCategory, isWorkSubcategory } from "~/lib/content-types";
 import { artDirectionPath, externalHref } from "~/lib/paths";
 import { type Lang, localized } from "~/lib/i18n";
 import type { ImageInfo } from "~/lib/images";
 import type { WorkCard } from "~/lib/work-card";
 import { categoriesOrNone } from "./safe-categories.server";
-import { readContentList } from "../domain/content.server";
+import { contentList } from "../domain/content.server";
 import { imageInfo } from "../storage/images.server";
 
 type LabelCard = {
@@ -34,8 +34,7 @@ const sameName = (a: string, b: string) => a.trim().toLocaleLowerCase("it") === 
  * text) and the label images grouped by the categories of type lable, in category order.
  */
 export async function artDirectionOverview(lang: Lang): Promise<ArtDirectionOverview> {
-  const items = readContentList<ArtDirectionItem>("artistic_direction");
-  const labels = readContentList<LabelItem>("lable");
+  const [items, labels] = await Promise.all([contentList("artistic_direction"), contentList("lable")]);
   const introItem = items.find((i) => i.subcategory?.trim().toLowerCase() === "lable");
   const categories = await categoriesOrNone("lable");
   const names = categories.map((c) => c.name);
@@ -81,10 +80,10 @@ export async function artDirectionCategory(param: string, lang: Lang): Promise<A
   } catch {
     return null;
   }
-  const items = readContentList<ArtDirectionItem>("artistic_direction");
+  const items = await contentList("artistic_direction");
   const known = [
     ...(await categoriesOrNone("lable")).map((c) => c.name),
-    ...readContentList<LabelItem>("lable").map((l) => l.category),
+    ...(await contentList("lable")).map((l) => l.category),
     ...items.map((i) => i.category),
   ];
   const category = known.find((name) => sameName(name, wanted));
@@ -92,7 +91,7 @@ export async function artDirectionCategory(param: string, lang: Lang): Promise<A
   const ofCategory = items.filter((i) => sameName(i.category, category));
   const description = ofCategory.find((i) => i.subcategory?.trim().toLowerCase() === "description");
   const works = ofCategory.filter((i) => isWorkSubcategory(i.subcategory));
-  const subcategories = readContentList<SubCategory>("subCategory").filter((s) => isWorkSubcategory(s.name));
+  const subcategories: SubCategory[] = (await contentList("subCategory")).filter((s) => isWorkSubcategory(s.name));
   // Subcategories used by items but missing from subCategory.json still get a group.
   for (const work of works) {
     if (!subcategories.some((s) => sameName(s.name, work.subcategory))) subcategories.push({ id: -1, name: work.subcategory, name_eng: work.subcategory });

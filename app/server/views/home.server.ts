@@ -2,14 +2,8 @@ import type { ImageInfo } from "~/lib/images";
 import { localized, localizePath, type Lang } from "~/lib/i18n";
 import { categoriesOfType } from "../domain/categories.server";
 import { compositionsBrowser, musicCatalogue } from "./compositions.server";
-import { readContentList } from "../domain/content.server";
+import { contentList } from "../domain/content.server";
 import { imageInfo } from "../storage/images.server";
-
-type HeroSlide = { id: number; img: string };
-type AlbumDescription = { id: number; title: string; title_eng: string; description: string; description_eng: string };
-type FollowLink = { id: number; name?: string; link: string; path: string };
-type InternalLink = { id: number; title: string; title_eng: string; src: string; link: string };
-type BioText = { id: number; category: string; title: string; title_eng: string; text: string; text_eng: string };
 
 type TextBlock = { id: number; title: string; text: string };
 export type TextSection = { id: number; title: string; items: TextBlock[] };
@@ -17,7 +11,7 @@ export type TextSection = { id: number; title: string; items: TextBlock[] };
 /** Categories of one type (about on home, bio on /bio) with their texts from bio.json. */
 export async function bioSections(type: "about" | "bio", lang: Lang): Promise<TextSection[]> {
   const categories = await categoriesOfType(type);
-  const texts = readContentList<BioText>("bio");
+  const texts = await contentList("bio");
   return categories
     .map((category) => ({
       id: category.id,
@@ -35,23 +29,23 @@ function present<T>(value: T | null): value is T {
 
 /** Everything the home page shows (SPEC.md 2.4, 2.5); `requestedCategory` is the pill named by ?category=. */
 export async function homeData(lang: Lang, requestedCategory: string | null = null) {
-  const slides = readContentList<HeroSlide>("slider_hero");
+  const slides = await contentList("slider_hero");
   const slideImages = await Promise.all(slides.map((s) => imageInfo(s.img)));
   // The eighth slide is the single hero image further down the page; the slider shows the others.
   const singleHero = slideImages[7] ?? null;
   const heroSlides = slideImages.filter((img, index): img is ImageInfo => img !== null && (slideImages.length < 8 || index !== 7));
 
-  const albumDescriptions = readContentList<AlbumDescription>("album_desciption").map((a) => ({
+  const albumDescriptions = (await contentList("album_desciption")).map((a) => ({
     id: a.id,
     title: localized(a, "title", lang),
     description: localized(a, "description", lang),
   }));
 
-  const follows = readContentList<FollowLink>("follows").map((f) => ({ id: f.id, name: f.name ?? "", link: f.link, path: f.path }));
+  const follows = (await contentList("follows")).map((f) => ({ id: f.id, name: f.name ?? "", link: f.link, path: f.path }));
 
   const tiles = (
     await Promise.all(
-      readContentList<InternalLink>("internal_link")
+      (await contentList("internal_link"))
         .filter((tile) => tile.src?.trim())
         .map(async (tile) => {
           const image = await imageInfo(tile.src);

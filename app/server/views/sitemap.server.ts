@@ -1,14 +1,13 @@
-import type { GalleryItem } from "~/lib/content-types";
 import { categoryPath, compositionPath, galleryItemPath, newsPath, pagePath } from "~/lib/paths";
 import { artDirectionOverview } from "./art-direction.server";
-import { contentUpdatedAt, readContentList, type ContentFile } from "../domain/content.server";
+import type { ContentKind } from "~/lib/content-types";
+import { contentList, contentUpdatedAt } from "../domain/content.server";
 import { db } from "../storage/db.server";
 
 /** A public page by its Italian path (the English twin is derived) and when it last changed. */
 export type SitemapEntry = { path: string; lastmod: Date };
 
 const latest = (dates: Date[]) => new Date(Math.max(0, ...dates.map((d) => d.getTime())));
-const fromContent = (...files: ContentFile[]) => latest(files.map(contentUpdatedAt));
 
 /**
  * Every public page a search engine should know: the fixed pages, the composition categories,
@@ -21,11 +20,13 @@ export async function sitemapEntries(): Promise<SitemapEntry[]> {
     db.music.findMany({ select: { slug: true, link: true, updatedAt: true, category: { select: { name: true } } }, orderBy: { createdAt: "asc" } }),
     db.category.findMany({ where: { type: "music" }, select: { name: true, createdAt: true, music: { select: { updatedAt: true } } }, orderBy: { id: "asc" } }),
   ]);
+  const updatedAt = await contentUpdatedAt();
+  const fromContent = (...kinds: ContentKind[]) => latest(kinds.map((kind) => updatedAt[kind]));
   const newsChanged = latest(news.map((n) => n.updatedAt));
   const musicChanged = latest(music.map((m) => m.updatedAt));
   const siteChanged = latest([newsChanged, musicChanged, fromContent("slider_hero", "album_desciption", "internal_link", "follows", "bio")]);
   const labels = (await artDirectionOverview("it")).groups.flatMap((g) => g.labels).filter((l) => !l.external);
-  const gallery = readContentList<GalleryItem>("gallery");
+  const gallery = await contentList("gallery");
 
   return [
     { path: pagePath("home"), lastmod: siteChanged },

@@ -1,10 +1,10 @@
-import { type CookiePolicyItem, type CreditItem, type GalleryItem, type LegalNote, type PortfolioItem, type PrivacyItem } from "~/lib/content-types";
+import type { GalleryItem } from "~/lib/content-types";
 import { externalHref } from "~/lib/paths";
 import { type Lang, localized } from "~/lib/i18n";
 import type { GalleryCard, GalleryPicture, GallerySection } from "~/lib/gallery-card";
 import type { ImageInfo } from "~/lib/images";
 import { categoriesOrNone } from "./safe-categories.server";
-import { readContentList } from "../domain/content.server";
+import { contentList } from "../domain/content.server";
 import { imageInfo } from "../storage/images.server";
 
 const sameName = (a: string, b: string) => a.trim().toLocaleLowerCase("it") === b.trim().toLocaleLowerCase("it");
@@ -22,7 +22,7 @@ export type CreditSection = { category: string; title: string; people: CreditPer
 
 /** Credits (SPEC.md 2.10): one section per category of type credits, titled by the entries' title. */
 export async function creditsPage(lang: Lang): Promise<CreditSection[]> {
-  const credits = readContentList<CreditItem>("credits");
+  const credits = await contentList("credits");
   const names = await orderedCategoryNames(
     "credits",
     credits.map((c) => c.category),
@@ -67,7 +67,7 @@ async function galleryCard(item: GalleryItem, lang: Lang): Promise<GalleryCard> 
 
 /** Gallery (SPEC.md 2.11): gallery categories with their cards and each card's pictures. */
 export async function galleryPage(lang: Lang): Promise<GallerySection[]> {
-  const gallery = readContentList<GalleryItem>("gallery");
+  const gallery = await contentList("gallery");
   const names = await orderedCategoryNames(
     "gallery",
     gallery.map((g) => g.category),
@@ -89,16 +89,16 @@ export async function galleryPage(lang: Lang): Promise<GallerySection[]> {
 export async function galleryItem(param: string, lang: Lang): Promise<GalleryCard | null> {
   const id = Number.parseInt(param, 10);
   if (!Number.isInteger(id) || String(id) !== param.split("-")[0]) return null;
-  const item = readContentList<GalleryItem>("gallery").find((g) => g.id === id);
+  const item = (await contentList("gallery")).find((g) => g.id === id);
   return item ? galleryCard(item, lang) : null;
 }
 
 export type PortfolioSection = { category: string; titles: { id: number; title: string }[] };
 
 /** Portfolio (SPEC.md 2.12): entries grouped by category, in order of first appearance. */
-export function portfolioPage(lang: Lang): PortfolioSection[] {
+export async function portfolioPage(lang: Lang): Promise<PortfolioSection[]> {
   const sections: PortfolioSection[] = [];
-  for (const item of readContentList<PortfolioItem>("portfolio")) {
+  for (const item of await contentList("portfolio")) {
     const category = localized(item, "category", lang);
     let section = sections.find((s) => s.category === category);
     if (!section) sections.push((section = { category, titles: [] }));
@@ -109,20 +109,20 @@ export function portfolioPage(lang: Lang): PortfolioSection[] {
 
 export type PrivacyBlock = { id: number; title: string; sections: { id: number; subtitle: string; description: string }[] };
 
-export function privacyPage(lang: Lang): PrivacyBlock[] {
-  return readContentList<PrivacyItem>("privacy_policy").map((block) => ({
+export async function privacyPage(lang: Lang): Promise<PrivacyBlock[]> {
+  return (await contentList("privacy_policy")).map((block) => ({
     id: block.id,
     title: localized(block, "upperTitle", lang),
     sections: (block.body ?? []).map((s) => ({ id: s.id, subtitle: localized(s, "subTitle", lang), description: localized(s, "description", lang) })),
   }));
 }
 
-export function legalNotesPage(lang: Lang): { id: number; description: string }[] {
-  return readContentList<LegalNote>("legal_notes").map((n) => ({ id: n.id, description: localized(n, "description", lang) }));
+export async function legalNotesPage(lang: Lang): Promise<{ id: number; description: string }[]> {
+  return (await contentList("legal_notes")).map((n) => ({ id: n.id, description: localized(n, "description", lang) }));
 }
 
-export function cookiePolicyPage(lang: Lang): { id: number; subtitle: string; description: string; link: string | null }[] {
-  return readContentList<CookiePolicyItem>("cookie_policy").map((c) => ({
+export async function cookiePolicyPage(lang: Lang): Promise<{ id: number; subtitle: string; description: string; link: string | null }[]> {
+  return (await contentList("cookie_policy")).map((c) => ({
     id: c.id,
     subtitle: localized(c, "subTitle", lang),
     description: localized(c, "description", lang),

@@ -2,7 +2,7 @@ import type it from "../../it/pages/search";
 
 export default {
   heading: "Search",
-  description: "Search Elena Marchetti's compositions, news and art direction.",
+  description: "Search Elena Marchetti's compositions, news, biography, art direction, credits, gallery and portfolio.",
   label: "Search the site",
   placeholder: "Search compositions, news, artistic direction...",
   submit: "Search",
@@ -10,6 +10,15 @@ export default {
   results_other: "{{count}} results for “{{query}}”",
   noResults: "No results for “{{query}}”.",
   loadError: "An error occurred while retrieving the data.",
-  types: { compositions: "Compositions", news: "News", artDirection: "Artistic direction" },
+  types: {
+    compositions: "Compositions",
+    news: "News",
+    artDirection: "Artistic direction",
+    bio: "Biography",
+    labels: "Labels",
+    credits: "Credits",
+    gallery: "Gallery",
+    portfolio: "Portfolio",
+  },
   pagination: "Result pages",
 } satisfies typeof it;

@@ -1,4 +1,6 @@
+import { z } from "zod";
 import { CATEGORY_TYPES } from "~/lib/category-types";
+import { CONTENT_KINDS, contentDocumentSchema } from "~/lib/content-types";
 import { PAGE_SIZES } from "~/lib/list-params";
 import { MUSIC_MODES } from "../../domain/music.server";
 import { UPLOAD_PURPOSES } from "../../domain/uploads.server";
@@ -80,6 +82,10 @@ export function openApiDocument(origin: string) {
       },
       schemas: {
         Error: { type: "object", required: ["error"], properties: { error: str, errors: { type: "object", additionalProperties: str } } },
+        // One document per kind of content (SPEC.md 7), from the zod schema that checks PUT api/content/{name}/.
+        ...Object.fromEntries(
+          CONTENT_KINDS.map((kind) => [`Content_${kind}`, z.toJSONSchema(contentDocumentSchema(kind), { io: "input", unrepresentable: "any" })]),
+        ),
         CategoryRef: { type: "object", properties: { id: int, name: str, name_eng: str } },
         Category: { type: "object", properties: { id: int, name: str, name_eng: str, type: { enum: [...CATEGORY_TYPES] } } },
         File: { type: "object", properties: { name: str, url: str } },
@@ -181,6 +187,19 @@ export function openApiDocument(origin: string) {
         get: { responses: { 200: ok(ref("Category")), ...pick(404) } },
         patch: { security: staff, requestBody: jsonBody(ref("Category")), responses: { 200: ok(ref("Category")), ...pick(400, 401, 403, 404, 409, 415) } },
         delete: { security: staff, responses: { 204: { description: "Deleted" }, ...pick(401, 403, 404, 409) } },
+      },
+      "/api/content/{name}/": {
+        parameters: [{ name: "name", in: "path", required: true, description: "the kind of content, as /data/{name}.json", schema: { enum: CONTENT_KINDS } }],
+        get: {
+          security: [{ session: [] }],
+          responses: { 200: ok({ oneOf: CONTENT_KINDS.map((kind) => ref(`Content_${kind}`)) }, "The list, as /data/{name}.json"), ...pick(401, 403, 404) },
+        },
+        put: {
+          security: staff,
+          description: "Replaces the whole list. 400 `errors` are keyed by field path, e.g. `bio.0.title_eng`.",
+          requestBody: jsonBody({ oneOf: CONTENT_KINDS.map((kind) => ref(`Content_${kind}`)) }),
+          responses: { 200: ok({ oneOf: CONTENT_KINDS.map((kind) => ref(`Content_${kind}`)) }, "The list saved"), ...pick(400, 401, 403, 404, 413, 415) },
+        },
       },
       "/api/activities/": { get: { security: [{ session: [] }], parameters: listParams, responses: { 200: ok(list("Activity")), ...pick(401, 403) } } },
       "/api/latest-activities/": { get: { security: [{ session: [] }], responses: { 200: ok(list("Activity")), ...pick(401, 403) } } },

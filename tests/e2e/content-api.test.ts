@@ -1,0 +1,167 @@
+// Issue 23: the 14 kinds of content of SPEC.md 7 are edited through PUT api/content/{name}/ (staff session and
+// X-CSRFToken, as the other api/ writes): the edit shows at once on its public page in both languages and in
+// /data/{name}.json, and adds an activity row; a bad body is a 400 naming each field path.
+import { describe, expect, it } from "vitest";
+import { CONTENT_KINDS, type ContentKind } from "~/lib/content-types";
+import { count, createPlainUser, rows } from "../support/db";
+import { expectJson, HttpClient } from "../support/http";
+import { ADMIN, serverPerFile } from "../support/server";
+
+// It writes content, so it has its own server on a copy of the demo content.
+const server = serverPerFile();
+
+type Item = Record<string, unknown>;
+type Edit = {
+  /** Changes the list (the one from GET api/content/{name}/) in place. */
+  change: (list: Item[], marker: { it: string; en: string }) => void;
+  /** The Italian paths that show the kind (their /en twins are checked too). */
+  pages: string[];
+  /** What the English pages show: the marker's English text, or the same as the Italian pages. */
+  english: "en" | "same";
+};
+
+const first = (list: Item[], where: (item: Item) => boolean = () => true): Item => {
+  const item = list.find(where);
+  if (!item) throw new Error("no item to edit");
+  return item;
+};
+
+/** One edit per kind, of a field each page shows. */
+const EDITS: Record<ContentKind, Edit> = {
+  album_desciption: { change: (l, m) => Object.assign(first(l), { title: m.it, title_eng: m.en }), pages: ["/"], english: "en" },
+  // A picture the home page does not show otherwise: the first gallery card's.
+  slider_hero: { change: (l, m) => Object.assign(first(l), { img: m.it }), pages: ["/"], english: "same" },
+  follows: { change: (l, m) => Object.assign(first(l), { link: `https://example.org/${m.it}` }), pages: ["/"], english: "same" },
+  internal_link: {
+    change: (l, m) =>
+      Object.assign(
+        first(l, (i) => Boolean(i.src)),
+        { title: m.it, title_eng: m.en },
+      ),
+    pages: ["/"],
+    english: "en",
+  },
+  bio: {
+    change: (l, m) =>
+      Object.assign(
+        first(l, (i) => i.category === "Formazione"),
+        { title: m.it, title_eng: m.en },
+      ),
+    pages: ["/bio"],
+    english: "en",
+  },
+  // A rename that keeps the items' subcategory matching (case does not count), so its group still shows.
+  subCategory: {
+    change: (l, m) =>
+      Object.assign(
+        first(l, (i) => i.name === "Produzioni discografiche"),
+        { name: m.it, name_eng: m.en },
+      ),
+    pages: ["/art-direction/aulicus%20classics"],
+    english: "en",
+  },
+  artistic_direction: {
+    change: (l, m) =>
+      Object.assign(
+        first(l, (i) => i.category === "Aulicus Classics" && i.subcategory === "Concerti"),
+        { title: m.it, title_eng: m.en },
+      ),
+    pages: ["/art-direction/aulicus%20classics"],
+    english: "en",
+  },
+  lable: { change: (l, m) => Object.assign(first(l), { description: m.it, description_eng: m.en }), pages: ["/art-direction"], english: "en" },
+  credits: { change: (l, m) => Object.assign(first(l), { occupation: m.it, occupation_eng: m.en }), pages: ["/credits"], english: "en" },
+  gallery: { change: (l, m) => Object.assign(first(l), { title: m.it, title_eng: m.en }), pages: ["/gallery"], english: "en" },
+  portfolio: { change: (l, m) => Object.assign(first(l), { title: m.it, title_eng: m.en }), pages: ["/portfolio"], english: "en" },
+  privacy_policy: { change: (l, m) => Object.assign(first(l), { upperTitle: m.it, upperTitle_eng: m.en }), pages: ["/privacy-policy"], english: "en" },
+  legal_notes: { change: (l, m) => Object.assign(first(l), { description: m.it, description_eng: m.en }), pages: ["/legal-notes"], english: "en" },
+  cookie_policy: { change: (l, m) => Object.assign(first(l), { subTitle: m.it, subTitle_eng: m.en }), pages: ["/cookie-policy"], english: "en" },
+};
+
+const listKey = (kind: ContentKind) => (kind === "cookie_policy" ? "cookie_Policy" : kind);
+
+async function pageText(path: string): Promise<string> {
+  const res = await fetch(`${server.url}${path}`);
+  expect(res.status, path).toBe(200);
+  return res.text();
+}
+
+async function staffClient() {
+  const staff = new HttpClient(server.url);
+  await staff.apiLogin(ADMIN.username, ADMIN.password);
+  return staff;
+}
+
+describe("PUT api/content/{name}/", () => {
+  it("each of the 14 kinds: shows at once on its page in both languages and in /data, with its activity row", async () => {
+    const staff = await staffClient();
+    const galleryPicture = String(((await staff.getJson("/api/content/gallery/")).gallery as Item[])[0]?.src);
+    for (const kind of CONTENT_KINDS) {
+      const edit = EDITS[kind];
+      const marker =
+        kind === "slider_hero"
+          ? { it: galleryPicture, en: galleryPicture }
+          : kind === "subCategory"
+            ? { it: "Produzioni Discografiche", en: "MarkersubCategoryEnglish" }
+            : { it: `Marcatore${kind}Italiano`, en: `Marker${kind}English` };
+      const document = await staff.getJson<Record<string, Item[]>>(`/api/content/${kind}/`);
+      // The api answers what /data answers.
+      expect(document, kind).toEqual(await (await fetch(`${server.url}/data/${kind}.json`)).json());
+      const list = document[listKey(kind)] ?? [];
+      // Warm the page caches first: the edit must replace what they hold.
+      for (const path of edit.pages) {
+        expect(await pageText(path), `${kind} ${path} before`).not.toContain(marker.it);
+        await pageText(`/en${path === "/" ? "" : path}`);
+      }
+      edit.change(list, marker);
+      const activities = count(server, "Activity");
+      const saved = await expectJson(await staff.request("PUT", `/api/content/${kind}/`, { json: document }), `PUT ${kind}`);
+      expect(saved, kind).toEqual(document);
+      expect(await (await fetch(`${server.url}/data/${kind}.json`)).json(), kind).toEqual(document);
+      for (const path of edit.pages) {
+        expect(await pageText(path), `${kind} ${path}`).toContain(marker.it);
+        const english = await pageText(`/en${path === "/" ? "" : path}`);
+        expect(english, `${kind} /en${path}`).toContain(edit.english === "en" ? marker.en : marker.it);
+        if (edit.english === "en" && kind !== "subCategory") expect(english, `${kind} /en${path}`).not.toContain(marker.it);
+      }
+      expect(count(server, "Activity"), kind).toBe(activities + 1);
+      expect(rows(server, "SELECT description, username FROM Activity ORDER BY id DESC LIMIT 1"), kind).toEqual([
+        { description: expect.stringMatching(/^Modificati i contenuti "/), username: ADMIN.username },
+      ]);
+    }
+  });
+
+  it("a bad body is a 400 naming each field path, and nothing changes", async () => {
+    const staff = await staffClient();
+    const before = await (await fetch(`${server.url}/data/credits.json`)).text();
+    const activities = count(server, "Activity");
+    const res = await staff.request("PUT", "/api/content/credits/", {
+      json: { credits: [{ id: 1, category: "Musicisti", src: "", title: "T", title_eng: "T", name: 5, occupation: "o", occupation_eng: "o", text: "t" }] },
+    });
+    expect(res.status).toBe(400);
+    const body = await res.json();
+    expect(body.errors).toEqual({ "credits.0.name": "Deve essere un testo", "credits.0.text_eng": "Deve essere un testo" });
+    expect(body.error).toBe("Deve essere un testo");
+    const wrongKey = await staff.request("PUT", "/api/content/cookie_policy/", { json: { cookie_policy: [] } });
+    expect(wrongKey.status).toBe(400);
+    expect((await wrongKey.json()).errors).toEqual({ cookie_Policy: 'Manca la lista "cookie_Policy"' });
+    expect((await staff.request("PUT", "/api/content/nessuno/", { json: {} })).status).toBe(404);
+    expect(await (await fetch(`${server.url}/data/credits.json`)).text()).toBe(before);
+    expect(count(server, "Activity")).toBe(activities);
+  });
+
+  it("refuses anonymous (401), non-staff (403) and token-less (403) writes, and anonymous reads of the api", async () => {
+    const body = { legal_notes: [] };
+    const anonymous = new HttpClient(server.url);
+    await (await anonymous.fetch("/api/userinfo/")).text();
+    expect((await anonymous.request("PUT", "/api/content/legal_notes/", { json: body })).status).toBe(401);
+    expect((await anonymous.fetch("/api/content/legal_notes/")).status).toBe(401);
+    await createPlainUser(server, "visitatore", "visitatore-password-123");
+    const plain = new HttpClient(server.url);
+    await plain.apiLogin("visitatore", "visitatore-password-123");
+    expect((await plain.request("PUT", "/api/content/legal_notes/", { json: body })).status).toBe(403);
+    const staff = await staffClient();
+    expect((await staff.request("PUT", "/api/content/legal_notes/", { json: body, noCsrf: true })).status).toBe(403);
+    expect(((await (await fetch(`${server.url}/data/legal_notes.json`)).json()).legal_notes as Item[]).length).toBeGreaterThan(0);
+  });
+});
