@@ -1,10 +1,13 @@
+import fs from "node:fs";
+import path from "node:path";
+import Database from "better-sqlite3";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import type { Page } from "playwright-core";
 import { staffPage } from "../support/auth";
 import { acceptDialogs, browserPerWorker, visit } from "../support/browser";
 import { row, rows } from "../support/db";
 import { expectJson, HttpClient } from "../support/http";
-import { freePort, startServer, type TestServer } from "../support/server";
+import { dataDirFrom, freePort, SERVER_TEST, startServer, type TestServer } from "../support/server";
 import { startSmtpCapture, type SmtpCapture } from "../support/smtp";
 
 // Issue 23: the contact inbox at /admin/messages. The site's mail server is down when the message
@@ -112,7 +115,8 @@ describe("the contact inbox", () => {
     const item = page.locator(`[data-message="${id}"]`);
     await item.locator(".inbox-item__from").click();
     await page.waitForURL(`${server.url}/admin/messages/${id}`);
-    expect(await page.locator("h1").textContent()).toBe("Messaggio di Marco Bianchi");
+    // A client-side navigation: the URL changes before React renders the new page.
+    await page.getByRole("heading", { level: 1, name: "Messaggio di Marco Bianchi" }).waitFor();
     expect(await noSidewaysScroll(page)).toBe(true);
     const dialogs = acceptDialogs(page);
     await Promise.all([
@@ -123,4 +127,46 @@ describe("the contact inbox", () => {
     expect(rows(server, "SELECT id FROM ContactMessage WHERE id = ?", id)).toEqual([]);
     expect(errors).toEqual([]);
   });
+});
+
+describe("upgrade", () => {
+  it(
+    "a data folder of the previous release keeps its compositions and contact messages; they start unread and without English titles",
+    SERVER_TEST,
+    async () => {
+      const dataDir = dataDirFrom("demo");
+      const databaseFile = path.join(dataDir, "app.db");
+      // As the release before issue 23 left it: neither migration applied, two messages (one mailed).
+      const db = new Database(databaseFile);
+      db.exec(`DROP INDEX "ContactMessage_createdAt_idx";
+      ALTER TABLE "ContactMessage" DROP COLUMN "failedAt";
+      ALTER TABLE "ContactMessage" DROP COLUMN "readAt";
+      ALTER TABLE "ContactMessage" DROP COLUMN "handledAt";
+      ALTER TABLE "Music" DROP COLUMN "titleEng";
+      DELETE FROM "_prisma_migrations" WHERE migration_name IN ('20261126100000_music_title_eng', '20261126100100_contact_inbox');
+      INSERT INTO "ContactMessage" (name, email, description, deliveredAt, attempts) VALUES ('Paola', 'paola@example.it', 'Già inviato', '2026-11-20T10:00:00.000+00:00', 1);
+      INSERT INTO "ContactMessage" (name, email, description) VALUES ('Rita', 'rita@example.it', 'Mai inviato');`);
+      const music = db.prepare(`SELECT slug, title FROM "Music" ORDER BY id`).all();
+      db.close();
+
+      const upgraded = await startServer({ dataDir, env: { SMTP_URL: undefined } });
+      try {
+        expect(rows(upgraded, `SELECT slug, title FROM "Music" ORDER BY id`)).toEqual(music);
+        expect(rows(upgraded, `SELECT DISTINCT titleEng FROM "Music"`)).toEqual([{ titleEng: "" }]);
+        const english = await (await fetch(`${upgraded.url}/en/compositions/colonne%20sonore/nebbia-su-ferrara`)).text();
+        expect(english).toContain('<h1 class="composition__title">Nebbia su Ferrara</h1>');
+
+        const staff = new HttpClient(upgraded.url);
+        await staff.login();
+        const inbox = await (await staff.get("/admin/messages")).text();
+        expect(inbox).toContain("2 messaggi da leggere.");
+        expect(inbox).toMatch(/Paola[\s\S]*Inviato/);
+        expect(inbox).toMatch(/Rita[\s\S]*In attesa di invio/);
+        expect(fs.readdirSync(path.join(dataDir, "backups")).some((name) => name.startsWith("pre-migrate-"))).toBe(true);
+      } finally {
+        await upgraded.stop();
+        fs.rmSync(dataDir, { recursive: true, force: true });
+      }
+    },
+  );
 });
