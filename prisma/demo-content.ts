@@ -2,7 +2,16 @@
 // Fictional composer: Elena Marchetti. Names and places are invented.
 
 export type DemoCategory = { name: string; nameEng: string; type: "news" | "music" | "lable" | "about" | "bio" | "credits" | "gallery" };
-export type DemoMusic = { title: string; category: string; description: string; descriptionEng: string; link?: string; videos?: string; tracks: string[] };
+export type DemoMusic = {
+  title: string;
+  titleEng?: string;
+  category: string;
+  description: string;
+  descriptionEng: string;
+  link?: string;
+  videos?: string;
+  tracks: string[];
+};
 export type DemoNews = { title: string; titleEng: string; category: string; date: string; description: string; descriptionEng: string; attachments: string[] };
 
 export const demoCategories: DemoCategory[] = [
@@ -40,6 +49,7 @@ export const demoMusic: DemoMusic[] = [
   },
   {
     title: "Nebbia su Ferrara",
+    titleEng: "Fog over Ferrara",
     category: "COLONNE SONORE",
     description:
       "Le musiche delle due stagioni della serie poliziesca ambientata tra le mura estensi. Un tema per violoncello solo attraversa tutti gli episodi.",
@@ -57,6 +67,7 @@ export const demoMusic: DemoMusic[] = [
   },
   {
     title: "Le stanze di Adele",
+    titleEng: "Adele's Rooms",
     category: "COLONNE SONORE",
     description:
       "Una partitura intima per arpa, quartetto d'archi e voce, che segue la protagonista di stanza in stanza. Candidata come miglior colonna sonora ai Premi della Critica Cinematografica Emiliana.",
@@ -92,6 +103,7 @@ export const demoMusic: DemoMusic[] = [
   },
   {
     title: "Quaderno di Ravenna",
+    titleEng: "Ravenna Notebook",
     category: "MUSICA DA CONCERTO",
     description:
       "Quartetto d'archi in quattro movimenti ispirato ai mosaici e alla pineta di Ravenna, registrato dal Quartetto Aurelio per la collana «Contemporanea».",
@@ -101,6 +113,7 @@ export const demoMusic: DemoMusic[] = [
   },
   {
     title: "Risonanze",
+    titleEng: "Resonances",
     category: "MUSICA DA CONCERTO",
     description: "Brano per pianoforte e nastro magnetico: il pianoforte dialoga con le proprie risonanze registrate e rallentate.",
     descriptionEng: "A piece for piano and magnetic tape: the piano converses with its own recorded, slowed-down resonances.",
@@ -108,6 +121,7 @@ export const demoMusic: DemoMusic[] = [
   },
   {
     title: "Canti della pianura",
+    titleEng: "Songs of the Plain",
     category: "MUSICA DA CONCERTO",
     description: "Ciclo per soprano ed ensemble su testi di poeti emiliani contemporanei, tra canto popolare e scrittura d'avanguardia.",
     descriptionEng: "A cycle for soprano and ensemble on texts by contemporary poets from Emilia, between folk song and avant-garde writing.",
@@ -115,6 +129,7 @@ export const demoMusic: DemoMusic[] = [
   },
   {
     title: "Il fiume lento",
+    titleEng: "The Slow River",
     category: "MUSICA DA CONCERTO",
     description: "Concerto per violoncello e orchestra in tre movimenti, dalla sorgente al delta. Prima esecuzione assoluta a Milano nel novembre 2025.",
     descriptionEng: "A concerto for cello and orchestra in three movements, from the source to the delta. World premiere in Milan in November 2025.",
@@ -122,6 +137,7 @@ export const demoMusic: DemoMusic[] = [
   },
   {
     title: "Notturno urbano",
+    titleEng: "Urban Nocturne",
     category: "MUSICA DA CONCERTO",
     description:
       "Poema sinfonico per orchestra ed elettronica dedicato a Milano di notte, nella tradizione del notturno. La scheda rimanda alla storia della forma.",
@@ -132,6 +148,7 @@ export const demoMusic: DemoMusic[] = [
   },
   {
     title: "Sale d'acqua",
+    titleEng: "Salt Waters",
     category: "SOUND DESIGN",
     description: "Installazione sonora per trentadue altoparlanti e vasche d'acqua salata, presentata a Venezia nel 2024.",
     descriptionEng: "A sound installation for thirty-two speakers and tanks of salt water, presented in Venice in 2024.",
@@ -160,6 +177,7 @@ export const demoMusic: DemoMusic[] = [
   },
   {
     title: "Il giardino dei ciliegi",
+    titleEng: "The Cherry Orchard",
     category: "TEATRO",
     description: "Musiche di scena con pianoforte in palcoscenico e ambienti sonori registrati. Premio della critica al festival Teatri di Pianura.",
     descriptionEng: "Incidental music with an on-stage piano and recorded soundscapes. Winner of the critics' prize at the Teatri di Pianura festival.",

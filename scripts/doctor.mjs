@@ -107,7 +107,7 @@ if (config.publicOrigin?.startsWith("https://") && !config.trustProxy) {
 
 const mailTo = option("--mail-to");
 if (!config.smtpUrl) {
-  report("smtp", mailTo ? "fail" : "warn", "SMTP_URL is not set: contact messages wait in the database (ContactMessage table)");
+  report("smtp", mailTo ? "fail" : "warn", "SMTP_URL is not set: contact messages are kept for staff to read in the admin (/admin/messages), not mailed");
 } else {
   const options = transportOptions(config.smtpUrl);
   const where = `${options.host}:${options.port}`;

@@ -74,6 +74,7 @@ export async function seedDemoContent() {
           data: {
             slug: slugFor(item.title),
             title: item.title,
+            titleEng: item.titleEng ?? "",
             description: item.description,
             descriptionEng: item.descriptionEng,
             categoryId: categoryId(item.category),

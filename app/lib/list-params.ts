@@ -56,11 +56,19 @@ const NOTICES: Record<string, string> = {
   "non-trovato": NOT_FOUND_MESSAGE,
   eliminato: "Elemento eliminato",
   salvato: "Modifiche salvate",
+  reinviato: "Messaggio rimesso in coda per l'invio",
+  gestito: "Messaggio segnato come gestito",
+  "da-gestire": "Messaggio segnato come da gestire",
 };
 
 /** What every admin list page sends to its component besides its rows. */
 export type ListState = { total: number; q: string; page: number; size: PageSize; notice: string | null };
 
 export function listState(url: URL, params: ListParams, total: number): ListState {
-  return { total, q: params.q, page: params.page, size: params.size, notice: NOTICES[url.searchParams.get("avviso") ?? ""] ?? null };
+  return { total, q: params.q, page: params.page, size: params.size, notice: noticeFrom(url) };
+}
+
+/** The message an admin page shows after a redirect with `?avviso=` (a save, a delete...). */
+export function noticeFrom(url: URL): string | null {
+  return NOTICES[url.searchParams.get("avviso") ?? ""] ?? null;
 }

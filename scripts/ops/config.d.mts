@@ -13,6 +13,7 @@ export type Config = {
   backupsDir: string;
   migrationsDir: string;
   backupKeep: number;
+  contactRetentionMs: number;
   backupMaxAgeMs: number;
   buildDir: string;
   checkBuild: boolean;

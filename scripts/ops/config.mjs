@@ -85,6 +85,8 @@ const VARIABLES = {
   BACKUP_KEEP: [wholeNumber(1, 1000).default(10), "a whole number from 1 to 1000"],
   /** `npm run doctor` reports the newest archive older than this. */
   BACKUP_MAX_AGE_H: [wholeNumber(1, 24 * 365).default(26), "a whole number of hours"],
+  /** Contact messages older than this are deleted by the janitor (app/server/domain/janitor.server.ts). */
+  CONTACT_RETENTION_DAYS: [wholeNumber(1, 36_500).default(365), "a whole number of days from 1 to 36500"],
   /** /metrics: the bearer token it asks for; unset, it answers loopback clients only. */
   METRICS_TOKEN: [z.string().min(16).optional(), "at least 16 characters"],
   /** The release's commit, shown by /healthz and the start line (else read from .git when there is one). */
@@ -152,6 +154,7 @@ export function readConfig(env = process.env) {
     migrationsDir: path.resolve(e.MIGRATIONS_DIR ?? path.join("prisma", "migrations")),
     backupKeep: e.BACKUP_KEEP,
     backupMaxAgeMs: e.BACKUP_MAX_AGE_H * 3600_000,
+    contactRetentionMs: e.CONTACT_RETENTION_DAYS * 86_400_000,
     buildDir: path.resolve(e.BUILD_DIR ?? "build"),
     checkBuild: e.BUILD_CHECK !== "0",
     sessionSecret: e.SESSION_SECRET,

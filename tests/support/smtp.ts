@@ -12,15 +12,18 @@ export type SmtpCapture = {
   mails: Mail[];
   /** The next `failNext` messages are refused with 451 (a busy mailbox), then delivery works again. */
   failNext: number;
+  /** The next `refuseNext` messages are refused for good with 550 (a mailbox that does not take them). */
+  refuseNext: number;
   close(): Promise<void>;
 };
 
 /**
  * `into`: the object to fill (a handle handed out before the server starts). `credentials`: the one
  * user and password it accepts (AUTH over plain text, loopback only); without, it asks for none.
+ * `port`: a given one (a mail server that comes up after the site tried it), else a free one.
  */
-export async function startSmtpCapture(into: Partial<SmtpCapture> = {}, credentials?: { user: string; pass: string }): Promise<SmtpCapture> {
-  const capture = Object.assign(into, { mails: [] as Mail[], failNext: 0 });
+export async function startSmtpCapture(into: Partial<SmtpCapture> = {}, credentials?: { user: string; pass: string }, port = 0): Promise<SmtpCapture> {
+  const capture = Object.assign(into, { mails: [] as Mail[], failNext: 0, refuseNext: 0 });
   const smtp = new SMTPServer({
     authOptional: !credentials,
     allowInsecureAuth: true,
@@ -35,6 +38,10 @@ export async function startSmtpCapture(into: Partial<SmtpCapture> = {}, credenti
       stream.setEncoding("utf8");
       stream.on("data", (chunk: string) => (raw += chunk));
       stream.on("end", () => {
+        if (capture.refuseNext > 0) {
+          capture.refuseNext--;
+          return callback(Object.assign(new Error("Message refused"), { responseCode: 550 }));
+        }
         if (capture.failNext > 0) {
           capture.failNext--;
           return callback(Object.assign(new Error("Mailbox busy"), { responseCode: 451 }));
@@ -53,7 +60,7 @@ export async function startSmtpCapture(into: Partial<SmtpCapture> = {}, credenti
   smtp.on("error", (error: NodeJS.ErrnoException) => {
     if (error.code !== "ECONNRESET") console.error("SMTP capture:", error);
   });
-  await new Promise<void>((resolve) => smtp.listen(0, "127.0.0.1", resolve));
+  await new Promise<void>((resolve) => smtp.listen(port, "127.0.0.1", resolve));
   return Object.assign(capture, {
     url: `smtp://127.0.0.1:${(smtp.server.address() as AddressInfo).port}`,
     close: () => new Promise<void>((resolve) => smtp.close(() => resolve())),

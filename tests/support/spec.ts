@@ -1,8 +1,8 @@
-// The api/ JSON shapes of SPEC.md section 3, to compare answers against.
+// The api/ JSON shapes of SPEC.md section 3, to compare answers against (music's title_eng: issue 23's addition).
 export const KEYS = {
   category: ["id", "name", "name_eng", "type"],
   categoryRef: ["id", "name", "name_eng"],
-  music: ["category", "description", "description_eng", "id", "img", "link", "music_tracks", "slug", "title", "videos"],
+  music: ["category", "description", "description_eng", "id", "img", "link", "music_tracks", "slug", "title", "title_eng", "videos"],
   news: ["attachments", "category", "date", "description", "description_eng", "id", "image", "slug", "title", "title_eng"],
   activity: ["date", "description", "id", "user_data"],
   user: ["email", "first_name", "groups", "id", "is_staff", "is_superuser", "last_name", "username"],

@@ -27,6 +27,7 @@ describe("search matching", () => {
         id: 1,
         slug: "perche-la-notte",
         title: "Perché la notte",
+        titleEng: "Why the Night",
         description: "Un tema per pianoforte",
         descriptionEng: "A piano theme",
         img: "/media/a.jpg",
@@ -37,6 +38,7 @@ describe("search matching", () => {
         id: 2,
         slug: "altro",
         title: "Altro brano",
+        titleEng: "",
         description: "Una composizione notturna",
         descriptionEng: "",
         img: "",
@@ -118,6 +120,13 @@ describe("search matching", () => {
     expect(keys("zzz perche")).toEqual([]);
     expect(keys("perche zzz")).toEqual([]);
     expect(keys("aurelio")).toEqual(["artDirection:1"]);
+  });
+
+  it("finds a composition by its English title, shown on English results only; no English title falls back", () => {
+    expect(keys("why night")).toEqual(["compositions:1"]);
+    const byKey = Object.fromEntries(index.entries.map((e) => [e.key, e]));
+    expect(byKey["compositions:1"]?.title).toEqual({ it: "Perché la notte", en: "Why the Night" });
+    expect(byKey["compositions:2"]?.title).toEqual({ it: "Altro brano", en: "Altro brano" });
   });
 
   it("ranks title matches above description matches", () => {

@@ -1,9 +1,18 @@
 import { useState } from "react";
 import { useHydrated } from "remix-utils/use-hydrated";
 import { FileListField, type StoredFile } from "./FileListField";
-import { AdminForm, CategorySelect, Field } from "./form-fields";
+import { AdminForm, BilingualTextFields, CategorySelect, Field } from "./form-fields";
 
-export type MusicFormValues = { category: string; title: string; description: string; description_eng: string; mode: string; videos: string; link: string };
+export type MusicFormValues = {
+  category: string;
+  title: string;
+  title_eng: string;
+  description: string;
+  description_eng: string;
+  mode: string;
+  videos: string;
+  link: string;
+};
 
 /**
  * SPEC.md 2.17/4: two mutually exclusive options, "tracks and video" and "external link". Choosing
@@ -35,9 +44,9 @@ export function MusicForm({
   return (
     <AdminForm errors={errors} submitLabel={submitLabel} cancelTo="/admin/musicList" multipart>
       <CategorySelect categories={categories} value={values.category} error={errors?.category} />
-      <Field label="Titolo" htmlFor="title" required error={errors?.title}>
-        <input id="title" name="title" defaultValue={values.title} required maxLength={300} />
-      </Field>
+      <div className="field-row">
+        <BilingualTextFields name="title" label="Titolo" values={values} errors={errors} maxLength={300} englishOptional />
+      </div>
       <div className="field-row">
         <Field label="Descrizione" htmlFor="description">
           <textarea id="description" name="description" rows={5} defaultValue={values.description} />

@@ -182,12 +182,15 @@ export function BilingualTextFields({
   values,
   errors,
   maxLength,
+  englishOptional = false,
 }: {
   name: string;
   label: string;
   values: Record<string, string>;
   errors?: Record<string, string>;
   maxLength: number;
+  /** The English field may stay empty: English pages then show the Italian text. */
+  englishOptional?: boolean;
 }) {
   const english = `${name}_eng`;
   return (
@@ -195,8 +198,14 @@ export function BilingualTextFields({
       <Field label={label} htmlFor={name} required error={errors?.[name]}>
         <input id={name} name={name} defaultValue={values[name]} required maxLength={maxLength} />
       </Field>
-      <Field label={`${label} (inglese)`} htmlFor={english} required error={errors?.[english]}>
-        <input id={english} name={english} defaultValue={values[english]} required maxLength={maxLength} />
+      <Field
+        label={`${label} (inglese)`}
+        htmlFor={english}
+        required={!englishOptional}
+        error={errors?.[english]}
+        hint={englishOptional ? `Facoltativo: se vuoto, le pagine in inglese mostrano il campo «${label}».` : undefined}
+      >
+        <input id={english} name={english} defaultValue={values[english]} required={!englishOptional} maxLength={maxLength} />
       </Field>
     </>
   );

@@ -5,21 +5,26 @@ import { listActivities } from "~/server/domain/activity.server";
 import { adminMusicSelect, listMusic } from "~/server/domain/music.server";
 import { adminNewsSelect, listNews } from "~/server/domain/news.server";
 import { uploadsUsage } from "~/server/storage/stored-files.server";
+import { listMessages, unreadMessageCount } from "~/server/domain/contact-inbox.server";
 
 const LATEST = { size: 5 };
 
 export async function loader() {
-  const [{ rows: news }, { rows: music }, { rows: activities }, usage] = await Promise.all([
+  const [{ rows: news }, { rows: music }, { rows: activities }, usage, { rows: messages }, unread] = await Promise.all([
     listNews({ ...LATEST, order: "created" }, adminNewsSelect),
     listMusic(LATEST, adminMusicSelect),
     listActivities(LATEST),
     uploadsUsage(),
+    listMessages(LATEST),
+    unreadMessageCount(),
   ]);
   return {
     news: news.map((n) => ({ id: n.id, slug: n.slug, created: formatDateDash(n.createdAt), category: n.category.name, title: n.title })),
     music: music.map((m) => ({ id: m.id, slug: m.slug, category: m.category.name, title: m.title, type: m.link ? "Link" : "Tracce/Video" })),
     activities: activities.map((a) => ({ id: a.id, date: formatDateTime(a.date), username: a.username, description: a.description })),
     usage,
+    messages: messages.map((m) => ({ id: m.id, received: formatDateTime(m.createdAt), name: m.name, unread: m.readAt === null })),
+    unread,
   };
 }
 
@@ -47,7 +52,7 @@ function Card({ title, listTo, addTo, children, id }: { title: string; listTo: s
 }
 
 export default function Dashboard({ loaderData }: Route.ComponentProps) {
-  const { news, music, activities, usage } = loaderData;
+  const { news, music, activities, usage, messages, unread } = loaderData;
   const nearlyFull = usage.freeBytes < usage.floorBytes * 2;
   return (
     <section className="admin-page">
@@ -57,6 +62,37 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
         {nearlyFull ? ` — quasi esaurito: sotto ${megabytes(usage.floorBytes)} i nuovi caricamenti sono rifiutati.` : "."}
       </p>
       <div className="dashboard">
+        <Card id="card-messages" title="Messaggi" listTo="/admin/messages">
+          <p className="dashboard-unread" data-unread={unread}>
+            {unread === 0 ? "Nessun messaggio da leggere." : unread === 1 ? "1 messaggio da leggere." : `${unread} messaggi da leggere.`}
+          </p>
+          <table className="admin-table">
+            <thead>
+              <tr>
+                <th scope="col">Ricevuto</th>
+                <th scope="col">Da</th>
+              </tr>
+            </thead>
+            <tbody>
+              {messages.map((m) => (
+                <tr key={m.id} data-unread={m.unread ? "true" : "false"}>
+                  <td>{m.received}</td>
+                  <td>
+                    <Link to={`/admin/messages/${m.id}`}>
+                      {m.unread ? "Nuovo · " : ""}
+                      {m.name}
+                    </Link>
+                  </td>
+                </tr>
+              ))}
+              {messages.length === 0 ? (
+                <tr>
+                  <td colSpan={2}>Nessun messaggio.</td>
+                </tr>
+              ) : null}
+            </tbody>
+          </table>
+        </Card>
         <Card id="card-news" title="Ultime notizie" listTo="/admin/newsList" addTo="/admin/newsCreate">
           <table className="admin-table">
             <thead>

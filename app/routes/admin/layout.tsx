@@ -36,6 +36,7 @@ const NAV = [
   { to: "/admin/categoryList", label: "Categorie" },
   { to: "/admin/newsList", label: "Notizie" },
   { to: "/admin/musicList", label: "Musica" },
+  { to: "/admin/messages", label: "Messaggi" },
   { to: "/admin/activityList", label: "Attività" },
 ];
 

@@ -23,7 +23,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export default function MusicCreate({ loaderData, actionData }: Route.ComponentProps) {
-  const values = actionData?.values ?? { category: "", title: "", description: "", description_eng: "", mode: "tracks", videos: "", link: "" };
+  const values = actionData?.values ?? { category: "", title: "", title_eng: "", description: "", description_eng: "", mode: "tracks", videos: "", link: "" };
   return (
     <section className="admin-page">
       <Breadcrumb items={[{ label: "Musica", to: "/admin/musicList" }, { label: "Nuovo contenuto" }]} />

@@ -38,6 +38,7 @@ export default function MusicEdit({ loaderData, actionData }: Route.ComponentPro
   const values = actionData?.values ?? {
     category: String(music.category.id),
     title: music.title,
+    title_eng: music.titleEng,
     description: music.description,
     description_eng: music.descriptionEng,
     mode: savedMode,

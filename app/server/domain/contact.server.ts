@@ -89,6 +89,20 @@ export function retryDelayMs(attempts: number): number {
   return Math.min(60_000 * 2 ** Math.max(0, attempts - 1), 6 * 60 * 60 * 1000);
 }
 
+/** Tries before delivery is given up: with retryDelayMs's waits, about two and a half days of trying. */
+export const MAX_DELIVERY_ATTEMPTS = 16;
+
+/**
+ * Whether a failed send is worth another try. The mail server refusing the recipient or the message
+ * itself with a 5xx answer (nodemailer's EENVELOPE, EMESSAGE) will refuse it again; a busy server
+ * (4xx), a refused sign-in or an unreachable host may well pass later (an operator fixes SMTP_URL).
+ */
+function isPermanentRefusal(error: unknown): boolean {
+  if (!(error instanceof Error)) return false;
+  const { code, responseCode } = error as Error & { code?: unknown; responseCode?: unknown };
+  return typeof responseCode === "number" && responseCode >= 500 && (code === "EENVELOPE" || code === "EMESSAGE");
+}
+
 // A claimed message is not picked up again for this long, so two runs never send it twice.
 const CLAIM_MS = 5 * 60 * 1000;
 let loggedNoSmtp = false;
@@ -119,12 +133,12 @@ async function runDelivery(now: () => Date) {
   if (!isMailConfigured()) {
     if (!loggedNoSmtp) {
       loggedNoSmtp = true;
-      log().warn("SMTP_URL not set: contact messages wait in the database (ContactMessage table)");
+      log().warn("SMTP_URL not set: contact messages are kept for staff to read in the admin (/admin/messages), not mailed");
     }
     return result;
   }
   const due = await db.contactMessage.findMany({
-    where: { deliveredAt: null, nextAttemptAt: { lte: now() } },
+    where: { deliveredAt: null, failedAt: null, nextAttemptAt: { lte: now() } },
     select: { id: true, name: true, email: true, description: true, createdAt: true, attempts: true },
     orderBy: { id: "asc" },
     take: 20,
@@ -132,7 +146,7 @@ async function runDelivery(now: () => Date) {
   const { contactTo } = getEnv();
   for (const message of due) {
     const claimed = await db.contactMessage.updateMany({
-      where: { id: message.id, deliveredAt: null, nextAttemptAt: { lte: now() } },
+      where: { id: message.id, deliveredAt: null, failedAt: null, nextAttemptAt: { lte: now() } },
       data: { nextAttemptAt: new Date(now().getTime() + CLAIM_MS) },
     });
     if (claimed.count === 0) continue;
@@ -148,17 +162,20 @@ async function runDelivery(now: () => Date) {
       result.sent++;
     } catch (error) {
       const attempts = message.attempts + 1;
+      const givenUp = attempts >= MAX_DELIVERY_ATTEMPTS || isPermanentRefusal(error);
+      const reason = error instanceof Error ? error.message : String(error);
       await db.contactMessage.update({
         where: { id: message.id },
         data: {
           attempts,
-          lastError: String(error instanceof Error ? error.message : error).slice(0, 500),
+          lastError: reason.slice(0, 500),
           nextAttemptAt: new Date(now().getTime() + retryDelayMs(attempts)),
+          failedAt: givenUp ? now() : null,
         },
       });
       log().warn(
-        { messageId: message.id, attempts, reason: error instanceof Error ? error.message : String(error) },
-        "contact message not delivered: retrying later",
+        { messageId: message.id, attempts, reason },
+        givenUp ? "contact message not delivered: given up (staff can resend it from the inbox)" : "contact message not delivered: retrying later",
       );
       result.failed++;
     }
@@ -186,11 +203,15 @@ export function stopContactDelivery() {
   timer = undefined;
 }
 
-/** The messages not delivered yet, and since when the oldest waits (/readyz, /metrics, docs/operations.md). */
+/**
+ * The messages waiting for delivery, and since when the oldest waits (/readyz, /metrics,
+ * docs/operations.md). Those given up are no longer queued: staff see them in the inbox.
+ */
 export async function mailQueue(): Promise<{ length: number; oldestCreatedAt: Date | null }> {
+  const waiting = { deliveredAt: null, failedAt: null };
   const [length, oldest] = await Promise.all([
-    db.contactMessage.count({ where: { deliveredAt: null } }),
-    db.contactMessage.findFirst({ where: { deliveredAt: null }, select: { createdAt: true }, orderBy: { id: "asc" } }),
+    db.contactMessage.count({ where: waiting }),
+    db.contactMessage.findFirst({ where: waiting, select: { createdAt: true }, orderBy: { id: "asc" } }),
   ]);
   return { length, oldestCreatedAt: oldest?.createdAt ?? null };
 }

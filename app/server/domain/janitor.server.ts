@@ -4,11 +4,12 @@ import { DERIVED_ROOT, STORED_FOLDERS, isContentAddressed } from "../storage/fil
 import { fileStore } from "../storage/storage.server";
 import { removeUnreferenced } from "../storage/stored-files.server";
 import { cleanupAbandonedUploads } from "./uploads.server";
+import { purgeOldMessages } from "./contact-inbox.server";
 
 const UNFINISHED_MAX_AGE_MS = 60 * 60 * 1000;
 const EVERY_MS = 60 * 60 * 1000;
 
-type JanitorReport = { unfinished: string[]; tempUploads: string[]; orphans: string[]; derived: string[] };
+type JanitorReport = { unfinished: string[]; tempUploads: string[]; orphans: string[]; derived: string[]; oldMessages: number };
 
 /**
  * The one clean-up of stored files, at start and every hour: what a crash or a refused request
@@ -19,7 +20,8 @@ type JanitorReport = { unfinished: string[]; tempUploads: string[]; orphans: str
  * - temporary uploads older than their TTL (rows and files, uploads.server.ts);
  * - stored files that no row counts (StoredFile, stored-files.server.ts): a save killed between
  *   storing its files and committing;
- * - derived files (image variants) whose source is gone.
+ * - derived files (image variants) whose source is gone;
+ * - contact messages older than CONTACT_RETENTION_DAYS (contact-inbox.server.ts).
  * It also reads the size of files the migration counted without one.
  */
 export async function runJanitor(now = Date.now(), { atStart = false } = {}): Promise<JanitorReport> {
@@ -51,8 +53,10 @@ export async function runJanitor(now = Date.now(), { atStart = false } = {}): Pr
     if (stat) await db.storedFile.update({ where: { key: row.key }, data: { size: stat.size }, select: { key: true } });
   }
 
-  const report = { unfinished, tempUploads, orphans, derived };
-  if (unfinished.length + tempUploads.length + orphans.length + derived.length > 0) {
+  const oldMessages = await purgeOldMessages(now);
+
+  const report = { unfinished, tempUploads, orphans, derived, oldMessages };
+  if (unfinished.length + tempUploads.length + orphans.length + derived.length + oldMessages > 0) {
     log().info({ janitor: report }, "janitor");
   }
   return report;

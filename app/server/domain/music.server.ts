@@ -17,6 +17,7 @@ export const musicSelect = {
   id: true,
   slug: true,
   title: true,
+  titleEng: true,
   description: true,
   descriptionEng: true,
   img: true,
@@ -31,6 +32,8 @@ export type MusicItem = {
   id: number;
   slug: string;
   title: string;
+  /** Empty when the composition has no English title: English pages show `title` (lib/i18n.ts `localized`). */
+  titleEng: string;
   description: string;
   descriptionEng: string;
   img: string;
@@ -41,14 +44,14 @@ export type MusicItem = {
   tracks: { name: string; url: string; durationSeconds: number | null }[];
 };
 
-/** `q` matches the title or the category name; `categoryIds` keeps the compositions of those categories. */
+/** `q` matches either title or the category name; `categoryIds` keeps the compositions of those categories. */
 export type MusicFilter = { q?: string; categoryIds?: number[] };
 
 function musicWhere(filter: MusicFilter = {}): Prisma.MusicWhereInput {
   const { q, categoryIds } = filter;
   return {
     ...(categoryIds ? { categoryId: { in: categoryIds } } : {}),
-    ...(q ? { OR: [{ title: { contains: q } }, { category: { name: { contains: q } } }] } : {}),
+    ...(q ? { OR: [{ title: { contains: q } }, { titleEng: { contains: q } }, { category: { name: { contains: q } } }] } : {}),
   };
 }
 
@@ -90,7 +93,7 @@ const optionalUrl = z
   }, "Indirizzo non valido (deve iniziare con http:// o https://)");
 
 /** The music form and the api/ body use the same field names (SPEC.md 3); mode is "tracks" or "link". */
-const MUSIC_FIELDS = ["category", "title", "description", "description_eng", "mode", "videos", "link"] as const;
+const MUSIC_FIELDS = ["category", "title", "title_eng", "description", "description_eng", "mode", "videos", "link"] as const;
 export type MusicValues = Record<(typeof MUSIC_FIELDS)[number], string>;
 
 /** How a composition is listened to: its own tracks (and videos), or a link elsewhere. */
@@ -99,6 +102,8 @@ export const MUSIC_MODES = ["tracks", "link"] as const;
 const musicInputSchema = z.object({
   category: z.coerce.number({ error: REQUIRED_MESSAGE }).int().positive(REQUIRED_MESSAGE),
   title: z.string().trim().min(1, REQUIRED_MESSAGE).max(300),
+  // Optional (unlike news): most compositions keep their Italian title abroad.
+  title_eng: z.string().trim().max(300).default(""),
   description: z.string().trim().max(20_000).default(""),
   description_eng: z.string().trim().max(20_000).default(""),
   mode: z.enum(MUSIC_MODES, { error: REQUIRED_MESSAGE }),
@@ -165,6 +170,7 @@ export async function saveMusic(current: MusicCurrent | null, input: MusicInput,
     const trackRows = await withDurations(stored.list, current?.tracks);
     const data = {
       title: input.title,
+      titleEng: input.title_eng,
       description: input.description,
       descriptionEng: input.description_eng,
       categoryId: input.category,

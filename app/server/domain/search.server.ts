@@ -58,7 +58,7 @@ export function queryTerms(query: string): string[] {
 type CategoryNames = { name: string; nameEng: string; type?: string };
 
 export type SearchSources = {
-  music: (Pick<MusicItem, "id" | "slug" | "title" | "description" | "descriptionEng" | "img" | "link"> & { category: CategoryNames })[];
+  music: (Pick<MusicItem, "id" | "slug" | "title" | "titleEng" | "description" | "descriptionEng" | "img" | "link"> & { category: CategoryNames })[];
   news: (Pick<NewsItem, "id" | "slug" | "title" | "titleEng" | "description" | "descriptionEng" | "image"> & { category: CategoryNames })[];
   artDirection: readonly ContentItemOf<"artistic_direction">[];
   labelCategories: CategoryNames[];
@@ -91,12 +91,12 @@ export function buildSearchIndex(sources: SearchSources): SearchIndex {
     entries.push({
       key: `compositions:${m.id}`,
       type: "compositions",
-      title: { it: m.title, en: m.title },
+      title: { it: m.title, en: localized(m, "title", "en") },
       category: { it: m.category.name, en: localized(m.category, "name", "en") },
       image: m.img || null,
       href: link ?? compositionPath(m.category.name, m.slug),
       external: Boolean(link),
-      titleWords: wordsOf(m.title),
+      titleWords: wordsOf(m.title, m.titleEng),
       textWords: wordsOf(m.description, m.descriptionEng),
     });
   }

@@ -20,6 +20,7 @@ export function musicVideo(videos: string | null): MusicCardData["video"] {
 const musicCardSelect = {
   slug: true,
   title: true,
+  titleEng: true,
   img: true,
   link: true,
   videos: true,

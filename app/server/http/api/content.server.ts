@@ -90,6 +90,7 @@ export async function updateMusicFromRequest(key: string, request: Request, user
   const merged: Record<string, unknown> = {
     category: current.category.id,
     title: current.title,
+    title_eng: current.titleEng,
     description: current.description,
     description_eng: current.descriptionEng,
     videos: current.videos ?? "",

@@ -51,6 +51,7 @@ const jsonBody = (schema: unknown) => ({ content: { "application/json": { schema
 const musicFields = {
   category: int,
   title: str,
+  title_eng: { type: "string", description: "Optional English title; empty: English pages show the Italian title" },
   description: str,
   description_eng: str,
   link: str,
@@ -95,6 +96,7 @@ export function openApiDocument(origin: string) {
             id: int,
             slug: str,
             title: str,
+            title_eng: str,
             description: str,
             description_eng: str,
             category: ref("CategoryRef"),

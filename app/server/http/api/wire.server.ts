@@ -15,6 +15,8 @@ export type WireMusic = {
   id: number;
   slug: string;
   title: string;
+  /** Issue 23: added to SPEC.md 3's shape; "" when the composition has no English title. */
+  title_eng: string;
   description: string;
   description_eng: string;
   category: WireCategoryRef;
@@ -72,6 +74,7 @@ export const wire = {
     id: m.id,
     slug: m.slug,
     title: m.title,
+    title_eng: m.titleEng,
     description: m.description,
     description_eng: m.descriptionEng,
     category: categoryRef(m.category),
@@ -131,4 +134,4 @@ export const wire = {
  */
 export const CATEGORY_FIELDS = ["name", "name_eng", "type"] as const;
 export const NEWS_FIELDS = ["category", "title", "title_eng", "description", "description_eng", "date"] as const;
-export const MUSIC_FIELDS = ["category", "title", "description", "description_eng", "link", "videos", "mode"] as const;
+export const MUSIC_FIELDS = ["category", "title", "title_eng", "description", "description_eng", "link", "videos", "mode"] as const;

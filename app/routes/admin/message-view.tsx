@@ -1,0 +1,121 @@
+import { data, Form, redirect } from "react-router";
+import type { Route } from "./+types/message-view";
+import { DeleteLink } from "~/components/admin/DeleteLink";
+import { DeliveryStatus } from "~/components/admin/DeliveryStatus";
+import { FormError } from "~/components/admin/form-fields";
+import { Breadcrumb, Notice } from "~/components/admin/ListControls";
+import { formatDateTime } from "~/lib/format";
+import { idParam } from "~/lib/ids";
+import { noticeFrom } from "~/lib/list-params";
+import { inboxDelivery, openMessage, resendMessage, setMessageHandled } from "~/server/domain/contact-inbox.server";
+import { staffFrom } from "~/server/domain/session.server";
+import { adminForm } from "~/server/http/forms.server";
+
+const LIST = "/admin/messages";
+const NOT_FOUND = `${LIST}?avviso=non-trovato`;
+
+/** Opening a message marks it read (a GET with that one effect: the list's links are never prefetched). */
+export async function loader({ params, request }: Route.LoaderArgs) {
+  const id = idParam(params.idMessage);
+  const message = id ? await openMessage(id) : null;
+  if (!message) throw redirect(NOT_FOUND);
+  return {
+    message: {
+      id: message.id,
+      name: message.name,
+      email: message.email,
+      description: message.description,
+      received: formatDateTime(message.createdAt),
+      state: message.state,
+      attempts: message.attempts,
+      lastError: message.lastError,
+      deliveredAt: message.deliveredAt ? formatDateTime(message.deliveredAt) : null,
+      failedAt: message.failedAt ? formatDateTime(message.failedAt) : null,
+      nextAttemptAt: formatDateTime(message.nextAttemptAt),
+      handled: message.handledAt !== null,
+    },
+    configured: inboxDelivery().configured,
+    notice: noticeFrom(new URL(request.url)),
+  };
+}
+
+const INTENTS = { handled: "gestito", unhandled: "da-gestire", resend: "reinviato" } as const;
+
+export async function action({ request, params, context }: Route.ActionArgs) {
+  const user = staffFrom(context);
+  const id = idParam(params.idMessage);
+  if (!id) throw redirect(NOT_FOUND);
+  const intent = (await adminForm(request)).get("intent");
+  if (intent !== "handled" && intent !== "unhandled" && intent !== "resend") return data({ error: "Azione sconosciuta" }, { status: 400 });
+  const done = intent === "resend" ? await resendMessage(id, user) : await setMessageHandled(id, intent === "handled", user);
+  if (!done) throw redirect(NOT_FOUND);
+  return redirect(`${LIST}/${id}?avviso=${INTENTS[intent]}`);
+}
+
+/** Why delivery stands where it does, in words staff can act on. */
+function deliveryDetail(m: Route.ComponentProps["loaderData"]["message"], configured: boolean): string {
+  switch (m.state) {
+    case "sent":
+      return `Inviato per email il ${m.deliveredAt}.`;
+    case "failed":
+      return `Invio abbandonato il ${m.failedAt} dopo ${m.attempts} ${m.attempts === 1 ? "tentativo" : "tentativi"}.`;
+    case "retrying":
+      return `${m.attempts} ${m.attempts === 1 ? "tentativo non riuscito" : "tentativi non riusciti"}; il prossimo dalle ${m.nextAttemptAt}.`;
+    case "waiting":
+      return configured ? "L'invio per email è in corso." : "L'invio per email non è configurato (SMTP_URL): il messaggio resta qui.";
+  }
+}
+
+export default function MessageView({ loaderData, actionData }: Route.ComponentProps) {
+  const { message: m, configured, notice } = loaderData;
+  return (
+    <section className="admin-page">
+      <Breadcrumb items={[{ label: "Messaggi", to: LIST }, { label: `Messaggio di ${m.name}` }]} />
+      <h1>Messaggio di {m.name}</h1>
+      <Notice text={notice} />
+      <FormError message={actionData?.error} />
+      <article className="admin-card inbox-message">
+        <dl className="inbox-message__fields">
+          <dt>Da</dt>
+          <dd>
+            {m.name} &lt;<a href={`mailto:${m.email}`}>{m.email}</a>&gt;
+          </dd>
+          <dt>Ricevuto</dt>
+          <dd>{m.received}</dd>
+          <dt>Stato</dt>
+          <dd data-handled={m.handled ? "true" : "false"}>{m.handled ? "Gestito" : "Da gestire"}</dd>
+        </dl>
+        <p className="inbox-message__text">{m.description}</p>
+      </article>
+      <section className="admin-card inbox-delivery" aria-labelledby="delivery-title">
+        <h2 id="delivery-title">Invio per email</h2>
+        <p>
+          <DeliveryStatus state={m.state} /> {deliveryDetail(m, configured)}
+        </p>
+        {m.lastError && m.state !== "sent" ? (
+          <p className="inbox-delivery__error">
+            Motivo: <code>{m.lastError}</code>
+          </p>
+        ) : null}
+      </section>
+      <div className="inbox-actions">
+        <a className="button button--primary" href={`mailto:${m.email}`}>
+          Rispondi
+        </a>
+        <Form method="post">
+          <input type="hidden" name="intent" value={m.handled ? "unhandled" : "handled"} />
+          <button className="button button--ghost" type="submit">
+            {m.handled ? "Segna come da gestire" : "Segna come gestito"}
+          </button>
+        </Form>
+        <Form method="post">
+          <input type="hidden" name="intent" value="resend" />
+          <button className="button button--ghost" type="submit">
+            Reinvia
+          </button>
+        </Form>
+        <DeleteLink href={`${LIST}/${m.id}/delete`} label={`Elimina il messaggio di ${m.name}`} question="Sei sicuro di voler eliminare questo messaggio?" />
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,125 @@
+import type { Prisma } from "~/generated/prisma/client";
+import { pageWindow, type ListPage, type ListRequest } from "~/lib/list-params";
+import { db } from "../storage/db.server";
+import { getEnv } from "../platform/env.server";
+import { log } from "../platform/log.server";
+import { isMailConfigured } from "../platform/mail.server";
+import { logActivity, type Actor } from "./activity.server";
+import { deliverPendingMessages } from "./contact.server";
+import { deliveryState, type DeliveryState } from "~/lib/contact-delivery";
+
+/**
+ * The staff inbox of contact messages (/admin/messages): every message the contact form saved,
+ * delivered by mail or not (contact.server.ts delivers them). Reading marks a message read; the
+ * other changes (handled, resend, delete) are written with their activity row.
+ */
+
+const messageSelect = {
+  id: true,
+  name: true,
+  email: true,
+  description: true,
+  createdAt: true,
+  deliveredAt: true,
+  failedAt: true,
+  attempts: true,
+  lastError: true,
+  nextAttemptAt: true,
+  readAt: true,
+  handledAt: true,
+} as const satisfies Prisma.ContactMessageSelect;
+
+export type InboxMessage = Prisma.ContactMessageGetPayload<{ select: typeof messageSelect }> & { state: DeliveryState };
+
+const withState = (row: Prisma.ContactMessageGetPayload<{ select: typeof messageSelect }>): InboxMessage => ({ ...row, state: deliveryState(row) });
+
+/** `q` matches the name, the address or the text. */
+export type MessageFilter = { q?: string };
+
+/** Messages newest first, filtered and paged in SQL. */
+export async function listMessages(request: ListRequest<MessageFilter> = {}): Promise<ListPage<InboxMessage>> {
+  const q = request.filter?.q;
+  const where: Prisma.ContactMessageWhereInput = q ? { OR: [{ name: { contains: q } }, { email: { contains: q } }, { description: { contains: q } }] } : {};
+  const { skip, take } = pageWindow(request);
+  const [rows, total] = await Promise.all([
+    db.contactMessage.findMany({ where, select: messageSelect, orderBy: [{ createdAt: "desc" }, { id: "desc" }], skip, take }),
+    db.contactMessage.count({ where }),
+  ]);
+  return { rows: rows.map(withState), total };
+}
+
+export function unreadMessageCount(): Promise<number> {
+  return db.contactMessage.count({ where: { readAt: null } });
+}
+
+/** One message, marked read the first time staff open it (a read is not logged: nothing changes but the mark). */
+export async function openMessage(id: number, now = new Date()): Promise<InboxMessage | null> {
+  await db.contactMessage.updateMany({ where: { id, readAt: null }, data: { readAt: now } });
+  const row = await db.contactMessage.findUnique({ where: { id }, select: messageSelect });
+  return row ? withState(row) : null;
+}
+
+/** How staff name a message in the activity log: the sender and the number, never the text. */
+const described = (message: { id: number; name: string }) => `il messaggio n. ${message.id} di "${message.name}"`;
+
+/** Runs `write` on an existing message in one transaction with the activity row it describes; false when the message is gone. */
+async function changeMessage(
+  id: number,
+  actor: Actor,
+  write: (tx: Prisma.TransactionClient, message: { id: number; name: string }) => Promise<string>,
+): Promise<boolean> {
+  return db.$transaction(async (tx) => {
+    const message = await tx.contactMessage.findUnique({ where: { id }, select: { id: true, name: true } });
+    if (!message) return false;
+    await logActivity(tx, actor, await write(tx, message));
+    return true;
+  });
+}
+
+/** Marks a message handled (or back to be handled). */
+export function setMessageHandled(id: number, handled: boolean, actor: Actor, now = new Date()): Promise<boolean> {
+  return changeMessage(id, actor, async (tx, message) => {
+    await tx.contactMessage.update({ where: { id }, data: { handledAt: handled ? now : null }, select: { id: true } });
+    return handled ? `Segnato come gestito ${described(message)}` : `Segnato come da gestire ${described(message)}`;
+  });
+}
+
+/**
+ * Queues a message for delivery again, whatever its state (a delivered one is sent once more), and
+ * starts a delivery run. Without SMTP it waits like every other message.
+ */
+export async function resendMessage(id: number, actor: Actor, now = new Date()): Promise<boolean> {
+  const changed = await changeMessage(id, actor, async (tx, message) => {
+    await tx.contactMessage.update({
+      where: { id },
+      data: { deliveredAt: null, failedAt: null, attempts: 0, lastError: null, nextAttemptAt: now },
+      select: { id: true },
+    });
+    return `Reinviato ${described(message)}`;
+  });
+  if (changed) void deliverPendingMessages().catch((error: unknown) => log().error({ err: error }, "contact delivery failed"));
+  return changed;
+}
+
+export function deleteMessage(id: number, actor: Actor): Promise<boolean> {
+  return changeMessage(id, actor, async (tx, message) => {
+    await tx.contactMessage.delete({ where: { id }, select: { id: true } });
+    return `Eliminato ${described(message)}`;
+  });
+}
+
+/** Whether messages can leave by mail at all (SMTP_URL set): the inbox says so when they cannot. */
+export function inboxDelivery(): { configured: boolean; retentionDays: number } {
+  return { configured: isMailConfigured(), retentionDays: Math.round(getEnv().contactRetentionMs / 86_400_000) };
+}
+
+/** The janitor's part: messages older than CONTACT_RETENTION_DAYS go (a privacy rule, not a storage one). */
+export async function purgeOldMessages(now = Date.now()): Promise<number> {
+  const { count } = await db.contactMessage.deleteMany({ where: { createdAt: { lt: new Date(now - getEnv().contactRetentionMs) } } });
+  return count;
+}
+
+/** Who sent a message, without opening it (the delete confirmation). */
+export function messageSender(id: number): Promise<{ id: number; name: string } | null> {
+  return db.contactMessage.findUnique({ where: { id }, select: { id: true, name: true } });
+}
