@@ -143,7 +143,7 @@ describe("upgrade", () => {
       ALTER TABLE "ContactMessage" DROP COLUMN "readAt";
       ALTER TABLE "ContactMessage" DROP COLUMN "handledAt";
       ALTER TABLE "Music" DROP COLUMN "titleEng";
-      DELETE FROM "_prisma_migrations" WHERE migration_name IN ('20261126100000_music_title_eng', '20261126100100_contact_inbox');
+      DELETE FROM "_prisma_migrations" WHERE migration_name IN ('20261126100050_music_title_eng', '20261126100100_contact_inbox');
       INSERT INTO "ContactMessage" (name, email, description, deliveredAt, attempts) VALUES ('Paola', 'paola@example.it', 'Già inviato', '2026-11-20T10:00:00.000+00:00', 1);
       INSERT INTO "ContactMessage" (name, email, description) VALUES ('Rita', 'rita@example.it', 'Mai inviato');`);
       const music = db.prepare(`SELECT slug, title FROM "Music" ORDER BY id`).all();
