@@ -303,3 +303,46 @@ describe("the original client's whole session", () => {
     expect(fs.existsSync(path.join(server.dataDir, "uploads"))).toBe(true);
   });
 });
+
+/**
+ * issue 21.6: the OpenAPI document's request bodies are the domain's zod schemas, so what it states is
+ * what the api applies (the hand-written document stated no limit and no required field).
+ */
+describe("the OpenAPI document states what the api applies", () => {
+  type BodySchema = { properties: Record<string, { type?: string; maxLength?: number; enum?: string[] }>; required?: string[] };
+  const bodyOf = async (path: string, method: string, type: string): Promise<BodySchema> => {
+    const openapi = await (await staff.get("/api/openapi.json")).json();
+    return openapi.paths[path][method].requestBody.content[type].schema;
+  };
+
+  it("news and music creates: the required fields and every text limit, each refused one past it with a 400 naming the field", async () => {
+    const category = (await (await staff.get("/api/category/")).json())[0].id as number;
+    const valid = {
+      news: { category: String(category), title: "Titolo", title_eng: "Title", date: "2026-11-26" },
+      music: { category: String(category), title: "Titolo", mode: "link", link: "https://example.org" },
+    };
+    for (const kind of ["news", "music"] as const) {
+      const body = await bodyOf(`/api/${kind}/`, "post", "multipart/form-data");
+      expect(body.required, kind).toEqual(expect.arrayContaining(["category", "title"]));
+      expect(body.properties.title?.maxLength, kind).toBe(300);
+      const limited = Object.entries(body.properties).filter(([, p]) => p.type === "string" && p.maxLength);
+      expect(limited.length, kind).toBeGreaterThanOrEqual(4);
+      for (const [field, property] of limited) {
+        const res = await staff.request("POST", `/api/${kind}/`, { form: formData({ ...valid[kind], [field]: "x".repeat(property.maxLength! + 1) }) });
+        expect(res.status, `${kind}.${field}`).toBe(400);
+        expect((await res.json()).errors, `${kind}.${field}`).toHaveProperty(field);
+      }
+    }
+    const music = await bodyOf("/api/music/", "post", "multipart/form-data");
+    expect(music.properties.mode?.enum).toEqual(["tracks", "link"]);
+  });
+
+  it("category create: the three fields required, the type one of the category types", async () => {
+    const body = await bodyOf("/api/category/", "post", "application/json");
+    expect(body.required).toEqual(["name", "name_eng", "type"]);
+    expect(body.properties.type?.enum).toContain("music");
+    const res = await staff.request("POST", "/api/category/", { json: { name: "Nuova", name_eng: "New", type: "not-a-type" } });
+    expect(res.status).toBe(400);
+    expect((await res.json()).errors).toHaveProperty("type");
+  });
+});

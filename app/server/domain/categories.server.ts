@@ -84,7 +84,7 @@ export async function categoryIdsNamed(name: string): Promise<number[]> {
 const CATEGORY_FIELDS = ["name", "name_eng", "type"] as const;
 export type CategoryValues = Record<(typeof CATEGORY_FIELDS)[number], string>;
 
-const categoryInputSchema = z.object({
+export const categoryInputSchema = z.object({
   name: z.string().trim().min(1, REQUIRED_MESSAGE).max(200),
   name_eng: z.string().trim().min(1, REQUIRED_MESSAGE).max(200),
   type: z.enum(CATEGORY_TYPES, { error: REQUIRED_MESSAGE }),

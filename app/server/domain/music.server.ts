@@ -99,7 +99,7 @@ export type MusicValues = Record<(typeof MUSIC_FIELDS)[number], string>;
 /** How a composition is listened to: its own tracks (and videos), or a link elsewhere. */
 export const MUSIC_MODES = ["tracks", "link"] as const;
 
-const musicInputSchema = z.object({
+export const musicInputSchema = z.object({
   category: z.coerce.number({ error: REQUIRED_MESSAGE }).int().positive(REQUIRED_MESSAGE),
   title: z.string().trim().min(1, REQUIRED_MESSAGE).max(300),
   // Optional (unlike news): most compositions keep their Italian title abroad.

@@ -86,7 +86,7 @@ function isRealDate(value: string): boolean {
 const NEWS_FIELDS = ["category", "title", "title_eng", "description", "description_eng", "date"] as const;
 export type NewsValues = Record<(typeof NEWS_FIELDS)[number], string>;
 
-const newsInputSchema = z.object({
+export const newsInputSchema = z.object({
   category: z.coerce.number({ error: REQUIRED_MESSAGE }).int().positive(REQUIRED_MESSAGE),
   title: z.string().trim().min(1, REQUIRED_MESSAGE).max(300),
   title_eng: z.string().trim().min(1, REQUIRED_MESSAGE).max(300),
@@ -94,6 +94,7 @@ const newsInputSchema = z.object({
   description_eng: z.string().max(200_000).default(""),
   date: z
     .string()
+    .meta({ format: "date", description: "YYYY-MM-DD; empty: today" })
     .trim()
     .transform((v) => v || todayIso())
     .refine((v) => /^\d{4}-\d{2}-\d{2}$/.test(v) && isRealDate(v), "Data non valida (AAAA-MM-GG)"),

@@ -2,7 +2,9 @@ import { z } from "zod";
 import { CATEGORY_TYPES } from "~/lib/category-types";
 import { CONTENT_KINDS, contentDocumentSchema } from "~/lib/content-types";
 import { PAGE_SIZES } from "~/lib/list-params";
-import { MUSIC_MODES } from "../../domain/music.server";
+import { categoryInputSchema } from "../../domain/categories.server";
+import { musicInputSchema } from "../../domain/music.server";
+import { newsInputSchema } from "../../domain/news.server";
 import { UPLOAD_PURPOSES } from "../../domain/uploads.server";
 
 /**
@@ -43,33 +45,32 @@ const fileEntry = {
     { type: "object", required: ["temp_name"], properties: { temp_name: str, display_name: str } },
   ],
 };
-const multipart = (properties: Record<string, unknown>) => ({
-  content: { "multipart/form-data": { schema: { type: "object", properties } } },
+/** A multipart body: the fields (required on create only: an update sends what changes) and its files. */
+const multipart = (fields: { properties: Record<string, unknown>; required: string[] }, files: Record<string, unknown> = {}, required = false) => ({
+  content: {
+    "multipart/form-data": {
+      schema: { type: "object", properties: { ...fields.properties, ...files }, ...(required && fields.required.length ? { required: fields.required } : {}) },
+    },
+  },
 });
 const jsonBody = (schema: unknown) => ({ content: { "application/json": { schema } } });
 
-const musicFields = {
-  category: int,
-  title: str,
-  title_eng: { type: "string", description: "Optional English title; empty: English pages show the Italian title" },
-  description: str,
-  description_eng: str,
-  link: str,
-  videos: str,
-  mode: { enum: [...MUSIC_MODES] },
-  img: { type: "string", format: "binary" },
-  music_tracks: { type: "string", description: "JSON array of file entries", contentMediaType: "application/json" },
-};
-const newsFields = {
-  category: int,
-  title: str,
-  title_eng: str,
-  description: str,
-  description_eng: str,
-  date: { type: "string", format: "date" },
-  image: { type: "string", format: "binary" },
-  attachments: { type: "string", description: "JSON array of file entries", contentMediaType: "application/json" },
-};
+/**
+ * A request body's fields as the domain's own zod schema accepts them (its input side: types, limits,
+ * enums, defaults), so the document cannot drift from the validation. Files and JSON-encoded file
+ * lists travel beside them in the multipart body.
+ */
+function fieldsOf(schema: z.ZodObject) {
+  const { properties, required } = z.toJSONSchema(schema, { io: "input", unrepresentable: "any" }) as {
+    properties: Record<string, unknown>;
+    required?: string[];
+  };
+  return { properties, required: required ?? [] };
+}
+const fileList = { type: "string", description: "JSON array of file entries", contentMediaType: "application/json" };
+const binary = { type: "string", format: "binary" };
+const musicBody = (required: boolean) => multipart(fieldsOf(musicInputSchema), { img: binary, music_tracks: fileList }, required);
+const newsBody = (required: boolean) => multipart(fieldsOf(newsInputSchema), { image: binary, attachments: fileList }, required);
 
 export function openApiDocument(origin: string) {
   return {
@@ -150,7 +151,7 @@ export function openApiDocument(origin: string) {
     paths: {
       "/api/music/": {
         get: { parameters: listParams, responses: { 200: ok(list("Music")) } },
-        post: { security: staff, requestBody: multipart(musicFields), responses: { 201: ok(ref("Music"), "Created"), ...pick(400, 401, 403, 413, 415) } },
+        post: { security: staff, requestBody: musicBody(true), responses: { 201: ok(ref("Music"), "Created"), ...pick(400, 401, 403, 413, 415) } },
       },
       "/api/latest-musics/": { get: { responses: { 200: ok(list("Music")) } } },
       "/api/music-by-category/{category}/": {
@@ -162,25 +163,25 @@ export function openApiDocument(origin: string) {
       "/api/music/{key}/": {
         parameters: [key],
         get: { responses: { 200: ok(ref("Music")), ...pick(404) } },
-        patch: { security: staff, requestBody: multipart(musicFields), responses: { 200: ok(ref("Music")), ...pick(400, 401, 403, 404, 413, 415) } },
+        patch: { security: staff, requestBody: musicBody(false), responses: { 200: ok(ref("Music")), ...pick(400, 401, 403, 404, 413, 415) } },
         delete: { security: staff, responses: { 204: { description: "Deleted" }, ...pick(401, 403, 404) } },
       },
       "/api/news/": {
         get: { parameters: listParams, responses: { 200: ok(list("News")) } },
-        post: { security: staff, requestBody: multipart(newsFields), responses: { 201: ok(ref("News"), "Created"), ...pick(400, 401, 403, 413, 415) } },
+        post: { security: staff, requestBody: newsBody(true), responses: { 201: ok(ref("News"), "Created"), ...pick(400, 401, 403, 413, 415) } },
       },
       "/api/latest-news/": { get: { responses: { 200: ok(list("News")) } } },
       "/api/news/{key}/": {
         parameters: [key],
         get: { responses: { 200: ok(ref("News")), ...pick(404) } },
-        patch: { security: staff, requestBody: multipart(newsFields), responses: { 200: ok(ref("News")), ...pick(400, 401, 403, 404, 413, 415) } },
+        patch: { security: staff, requestBody: newsBody(false), responses: { 200: ok(ref("News")), ...pick(400, 401, 403, 404, 413, 415) } },
         delete: { security: staff, responses: { 204: { description: "Deleted" }, ...pick(401, 403, 404) } },
       },
       "/api/category/": {
         get: { parameters: [{ name: "type", in: "query", schema: str }, ...listParams], responses: { 200: ok(list("Category")), ...pick(400) } },
         post: {
           security: staff,
-          requestBody: jsonBody({ type: "object", required: ["name", "name_eng", "type"], properties: { name: str, name_eng: str, type: str } }),
+          requestBody: jsonBody({ type: "object", ...fieldsOf(categoryInputSchema) }),
           responses: { 201: ok(ref("Category"), "Created"), ...pick(400, 401, 403, 409, 415) },
         },
       },
@@ -243,7 +244,7 @@ export function openApiDocument(origin: string) {
             { name: "Content-Disposition", in: "header", description: "attachment; filename=<url-encoded name>", schema: str },
             { name: "kind", in: "query", schema: { enum: [...UPLOAD_PURPOSES] } },
           ],
-          requestBody: multipart({ file: { type: "string", format: "binary" }, kind: str, display_name: str }),
+          requestBody: multipart({ properties: { file: binary, kind: { enum: [...UPLOAD_PURPOSES] }, display_name: str }, required: ["file"] }, {}, true),
           responses: { 200: ok(ref("Upload")), ...pick(400, 401, 403, 413, 415) },
         },
       },
