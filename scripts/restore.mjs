@@ -1,32 +1,38 @@
-// npm run restore -- ARCHIVE: puts a backup back into DATA_DIR (only while no server uses it).
+// npm run restore -- ARCHIVE: puts a backup back into DATA_DIR (only while no server uses it). Its output
+// is JSON lines of the one logger (scripts/ops/log.mjs), like the server's and `npm run backup`'s: one
+// "backup restored" line with what was checked, or one "restore failed" line with the reason (exit 1).
 import { restoreBackup } from "./ops/backup.mjs";
-import { dataPaths } from "./ops/config.mjs";
+import { readConfig } from "./ops/config.mjs";
+import { failureFields, scriptLogger } from "./ops/log.mjs";
 
 // Files and folders this process and its children (SQLite, tar) create are this user's alone: 0600/0700
 // (scripts/ops/private-modes.mjs).
 process.umask(0o077);
 
-const archive = process.argv[2];
-if (!archive) {
-  console.error("Uso: npm run restore -- PERCORSO/backup-....tar.gz");
-  process.exit(2);
-}
-const paths = dataPaths();
+let log = scriptLogger(null);
 try {
-  const { manifest, previous } = await restoreBackup(paths, archive);
-  const bytes = manifest.files.reduce((sum, f) => sum + f.size, 0);
-  const uploads = manifest.files.filter((f) => f.path.startsWith("uploads/")).length;
-  console.log(`Ripristinato ${archive} in ${paths.dataDir}`);
-  console.log(`  creato il ${manifest.createdAt}, migrazione ${manifest.migrationLevel ?? "nessuna"}`);
-  console.log(`  checksum verificati: ${manifest.files.length} file (${(bytes / 1e6).toFixed(1)} MB), PRAGMA integrity_check: ok`);
-  console.log(
-    `  file caricati: ${uploads}; righe: ${Object.entries(manifest.rows)
-      .map(([n, c]) => `${n} ${c}`)
-      .join(", ")}`,
+  const archive = process.argv[2];
+  if (!archive) throw Object.assign(new Error("no archive given"), { fields: { usage: "npm run restore -- PATH/backup-<time>.tar.gz" } });
+  const config = readConfig();
+  log = scriptLogger(config);
+  const { manifest, previous } = await restoreBackup(config, archive);
+  log.info(
+    {
+      archive,
+      dataDir: config.dataDir,
+      createdAt: manifest.createdAt,
+      migrationLevel: manifest.migrationLevel ?? null,
+      files: manifest.files.length,
+      bytes: manifest.files.reduce((sum, f) => sum + f.size, 0),
+      uploads: manifest.files.filter((f) => f.path.startsWith("uploads/")).length,
+      rows: manifest.rows,
+      checks: "checksums and PRAGMA integrity_check passed",
+      ...(previous ? { previous } : {}),
+      next: "start the server (npm start, or docker start NAME): it applies any missing migration",
+    },
+    "backup restored",
   );
-  if (previous) console.log(`  i dati sostituiti sono salvati in ${previous}`);
-  console.log("Avvia il server (npm start, o docker start NOME): applicherà le eventuali migrazioni mancanti.");
 } catch (error) {
-  console.error(`Ripristino non eseguito: ${error instanceof Error ? error.message : String(error)}`);
+  log.error(failureFields(error), "restore failed");
   process.exit(1);
 }

@@ -264,26 +264,27 @@ export async function createBackup(paths, { target, kind = "backup", tag } = {})
  * @param {string} archive @param {string} into
  */
 export function verifyArchive(archive, into) {
-  if (!fs.existsSync(archive)) throw new Error(`Archivio non trovato: ${archive}`);
+  if (!fs.existsSync(archive)) throw new BackupError(`archive not found: ${archive}`);
   tar(["-xzf", archive, "-C", into, "--no-same-owner"]);
   const manifestFile = path.join(into, MANIFEST);
-  if (!fs.existsSync(manifestFile)) throw new Error(`${archive} non è un backup di questo sito (manca ${MANIFEST}).`);
+  if (!fs.existsSync(manifestFile)) throw new BackupError(`${archive} is not a backup of this site (no ${MANIFEST})`);
   const manifest = JSON.parse(fs.readFileSync(manifestFile, "utf8"));
-  if (manifest.format !== FORMAT) throw new Error(`Formato di backup ${manifest.format} non supportato (atteso ${FORMAT}).`);
+  if (manifest.format !== FORMAT) throw new BackupError(`backup format ${manifest.format} is not supported (expected ${FORMAT})`);
   const problems = [];
   for (const file of manifest.files) {
     const full = path.join(into, file.path);
-    if (!fs.existsSync(full)) problems.push(`manca ${file.path}`);
-    else if (sha256(full) !== file.sha256) problems.push(`checksum diverso: ${file.path}`);
+    if (!fs.existsSync(full)) problems.push(`missing ${file.path}`);
+    else if (sha256(full) !== file.sha256) problems.push(`checksum differs: ${file.path}`);
   }
   const listed = new Set(manifest.files.map((/** @type {{path: string}} */ f) => f.path));
   for (const rel of listFiles(into)) {
     const posix = rel.split(path.sep).join("/");
-    if (posix !== MANIFEST && !listed.has(posix)) problems.push(`file non elencato nel manifest: ${posix}`);
+    if (posix !== MANIFEST && !listed.has(posix)) problems.push(`not in the manifest: ${posix}`);
   }
-  if (problems.length) throw new Error(`Archivio danneggiato, niente è stato ripristinato:\n  ${problems.slice(0, 20).join("\n  ")}`);
+  if (problems.length) throw new BackupError("the archive is damaged: nothing was restored", { problems: problems.slice(0, 20) });
   const database = fs.existsSync(path.join(into, "app.db")) ? describeDatabase(path.join(into, "app.db")) : null;
-  if (database && database.integrity !== "ok") throw new Error(`PRAGMA integrity_check non superato: ${database.integrity}`);
+  if (database && database.integrity !== "ok")
+    throw new BackupError(`the database fails PRAGMA integrity_check: nothing was restored`, { integrity: database.integrity });
   return { manifest, database };
 }
 

@@ -9,18 +9,14 @@ import Database from "better-sqlite3";
 export class DataDirBusyError extends Error {
   /** @param {string} dataDir @param {{pid?: number, role?: string, startedAt?: string} | null} holder */
   constructor(dataDir, holder) {
-    const who = holder?.pid
-      ? `${holder.role === "restore" ? "da un ripristino" : "dal server"} (pid ${holder.pid}, avviato ${holder.startedAt})`
-      : "da un altro processo";
-    super(
-      `${dataDir} è in uso ${who}.\n` +
-        "Fermalo prima di continuare:\n" +
-        "  - server avviato con npm start: Ctrl+C nel suo terminale, oppure kill " +
-        (holder?.pid ?? "PID") +
-        "\n" +
-        "  - container: docker stop NOME (poi esegui il comando in un container usa-e-getta sullo stesso volume:\n" +
-        "    docker run --rm -v VOLUME:/data IMMAGINE npm run restore -- /data/backups/ARCHIVIO.tar.gz)",
-    );
+    const who = holder?.pid ? `${holder.role === "restore" ? "a restore" : "the server"} (pid ${holder.pid}, started ${holder.startedAt})` : "another process";
+    super(`${dataDir} is in use by ${who}: stop it first`);
+    // The command that stops it, for the one log line this error becomes (scripts/ops/log.mjs failureFields).
+    this.fields = {
+      fix:
+        `npm start: Ctrl+C in its terminal or kill ${holder?.pid ?? "PID"}; a container: docker stop NAME, then run the command ` +
+        "in a one-off container on the same volume (docker run --rm -v VOLUME:/data IMAGE npm run restore -- /data/backups/ARCHIVE.tar.gz)",
+    };
     this.name = "DataDirBusyError";
     this.holder = holder;
   }

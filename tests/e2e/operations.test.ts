@@ -96,8 +96,12 @@ describe("backup and restore drill", () => {
     // A restore under the live server is refused, with how to stop it.
     const refused = await runScript("scripts/restore.mjs", [archive], env);
     expect(refused.code).toBe(1);
-    expect(refused.stderr).toContain("è in uso dal server");
-    expect(refused.stderr).toContain("docker stop");
+    expect(refused.stderr).toBe("");
+    const [refusal, ...others] = jsonLines(refused.stdout);
+    expect(others).toEqual([]);
+    expect(refusal).toMatchObject({ level: "error", msg: "restore failed" });
+    expect(refusal?.reason).toMatch(/is in use by the server \(pid \d+/);
+    expect(refusal?.fix).toContain("docker stop");
 
     expect(await server.stop()).toBe(0);
     const kept = path.join(os.tmpdir(), `drill-${path.basename(archive)}`);
@@ -108,7 +112,8 @@ describe("backup and restore drill", () => {
     const restored = await runScript("scripts/restore.mjs", [kept], env);
     expect(restored.stderr).toBe("");
     expect(restored.code).toBe(0);
-    expect(restored.stdout).toContain("PRAGMA integrity_check: ok");
+    expect(restored.stdout.trim().split("\n")).toHaveLength(1);
+    expect(jsonLines(restored.stdout)[0]).toMatchObject({ level: "info", msg: "backup restored", checks: "checksums and PRAGMA integrity_check passed" });
     const manifest = JSON.parse(execFileSync("tar", ["-xzOf", kept, "./manifest.json"], { encoding: "utf8" }));
     const databaseFile = path.join(dataDir, "app.db");
     for (const [table, rows] of Object.entries(manifest.rows as Record<string, number>)) {
@@ -131,6 +136,24 @@ describe("backup and restore drill", () => {
     } finally {
       await again.stop();
     }
+  });
+});
+
+describe("npm run user:create", () => {
+  it("says what it did, or why not, in one JSON line of the logger (it printed Italian text)", SERVER_TEST, async () => {
+    const dataDir = dataDirFrom("empty");
+    const env = serverEnv(dataDir, await freePort(), {});
+    const created = await runScript("scripts/create-user.mjs", ["redazione", "una-password-lunga"], env);
+    expect(created.code).toBe(0);
+    expect(created.stderr).toBe("");
+    expect(jsonLines(created.stdout).at(-1)).toMatchObject({ level: "info", msg: "staff user created or updated", username: "redazione" });
+    expect(query<{ username: string }>(path.join(dataDir, "app.db"), `SELECT username FROM "User" WHERE username = 'redazione'`)).toHaveLength(1);
+
+    const refused = await runScript("scripts/create-user.mjs", ["redazione", "corta"], env);
+    expect(refused.code).toBe(1);
+    expect(refused.stderr).toBe("");
+    expect(refused.stdout.trim().split("\n")).toHaveLength(1);
+    expect(jsonLines(refused.stdout)[0]).toMatchObject({ level: "error", msg: "user:create failed", usage: "npm run user:create -- <username> <password>" });
   });
 });
 

@@ -97,7 +97,7 @@ const MUSIC_FIELDS = ["category", "title", "title_eng", "description", "descript
 export type MusicValues = Record<(typeof MUSIC_FIELDS)[number], string>;
 
 /** How a composition is listened to: its own tracks (and videos), or a link elsewhere. */
-export const MUSIC_MODES = ["tracks", "link"] as const;
+const MUSIC_MODES = ["tracks", "link"] as const;
 
 export const musicInputSchema = z.object({
   category: z.coerce.number({ error: REQUIRED_MESSAGE }).int().positive(REQUIRED_MESSAGE),
