@@ -105,28 +105,6 @@ export const CONTENT_LIST_KEYS: Record<ContentKind, string> = {
   cookie_policy: "cookie_Policy",
 };
 
-/** The Italian name of each kind (admin navigation, activity log). */
-const CONTENT_KIND_LABELS: Record<ContentKind, string> = {
-  slider_hero: "Slider",
-  follows: "Link social",
-  internal_link: "Collegamenti",
-  album_desciption: "Descrizioni album",
-  bio: "Biografia",
-  artistic_direction: "Direzione artistica",
-  subCategory: "Sottocategorie",
-  lable: "Etichette",
-  credits: "Credits",
-  gallery: "Galleria",
-  portfolio: "Portfolio",
-  privacy_policy: "Privacy",
-  legal_notes: "Note legali",
-  cookie_policy: "Cookie",
-};
-
-export function contentKindLabel(kind: ContentKind): string {
-  return CONTENT_KIND_LABELS[kind];
-}
-
 /** The longest list a kind may hold (the biggest shipped one has 35 items). */
 const MAX_ITEMS = 1_000;
 

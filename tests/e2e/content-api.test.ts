@@ -2,83 +2,14 @@
 // X-CSRFToken, as the other api/ writes): the edit shows at once on its public page in both languages and in
 // /data/{name}.json, and adds an activity row; a bad body is a 400 naming each field path.
 import { describe, expect, it } from "vitest";
-import { CONTENT_KINDS, type ContentKind } from "~/lib/content-types";
+import { CONTENT_KINDS } from "~/lib/content-types";
+import { EDITS, type Item, listKey, markerFor } from "../support/content-edits";
 import { count, createPlainUser, rows } from "../support/db";
 import { expectJson, HttpClient } from "../support/http";
 import { ADMIN, serverPerFile } from "../support/server";
 
 // It writes content, so it has its own server on a copy of the demo content.
 const server = serverPerFile();
-
-type Item = Record<string, unknown>;
-type Edit = {
-  /** Changes the list (the one from GET api/content/{name}/) in place. */
-  change: (list: Item[], marker: { it: string; en: string }) => void;
-  /** The Italian paths that show the kind (their /en twins are checked too). */
-  pages: string[];
-  /** What the English pages show: the marker's English text, or the same as the Italian pages. */
-  english: "en" | "same";
-};
-
-const first = (list: Item[], where: (item: Item) => boolean = () => true): Item => {
-  const item = list.find(where);
-  if (!item) throw new Error("no item to edit");
-  return item;
-};
-
-/** One edit per kind, of a field each page shows. */
-const EDITS: Record<ContentKind, Edit> = {
-  album_desciption: { change: (l, m) => Object.assign(first(l), { title: m.it, title_eng: m.en }), pages: ["/"], english: "en" },
-  // A picture the home page does not show otherwise: the first gallery card's.
-  slider_hero: { change: (l, m) => Object.assign(first(l), { img: m.it }), pages: ["/"], english: "same" },
-  follows: { change: (l, m) => Object.assign(first(l), { link: `https://example.org/${m.it}` }), pages: ["/"], english: "same" },
-  internal_link: {
-    change: (l, m) =>
-      Object.assign(
-        first(l, (i) => Boolean(i.src)),
-        { title: m.it, title_eng: m.en },
-      ),
-    pages: ["/"],
-    english: "en",
-  },
-  bio: {
-    change: (l, m) =>
-      Object.assign(
-        first(l, (i) => i.category === "Formazione"),
-        { title: m.it, title_eng: m.en },
-      ),
-    pages: ["/bio"],
-    english: "en",
-  },
-  // A rename that keeps the items' subcategory matching (case does not count), so its group still shows.
-  subCategory: {
-    change: (l, m) =>
-      Object.assign(
-        first(l, (i) => i.name === "Produzioni discografiche"),
-        { name: m.it, name_eng: m.en },
-      ),
-    pages: ["/art-direction/aulicus%20classics"],
-    english: "en",
-  },
-  artistic_direction: {
-    change: (l, m) =>
-      Object.assign(
-        first(l, (i) => i.category === "Aulicus Classics" && i.subcategory === "Concerti"),
-        { title: m.it, title_eng: m.en },
-      ),
-    pages: ["/art-direction/aulicus%20classics"],
-    english: "en",
-  },
-  lable: { change: (l, m) => Object.assign(first(l), { description: m.it, description_eng: m.en }), pages: ["/art-direction"], english: "en" },
-  credits: { change: (l, m) => Object.assign(first(l), { occupation: m.it, occupation_eng: m.en }), pages: ["/credits"], english: "en" },
-  gallery: { change: (l, m) => Object.assign(first(l), { title: m.it, title_eng: m.en }), pages: ["/gallery"], english: "en" },
-  portfolio: { change: (l, m) => Object.assign(first(l), { title: m.it, title_eng: m.en }), pages: ["/portfolio"], english: "en" },
-  privacy_policy: { change: (l, m) => Object.assign(first(l), { upperTitle: m.it, upperTitle_eng: m.en }), pages: ["/privacy-policy"], english: "en" },
-  legal_notes: { change: (l, m) => Object.assign(first(l), { description: m.it, description_eng: m.en }), pages: ["/legal-notes"], english: "en" },
-  cookie_policy: { change: (l, m) => Object.assign(first(l), { subTitle: m.it, subTitle_eng: m.en }), pages: ["/cookie-policy"], english: "en" },
-};
-
-const listKey = (kind: ContentKind) => (kind === "cookie_policy" ? "cookie_Policy" : kind);
 
 async function pageText(path: string): Promise<string> {
   const res = await fetch(`${server.url}${path}`);
@@ -98,12 +29,7 @@ describe("PUT api/content/{name}/", () => {
     const galleryPicture = String(((await staff.getJson("/api/content/gallery/")).gallery as Item[])[0]?.src);
     for (const kind of CONTENT_KINDS) {
       const edit = EDITS[kind];
-      const marker =
-        kind === "slider_hero"
-          ? { it: galleryPicture, en: galleryPicture }
-          : kind === "subCategory"
-            ? { it: "Produzioni Discografiche", en: "MarkersubCategoryEnglish" }
-            : { it: `Marcatore${kind}Italiano`, en: `Marker${kind}English` };
+      const marker = markerFor(kind, galleryPicture);
       const document = await staff.getJson<Record<string, Item[]>>(`/api/content/${kind}/`);
       // The api answers what /data answers.
       expect(document, kind).toEqual(await (await fetch(`${server.url}/data/${kind}.json`)).json());

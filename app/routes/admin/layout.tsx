@@ -1,6 +1,7 @@
 import { data, isRouteErrorResponse, NavLink, Outlet, useLocation, useRouteError } from "react-router";
 import { useHydrated } from "remix-utils/use-hydrated";
 import type { Route } from "./+types/layout";
+import { CONTENT_KINDS_IN_MENU, contentKindLabel } from "~/lib/content-fields";
 import { LogoutButton } from "~/components/layout/LogoutButton";
 import { csrfCookieFrom, newCsrfTokenFor, serializeCsrfCookie } from "~/server/http/api/csrf.server";
 import { requireStaff, staffContext } from "~/server/domain/session.server";
@@ -40,6 +41,9 @@ const NAV = [
   { to: "/admin/activityList", label: "Attività" },
 ];
 
+/** The pages of the site's content (SPEC.md 7), in the order of the issue's list of labels. */
+const CONTENT_NAV = CONTENT_KINDS_IN_MENU.map((kind) => ({ to: `/admin/content/${kind}`, label: contentKindLabel(kind) }));
+
 function Sidebar() {
   return (
     <aside className="admin__sidebar">
@@ -51,6 +55,18 @@ function Sidebar() {
           {NAV.map((item) => (
             <li key={item.to}>
               <NavLink to={item.to} end={item.end} prefetch="intent">
+                {item.label}
+              </NavLink>
+            </li>
+          ))}
+        </ul>
+        <h2 className="admin__nav-heading" id="admin-nav-content">
+          Contenuti
+        </h2>
+        <ul aria-labelledby="admin-nav-content">
+          {CONTENT_NAV.map((item) => (
+            <li key={item.to}>
+              <NavLink to={item.to} prefetch="intent">
                 {item.label}
               </NavLink>
             </li>

@@ -1,15 +1,19 @@
 import fs from "node:fs";
 import path from "node:path";
 import type { z } from "zod";
-import { CONTENT_KINDS, CONTENT_LIST_KEYS, contentDocumentSchema, type ContentItemOf, type ContentKind, contentKindLabel } from "~/lib/content-types";
+import { CONTENT_KINDS, CONTENT_LIST_KEYS, contentDocumentSchema, type ContentItemOf, type ContentKind } from "~/lib/content-types";
+import { contentKindLabel } from "~/lib/content-fields";
 import { logActivity, type Actor } from "./activity.server";
-import { invalid, type FieldErrors, type SaveResult } from "./save-result.server";
+import { invalid, notFound, type FieldErrors, type SaveResult } from "./save-result.server";
+import { storeFormFile, UploadError } from "./uploads.server";
 import { getEnv } from "../platform/env.server";
 import { log } from "../platform/log.server";
 import { contentChanged } from "../storage/content-version.server";
 import { db } from "../storage/db.server";
 import { untilContentChanged } from "../storage/read-cache.server";
 import { fileStore } from "../storage/storage.server";
+import { storedKeyOfUrl } from "../storage/file-store.server";
+import { recountFiles, removeUnreferenced, type StagedFile } from "../storage/stored-files.server";
 
 /**
  * The editable content of SPEC.md 7 (hero slides, follow links, home tiles, album descriptions,
@@ -72,29 +76,160 @@ function parseContentDocument<K extends ContentKind>(kind: K, body: unknown): { 
 
 type Tx = Parameters<Parameters<typeof db.$transaction>[0]>[0];
 
-/** Replaces a kind's rows by `items` (in this order) and marks the kind as changed now. */
-async function writeList(tx: Tx, kind: ContentKind, items: readonly unknown[]) {
+/** Every string of an item, nested lists included: the stored pictures it uses are among them. */
+function stringsOf(value: unknown, out: string[] = []): string[] {
+  if (typeof value === "string") out.push(value);
+  else if (Array.isArray(value)) for (const v of value) stringsOf(v, out);
+  else if (value && typeof value === "object") for (const v of Object.values(value)) stringsOf(v, out);
+  return out;
+}
+
+/**
+ * Replaces a kind's rows by `items` (in this order) and marks the kind as changed now. The stored
+ * files the items use (an image uploaded in the admin form: /media/images/...) are counted like
+ * those of news and music (ADR 010), so the janitor keeps them; answers the keys no row uses any
+ * more, for `removeUnreferenced` once the transaction has committed.
+ */
+async function writeList(tx: Tx, kind: ContentKind, items: readonly unknown[], staged: readonly StagedFile[] = []): Promise<string[]> {
   const updatedAt = new Date();
+  const before = (await tx.contentItem.findMany({ where: { kind }, select: { data: true } })).flatMap((row) => stringsOf(JSON.parse(row.data)));
   await tx.contentList.upsert({ where: { kind }, create: { kind, updatedAt }, update: { updatedAt }, select: { kind: true } });
   await tx.contentItem.deleteMany({ where: { kind } });
   if (items.length > 0) await tx.contentItem.createMany({ data: items.map((item, position) => ({ kind, position, data: JSON.stringify(item) })) });
+  return recountFiles(tx, before.filter(storedKeyOfUrl), stringsOf(items).filter(storedKeyOfUrl), staged);
 }
 
 /**
  * Replaces the whole list of one kind (PUT api/content/{name}/, and the admin forms): the body is
  * the document as /data/{name}.json shows it. Checked with the kind's schema (400 with a message per
  * field path), then written with its activity row and the content version in one transaction, so
- * every page, the page cache and the search index show it on their next read.
+ * every page, the page cache and the search index show it on their next read. `staged` are the
+ * images the admin form stored for this save: removed again when it is refused.
  */
-export async function replaceContent<K extends ContentKind>(kind: K, body: unknown, actor: Actor): Promise<SaveResult<ContentDocument<K>>> {
+export async function replaceContent<K extends ContentKind>(
+  kind: K,
+  body: unknown,
+  actor: Actor,
+  staged: readonly StagedFile[] = [],
+): Promise<SaveResult<ContentDocument<K>>> {
   const parsed = parseContentDocument(kind, body);
-  if (!parsed.ok) return invalid(parsed.errors);
-  await db.$transaction(async (tx) => {
-    await writeList(tx, kind, parsed.items);
+  if (!parsed.ok) {
+    await removeUnreferenced(staged.map((file) => file.key));
+    return invalid(parsed.errors);
+  }
+  const released = await db.$transaction(async (tx) => {
+    const unused = await writeList(tx, kind, parsed.items, staged);
     await contentChanged(tx);
     await logActivity(tx, actor, `Modificati i contenuti "${contentKindLabel(kind)}" (${parsed.items.length} elementi)`);
+    return unused;
   });
+  await removeUnreferenced(released);
   return { ok: true, item: { [CONTENT_LIST_KEYS[kind]]: parsed.items } };
+}
+
+// --- one item at a time: the admin pages /admin/content/{name} (each a whole-list replaceContent) ---
+
+type Item = Record<string, unknown> & { id: number };
+
+/** The next free id of a list (items, or the rows of a nested list). */
+function nextId(list: readonly { id?: unknown }[]): number {
+  return list.reduce((max, item) => (typeof item.id === "number" && item.id > max ? item.id : max), 0) + 1;
+}
+
+/** Sets the value at a field path ("src", "content.2.src") of an item. */
+function setAtPath(item: Record<string, unknown>, path: string, value: string) {
+  const parts = path.split(".");
+  let target: unknown = item;
+  for (const part of parts.slice(0, -1)) target = (target as Record<string, unknown>)[part];
+  (target as Record<string, unknown>)[parts.at(-1)!] = value;
+}
+
+/** The errors of the whole document ("bio.3.title") as the fields of the one item at `index` ("title"). */
+function itemErrors(kind: ContentKind, index: number, errors: FieldErrors): FieldErrors {
+  const prefix = `${CONTENT_LIST_KEYS[kind]}.${index}.`;
+  const out: FieldErrors = {};
+  for (const [path, message] of Object.entries(errors)) {
+    const field = path.startsWith(prefix) ? path.slice(prefix.length) : "form";
+    out[field] ??= message;
+  }
+  return out;
+}
+
+/** An image chosen in the admin form: the field path it fills ("src", "content.2.src") and the file. */
+export type ContentImage = { path: string; file: File };
+
+/**
+ * Creates (`id` null) or changes one item of a kind from the admin form: the images chosen are
+ * stored and their addresses put in their fields, new nested rows get ids, and the whole list is
+ * saved with replaceContent (the kind's schema decides; its errors come back by the item's field
+ * path: "title", "artists.0.name"). Answers the item's id.
+ */
+export async function saveContentItem(
+  kind: ContentKind,
+  id: number | null,
+  input: Record<string, unknown>,
+  images: readonly ContentImage[],
+  actor: Actor,
+): Promise<SaveResult<{ id: number }>> {
+  const list = (await contentList(kind)) as readonly Item[];
+  const index = id === null ? list.length : list.findIndex((item) => item.id === id);
+  if (index < 0) return notFound();
+  const item: Item = { ...input, id: id ?? nextId(list) };
+  for (const value of Object.values(item)) {
+    if (Array.isArray(value)) {
+      const rows = value as { id?: unknown }[];
+      for (const row of rows) if ("id" in row && row.id === null) row.id = nextId(rows);
+    }
+  }
+  const staged: StagedFile[] = [];
+  for (const image of images) {
+    try {
+      const file = await storeFormFile(image.file, "image");
+      staged.push(file);
+      setAtPath(item, image.path, file.url);
+    } catch (error) {
+      await removeUnreferenced(staged.map((file) => file.key));
+      if (error instanceof UploadError) return { ok: false, status: error.status, errors: { [image.path]: error.message } };
+      throw error;
+    }
+  }
+  const items = [...list];
+  items[index] = item;
+  const saved = await replaceContent(kind, { [CONTENT_LIST_KEYS[kind]]: items }, actor, staged);
+  if (!saved.ok) return { ...saved, errors: itemErrors(kind, index, saved.errors) };
+  return { ok: true, item: { id: item.id } };
+}
+
+/** Removes one item of a kind (the admin's delete, after its confirmation); false when there is none. */
+export async function deleteContentItem(kind: ContentKind, id: number, actor: Actor): Promise<boolean> {
+  const list = (await contentList(kind)) as readonly Item[];
+  if (!list.some((item) => item.id === id)) return false;
+  const saved = await replaceContent(kind, { [CONTENT_LIST_KEYS[kind]]: list.filter((item) => item.id !== id) }, actor);
+  return saved.ok;
+}
+
+/**
+ * Puts the items of a kind in the order of `ids` (the admin's drag and drop), or moves one item a
+ * place up or down (its buttons). Refused (409) when `ids` are not exactly the items' ids: the
+ * list changed since the page was loaded.
+ */
+export async function orderContent(kind: ContentKind, order: { ids: number[] } | { id: number; move: "up" | "down" }, actor: Actor): Promise<SaveResult<null>> {
+  const list = (await contentList(kind)) as readonly Item[];
+  let ids = list.map((item) => item.id);
+  if ("ids" in order) {
+    const same = order.ids.length === ids.length && [...order.ids].sort((a, b) => a - b).join() === [...ids].sort((a, b) => a - b).join();
+    if (!same) return { ok: false, status: 409, errors: { form: "L'elenco è cambiato nel frattempo: ricarica la pagina e riprova." } };
+    ids = order.ids;
+  } else {
+    const from = ids.indexOf(order.id);
+    if (from < 0) return notFound();
+    const to = order.move === "up" ? from - 1 : from + 1;
+    if (to < 0 || to >= ids.length) return { ok: true, item: null };
+    [ids[from], ids[to]] = [ids[to]!, ids[from]!];
+  }
+  const byId = new Map(list.map((item) => [item.id, item]));
+  const saved = await replaceContent(kind, { [CONTENT_LIST_KEYS[kind]]: ids.map((id) => byId.get(id)) }, actor);
+  return saved.ok ? { ok: true, item: null } : saved;
 }
 
 // --- the import of the JSON files of earlier releases ---
@@ -158,6 +293,7 @@ export async function importContentFiles(): Promise<ContentKind[]> {
     // Another process sharing the database may have imported meanwhile: only what is still missing.
     const now = new Set((await tx.contentList.findMany({ select: { kind: true } })).map((row) => row.kind));
     const todo = files.filter((f) => !now.has(f.kind));
+    // Nothing to release: nothing was counted for a kind not yet imported.
     for (const { kind, read } of todo) await writeList(tx, kind, read?.items ?? []);
     if (todo.length > 0) await contentChanged(tx);
     return todo;

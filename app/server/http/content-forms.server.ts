@@ -1,3 +1,7 @@
+import { CONTENT_FORMS, inputNames, type ScalarField } from "~/lib/content-fields";
+import { data } from "react-router";
+import { isContentKind, type ContentKind } from "~/lib/content-types";
+import type { ContentImage } from "../domain/content.server";
 import { musicValuesFrom, type MusicFilesInput, type MusicValues } from "../domain/music.server";
 import { newsValuesFrom, type NewsFilesInput, type NewsValues } from "../domain/news.server";
 import type { FileListInput, ImageInput } from "../domain/save-with-files.server";
@@ -77,4 +81,87 @@ export function newsForm(form: FormData, currentAttachments: { url: string; name
 export function musicForm(form: FormData, currentTracks: { url: string; name: string }[]): { values: MusicValues; files: MusicFilesInput } {
   const { entries, files } = fileListFromForm(form, { jsonName: "tracks_json", keepName: "keep_track", fileInputName: "track_files" }, currentTracks);
   return { values: musicValuesFrom(formStrings(form)), files: { image: imageFromForm(form), tracks: entries, trackFiles: files } };
+}
+
+/** The admin form of one content item, read: the item as typed (for the schema, or to show again), its image files, the button pressed. */
+export type ContentItemPost = {
+  item: Record<string, unknown>;
+  images: ContentImage[];
+  /** "save", or the list that asked for more blank rows ("aggiungi riga") and how many it shows then. */
+  intent: { save: true } | { save: false; addRowsTo: string; blankRows: number };
+};
+
+/** A number field: its value when it is an integer, else the text as typed (the schema then names the field). */
+function numberValue(value: string): number | string {
+  return /^-?\d{1,9}$/.test(value.trim()) ? Number(value.trim()) : value;
+}
+
+function scalarValues(fields: readonly ScalarField[], read: (name: string) => string, prefix: string): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const field of fields) {
+    for (const name of inputNames(field)) out[name] = field.type === "number" ? numberValue(read(`${prefix}${name}`)) : read(`${prefix}${name}`);
+  }
+  return out;
+}
+
+/** The row indexes a list's inputs were posted with ("artists.0.name", "artists.3.link": 0 and 3), in order. */
+function postedRows(form: FormData, list: string): number[] {
+  const rows = new Set<number>();
+  for (const key of form.keys()) {
+    const match = new RegExp(`^${list}\\.(\\d{1,4})\\.`).exec(key);
+    if (match) rows.add(Number(match[1]));
+  }
+  return [...rows].sort((a, b) => a - b);
+}
+
+/**
+ * The form of /admin/content/{name}/{id}, by the kind's field description (app/lib/content-fields.ts):
+ * inputs named as the item's fields ("title", "title_eng", "artists.0.name"), an image's file beside
+ * it ("src__file"). Rows of a nested list marked "rimuovi", or left blank, are dropped; a kept row
+ * keeps its hidden id. Nothing is checked here: the kind's zod schema does that in the domain.
+ */
+export function contentItemForm(kind: ContentKind, form: FormData): ContentItemPost {
+  const strings = formStrings(form);
+  const read = (name: string) => strings[name] ?? "";
+  const fileOf = (name: string) => {
+    const file = form.get(`${name}__file`);
+    return isRealFile(file) ? file : null;
+  };
+  const item: Record<string, unknown> = {};
+  const images: ContentImage[] = [];
+  for (const field of CONTENT_FORMS[kind].fields) {
+    if (field.type !== "list") {
+      Object.assign(item, scalarValues([field], read, ""));
+      const file = field.type === "image" ? fileOf(field.name) : null;
+      if (file) images.push({ path: field.name, file });
+      continue;
+    }
+    const rows: Record<string, unknown>[] = [];
+    for (const index of postedRows(form, field.name)) {
+      const prefix = `${field.name}.${index}.`;
+      if (read(`${prefix}remove`) === "1") continue;
+      const row = scalarValues(field.fields, read, prefix);
+      const rowImages = field.fields.filter((f) => f.type === "image" && fileOf(`${prefix}${f.name}`));
+      const blank = Object.values(row).every((value) => value === "") && rowImages.length === 0;
+      if (blank) continue;
+      const id = read(`${prefix}id`);
+      for (const f of rowImages) images.push({ path: `${field.name}.${rows.length}.${f.name}`, file: fileOf(`${prefix}${f.name}`)! });
+      rows.push(field.withIds ? { id: id ? numberValue(id) : null, ...row } : row);
+    }
+    item[field.name] = rows;
+  }
+  const add = /^add-row:([A-Za-z_]+):(\d{1,2})$/.exec(read("intent"));
+  return { item, images, intent: add ? { save: false, addRowsTo: add[1]!, blankRows: Number(add[2]) } : { save: true } };
+}
+
+/** The kind named in an admin URL (/admin/content/{name}); any other name is the admin's 404 page. */
+export function adminContentKind(name: string | undefined): ContentKind {
+  if (!name || !isContentKind(name)) throw data("Contenuto non trovato", { status: 404 });
+  return name;
+}
+
+/** The item id of an admin URL (/admin/content/{name}/{id}); "nuovo" (a new item) is null. */
+export function adminContentId(param: string | undefined): number | null | undefined {
+  if (param === "nuovo") return null;
+  return param && /^\d{1,9}$/.test(param) ? Number(param) : undefined;
 }

@@ -1,0 +1,67 @@
+import { data, redirect } from "react-router";
+import type { Route } from "./+types/content-edit";
+import { ContentItemForm } from "~/components/admin/ContentItemForm";
+import { Breadcrumb } from "~/components/admin/ListControls";
+import { CONTENT_FORMS, contentKindLabel, itemSummary, pathLabel } from "~/lib/content-fields";
+import { contentList, saveContentItem } from "~/server/domain/content.server";
+import { staffFrom } from "~/server/domain/session.server";
+import { adminContentId, adminContentKind, contentItemForm } from "~/server/http/content-forms.server";
+import { adminForm } from "~/server/http/forms.server";
+
+/** /admin/content/{name}/nuovo creates an item; /admin/content/{name}/{id} edits one. */
+async function itemOf(params: Route.LoaderArgs["params"]) {
+  const kind = adminContentKind(params.name);
+  const id = adminContentId(params.idItem);
+  const list = `/admin/content/${kind}`;
+  if (id === undefined) throw redirect(`${list}?avviso=non-trovato`);
+  const item = id === null ? null : (await contentList(kind)).find((i) => i.id === id);
+  if (item === undefined) throw redirect(`${list}?avviso=non-trovato`);
+  return { kind, id, item, list };
+}
+
+export async function loader({ params }: Route.LoaderArgs) {
+  const { kind, item } = await itemOf(params);
+  return { kind, label: contentKindLabel(kind), item: (item ?? {}) as Record<string, unknown> };
+}
+
+/** The form summary names each refused field in Italian ("Anno: Deve essere un anno"); each field shows its own message too. */
+function withSummary(kind: Parameters<typeof contentKindLabel>[0], errors: Record<string, string>): Record<string, string> {
+  if (errors.form) return errors;
+  const named = Object.entries(errors).map(([path, message]) => `«${pathLabel(CONTENT_FORMS[kind].fields, path) ?? path}»: ${message}`);
+  return { ...errors, form: `Controlla ${named.length === 1 ? "il campo" : "i campi"} ${named.join("; ")}` };
+}
+
+export async function action({ request, params, context }: Route.ActionArgs) {
+  const { kind, id, list } = await itemOf(params);
+  const post = contentItemForm(kind, await adminForm(request));
+  if (!post.intent.save) return { values: post.item, blankRows: { [post.intent.addRowsTo]: post.intent.blankRows }, errors: undefined };
+  const result = await saveContentItem(kind, id, post.item, post.images, staffFrom(context));
+  if (!result.ok) {
+    if (result.status === 404) throw redirect(`${list}?avviso=non-trovato`);
+    return data({ values: post.item, blankRows: undefined, errors: withSummary(kind, result.errors) }, { status: result.status });
+  }
+  return redirect(`${list}?avviso=salvato`);
+}
+
+export default function ContentEdit({ loaderData, actionData }: Route.ComponentProps) {
+  const { kind, label, item } = loaderData;
+  const form = CONTENT_FORMS[kind];
+  const isNew = item.id === undefined;
+  const list = `/admin/content/${kind}`;
+  return (
+    <section className="admin-page">
+      <Breadcrumb items={[{ label, to: list }, { label: isNew ? "Nuovo elemento" : itemSummary(form, item) }]} />
+      <h1>
+        {label}: {isNew ? "nuovo elemento" : "modifica"}
+      </h1>
+      <ContentItemForm
+        key={JSON.stringify(actionData?.values ?? item)}
+        fields={form.fields}
+        values={actionData?.values ?? item}
+        errors={actionData?.errors}
+        blankRows={actionData?.blankRows}
+        cancelTo={list}
+      />
+    </section>
+  );
+}

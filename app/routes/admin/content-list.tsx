@@ -1,0 +1,155 @@
+import { useEffect, useState, type DragEvent } from "react";
+import { data, Form, Link, redirect, useSubmit } from "react-router";
+import { useHydrated } from "remix-utils/use-hydrated";
+import type { Route } from "./+types/content-list";
+import { DeleteLink } from "~/components/admin/DeleteLink";
+import { EditIcon } from "~/components/admin/Icons";
+import { Breadcrumb, Notice } from "~/components/admin/ListControls";
+import { FormError } from "~/components/admin/form-fields";
+import { CONTENT_FORMS, contentKindLabel, itemSummary } from "~/lib/content-fields";
+import { noticeFrom } from "~/lib/list-params";
+import { contentList, orderContent } from "~/server/domain/content.server";
+import { staffFrom } from "~/server/domain/session.server";
+import { formStrings } from "~/server/http/body.server";
+import { adminContentKind } from "~/server/http/content-forms.server";
+import { adminForm } from "~/server/http/forms.server";
+
+export async function loader({ params, request }: Route.LoaderArgs) {
+  const kind = adminContentKind(params.name);
+  const items = await contentList(kind);
+  return {
+    kind,
+    label: contentKindLabel(kind),
+    rows: items.map((item) => ({ id: item.id, summary: itemSummary(CONTENT_FORMS[kind], item) })),
+    notice: noticeFrom(new URL(request.url)),
+  };
+}
+
+/** Up/down (a native post per button) and the drag-and-drop order (`ids`, sent by script). */
+export async function action({ request, params, context }: Route.ActionArgs) {
+  const kind = adminContentKind(params.name);
+  const form = formStrings(await adminForm(request));
+  const id = Number(form.id);
+  const order =
+    form.intent === "order" ? { ids: (form.ids ?? "").split(",").map(Number) } : { id, move: form.move === "up" ? ("up" as const) : ("down" as const) };
+  const result = await orderContent(kind, order, staffFrom(context));
+  if (!result.ok) return data({ error: result.errors.form ?? "Ordine non valido" }, { status: result.status });
+  return redirect(`/admin/content/${kind}?avviso=salvato`);
+}
+
+type Row = { id: number; summary: string };
+
+/** With JavaScript the rows can also be dragged: the new order is posted as the ids in order. */
+function useDragOrder(rows: Row[]) {
+  const submit = useSubmit();
+  const [order, setOrder] = useState(rows);
+  const [dragged, setDragged] = useState<number | null>(null);
+  useEffect(() => setOrder(rows), [rows]);
+  const over = (target: number) => (event: DragEvent) => {
+    event.preventDefault();
+    if (dragged === null || dragged === target) return;
+    setOrder((current) => {
+      const moving = current.find((row) => row.id === dragged);
+      if (!moving) return current;
+      const rest = current.filter((row) => row.id !== dragged);
+      const at = rest.findIndex((row) => row.id === target) + (current.indexOf(moving) < current.findIndex((row) => row.id === target) ? 1 : 0);
+      return [...rest.slice(0, at), moving, ...rest.slice(at)];
+    });
+  };
+  const drop = (event: DragEvent) => {
+    event.preventDefault();
+    setDragged(null);
+    if (order.map((row) => row.id).join() !== rows.map((row) => row.id).join()) {
+      void submit({ intent: "order", ids: order.map((row) => row.id).join(",") }, { method: "post" });
+    }
+  };
+  return { order, dragged, start: (id: number) => () => setDragged(id), over, drop, end: () => setDragged(null) };
+}
+
+export default function ContentList({ loaderData, actionData }: Route.ComponentProps) {
+  const { kind, label, rows, notice } = loaderData;
+  const hydrated = useHydrated();
+  const drag = useDragOrder(rows);
+  const base = `/admin/content/${kind}`;
+  return (
+    <section className="admin-page">
+      <Breadcrumb items={[{ label }]} />
+      <div className="admin-page__head">
+        <h1>{label}</h1>
+        <Link className="button button--primary" to={`${base}/nuovo`}>
+          Aggiungi elemento
+        </Link>
+      </div>
+      <Notice text={notice} />
+      <FormError message={actionData?.error} />
+      {hydrated && rows.length > 1 ? <p className="field__hint">Trascina le righe per cambiare l'ordine, oppure usa le frecce.</p> : null}
+      <table className="admin-table content-list">
+        <thead>
+          <tr>
+            <th scope="col">N.</th>
+            <th scope="col">Elemento</th>
+            <th scope="col">Ordine</th>
+            <th scope="col">
+              <span className="visually-hidden">Azioni</span>
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {drag.order.map((row, index) => (
+            <tr
+              key={row.id}
+              data-id={row.id}
+              draggable={hydrated}
+              className={drag.dragged === row.id ? "content-list__row content-list__row--dragged" : "content-list__row"}
+              onDragStart={drag.start(row.id)}
+              onDragOver={drag.over(row.id)}
+              onDrop={drag.drop}
+              onDragEnd={drag.end}
+            >
+              <td>{index + 1}</td>
+              <td>{row.summary}</td>
+              <td className="content-list__order">
+                <Form method="post">
+                  <input type="hidden" name="id" value={row.id} />
+                  <button
+                    className="icon-button"
+                    type="submit"
+                    name="move"
+                    value="up"
+                    disabled={index === 0}
+                    aria-label={`Sposta su: ${row.summary}`}
+                    title="Sposta su"
+                  >
+                    ↑
+                  </button>
+                  <button
+                    className="icon-button"
+                    type="submit"
+                    name="move"
+                    value="down"
+                    disabled={index === drag.order.length - 1}
+                    aria-label={`Sposta giù: ${row.summary}`}
+                    title="Sposta giù"
+                  >
+                    ↓
+                  </button>
+                </Form>
+              </td>
+              <td className="admin-table__actions">
+                <Link className="icon-button" to={`${base}/${row.id}`} aria-label={`Modifica: ${row.summary}`} title="Modifica">
+                  <EditIcon />
+                </Link>
+                <DeleteLink href={`${base}/${row.id}/delete`} label={`Elimina: ${row.summary}`} question="Sei sicuro di voler eliminare questo elemento?" />
+              </td>
+            </tr>
+          ))}
+          {rows.length === 0 ? (
+            <tr>
+              <td colSpan={4}>Nessun elemento.</td>
+            </tr>
+          ) : null}
+        </tbody>
+      </table>
+    </section>
+  );
+}
