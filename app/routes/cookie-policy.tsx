@@ -4,6 +4,7 @@ import { PageHero } from "~/components/layout/PageHero";
 import { pageMeta } from "~/lib/meta";
 import { getInstance, getLang } from "~/server/platform/i18n.server";
 import { cookiePolicyPage } from "~/server/views/static-pages.server";
+import { Paragraphs } from "~/components/layout/Paragraphs";
 
 export async function loader({ context }: Route.LoaderArgs) {
   return { title: getInstance(context).t("pages.cookies"), items: await cookiePolicyPage(getLang(context)) };
@@ -18,7 +19,7 @@ export default function CookiePolicyPage({ loaderData }: Route.ComponentProps) {
         {loaderData.items.map((item) => (
           <section key={item.id} className="legal__section">
             <h2>{item.subtitle}</h2>
-            <p>{item.description}</p>
+            <Paragraphs text={item.description} />
             {item.link ? (
               <p>
                 <a href={item.link} target="_blank" rel="noopener noreferrer">

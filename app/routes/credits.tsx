@@ -7,6 +7,7 @@ import { pageMeta } from "~/lib/meta";
 import { slugify } from "~/lib/slug";
 import { getInstance, getLang } from "~/server/platform/i18n.server";
 import { creditsPage } from "~/server/views/static-pages.server";
+import { Paragraphs } from "~/components/layout/Paragraphs";
 
 export async function loader({ context }: Route.LoaderArgs) {
   return { title: getInstance(context).t("pages.credits"), sections: await creditsPage(getLang(context)) };
@@ -30,7 +31,7 @@ export default function CreditsPage({ loaderData }: Route.ComponentProps) {
                   <div className="person-card__body">
                     <h3 className="person-card__name">{person.name}</h3>
                     <span className="badge">{person.occupation}</span>
-                    <p>{person.text}</p>
+                    <Paragraphs text={person.text} />
                   </div>
                 </article>
               ))}

@@ -91,3 +91,16 @@ describe("PUT api/content/{name}/", () => {
     expect(((await (await fetch(`${server.url}/data/legal_notes.json`)).json()).legal_notes as Item[]).length).toBeGreaterThan(0);
   });
 });
+
+describe("long texts on the public pages", () => {
+  it("a blank line starts a paragraph and a single line break stays, in both languages (they ran together into one <p>)", async () => {
+    const staff = await staffClient();
+    const document = await staff.getJson<{ bio: Item[] }>("/api/content/bio/");
+    const first = document.bio.find((item) => item.category === "Formazione") as Item;
+    first.text = "Primo paragrafo,\nseconda riga.\n\nSecondo paragrafo.";
+    first.text_eng = "First paragraph,\nsecond line.\n\nSecond paragraph.";
+    await expectJson(await staff.request("PUT", "/api/content/bio/", { json: document }), "PUT bio");
+    expect(await pageText("/bio")).toContain('<p class="paragraphs">Primo paragrafo,\nseconda riga.</p><p class="paragraphs">Secondo paragrafo.</p>');
+    expect(await pageText("/en/bio")).toContain('<p class="paragraphs">First paragraph,\nsecond line.</p><p class="paragraphs">Second paragraph.</p>');
+  });
+});
