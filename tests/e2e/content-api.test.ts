@@ -104,3 +104,21 @@ describe("long texts on the public pages", () => {
     expect(await pageText("/en/bio")).toContain('<p class="paragraphs">First paragraph,\nsecond line.</p><p class="paragraphs">Second paragraph.</p>');
   });
 });
+
+describe("/data/{name}.json after an edit", () => {
+  it("is asked for each time (no-cache, ETag, 304 while unchanged), so an edit is seen at once (max-age=300 kept it 5 minutes)", async () => {
+    const first = await fetch(`${server.url}/data/legal_notes.json`);
+    expect(first.headers.get("cache-control")).toBe("public, no-cache");
+    const etag = String(first.headers.get("etag"));
+    expect(etag).toMatch(/^"[\w-]+"$/);
+    const document = (await first.json()) as { legal_notes: Item[] };
+    expect((await fetch(`${server.url}/data/legal_notes.json`, { headers: { "If-None-Match": etag } })).status).toBe(304);
+    (document.legal_notes[0] as Item).description = "Nota legale modificata adesso.";
+    const staff = await staffClient();
+    await expectJson(await staff.request("PUT", "/api/content/legal_notes/", { json: document }), "PUT legal_notes");
+    const after = await fetch(`${server.url}/data/legal_notes.json`, { headers: { "If-None-Match": etag } });
+    expect(after.status).toBe(200);
+    expect(after.headers.get("etag")).not.toBe(etag);
+    expect(await after.text()).toContain("Nota legale modificata adesso.");
+  });
+});

@@ -64,6 +64,19 @@ function requestedRange(header: string | null, size: number): ByteRange | null |
 }
 
 /**
+ * Whether the client's copy is current (answer 304): `fresh` reads If-None-Match as HTTP does (a list,
+ * weak validators, *), then If-Modified-Since. Cache-Control is left out: `no-cache` (which fetch adds
+ * to every conditional request) asks caches to check with this server, and a 304 from here is that check.
+ */
+export function notModified(request: Request, etag: string, lastModified?: string | null): boolean {
+  const conditions = {
+    "if-none-match": request.headers.get("If-None-Match") ?? undefined,
+    "if-modified-since": request.headers.get("If-Modified-Since") ?? undefined,
+  };
+  return fresh(conditions, { etag, "last-modified": lastModified ?? undefined });
+}
+
+/**
  * Serves a stored key (read through the storage interface) with HTTP Range support (206 / 416),
  * so audio players can seek, and long-lived caching for content-addressed names.
  */
@@ -80,16 +93,7 @@ export async function fileResponse(request: Request, key: string, extraHeaders: 
     // X-Content-Type-Options comes from the request edge, on every answer (csp.server.ts).
     ...extraHeaders,
   });
-  // `fresh` reads If-None-Match as HTTP does (a list, weak validators, *), then If-Modified-Since.
-  // Cache-Control is left out: `no-cache` (which fetch adds to every conditional request) asks
-  // caches to check with this server, and a 304 from here is that check.
-  const conditions = {
-    "if-none-match": request.headers.get("If-None-Match") ?? undefined,
-    "if-modified-since": request.headers.get("If-Modified-Since") ?? undefined,
-  };
-  if (fresh(conditions, { etag, "last-modified": headers.get("Last-Modified") ?? undefined })) {
-    return new Response(null, { status: 304, headers });
-  }
+  if (notModified(request, etag, headers.get("Last-Modified"))) return new Response(null, { status: 304, headers });
 
   const range = requestedRange(request.headers.get("Range"), stat.size);
   if (range === "unsatisfiable") {
