@@ -5,8 +5,12 @@ import { removeLiveParts } from "./http/body.server";
 import { getEnv } from "./platform/env.server";
 import { log } from "./platform/log.server";
 import { startJanitor, stopJanitor } from "./domain/janitor.server";
+import { startJobs, stopJobs, type JobHandlers } from "./domain/jobs.server";
 import { backfillTrackDurations } from "./domain/track-durations.server";
 import { ensureAdminUser } from "./domain/users.server";
+
+/** The kinds of background job this server runs. */
+const JOB_HANDLERS: JobHandlers = {};
 
 /**
  * Runs once when the server starts, after migrations: database settings, the staff user, the
@@ -37,6 +41,8 @@ export async function boot() {
   startContactDelivery();
   // Before the server listens: what a crash left (orphaned files, .part files) is gone first.
   await startJanitor();
+  // The durable queue (domain/jobs.server.ts): what a stop or a crash left queued or running goes on.
+  startJobs(JOB_HANDLERS);
 }
 
 /**
@@ -47,6 +53,8 @@ export async function boot() {
 export async function shutdown() {
   stopContactDelivery();
   stopJanitor();
+  // Running jobs are aborted and handed back (not counted as a try) while the database is open.
+  await stopJobs();
   await removeLiveParts();
   await disconnectDatabase();
 }
