@@ -5,12 +5,10 @@ import { removeLiveParts } from "./http/body.server";
 import { getEnv } from "./platform/env.server";
 import { log } from "./platform/log.server";
 import { startJanitor, stopJanitor } from "./domain/janitor.server";
-import { startJobs, stopJobs, type JobHandlers } from "./domain/jobs.server";
+import { startJobs, stopJobs } from "./domain/jobs.server";
+import { JOB_HANDLERS, queueMissingStreams } from "./domain/track-streams.server";
 import { backfillTrackDurations } from "./domain/track-durations.server";
 import { ensureAdminUser } from "./domain/users.server";
-
-/** The kinds of background job this server runs. */
-const JOB_HANDLERS: JobHandlers = {};
 
 /**
  * Runs once when the server starts, after migrations: database settings, the staff user, the
@@ -26,7 +24,8 @@ export async function boot() {
   await importContentFiles();
   // The demo code (app/demo/) is loaded only when it has work to do: it is not part of what
   // serves requests.
-  if (env.seedDemo && (await isDatabaseEmpty())) {
+  const seeding = env.seedDemo && (await isDatabaseEmpty());
+  if (seeding) {
     log().info("empty database: loading the demo content");
     const { seedDemoContent } = await import("~/demo/seed.server");
     await seedDemoContent();
@@ -38,6 +37,10 @@ export async function boot() {
   }
   // Demo tracks and tracks stored before durations were kept.
   await backfillTrackDurations();
+  // Tracks without a stream (stored before streams existed, or just seeded) get a transcode job;
+  // the demo's run here, so the first start already shows streams and waveforms.
+  const processed = await queueMissingStreams({ runNow: seeding });
+  if (processed > 0) log().info({ tracks: processed }, "demo tracks transcoded");
   startContactDelivery();
   // Before the server listens: what a crash left (orphaned files, .part files) is gone first.
   await startJanitor();

@@ -30,7 +30,18 @@ describe("wire mapping (SPEC.md 3)", () => {
       videos: null,
       createdAt: new Date(),
       category: { id: 1, name: "N", nameEng: "NE" },
-      tracks: [{ name: "a", url: "/media/tracks/a.mp3", durationSeconds: 8 }],
+      tracks: [
+        {
+          name: "a",
+          url: "/media/tracks/a.mp3",
+          durationSeconds: 8,
+          streamState: "pending",
+          streamUrl: null,
+          peaksUrl: null,
+          loudnessLufs: null,
+          streamError: null,
+        },
+      ],
     });
     expect(music).toEqual({
       id: 2,
