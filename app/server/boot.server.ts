@@ -24,8 +24,7 @@ export async function boot() {
   await importContentFiles();
   // The demo code (app/demo/) is loaded only when it has work to do: it is not part of what
   // serves requests.
-  const seeding = env.seedDemo && (await isDatabaseEmpty());
-  if (seeding) {
+  if (env.seedDemo && (await isDatabaseEmpty())) {
     log().info("empty database: loading the demo content");
     const { seedDemoContent } = await import("~/demo/seed.server");
     await seedDemoContent();
@@ -37,10 +36,11 @@ export async function boot() {
   }
   // Demo tracks and tracks stored before durations were kept.
   await backfillTrackDurations();
-  // Tracks without a stream (stored before streams existed, or just seeded) get a transcode job;
-  // the demo's run here, so the first start already shows streams and waveforms.
-  const processed = await queueMissingStreams({ runNow: seeding });
-  if (processed > 0) log().info({ tracks: processed }, "demo tracks transcoded");
+  // Tracks without a stream (stored before streams existed, or just seeded) get a transcode job.
+  // They run in the background once the server listens: the demo's 46 tracks take about half a
+  // minute of one core, which the first start does not wait for (the masters play meanwhile).
+  const queued = await queueMissingStreams();
+  if (queued > 0) log().info({ masters: queued }, "track streams queued");
   startContactDelivery();
   // Before the server listens: what a crash left (orphaned files, .part files) is gone first.
   await startJanitor();

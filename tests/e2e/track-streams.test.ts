@@ -4,11 +4,12 @@ import { row } from "../support/db";
 import { TINY_PNG, toneWav } from "../support/files";
 import { expectJson, formData, HttpClient } from "../support/http";
 import { at } from "../support/present";
-import { SERVER_TEST, serverPerFile, serverPid } from "../support/server";
+import { SERVER_TEST, serverPerFile, serverPid, sharedDemoServer } from "../support/server";
 
 // It writes and kills its server: a process of its own. A short lease, so the job of the killed
 // process is taken over a few seconds after the restart rather than a minute.
 const server = serverPerFile({ env: { SEED_DEMO: "0", JOB_LEASE_S: "3" } });
+const demo = sharedDemoServer();
 
 type WireTrack = {
   name: string;
@@ -170,5 +171,15 @@ describe("track streams", () => {
     expect(track.state).toBe("ready");
     expect(job()).toMatchObject({ state: "done", attempts: 2 });
     expect(track.duration).toBeCloseTo(600, 1);
+  });
+
+  it("has the demo tracks streamed after the first start, with peaks and loudness", async () => {
+    const list = await new HttpClient(demo.url).getJson<WireMusic[]>("/api/music/");
+    const tracks = list.flatMap((m) => m.music_tracks);
+    expect(tracks.length).toBeGreaterThan(40);
+    for (const track of tracks) {
+      expect(track).toMatchObject({ state: "ready", stream_type: "audio/mpeg", peaks_url: expect.stringMatching(/^\/media\/peaks\//) });
+      expect(track.loudness_lufs).toEqual(expect.any(Number));
+    }
   });
 });

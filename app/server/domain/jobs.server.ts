@@ -19,10 +19,10 @@ import { db } from "../storage/db.server";
  * - A server that stops (`stopJobs`) aborts its jobs and hands them back at once, not counted as a try.
  */
 
-export type JobState = "queued" | "running" | "done" | "failed";
+type JobState = "queued" | "running" | "done" | "failed";
 
 /** What a handler gets: the job's payload, a signal that fires when it must stop, a progress reporter. */
-export type JobContext = {
+type JobContext = {
   id: number;
   key: string;
   payload: unknown;
@@ -243,7 +243,7 @@ export function startJobs(handlers: JobHandlers) {
 }
 
 /** A job was queued by this process: look now rather than at the next poll. */
-export function wakeJobs() {
+function wakeJobs() {
   if (worker && !worker.stopped) schedule(50);
 }
 

@@ -11,7 +11,7 @@ import { storedKeyOfUrl } from "../storage/file-store.server";
 import { fileStore } from "../storage/storage.server";
 import { recountFiles, removeUnreferenced, stageFile, type StagedFile } from "../storage/stored-files.server";
 import { transcodeAudio, UnreadableAudioError } from "./audio-transcode.server";
-import { enqueueJob, latestJobs, PermanentJobError, runJobsUntilIdle, type JobHandler } from "./jobs.server";
+import { enqueueJob, latestJobs, PermanentJobError, type JobHandler } from "./jobs.server";
 
 /**
  * The stream of each track (issue 25): the master staff uploaded is kept as it is; a `transcode`
@@ -21,10 +21,7 @@ import { enqueueJob, latestJobs, PermanentJobError, runJobsUntilIdle, type JobHa
  * track uses them, and they go with the last such track.
  */
 
-export const TRANSCODE_JOB = "transcode";
-
-export const STREAM_STATES = ["pending", "processing", "ready", "failed"] as const;
-export type StreamState = (typeof STREAM_STATES)[number];
+const TRANSCODE_JOB = "transcode";
 
 /** An MP3 master at or under this rate is streamed as it is: V2 averages about 190 kbit/s (1.5 MB a minute is 200). */
 const MAX_STREAM_BITRATE = 200_000;
@@ -113,7 +110,7 @@ async function streamableAsIs(key: string): Promise<boolean> {
 }
 
 /** The job: reads the master once, stores the stream and the peaks, writes them on the master's tracks. */
-export const transcodeJob: JobHandler = {
+const transcodeJob: JobHandler = {
   async run(job) {
     const url = typeof (job.payload as { url?: unknown }).url === "string" ? (job.payload as { url: string }).url : job.key;
     const key = storedKeyOfUrl(url);
@@ -182,20 +179,23 @@ export const transcodeJob: JobHandler = {
 export const JOB_HANDLERS = { [TRANSCODE_JOB]: transcodeJob };
 
 /**
- * At boot: tracks with no stream and no job (stored before streams existed) get one. At the demo
- * seed, `runNow` processes them here, so the first start shows streams and waveforms.
+ * At boot: tracks with no stream and no job (stored before streams existed, or just seeded) get
+ * one; the queue runs them once the server listens. Answers how many masters were queued.
  */
-export async function queueMissingStreams({ runNow = false } = {}): Promise<number> {
+export async function queueMissingStreams(): Promise<number> {
   const pending = await db.musicTrack.findMany({ where: { streamState: { in: ["pending", "processing"] } }, select: { url: true }, distinct: ["url"] });
-  if (pending.length > 0) {
-    const jobs = await latestJobs(
-      TRANSCODE_JOB,
-      pending.map((row) => row.url),
-    );
-    for (const { url } of pending) {
-      const job = jobs.get(url);
-      if (!job || job.state === "done" || job.state === "failed") await enqueueJob(db, TRANSCODE_JOB, url, { url });
+  if (pending.length === 0) return 0;
+  const jobs = await latestJobs(
+    TRANSCODE_JOB,
+    pending.map((row) => row.url),
+  );
+  let queued = 0;
+  for (const { url } of pending) {
+    const job = jobs.get(url);
+    if (!job || job.state === "done" || job.state === "failed") {
+      await enqueueJob(db, TRANSCODE_JOB, url, { url });
+      queued++;
     }
   }
-  return runNow ? runJobsUntilIdle(JOB_HANDLERS) : 0;
+  return queued;
 }
