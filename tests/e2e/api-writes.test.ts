@@ -227,7 +227,11 @@ describe("music", () => {
     const page = await fetch(`${server.url}${pagePath}`);
     expect(page.status).toBe(200);
     expect(await page.text()).toContain("Notturno per archi");
-    expect(await (await staff.get(`/api/music/${music.id}`)).json()).toEqual(music);
+    // The same work; its track's stream state may have moved on meanwhile (issue 25).
+    expect(await (await staff.get(`/api/music/${music.id}`)).json()).toMatchObject({
+      ...music,
+      music_tracks: music.music_tracks.map(({ name, url }: { name: string; url: string }) => ({ name, url })),
+    });
     const byCategory = await (await staff.get(`/api/music-by-category/${encodeURIComponent(category.name.toUpperCase())}`)).json();
     expect(byCategory.map((m: any) => m.id)).toContain(music.id);
 
