@@ -30,8 +30,9 @@ RUN npm run build \
  && mv /tmp/better_sqlite3.node node_modules/better-sqlite3/build/Release/
 
 FROM node:${NODE_MAJOR}-bookworm-slim
-# tini is PID 1: it forwards docker stop's SIGTERM to node and reaps zombies.
-RUN apt-get update && apt-get install -y --no-install-recommends tini && apt-get clean && rm -rf /var/lib/apt/lists/*
+# tini is PID 1: it forwards docker stop's SIGTERM to node and reaps zombies. lame and flac make the
+# streams of uploaded masters (docs/decisions/025-audio-encoder.md): about 4 MB with their libraries (libsndfile).
+RUN apt-get update && apt-get install -y --no-install-recommends tini lame flac && apt-get clean && rm -rf /var/lib/apt/lists/*
 ENV NODE_ENV=production PORT=3000 DATA_DIR=/data SEED_DEMO=0 NPM_CONFIG_UPDATE_NOTIFIER=false
 WORKDIR /app
 COPY --from=build --chown=node:node /app/node_modules ./node_modules

@@ -4,12 +4,14 @@
 import { benchPages } from "./bench/pages";
 import { benchSearch } from "./bench/search";
 import { benchSettings } from "./bench/settings";
+import { benchTranscode } from "./bench/transcode";
 
 type Bench = () => Promise<{ name: string; lines: string[] }>;
 
 const BENCHMARKS: Record<string, Bench> = {
   pages: () => benchPages(),
   search: () => benchSearch({ items: benchSettings.searchItems, runs: benchSettings.searchRuns }),
+  transcode: () => benchTranscode(),
 };
 
 // Names of benchmarks; options (--cpu-prof) are read by ./bench/settings.

@@ -10,7 +10,7 @@ import { pageMeta } from "~/lib/meta";
 import { categoryKey, categoryPath, compositionPath, externalHref, pagePath } from "~/lib/paths";
 import { redirectToCanonicalPath } from "~/server/http/routes.server";
 import { musicAlbumLd } from "~/lib/structured-data";
-import { musicVideo } from "~/server/views/compositions.server";
+import { musicVideo, playableTracks } from "~/server/views/compositions.server";
 import { getLang } from "~/server/platform/i18n.server";
 import { imageInfo } from "~/server/storage/images.server";
 import { getMusicBySlug } from "~/server/domain/music.server";
@@ -33,7 +33,7 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
     category: { label: localized(item.category, "name", lang), href: categoryPath(item.category.name, lang) },
     image: await imageInfo(item.img),
     // durationSeconds: shown as m:ss and given to the structured data.
-    tracks: item.tracks,
+    tracks: playableTracks(item.tracks),
     video: item.link ? null : musicVideo(item.videos),
     link: item.link?.trim() ? externalHref(item.link) : null,
   };

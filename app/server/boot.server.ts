@@ -5,6 +5,8 @@ import { removeLiveParts } from "./http/body.server";
 import { getEnv } from "./platform/env.server";
 import { log } from "./platform/log.server";
 import { startJanitor, stopJanitor } from "./domain/janitor.server";
+import { startJobs, stopJobs } from "./domain/jobs.server";
+import { JOB_HANDLERS, queueMissingStreams } from "./domain/track-streams.server";
 import { backfillTrackDurations } from "./domain/track-durations.server";
 import { ensureAdminUser } from "./domain/users.server";
 
@@ -34,9 +36,16 @@ export async function boot() {
   }
   // Demo tracks and tracks stored before durations were kept.
   await backfillTrackDurations();
+  // Tracks without a stream (stored before streams existed, or just seeded) get a transcode job.
+  // They run in the background once the server listens: the demo's 46 tracks take about half a
+  // minute of one core, which the first start does not wait for (the masters play meanwhile).
+  const queued = await queueMissingStreams();
+  if (queued > 0) log().info({ masters: queued }, "track streams queued");
   startContactDelivery();
   // Before the server listens: what a crash left (orphaned files, .part files) is gone first.
   await startJanitor();
+  // The durable queue (domain/jobs.server.ts): what a stop or a crash left queued or running goes on.
+  startJobs(JOB_HANDLERS);
 }
 
 /**
@@ -47,6 +56,8 @@ export async function boot() {
 export async function shutdown() {
   stopContactDelivery();
   stopJanitor();
+  // Running jobs are aborted and handed back (not counted as a try) while the database is open.
+  await stopJobs();
   await removeLiveParts();
   await disconnectDatabase();
 }

@@ -14,6 +14,8 @@ export type Config = {
   migrationsDir: string;
   backupKeep: number;
   contactRetentionMs: number;
+  jobLeaseMs: number;
+  jobConcurrency: number;
   backupMaxAgeMs: number;
   buildDir: string;
   checkBuild: boolean;

@@ -87,6 +87,10 @@ const VARIABLES = {
   BACKUP_MAX_AGE_H: [wholeNumber(1, 24 * 365).default(26), "a whole number of hours"],
   /** Contact messages older than this are deleted by the janitor (app/server/domain/janitor.server.ts). */
   CONTACT_RETENTION_DAYS: [wholeNumber(1, 36_500).default(365), "a whole number of days from 1 to 36500"],
+  /** Background jobs (app/server/domain/jobs.server.ts): how long a claimed job is held before another process may take it over (renewed while it runs). */
+  JOB_LEASE_S: [wholeNumber(2, 3600).default(60), "a whole number of seconds from 2 to 3600"],
+  /** Background jobs run at once by one server process; 1 keeps a core free for visitors. */
+  JOB_CONCURRENCY: [wholeNumber(1, 16).default(1), "a whole number from 1 to 16"],
   /** /metrics: the bearer token it asks for; unset, it answers loopback clients only. */
   METRICS_TOKEN: [z.string().min(16).optional(), "at least 16 characters"],
   /** The release's commit, shown by /healthz and the start line (else read from .git when there is one). */
@@ -172,6 +176,8 @@ export function readConfig(env = process.env) {
     logLevel: e.LOG_LEVEL ?? (e.NODE_ENV === "test" ? "warn" : "info"),
     seedDemo: e.SEED_DEMO === "1" || e.SEED_DEMO === "true",
     metricsToken: e.METRICS_TOKEN,
+    jobLeaseMs: e.JOB_LEASE_S * 1000,
+    jobConcurrency: e.JOB_CONCURRENCY,
     gitCommit: e.GIT_COMMIT,
   };
 }

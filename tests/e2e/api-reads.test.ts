@@ -17,7 +17,7 @@ beforeAll(async () => {
 function expectMusicShape(m: any) {
   expect(keys(m)).toEqual(KEYS.music);
   expect(keys(m.category)).toEqual(KEYS.categoryRef);
-  for (const t of m.music_tracks) expect(keys(t)).toEqual(KEYS.file);
+  for (const t of m.music_tracks) expect(keys(t)).toEqual(KEYS.track);
   expect(typeof m.slug).toBe("string");
   expect(typeof m.img).toBe("string");
 }

@@ -216,7 +216,7 @@ describe("music", () => {
       videos: "https://www.youtube.com/watch?v=abcdefghijk",
       category: { id: category.id, name: category.name, name_eng: category.name_eng },
     });
-    expect(music.music_tracks).toEqual([{ name: "Tema d'amore", url: expect.stringMatching(/^\/media\/tracks\/[0-9a-f]+\.mp3$/) }]);
+    expect(music.music_tracks).toMatchObject([{ name: "Tema d'amore", url: expect.stringMatching(/^\/media\/tracks\/[0-9a-f]+\.mp3$/) }]);
     const trackFile = mediaFile(server, music.music_tracks[0].url);
     const imgFile = mediaFile(server, music.img);
     expect(fs.existsSync(trackFile)).toBe(true);
@@ -227,7 +227,11 @@ describe("music", () => {
     const page = await fetch(`${server.url}${pagePath}`);
     expect(page.status).toBe(200);
     expect(await page.text()).toContain("Notturno per archi");
-    expect(await (await staff.get(`/api/music/${music.id}`)).json()).toEqual(music);
+    // The same work; its track's stream state may have moved on meanwhile (issue 25).
+    expect(await (await staff.get(`/api/music/${music.id}`)).json()).toMatchObject({
+      ...music,
+      music_tracks: music.music_tracks.map(({ name, url }: { name: string; url: string }) => ({ name, url })),
+    });
     const byCategory = await (await staff.get(`/api/music-by-category/${encodeURIComponent(category.name.toUpperCase())}`)).json();
     expect(byCategory.map((m: any) => m.id)).toContain(music.id);
 
@@ -291,7 +295,9 @@ describe("the original client's whole session", () => {
     expect(result.music.created.music_tracks).toHaveLength(1);
     expect(result.news.edited.title).toMatch(/^Notizia modificata/);
     expect(result.music.edited.description).toBe("Descrizione modificata");
-    expect(result.music.edited.music_tracks).toEqual(result.music.created.music_tracks);
+    // The same tracks kept (their stream's state may have moved on meanwhile: issue 25).
+    const nameAndUrl = (tracks: { name: string; url: string }[]) => tracks.map(({ name, url }) => ({ name, url }));
+    expect(nameAndUrl(result.music.edited.music_tracks)).toEqual(nameAndUrl(result.music.created.music_tracks));
     expect(result.deleted).toEqual({ news: 204, music: 204, categories: [204, 204] });
     expect(result.afterLogout).toEqual([]);
     expect(lines.length).toBeGreaterThanOrEqual(9);

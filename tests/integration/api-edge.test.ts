@@ -30,7 +30,18 @@ describe("wire mapping (SPEC.md 3)", () => {
       videos: null,
       createdAt: new Date(),
       category: { id: 1, name: "N", nameEng: "NE" },
-      tracks: [{ name: "a", url: "/media/tracks/a.mp3", durationSeconds: 8 }],
+      tracks: [
+        {
+          name: "a",
+          url: "/media/tracks/a.mp3",
+          durationSeconds: 8,
+          streamState: "pending",
+          streamUrl: null,
+          peaksUrl: null,
+          loudnessLufs: null,
+          streamError: null,
+        },
+      ],
     });
     expect(music).toEqual({
       id: 2,
@@ -43,7 +54,19 @@ describe("wire mapping (SPEC.md 3)", () => {
       img: "/media/images/a.jpg",
       link: null,
       videos: null,
-      music_tracks: [{ name: "a", url: "/media/tracks/a.mp3" }],
+      // Issue 25: the stream fields; until the stream is ready, stream_url is the master.
+      music_tracks: [
+        {
+          name: "a",
+          url: "/media/tracks/a.mp3",
+          stream_url: "/media/tracks/a.mp3",
+          stream_type: "audio/mpeg",
+          peaks_url: null,
+          duration: 8,
+          loudness_lufs: null,
+          state: "pending",
+        },
+      ],
     });
     const activity = wire.activity({ id: 3, date: new Date("2026-01-02T03:04:05Z"), username: "admin", description: "x" });
     expect(activity).toEqual({ id: 3, date: "2026-01-02T03:04:05.000Z", description: "x", user_data: { username: "admin" } });

@@ -48,3 +48,38 @@ export function silentWav(seconds: number, sampleRate = 8000): Buffer {
   b.writeUInt32LE(data, 40);
   return b;
 }
+
+/**
+ * A 16-bit PCM WAV master of `seconds`: a chord with a slow swell in each channel (different in
+ * left and right) and a little noise, so an encoder has real work. Deterministic.
+ */
+export function toneWav(seconds: number, { sampleRate = 44100, channels = 2 } = {}): Buffer {
+  const frames = Math.round(seconds * sampleRate);
+  const data = frames * channels * 2;
+  const b = Buffer.alloc(44 + data);
+  b.write("RIFF", 0, "latin1");
+  b.writeUInt32LE(36 + data, 4);
+  b.write("WAVEfmt ", 8, "latin1");
+  b.writeUInt32LE(16, 16);
+  b.writeUInt16LE(1, 20);
+  b.writeUInt16LE(channels, 22);
+  b.writeUInt32LE(sampleRate, 24);
+  b.writeUInt32LE(sampleRate * channels * 2, 28);
+  b.writeUInt16LE(channels * 2, 32);
+  b.writeUInt16LE(16, 34);
+  b.write("data", 36, "latin1");
+  b.writeUInt32LE(data, 40);
+  let seed = 12345;
+  const noise = () => ((seed = (seed * 1103515245 + 12345) & 0x7fffffff) / 0x7fffffff - 0.5) * 0.02;
+  const pcm = new Int16Array(b.buffer, b.byteOffset + 44, frames * channels);
+  for (let i = 0; i < frames; i++) {
+    const t = i / sampleRate;
+    const swell = 0.5 + 0.4 * Math.sin(2 * Math.PI * 0.1 * t);
+    for (let c = 0; c < channels; c++) {
+      const v =
+        swell * (0.3 * Math.sin(2 * Math.PI * (220 + 55 * c) * t) + 0.15 * Math.sin(2 * Math.PI * 330 * t) + 0.1 * Math.sin(2 * Math.PI * 440 * t)) + noise();
+      pcm[i * channels + c] = Math.round(v * 32767);
+    }
+  }
+  return b;
+}

@@ -5,6 +5,7 @@
 // (sharedDemoServer): a file no longer pays a browser launch, and the read-only files no longer pay a
 // server boot. One read-only server for both workers makes each picture variant and renders each
 // page once instead of once per worker.
+import { rows } from "./db";
 import { execFileSync } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
@@ -34,6 +35,13 @@ async function makeTemplate(root: string, name: "demo" | "empty") {
     fs.mkdirSync(dataDir);
     return spawnServer(dataDir, { SEED_DEMO: name === "demo" ? "1" : "0" });
   });
+  // The demo tracks are transcoded in the background after the first start (issue 25): the
+  // template waits for its queue, so no copy of it transcodes them again.
+  const deadline = Date.now() + 300_000;
+  while (rows<{ n: number }>(server, `SELECT count(*) AS n FROM Job WHERE state IN ('queued', 'running')`)[0]!.n > 0) {
+    if (Date.now() > deadline) throw new Error(`template ${name}: the demo tracks were not transcoded in 5 minutes:\n${server.output()}`);
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
   // SIGTERM: a clean stop checkpoints the SQLite WAL into app.db before the folder is copied.
   const code = await server.stop();
   if (code !== 0) throw new Error(`template ${name}: the server ended with ${code}:\n${server.output()}`);

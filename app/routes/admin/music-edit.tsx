@@ -2,12 +2,14 @@ import { data, redirect } from "react-router";
 import type { Route } from "./+types/music-edit";
 import { Breadcrumb } from "~/components/admin/ListControls";
 import { MusicForm } from "~/components/admin/MusicForm";
+import { TrackStreams } from "~/components/admin/TrackStreams";
 import { categoryChoices } from "~/server/domain/categories.server";
 import { adminForm } from "~/server/http/forms.server";
 import { musicPath } from "~/lib/paths";
 import { musicForm } from "~/server/http/content-forms.server";
 import { getMusicBySlug, parseMusicInput, saveMusic } from "~/server/domain/music.server";
 import { staffFrom } from "~/server/domain/session.server";
+import { retryTrackStream, streamProgress } from "~/server/domain/track-streams.server";
 
 // SPEC.md 4 sends a failed load to /admin/categoryList; the music list is where the user came from.
 const NOT_FOUND = "/admin/musicList?avviso=non-trovato";
@@ -15,14 +17,30 @@ const NOT_FOUND = "/admin/musicList?avviso=non-trovato";
 export async function loader({ params }: Route.LoaderArgs) {
   const music = await getMusicBySlug(params.slugMusic);
   if (!music) throw redirect(NOT_FOUND);
-  return { music, categories: await categoryChoices("music") };
+  const progress = await streamProgress(music.tracks.map((t) => t.url));
+  const streams = music.tracks.map((t) => ({
+    name: t.name,
+    url: t.url,
+    streamState: t.streamState,
+    streamError: t.streamError,
+    progress: progress.get(t.url) ?? null,
+  }));
+  return { music, streams, categories: await categoryChoices("music") };
 }
 
 export async function action({ request, params, context }: Route.ActionArgs) {
   const user = staffFrom(context);
   const current = await getMusicBySlug(params.slugMusic);
   if (!current) throw redirect(NOT_FOUND);
-  const { values, files } = musicForm(await adminForm(request), current.tracks);
+  const form = await adminForm(request);
+  if (form.get("intent") === "retry-stream") {
+    // Only a track of this composition: the form names it by its master's URL.
+    const url = String(form.get("url") ?? "");
+    if (!current.tracks.some((t) => t.url === url)) throw data("Traccia non trovata", { status: 400 });
+    await retryTrackStream(url);
+    return redirect(`/admin/musicList/${current.slug}`);
+  }
+  const { values, files } = musicForm(form, current.tracks);
   const parsed = parseMusicInput(values);
   const result = parsed.ok ? await saveMusic(current, parsed.data, files, user) : parsed;
   if (!result.ok) {
@@ -33,7 +51,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
 }
 
 export default function MusicEdit({ loaderData, actionData }: Route.ComponentProps) {
-  const { music, categories } = loaderData;
+  const { music, streams, categories } = loaderData;
   const savedMode = music.link ? "link" : "tracks";
   const values = actionData?.values ?? {
     category: String(music.category.id),
@@ -58,6 +76,7 @@ export default function MusicEdit({ loaderData, actionData }: Route.ComponentPro
         lockedMode={savedMode}
         submitLabel="Salva modifiche"
       />
+      <TrackStreams tracks={streams} />
     </section>
   );
 }

@@ -11,6 +11,7 @@ import { db } from "../storage/db.server";
 import { invalid, parseWith, textFields, type FieldErrors, type Parsed, type SaveResult } from "./save-result.server";
 import { deleteWithFiles, saveWithFiles, type FileListInput, type ImageInput } from "./save-with-files.server";
 import { withDurations } from "./track-durations.server";
+import { streamFieldsFor, type StreamFields } from "./track-streams.server";
 
 /** What a public page needs of a composition. */
 export const musicSelect = {
@@ -25,7 +26,10 @@ export const musicSelect = {
   videos: true,
   createdAt: true,
   category: { select: { id: true, name: true, nameEng: true } },
-  tracks: { select: { name: true, url: true, durationSeconds: true }, orderBy: { position: "asc" } },
+  tracks: {
+    select: { name: true, url: true, durationSeconds: true, streamState: true, streamUrl: true, peaksUrl: true, loudnessLufs: true, streamError: true },
+    orderBy: { position: "asc" },
+  },
 } as const;
 
 export type MusicItem = {
@@ -41,8 +45,11 @@ export type MusicItem = {
   videos: string | null;
   createdAt: Date;
   category: { id: number; name: string; nameEng: string };
-  tracks: { name: string; url: string; durationSeconds: number | null }[];
+  tracks: MusicTrackItem[];
 };
+
+/** A track as pages and api/ read it: the master (`url`) and its stream (track-streams.server.ts). */
+export type MusicTrackItem = { name: string; url: string; durationSeconds: number | null } & StreamFields;
 
 /** `q` matches either title or the category name; `categoryIds` keeps the compositions of those categories. */
 export type MusicFilter = { q?: string; categoryIds?: number[] };
@@ -134,12 +141,12 @@ export type MusicFilesInput = {
 export const adminMusicSelect = { id: true, slug: true, title: true, link: true, createdAt: true, category: { select: { id: true, name: true } } } as const;
 
 /** The stored files a composition row uses (its cover and its tracks), read in the transaction that changes them. */
-async function musicFileUrls(tx: Prisma.TransactionClient, id: number): Promise<string[]> {
-  const row = await tx.music.findUnique({ where: { id }, select: { img: true, tracks: { select: { url: true } } } });
-  return row ? [row.img, ...row.tracks.map((t) => t.url)] : [];
+async function musicFileUrls(tx: Prisma.TransactionClient, id: number): Promise<(string | null)[]> {
+  const row = await tx.music.findUnique({ where: { id }, select: { img: true, tracks: { select: { url: true, streamUrl: true, peaksUrl: true } } } });
+  return row ? [row.img, ...row.tracks.flatMap((t) => [t.url, t.streamUrl, t.peaksUrl])] : [];
 }
 
-const musicRowFileUrls = (row: MusicItem) => [row.img, ...row.tracks.map((t) => t.url)];
+const musicRowFileUrls = (row: MusicItem) => [row.img, ...row.tracks.flatMap((t) => [t.url, t.streamUrl, t.peaksUrl])];
 
 /** The saved composition a save changes (null: a new one). */
 export type MusicCurrent = { id: number; img: string; tracks: { name: string; url: string; durationSeconds: number | null }[] };
@@ -177,19 +184,26 @@ export async function saveMusic(current: MusicCurrent | null, input: MusicInput,
       img: stored.image ?? current?.img ?? "",
       link: input.mode === "link" ? input.link : null,
       videos: input.mode === "tracks" && input.videos ? input.videos : null,
-      tracks: { create: trackRows.map((f, position) => ({ position, name: f.name, url: f.url, durationSeconds: f.durationSeconds })) },
     };
     return async (tx) => {
+      // Read in the transaction, before the current rows go: a kept track keeps its stream.
+      const streams = await streamFieldsFor(
+        tx,
+        trackRows.map((f) => f.url),
+      );
+      const tracks = {
+        create: trackRows.map((f, position) => ({ position, name: f.name, url: f.url, durationSeconds: f.durationSeconds, ...streams.get(f.url) })),
+      };
       if (current) {
         const before = await musicFileUrls(tx, current.id);
         await tx.musicTrack.deleteMany({ where: { musicId: current.id } });
-        const row = await tx.music.update({ where: { id: current.id }, data, select: musicSelect });
+        const row = await tx.music.update({ where: { id: current.id }, data: { ...data, tracks }, select: musicSelect });
         await contentChanged(tx);
         await logActivity(tx, actor, `Modificato il contenuto musicale "${row.title}"`);
         return { item: row, before, after: musicRowFileUrls(row) };
       }
       const slug = await uniqueSlug(input.title, async (s) => !!(await tx.music.findUnique({ where: { slug: s }, select: { id: true } })));
-      const row = await tx.music.create({ data: { ...data, slug }, select: musicSelect });
+      const row = await tx.music.create({ data: { ...data, tracks, slug }, select: musicSelect });
       await contentChanged(tx);
       await logActivity(tx, actor, `Creato il contenuto musicale "${row.title}"`);
       return { item: row, before: [], after: musicRowFileUrls(row) };

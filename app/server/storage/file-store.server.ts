@@ -38,8 +38,8 @@ export interface FileStore {
 
 export const MEDIA_PREFIX = "/media/";
 
-/** Folders of content-addressed files that rows refer to (and that the janitor may clean). */
-export const STORED_FOLDERS = ["images", "tracks", "attachments"] as const;
+/** Folders of content-addressed files that rows refer to (and that the janitor may clean); "peaks" holds waveforms of tracks. */
+export const STORED_FOLDERS = ["images", "tracks", "attachments", "peaks"] as const;
 export type StoredFolder = (typeof STORED_FOLDERS)[number];
 
 /** Folders /media serves: temporary uploads (tmp/) and derived files (dot folders) are not public. */

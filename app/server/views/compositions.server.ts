@@ -5,10 +5,16 @@ import { videoEmbed } from "~/lib/video";
 import type { Prisma } from "~/generated/prisma/client";
 import { categoriesOfType, categoryIdsNamed, findCategoryByName, type CategoryRow } from "../domain/categories.server";
 import { imageInfo } from "../storage/images.server";
-import { findMusic } from "../domain/music.server";
+import { findMusic, type MusicTrackItem } from "../domain/music.server";
+import { playableUrl } from "../domain/track-streams.server";
 import { untilContentChanged } from "../storage/read-cache.server";
 
 export type { MusicCardData, MusicCategoryData };
+
+/** The tracks a page plays: the stream once ready, else the master (domain/track-streams.server.ts). */
+export function playableTracks(tracks: MusicTrackItem[]): { name: string; url: string; durationSeconds: number | null }[] {
+  return tracks.map((track) => ({ name: track.name, url: playableUrl(track), durationSeconds: track.durationSeconds }));
+}
 
 export function musicVideo(videos: string | null): MusicCardData["video"] {
   if (!videos?.trim()) return null;
@@ -25,7 +31,7 @@ const musicCardSelect = {
   link: true,
   videos: true,
   category: { select: { name: true, nameEng: true } },
-  tracks: { select: { name: true, url: true }, orderBy: { position: "asc" } },
+  tracks: { select: { name: true, url: true, streamUrl: true, streamState: true }, orderBy: { position: "asc" } },
 } as const satisfies Prisma.MusicSelect;
 
 type MusicCardRow = Prisma.MusicGetPayload<{ select: typeof musicCardSelect }>;
@@ -41,7 +47,7 @@ async function musicCard(item: MusicCardRow, lang: Lang): Promise<MusicCardData>
     external: Boolean(link),
     image: await imageInfo(item.img),
     // Cards play tracks but never show their lengths: names and URLs only (musicCardSelect).
-    tracks: link ? [] : item.tracks,
+    tracks: link ? [] : item.tracks.map((track) => ({ name: track.name, url: playableUrl(track) })),
     video: link ? null : musicVideo(item.videos),
   };
 }

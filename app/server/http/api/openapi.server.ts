@@ -91,6 +91,20 @@ export function openApiDocument(origin: string) {
         CategoryRef: { type: "object", properties: { id: int, name: str, name_eng: str } },
         Category: { type: "object", properties: { id: int, name: str, name_eng: str, type: { enum: [...CATEGORY_TYPES] } } },
         File: { type: "object", properties: { name: str, url: str } },
+        Track: {
+          type: "object",
+          description: "A track: its master (url, as uploaded) and what visitors play (issue 25).",
+          properties: {
+            name: str,
+            url: str,
+            stream_url: { type: "string", description: "The stream once state is ready, the master until then" },
+            stream_type: str,
+            peaks_url: { type: ["string", "null"], description: "Waveform peaks (audiowaveform JSON), null until ready" },
+            duration: { type: ["number", "null"], description: "Seconds" },
+            loudness_lufs: { type: ["number", "null"], description: "Integrated loudness (EBU R128), null until ready" },
+            state: { enum: ["pending", "processing", "ready", "failed"] },
+          },
+        },
         Music: {
           type: "object",
           properties: {
@@ -104,7 +118,7 @@ export function openApiDocument(origin: string) {
             img: str,
             link: nullableStr,
             videos: nullableStr,
-            music_tracks: list("File"),
+            music_tracks: list("Track"),
           },
         },
         News: {

@@ -1,6 +1,7 @@
 import type { ActivityRow } from "../../domain/activity.server";
 import type { CategoryRow } from "../../domain/categories.server";
-import type { MusicItem } from "../../domain/music.server";
+import type { MusicItem, MusicTrackItem } from "../../domain/music.server";
+import { playableType, playableUrl } from "../../domain/track-streams.server";
 import type { NewsItem } from "../../domain/news.server";
 import type { TempUpload } from "../../domain/uploads.server";
 
@@ -11,6 +12,20 @@ import type { TempUpload } from "../../domain/uploads.server";
 export type WireCategoryRef = { id: number; name: string; name_eng: string };
 export type WireCategory = WireCategoryRef & { type: string };
 export type WireFile = { name: string; url: string };
+/**
+ * Issue 25: a track adds its stream to SPEC.md 3's {name, url} (the master, as before):
+ * `stream_url` is what to play now (the stream once `state` is "ready", the master until then),
+ * `peaks_url` the waveform (audiowaveform JSON, null until ready), `duration` in seconds,
+ * `loudness_lufs` the integrated loudness (null until ready, or for silence).
+ */
+export type WireTrack = WireFile & {
+  stream_url: string;
+  stream_type: string;
+  peaks_url: string | null;
+  duration: number | null;
+  loudness_lufs: number | null;
+  state: string;
+};
 export type WireMusic = {
   id: number;
   slug: string;
@@ -23,7 +38,7 @@ export type WireMusic = {
   img: string;
   link: string | null;
   videos: string | null;
-  music_tracks: WireFile[];
+  music_tracks: WireTrack[];
 };
 export type WireNews = {
   id: number;
@@ -67,6 +82,18 @@ function categoryRef(c: { id: number; name: string; nameEng: string }): WireCate
 
 const files = (list: { name: string; url: string }[]): WireFile[] => list.map((f) => ({ name: f.name, url: f.url }));
 
+const tracks = (list: MusicTrackItem[]): WireTrack[] =>
+  list.map((t) => ({
+    name: t.name,
+    url: t.url,
+    stream_url: playableUrl(t),
+    stream_type: playableType(t),
+    peaks_url: t.streamState === "ready" ? t.peaksUrl : null,
+    duration: t.durationSeconds,
+    loudness_lufs: t.streamState === "ready" ? t.loudnessLufs : null,
+    state: t.streamState,
+  }));
+
 export const wire = {
   category: (c: CategoryRow): WireCategory => ({ id: c.id, name: c.name, name_eng: c.nameEng, type: c.type }),
 
@@ -81,7 +108,7 @@ export const wire = {
     img: m.img,
     link: m.link || null,
     videos: m.videos || null,
-    music_tracks: files(m.tracks),
+    music_tracks: tracks(m.tracks),
   }),
 
   news: (n: NewsItem): WireNews => ({

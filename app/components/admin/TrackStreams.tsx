@@ -1,0 +1,49 @@
+import { Form } from "react-router";
+import { STREAM_STATE_LABELS, streamStateName } from "~/lib/track-streams";
+
+export type TrackStreamRow = { name: string; url: string; streamState: string; streamError: string | null; progress: number | null };
+
+/**
+ * Each track's stream on the edit page: in coda, in lavorazione (with progress), pronta, or errore
+ * with the reason and a "Riprova" button (a native form post of its own, outside the music form).
+ */
+export function TrackStreams({ tracks }: { tracks: TrackStreamRow[] }) {
+  if (tracks.length === 0) return null;
+  return (
+    <section className="track-streams" aria-labelledby="track-streams-title">
+      <h2 id="track-streams-title">Ascolto delle tracce</h2>
+      <p className="hint">Il file originale resta com&apos;è; i visitatori ascoltano una versione MP3 leggera, preparata in background.</p>
+      <ul>
+        {tracks.map((track, index) => {
+          const state = streamStateName(track.streamState);
+          return (
+            <li key={`${index}-${track.url}`} data-stream-state={state}>
+              <span className="track-streams__name">{track.name}</span>{" "}
+              <span className="delivery-status" data-delivery={state === "ready" ? "sent" : state === "failed" ? "failed" : "waiting"}>
+                {STREAM_STATE_LABELS[state]}
+                {state === "processing" && track.progress !== null ? ` (${Math.round(track.progress * 100)}%)` : ""}
+              </span>
+              {state === "failed" ? (
+                <>
+                  {track.streamError ? (
+                    <span className="track-streams__error">
+                      {" "}
+                      Motivo: <code>{track.streamError}</code>
+                    </span>
+                  ) : null}
+                  <Form method="post" className="track-streams__retry">
+                    <input type="hidden" name="intent" value="retry-stream" />
+                    <input type="hidden" name="url" value={track.url} />
+                    <button className="button button--ghost" type="submit">
+                      Riprova
+                    </button>
+                  </Form>
+                </>
+              ) : null}
+            </li>
+          );
+        })}
+      </ul>
+    </section>
+  );
+}

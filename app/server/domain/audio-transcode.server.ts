@@ -1,0 +1,259 @@
+import { spawn, type ChildProcess } from "node:child_process";
+import { once } from "node:events";
+import type { Readable } from "node:stream";
+import { LoudnessMeter, PeaksBuilder } from "./audio-analysis.server";
+
+/**
+ * A master in, in one pass: the MP3 visitors play (Debian's `lame`, VBR V2, 44.1/48 kHz stereo;
+ * docs/decisions/025-audio-encoder.md), its waveform peaks, its integrated loudness and its exact
+ * length. The samples stream through (a long master is never held in memory): WAV is read here;
+ * MP3 is decoded by `lame --decode`, FLAC by Debian's `flac`, both as WAV on their stdout.
+ */
+
+/** The file is not audio this server can read: another try cannot help. */
+export class UnreadableAudioError extends Error {}
+
+export type TranscodeResult = {
+  sampleRate: number;
+  frames: number;
+  durationSeconds: number;
+  loudnessLufs: number | null;
+  peaks: ReturnType<PeaksBuilder["toJson"]>;
+};
+
+type WaveFormat = { sampleRate: number; channels: number; bits: number; float: boolean; dataBytes: number | null };
+type WaveEvent = { format: WaveFormat } | { samples: Float32Array[] };
+
+const BLOCK_FRAMES = 16_384;
+
+/** Reads a RIFF/WAVE stream: its format, then its samples as floats per channel, block by block. */
+async function* readWave(source: AsyncIterable<Uint8Array>): AsyncGenerator<WaveEvent> {
+  let pending = Buffer.alloc(0);
+  let format: WaveFormat | null = null;
+  let inData = false;
+  let dataLeft = Infinity;
+  let skip = 0;
+  for await (const chunk of source) {
+    pending = pending.length ? Buffer.concat([pending, chunk]) : Buffer.from(chunk);
+    while (!inData) {
+      if (skip > 0) {
+        const n = Math.min(skip, pending.length);
+        pending = pending.subarray(n);
+        skip -= n;
+        if (skip > 0) break;
+      }
+      if (!format && pending.length >= 12 && skip === 0 && pending.toString("latin1", 0, 4) !== "fmt " && pending.toString("latin1", 8, 12) === "WAVE") {
+        if (pending.toString("latin1", 0, 4) !== "RIFF") throw new UnreadableAudioError("il file non è un WAV valido (manca l'intestazione RIFF)");
+        pending = pending.subarray(12);
+      }
+      if (pending.length < 8) break;
+      const id = pending.toString("latin1", 0, 4);
+      const size = pending.readUInt32LE(4);
+      if (!/^[\x20-\x7e]{4}$/.test(id)) throw new UnreadableAudioError("il file WAV è danneggiato (blocco non riconosciuto)");
+      if (id === "fmt ") {
+        if (pending.length < 8 + size) break;
+        const tag = pending.readUInt16LE(8);
+        const channels = pending.readUInt16LE(10);
+        const sampleRate = pending.readUInt32LE(12);
+        const bits = pending.readUInt16LE(22);
+        // WAVE_FORMAT_EXTENSIBLE names the real format in the first two bytes of its sub-format GUID.
+        const realTag = tag === 0xfffe && size >= 26 ? pending.readUInt16LE(32) : tag;
+        const float = realTag === 3;
+        if ((realTag !== 1 && !float) || channels < 1 || sampleRate < 8000 || sampleRate > 384_000 || ![8, 16, 24, 32, 64].includes(bits)) {
+          throw new UnreadableAudioError(`formato WAV non supportato (codifica ${realTag}, ${bits} bit, ${channels} canali, ${sampleRate} Hz)`);
+        }
+        format = { sampleRate, channels, bits, float, dataBytes: null };
+        pending = pending.subarray(8 + size + (size % 2));
+      } else if (id === "data") {
+        if (!format) throw new UnreadableAudioError("il file WAV è danneggiato (dati prima del formato)");
+        // A streamed WAV (a decoder's stdout) may not know its length: 0 or all ones mean "to the end".
+        const known = size > 0 && size !== 0xffffffff;
+        format.dataBytes = known ? size : null;
+        dataLeft = known ? size : Infinity;
+        pending = pending.subarray(8);
+        inData = true;
+        yield { format };
+      } else {
+        pending = pending.subarray(8);
+        skip = size + (size % 2);
+      }
+    }
+    if (!inData || !format) continue;
+    const frameBytes = (format.bits / 8) * format.channels;
+    const usable = Math.min(pending.length - (pending.length % frameBytes), dataLeft - (dataLeft % frameBytes));
+    if (usable <= 0) continue;
+    yield { samples: toFloats(pending.subarray(0, usable), format) };
+    dataLeft -= usable;
+    pending = pending.subarray(usable);
+  }
+  if (!format) throw new UnreadableAudioError("il file non è un WAV leggibile (formato o dati mancanti)");
+}
+
+function toFloats(bytes: Buffer, format: WaveFormat): Float32Array[] {
+  const { channels, bits, float } = format;
+  const size = bits / 8;
+  const frames = bytes.length / (size * channels);
+  const out = Array.from({ length: channels }, () => new Float32Array(frames));
+  for (let i = 0, offset = 0; i < frames; i++) {
+    for (let c = 0; c < channels; c++, offset += size) {
+      let v: number;
+      if (float) v = bits === 32 ? bytes.readFloatLE(offset) : bytes.readDoubleLE(offset);
+      else if (bits === 16) v = bytes.readInt16LE(offset) / 32768;
+      else if (bits === 24) v = bytes.readIntLE(offset, 3) / 8388608;
+      else if (bits === 32) v = bytes.readInt32LE(offset) / 2147483648;
+      else v = (bytes[offset]! - 128) / 128;
+      out[c]![i] = v;
+    }
+  }
+  return out;
+}
+
+type Child = { process: ChildProcess; done: Promise<void> };
+
+/** A program of the pipeline; its exit is checked (a refusal says what the program said). */
+function run(command: string, args: string[], what: string, refusal: (stderr: string) => Error): Child {
+  const child = spawn(command, args, { stdio: ["pipe", "pipe", "pipe"] });
+  let stderr = "";
+  child.stderr?.on("data", (data: Buffer) => {
+    stderr = (stderr + data.toString()).slice(-2000);
+  });
+  // The other end stops reading early when the input is refused: that is reported by the exit code.
+  child.stdin?.on("error", () => {});
+  const done = new Promise<void>((resolve, reject) => {
+    child.on("error", (error: NodeJS.ErrnoException) =>
+      reject(error.code === "ENOENT" ? new Error(`il programma ${command} (${what}) non è installato sul server`) : error),
+    );
+    child.on("close", (code, signal) => {
+      if (code === 0) resolve();
+      else reject(signal ? new Error(`${command} interrotto (${signal})`) : refusal(stderr.trim().split("\n").slice(-3).join(" ")));
+    });
+  });
+  done.catch(() => {});
+  return { process: child, done };
+}
+
+/** The WAV stream of a master: the file itself, or what a decoder makes of it. */
+function decoded(source: Readable, extension: string, children: Child[]): AsyncIterable<Uint8Array> {
+  if (extension === "wav") return source;
+  const decoder =
+    extension === "mp3"
+      ? run(
+          "lame",
+          ["--quiet", "--decode", "--mp3input", "-", "-"],
+          "decodifica MP3",
+          (e) => new UnreadableAudioError(`il file MP3 non è leggibile${e ? `: ${e}` : ""}`),
+        )
+      : extension === "flac"
+        ? run(
+            "flac",
+            ["--silent", "--decode", "--stdout", "-"],
+            "decodifica FLAC",
+            (e) => new UnreadableAudioError(`il file FLAC non è leggibile${e ? `: ${e}` : ""}`),
+          )
+        : null;
+  if (!decoder) throw new UnreadableAudioError(`i file .${extension} non vengono convertiti: i visitatori ascoltano l'originale`);
+  children.push(decoder);
+  source.on("error", () => decoder.process.kill("SIGKILL"));
+  source.pipe(decoder.process.stdin!);
+  return decoder.process.stdout!;
+}
+
+/** lame's -s value: kHz as it writes them ("44.1", "48", "22.05"). */
+const khz = (rate: number) => String(rate / 1000);
+
+function encoder(sampleRate: number, outFile: string): Child {
+  // Visitors get 44.1 or 48 kHz: other rates are resampled by lame (to 48 kHz for the 8 kHz family).
+  const resample = sampleRate === 44100 || sampleRate === 48000 ? [] : ["--resample", sampleRate % 8000 === 0 ? "48" : "44.1"];
+  const args = ["--quiet", "-r", "-s", khz(sampleRate), "--bitwidth", "16", "--signed", "--little-endian", "-m", "j", "-V", "2", ...resample, "-", outFile];
+  return run("lame", args, "codifica MP3", (e) => new Error(`la codifica MP3 non è riuscita${e ? `: ${e}` : ""}`));
+}
+
+/** Two channels as visitors hear them: mono is doubled, channels past the second are left out. */
+const stereo = (samples: Float32Array[]): [Float32Array, Float32Array] => [samples[0]!, samples[1] ?? samples[0]!];
+
+/** 16-bit little-endian PCM for lame's raw input (an Int16Array is little-endian on every machine Node runs on here). */
+function interleaved16(left: Float32Array, right: Float32Array): Buffer {
+  const out = new Int16Array(left.length * 2);
+  for (let i = 0; i < left.length; i++) {
+    out[2 * i] = Math.max(-32768, Math.min(32767, Math.round(left[i]! * 32767)));
+    out[2 * i + 1] = Math.max(-32768, Math.min(32767, Math.round(right[i]! * 32767)));
+  }
+  return Buffer.from(out.buffer);
+}
+
+/**
+ * Reads the master once: measures it and, when `outFile` is given, writes the stream there.
+ * `expectedSeconds` (the length read from its headers) drives `onProgress`; `signal` kills the
+ * programs and ends the work.
+ */
+export async function transcodeAudio(
+  source: Readable,
+  extension: string,
+  options: { outFile: string | null; signal?: AbortSignal; expectedSeconds?: number | null; onProgress?: (fraction: number) => void },
+): Promise<TranscodeResult> {
+  const children: Child[] = [];
+  const stop = () => {
+    source.destroy();
+    for (const child of children) child.process.kill("SIGKILL");
+  };
+  options.signal?.throwIfAborted();
+  options.signal?.addEventListener("abort", stop, { once: true });
+  try {
+    let format: WaveFormat | null = null;
+    let meter: LoudnessMeter | null = null;
+    let peaks: PeaksBuilder | null = null;
+    let lame: Child | null = null;
+    let frames = 0;
+    let expectedFrames = 0;
+    for await (const event of readWave(decoded(source, extension, children))) {
+      options.signal?.throwIfAborted();
+      if ("format" in event) {
+        format = event.format;
+        meter = new LoudnessMeter(format.sampleRate, 2);
+        peaks = new PeaksBuilder(format.sampleRate);
+        const frameBytes = (format.bits / 8) * format.channels;
+        expectedFrames = format.dataBytes ? format.dataBytes / frameBytes : (options.expectedSeconds ?? 0) * format.sampleRate;
+        if (options.outFile) {
+          lame = encoder(format.sampleRate, options.outFile);
+          children.push(lame);
+        }
+        continue;
+      }
+      // Work in blocks of a bounded size: the event loop gets a turn between them.
+      const samples = stereo(event.samples);
+      for (let start = 0; start < samples[0].length; start += BLOCK_FRAMES) {
+        const block = samples.map((channel) => channel.subarray(start, start + BLOCK_FRAMES));
+        meter!.push(block);
+        peaks!.push(block);
+        frames += block[0]!.length;
+        if (lame && !lame.process.stdin!.write(interleaved16(block[0]!, block[1]!))) {
+          await Promise.race([once(lame.process.stdin!, "drain"), lame.done]);
+        }
+      }
+      if (expectedFrames > 0) options.onProgress?.(Math.min(0.99, frames / expectedFrames));
+    }
+    if (!format || frames === 0) throw new UnreadableAudioError("il file non contiene audio");
+    lame?.process.stdin!.end();
+    await Promise.all(children.map((child) => child.done));
+    options.signal?.throwIfAborted();
+    return {
+      sampleRate: format.sampleRate,
+      frames,
+      durationSeconds: Math.round((frames / format.sampleRate) * 1000) / 1000,
+      loudnessLufs: meter!.integrated(),
+      peaks: peaks!.toJson(),
+    };
+  } catch (error) {
+    stop();
+    // A decoder's refusal explains a broken stream better than the reader's view of it.
+    let reason = error;
+    for (const child of children) {
+      await child.done.catch((refusal: unknown) => {
+        if (refusal instanceof UnreadableAudioError) reason = refusal;
+      });
+    }
+    throw options.signal?.aborted ? (options.signal.reason ?? reason) : reason;
+  } finally {
+    options.signal?.removeEventListener("abort", stop);
+  }
+}

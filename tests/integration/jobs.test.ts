@@ -1,0 +1,77 @@
+import { describe, expect, it } from "vitest";
+import { db } from "~/server/storage/db.server";
+import { claimJob, enqueueJob, PermanentJobError, retryDelayMs, runJobsUntilIdle, startJobs, stopJobs } from "~/server/domain/jobs.server";
+
+const job = (id: number) => db.job.findUniqueOrThrow({ where: { id } });
+
+describe("the job queue", () => {
+  it("gives a due job to one claimer only, and keeps one active job per key", async () => {
+    const id = await enqueueJob(db, "claim-test", "a");
+    expect(await enqueueJob(db, "claim-test", "a")).toBe(id);
+    const [first, second] = await Promise.all([claimJob("owner-1", ["claim-test"]), claimJob("owner-2", ["claim-test"])]);
+    expect([first?.id, second?.id].filter(Boolean)).toEqual([id]);
+    expect(await job(id)).toMatchObject({ state: "running", attempts: 1 });
+    // The lease of a dead process passes: another one claims it again.
+    const later = new Date(Date.now() + 61_000);
+    expect((await claimJob("owner-3", ["claim-test"], later))?.id).toBe(id);
+    expect(await job(id)).toMatchObject({ leaseOwner: "owner-3", attempts: 2 });
+  });
+
+  it("retries a failure with backoff, fails after the last try with the reason, and fails at once on a permanent error", async () => {
+    let calls = 0;
+    const handlers = {
+      flaky: {
+        run: async () => {
+          calls++;
+          throw new Error("disk hiccup");
+        },
+      },
+      broken: {
+        run: async () => {
+          throw new PermanentJobError("file unreadable");
+        },
+        failed: async (_job: unknown, reason: string) => {
+          failures.push(reason);
+        },
+      },
+    };
+    const failures: string[] = [];
+    const flaky = await enqueueJob(db, "flaky", "x", {}, 2);
+    const broken = await enqueueJob(db, "broken", "y");
+    await runJobsUntilIdle(handlers);
+    expect(calls).toBe(1);
+    const retried = await job(flaky);
+    expect(retried).toMatchObject({ state: "queued", attempts: 1, lastError: "disk hiccup" });
+    expect(retried.runAt.getTime()).toBeGreaterThan(Date.now() + retryDelayMs(1) - 5_000);
+    expect(await job(broken)).toMatchObject({ state: "failed", attempts: 1, lastError: "file unreadable" });
+    expect(failures).toEqual(["file unreadable"]);
+
+    await db.job.update({ where: { id: flaky }, data: { runAt: new Date() } });
+    await runJobsUntilIdle(handlers);
+    expect(await job(flaky)).toMatchObject({ state: "failed", attempts: 2, lastError: "disk hiccup" });
+    // Asked again (staff's "Riprova"): a new job, since none is active.
+    expect(await enqueueJob(db, "broken", "y")).not.toBe(broken);
+  });
+
+  it("runs jobs in the background once started, and hands a running one back when stopped", async () => {
+    let release: () => void = () => {};
+    const started = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    const handlers = {
+      slow: {
+        run: ({ signal }: { signal: AbortSignal }) =>
+          new Promise<void>((_resolve, reject) => {
+            release();
+            signal.addEventListener("abort", () => reject(signal.reason as Error));
+          }),
+      },
+    };
+    const id = await enqueueJob(db, "slow", "z");
+    startJobs(handlers);
+    await started;
+    expect(await job(id)).toMatchObject({ state: "running", attempts: 1 });
+    await stopJobs();
+    expect(await job(id)).toMatchObject({ state: "queued", attempts: 0, leaseUntil: null });
+  });
+});
