@@ -424,7 +424,8 @@ describe("without JavaScript", () => {
     expect(trackHrefs.length).toBe(2);
     const track = await get(first(trackHrefs));
     expect(track.status).toBe(200);
-    expect(track.headers.get("content-type")).toMatch(/audio\/(wav|x-wav|wave)/);
+    // The demo template's masters are transcoded (issue 25): a track link is its MP3 stream.
+    expect(track.headers.get("content-type")).toBe("audio/mpeg");
     const video = page.locator("a[data-action=video]");
     expect(await video.getAttribute("href")).toBe("https://www.youtube.com/watch?v=c8JvQ1tE4sK");
     expect(await video.getAttribute("target")).toBe("_blank");
