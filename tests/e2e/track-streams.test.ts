@@ -5,22 +5,13 @@ import { TINY_PNG, toneWav } from "../support/files";
 import { expectJson, formData, HttpClient } from "../support/http";
 import { at } from "../support/present";
 import { SERVER_TEST, serverPerFile, serverPid, sharedDemoServer } from "../support/server";
+import type { WireTrack } from "~/server/http/api/wire.server";
 
 // It writes and kills its server: a process of its own. A short lease, so the job of the killed
 // process is taken over a few seconds after the restart rather than a minute.
 const server = serverPerFile({ env: { SEED_DEMO: "0", JOB_LEASE_S: "3" } });
 const demo = sharedDemoServer();
 
-type WireTrack = {
-  name: string;
-  url: string;
-  stream_url: string;
-  stream_type: string;
-  peaks_url: string | null;
-  duration: number | null;
-  loudness_lufs: number | null;
-  state: string;
-};
 type WireMusic = { slug: string; music_tracks: WireTrack[] };
 
 async function staffClient() {
