@@ -160,7 +160,8 @@ describe("track streams", () => {
     const track = await trackIn(api, created.slug, ["ready", "failed"], 150_000);
     expect(serverPid(server.process.pid!)).not.toBe(pid);
     expect(track.state).toBe("ready");
-    expect(job()).toMatchObject({ state: "done", attempts: 2 });
+    // The job row is marked done just after the track row is saved: wait for it rather than race it.
+    await vi.waitFor(() => expect(job()).toMatchObject({ state: "done", attempts: 2 }), { timeout: 10_000, interval: 50 });
     expect(track.duration).toBeCloseTo(600, 1);
   });
 
