@@ -9,7 +9,9 @@ RUN apt-get update && apt-get install -y --no-install-recommends python3 make g+
 ENV npm_config_nodedir=/usr/local NPM_CONFIG_UPDATE_NOTIFIER=false
 COPY package.json package-lock.json prisma.config.ts ./
 COPY prisma ./prisma
-# Its postinstall generates the Prisma client, hence the schema copied above.
+# prisma.config.ts resolves the database through the one configuration module.
+COPY scripts/ops/config.mjs ./scripts/ops/
+# Its postinstall generates the Prisma client, hence the schema and config copied above.
 RUN npm ci --no-audit --no-fund
 COPY . .
 # The build bundles the generated client; the runtime keeps only what the bundle imports:
