@@ -103,7 +103,8 @@ node scripts/container/http-check.mjs admin "$URL" "$SESSION" || fail "admin wit
 
 say "backup inside the container (docker exec NAME npm run backup)"
 "$ENGINE" exec "$NAME" npm run backup | tee /tmp/container-check-backup.log
-ARCHIVE=$(tail -n 1 /tmp/container-check-backup.log)
+# The backup's last stdout line is the logger's JSON "backup written" line; its `archive` is the path.
+ARCHIVE=$(tail -n 1 /tmp/container-check-backup.log | node -e 'let s="";process.stdin.on("data",(d)=>(s+=d)).on("end",()=>{try{console.log(JSON.parse(s).archive??"")}catch{console.log("")}})')
 case "$ARCHIVE" in /data/backups/backup-*.tar.gz) ;; *) fail "backup did not print an archive path: $ARCHIVE";; esac
 "$ENGINE" cp "$NAME:$ARCHIVE" /tmp/container-check-archive.tar.gz || fail "archive copy"
 listing=$(tar -tzf /tmp/container-check-archive.tar.gz)
@@ -156,7 +157,7 @@ set +e
 out=$(E run --rm -v "$ROOT_VOLUME:/data" "$IMAGE" 2>&1); code=$?
 set -e
 echo "$out" | tail -n 4
-[ "$code" != 0 ] && echo "$out" | grep -q "non è scrivibile" || fail "no clear message for a read-only DATA_DIR (exit $code)"
+[ "$code" != 0 ] && echo "$out" | grep -q "is not writable" || fail "no clear message for a read-only DATA_DIR (exit $code)"
 
 say "image size"
 size=$("$ENGINE" image inspect --format '{{.Size}}' "$IMAGE")

@@ -10,6 +10,7 @@ import { readConfig, serverProcessEnv } from "./ops/config.mjs";
 import { diskRoom, megabytes } from "./ops/disk.mjs";
 import { migrationStatus } from "./ops/migrations.mjs";
 import { assertWritable } from "./ops/prepare.mjs";
+import { proxyMismatch } from "./ops/proxy.mjs";
 import { releaseInfo } from "./ops/release.mjs";
 import { transportOptions } from "./ops/smtp.mjs";
 
@@ -104,6 +105,28 @@ if (config.publicOrigin?.startsWith("https://") && !config.trustProxy) {
 } else if (!config.publicOrigin) {
   report("proxy", "warn", "PUBLIC_ORIGIN is not set: fine on a local machine; set it (and TRUST_PROXY) behind a proxy");
 } else report("proxy", "ok", `PUBLIC_ORIGIN ${config.publicOrigin}, TRUST_PROXY ${String(config.trustProxy)}`);
+
+// The running site asked through PUBLIC_ORIGIN (so through the proxy): the origin it makes of what
+// arrives must be PUBLIC_ORIGIN, or staff sign-in is refused. Unreachable from here (no server yet,
+// or a container that cannot reach its public name) is a warning: the settings may still be right.
+if (config.publicOrigin) {
+  const url = new URL("/healthz", config.publicOrigin);
+  try {
+    const answer = await fetch(url, { signal: AbortSignal.timeout(5000), redirect: "manual" });
+    const body = answer.ok ? await answer.json().catch(() => null) : null;
+    const seen = typeof body?.seen?.origin === "string" ? body.seen.origin : null;
+    if (!seen) {
+      report("origin", "fail", `${url} answered ${answer.status} without this site's health answer: does the proxy pass /healthz to the site?`);
+    } else {
+      const mismatch = proxyMismatch(new URL(config.publicOrigin), new URL(seen), Boolean(config.trustProxy));
+      if (mismatch) report("origin", "fail", `through ${config.publicOrigin} the site sees ${seen}: ${mismatch.messages.en}`);
+      else report("origin", "ok", `through ${config.publicOrigin} the site sees its public origin (release ${body.version})`);
+    }
+  } catch (error) {
+    const reason = error instanceof Error ? (error.cause instanceof Error ? error.cause.message : error.message) : String(error);
+    report("origin", "warn", `${url} not reachable from here (${reason}): the proxy could not be asked what arrives`);
+  }
+}
 
 const mailTo = option("--mail-to");
 if (!config.smtpUrl) {

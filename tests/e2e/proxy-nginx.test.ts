@@ -10,8 +10,8 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { rows } from "../support/db";
 import { silentWav } from "../support/files";
-import { jsonLines } from "../support/scripts";
-import { ADMIN, freePort, startServer, type TestServer } from "../support/server";
+import { jsonLines, runScript } from "../support/scripts";
+import { ADMIN, freePort, serverEnv, startServer, type TestServer } from "../support/server";
 
 const NGINX = "/usr/sbin/nginx";
 const haveNginx = fs.existsSync(NGINX);
@@ -274,5 +274,23 @@ ${site("host_without_port", ports.hostWithoutPort, trusted, "$host")}
     expect(page).toContain(`127.0.0.1:${ports.hostWithoutPort}`);
     const line = await logLine(trusted, (l) => l.reqId === answer.headers["x-request-id"] && l.level === "warn" && !!l.setting);
     expect(line).toMatchObject({ setting: "proxy Host header", requestOrigin: "https://127.0.0.1" });
+  });
+
+  /** `npm run doctor` beside `app` (its data folder, the port its nginx site has), trusting the test certificate. */
+  async function doctorThrough(app: TestServer, port: number, trustProxy: string | undefined) {
+    const env = serverEnv(app.dataDir, app.port, { PUBLIC_ORIGIN: `https://127.0.0.1:${port}`, TRUST_PROXY: trustProxy });
+    env.NODE_EXTRA_CA_CERTS = path.join(dir, "cert.pem");
+    const run = await runScript("scripts/doctor.mjs", [], env);
+    return run.stdout.split("\n").find((l) => /^\w+\s+origin\s/.test(l)) ?? `no origin line in:\n${run.stdout}${run.stderr}`;
+  }
+
+  it("npm run doctor asks the site through PUBLIC_ORIGIN what arrives, and names the setting when it is wrong", async () => {
+    expect(await doctorThrough(trusted, ports.trusted, "1")).toMatch(/^OK\s+origin\s+through https:\/\/127\.0\.0\.1:\d+ the site sees its public origin/);
+    const untrustedLine = await doctorThrough(untrusted, ports.untrusted, undefined);
+    expect(untrustedLine).toMatch(/^FAIL\s+origin\s+through https:\/\/127\.0\.0\.1:\d+ the site sees http:\/\//);
+    expect(untrustedLine).toContain("set TRUST_PROXY=1");
+    const hostLine = await doctorThrough(trusted, ports.hostWithoutPort, "1");
+    expect(hostLine).toMatch(/^FAIL\s+origin\s+through .* the site sees https:\/\/127\.0\.0\.1: /);
+    expect(hostLine).toContain("proxy_set_header Host $http_host;");
   });
 });

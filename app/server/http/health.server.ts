@@ -17,10 +17,16 @@ const MAIL_STUCK_AFTER_MS = 60 * 60 * 1000;
 
 const NO_STORE = "no-store";
 
-export function healthz(_req: Request, res: Response) {
+/**
+ * `seen.origin` is the origin the app makes of this request (scheme and Host as the settings let it
+ * read them, the same the edge compares a form's Origin with): `npm run doctor` asks for it through
+ * PUBLIC_ORIGIN and names the proxy setting when the two differ (scripts/ops/proxy.mjs).
+ */
+export function healthz(req: Request, res: Response) {
   const { version, commit } = releaseInfo(getEnv());
   res.setHeader("Cache-Control", NO_STORE);
-  res.json({ status: "ok", version, commit, uptimeS: Math.round(process.uptime()) });
+  const seen = { origin: `${req.protocol}://${req.get("host") ?? "localhost"}` };
+  res.json({ status: "ok", version, commit, uptimeS: Math.round(process.uptime()), seen });
 }
 
 type Check = { ok: boolean; reason?: string };
