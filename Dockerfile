@@ -1,7 +1,7 @@
 # One small production image: build with every tool, run on a slim image with runtime files only.
-# The Node LTS it runs (CI's second pass and the container check read it here). Not 24 yet:
-# better-sqlite3 11 aborts under Node 24 when it frees a statement (ADR 018).
-ARG NODE_MAJOR=22
+# The Node LTS it runs (CI's second pass and the container check read it here). On Node 24 the
+# lock's better-sqlite3 11 aborts when it frees a statement: the build puts 13 in its place (ADR 018).
+ARG NODE_MAJOR=24
 FROM node:${NODE_MAJOR}-bookworm-slim AS build
 WORKDIR /app
 RUN apt-get update && apt-get install -y --no-install-recommends python3 make g++ && rm -rf /var/lib/apt/lists/*
@@ -17,7 +17,8 @@ COPY . .
 # The build bundles the generated client; the runtime keeps only what the bundle imports:
 # no Prisma CLI, TypeScript or build tools. `npm prune --omit=dev` keeps "devOptional" packages
 # (prisma, effect, typescript: optional peers of @prisma/client), so those go by the lock's flag.
-# Of @prisma/client's runtime only SQLite's query compiler stays; better-sqlite3 loses its sources.
+# Of @prisma/client's runtime only SQLite's query compiler stays; better-sqlite3 is the one for this
+# Node (13 on Node 24, ADR 018) with its one binary, no sources.
 RUN npm run build \
  && npm prune --omit=dev --no-audit --no-fund \
  && node -e 'for (const [dir, p] of Object.entries(require("./package-lock.json").packages)) if (dir && p.devOptional) require("fs").rmSync(dir, { recursive: true, force: true })' \
@@ -26,10 +27,10 @@ RUN npm run build \
       ! -name 'client.js' ! -name 'client.mjs' ! -name 'index-browser.js' ! -name 'index-browser.mjs' \
       ! -name 'query_compiler_bg.sqlite.*' -delete \
  && find node_modules/@prisma/client/runtime -name '*.map' -delete \
- && rm -rf node_modules/@prisma/client/generator-build node_modules/better-sqlite3/deps node_modules/better-sqlite3/src \
- && mv node_modules/better-sqlite3/build/Release/better_sqlite3.node /tmp/ \
- && rm -rf node_modules/better-sqlite3/build && mkdir -p node_modules/better-sqlite3/build/Release \
- && mv /tmp/better_sqlite3.node node_modules/better-sqlite3/build/Release/
+ && rm -rf node_modules/@prisma/client/generator-build \
+ && bash scripts/ops/better-sqlite3-for-node.sh use \
+ && rm -rf node_modules/.better-sqlite3-from-lock node_modules/better-sqlite3/deps node_modules/better-sqlite3/src \
+ && bash scripts/ops/better-sqlite3-for-node.sh keep-one-binary
 
 FROM node:${NODE_MAJOR}-bookworm-slim
 # tini is PID 1: it forwards docker stop's SIGTERM to node and reaps zombies. lame and flac make the

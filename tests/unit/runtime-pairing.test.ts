@@ -7,9 +7,15 @@ import { unsafePairing } from "../../scripts/ops/runtime.mjs";
 describe("Node and better-sqlite3 pairings npm start refuses", () => {
   it("better-sqlite3 before 13 under Node 24 or newer: one line naming both and the Node to use", () => {
     expect(unsafePairing("24.21.0", "11.10.0")).toBe(
-      "better-sqlite3 11.10.0 aborts under Node 24.21.0 when it frees a statement: run the site with Node 22 (the image's) or Node 20",
+      "better-sqlite3 11.10.0 aborts under Node 24.21.0 when it frees a statement: run bash scripts/ops/better-sqlite3-for-node.sh use (better-sqlite3 13 for Node 24), or run the site with Node 22 or 20",
     );
     expect(unsafePairing("25.1.0", "12.11.1")).toMatch(/^better-sqlite3 12\.11\.1 aborts under Node 25\.1\.0/);
+  });
+
+  it("better-sqlite3 13 under Node 20: one line instead of the segmentation fault it is when loaded", () => {
+    expect(unsafePairing("20.20.2", "13.2.0")).toBe(
+      "better-sqlite3 13.2.0 crashes Node 20.20.2 (it needs Node 22 or newer): run bash scripts/ops/better-sqlite3-for-node.sh restore (the lock's better-sqlite3 for Node 20), or run the site with Node 22 or 24",
+    );
   });
 
   it("the pairings that work: better-sqlite3 11 under Node 20 and 22, better-sqlite3 13 under Node 24", () => {
