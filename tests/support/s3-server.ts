@@ -3,7 +3,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { promisify } from "node:util";
-import { CreateBucketCommand, GetObjectCommand, ListObjectsV2Command, S3Client } from "@aws-sdk/client-s3";
+import { CreateBucketCommand, GetObjectCommand, ListObjectsV2Command, PutObjectCommand, S3Client } from "@aws-sdk/client-s3";
 import { afterAll } from "vitest";
 import type { S3Settings } from "../../scripts/ops/config.mjs";
 import { freePort } from "./server";
@@ -22,6 +22,7 @@ export type S3TestServer = {
   /** The keys of a bucket under `prefix`, read straight from the server. */
   keys(bucket: string, prefix?: string): Promise<string[]>;
   bytes(bucket: string, key: string): Promise<Buffer>;
+  put(bucket: string, key: string, bytes: Buffer): Promise<void>;
 };
 
 /**
@@ -71,6 +72,9 @@ export async function s3ServerPerFile(): Promise<S3TestServer | null> {
     async keys(bucket, prefix = "") {
       const listed = await client.send(new ListObjectsV2Command({ Bucket: bucket, Prefix: prefix }));
       return (listed.Contents ?? []).map((object) => object.Key!).sort();
+    },
+    async put(bucket, key, bytes) {
+      await client.send(new PutObjectCommand({ Bucket: bucket, Key: key, Body: bytes }));
     },
     async bytes(bucket, key) {
       const object = await client.send(new GetObjectCommand({ Bucket: bucket, Key: key }));
