@@ -98,7 +98,13 @@ const VARIABLES = {
   // bucket instead of UPLOADS_DIR (which keeps only the staging of uploads). S3_ENDPOINT is left unset for AWS itself.
   S3_ENDPOINT: [url(["http:", "https:"]).optional(), "the S3 server's URL (https://s3.eu-central-1.example.com)"],
   S3_REGION: [z.string().trim().min(1).optional(), "a region name (eu-central-1)"],
-  S3_BUCKET: [z.string().regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/).optional(), "a bucket name (3 to 63 lower-case letters, digits, dots and hyphens)"],
+  S3_BUCKET: [
+    z
+      .string()
+      .regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/)
+      .optional(),
+    "a bucket name (3 to 63 lower-case letters, digits, dots and hyphens)",
+  ],
   S3_ACCESS_KEY_ID: [z.string().min(1).optional(), "an access key id"],
   S3_SECRET_ACCESS_KEY: [z.string().min(1).optional(), "a secret access key"],
   /** Bucket in the path (https://host/bucket/key) rather than in the host name: most S3-compatible servers want it. */
@@ -161,7 +167,9 @@ export function readConfig(env = process.env) {
   if (s3Given.length > 0) {
     const missing = S3_REQUIRED.filter((name) => given[name] === undefined);
     if (missing.length > 0) {
-      throw new ConfigError(missing.map((variable) => ({ variable, problem: `required with ${s3Given.join(", ")} (object storage needs ${S3_REQUIRED.join(", ")})` })));
+      throw new ConfigError(
+        missing.map((variable) => ({ variable, problem: `required with ${s3Given.join(", ")} (object storage needs ${S3_REQUIRED.join(", ")})` })),
+      );
     }
   }
   const dataDir = path.resolve(e.DATA_DIR);

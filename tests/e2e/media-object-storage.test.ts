@@ -20,14 +20,17 @@ const presigning = settings && appPerFile({ env: { ...s3Env({ ...settings, presi
 describe.skipIf(!server)("/media on object storage", () => {
   let staff: HttpClient;
   const track = uniqueMp3();
-  let image: Uint8Array;
+  let image: Uint8Array<ArrayBuffer>;
   let trackKey: string;
   let imageKey: string;
 
   beforeAll(async () => {
     staff = new HttpClient(server!.url);
     await staff.apiLogin(ADMIN.username, ADMIN.password);
-    const category = await expectJson(await staff.request("POST", "/api/category/", { json: { name: "ARCHIVIO S3", name_eng: "S3 ARCHIVE", type: "music" } }), "category");
+    const category = await expectJson(
+      await staff.request("POST", "/api/category/", { json: { name: "ARCHIVIO S3", name_eng: "S3 ARCHIVE", type: "music" } }),
+      "category",
+    );
     const uploaded = await expectJson(await staff.upload(track, "Tema.mp3"), "upload");
     image = await pngBytes("#336699", 40);
     const music = await expectJson(
@@ -54,7 +57,9 @@ describe.skipIf(!server)("/media on object storage", () => {
     expect(await s3!.keys(settings!.bucket, "images/")).toEqual([imageKey]);
     const uploadsDir = path.join(server!.dataDir, "uploads");
     const stored = fs.existsSync(uploadsDir)
-      ? fs.readdirSync(uploadsDir, { recursive: true, withFileTypes: true }).filter((entry) => entry.isFile() && /^(images|tracks)$/.test(path.basename(entry.parentPath)))
+      ? fs
+          .readdirSync(uploadsDir, { recursive: true, withFileTypes: true })
+          .filter((entry) => entry.isFile() && /^(images|tracks)$/.test(path.basename(entry.parentPath)))
       : [];
     expect(stored).toEqual([]);
   });

@@ -53,7 +53,12 @@ export async function s3ServerPerFile(): Promise<S3TestServer | null> {
   afterAll(async () => {
     await run("bash", [SCRIPT, "stop", dir]);
   });
-  const printed = Object.fromEntries(stdout.trim().split("\n").map((line) => line.split(" ", 2) as [string, string]));
+  const printed = Object.fromEntries(
+    stdout
+      .trim()
+      .split("\n")
+      .map((line) => line.split(" ", 2) as [string, string]),
+  );
   const settings = { endpoint: printed.endpoint!, region: printed.region!, accessKeyId: printed.access_key_id!, secretAccessKey: printed.secret_access_key! };
   const client = new S3Client({
     endpoint: settings.endpoint,
