@@ -39,6 +39,19 @@ export type Config = {
   minFreeDiskBytes?: number;
   metricsToken?: string;
   gitCommit?: string;
+  /** Object storage (S3_*), or undefined for the local disk. */
+  s3?: S3Settings;
+};
+
+export type S3Settings = {
+  /** Undefined: AWS's own endpoint for the region. */
+  endpoint?: string;
+  region: string;
+  bucket: string;
+  accessKeyId: string;
+  secretAccessKey: string;
+  forcePathStyle: boolean;
+  presignAudio: boolean;
 };
 
 export class ConfigError extends Error {

@@ -9,7 +9,7 @@ import path from "node:path";
 import { z } from "zod";
 
 /** Values never repeated in a message: they may hold a password or a token. */
-const SECRET = new Set(["SESSION_SECRET", "ADMIN_PASSWORD", "SMTP_URL", "METRICS_TOKEN", "DATABASE_URL"]);
+const SECRET = new Set(["SESSION_SECRET", "ADMIN_PASSWORD", "SMTP_URL", "METRICS_TOKEN", "DATABASE_URL", "S3_SECRET_ACCESS_KEY"]);
 
 /** Express's named ranges for "trust proxy" (proxy-addr), besides addresses and subnets. */
 const NAMED_RANGES = new Set(["loopback", "linklocal", "uniquelocal"]);
@@ -94,6 +94,23 @@ const VARIABLES = {
   /** /metrics: the bearer token it asks for; unset, it answers loopback clients only. */
   METRICS_TOKEN: [z.string().min(16).optional(), "at least 16 characters"],
   /** The release's commit, shown by /healthz and the start line (else read from .git when there is one). */
+  // S3-compatible object storage (docs/scaling.md): with S3_BUCKET set, stored files live in the
+  // bucket instead of UPLOADS_DIR (which keeps only the staging of uploads). S3_ENDPOINT is left unset for AWS itself.
+  S3_ENDPOINT: [url(["http:", "https:"]).optional(), "the S3 server's URL (https://s3.eu-central-1.example.com)"],
+  S3_REGION: [z.string().trim().min(1).optional(), "a region name (eu-central-1)"],
+  S3_BUCKET: [
+    z
+      .string()
+      .regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/)
+      .optional(),
+    "a bucket name (3 to 63 lower-case letters, digits, dots and hyphens)",
+  ],
+  S3_ACCESS_KEY_ID: [z.string().min(1).optional(), "an access key id"],
+  S3_SECRET_ACCESS_KEY: [z.string().min(1).optional(), "a secret access key"],
+  /** Bucket in the path (https://host/bucket/key) rather than in the host name: most S3-compatible servers want it. */
+  S3_FORCE_PATH_STYLE: [z.enum(["0", "1", "true", "false"]).default("0"), "0, 1, true or false"],
+  /** /media answers large audio with a redirect to a short-lived presigned URL of the bucket instead of streaming it itself. */
+  S3_PRESIGN_AUDIO: [z.enum(["0", "1", "true", "false"]).default("0"), "0, 1, true or false"],
   GIT_COMMIT: [
     z
       .string()
@@ -119,6 +136,11 @@ export class ConfigError extends Error {
   }
 }
 
+/** Setting any of these asks for object storage; then the S3_REQUIRED ones must all be there. */
+const S3_VARIABLES = ["S3_ENDPOINT", "S3_REGION", "S3_BUCKET", "S3_ACCESS_KEY_ID", "S3_SECRET_ACCESS_KEY"];
+const S3_REQUIRED = ["S3_REGION", "S3_BUCKET", "S3_ACCESS_KEY_ID", "S3_SECRET_ACCESS_KEY"];
+const isOn = (value) => value === "1" || value === "true";
+
 /** The variables as set: an empty value (`FOO=` in a compose file) counts as unset. */
 function setVariables(env) {
   return Object.fromEntries(Object.keys(VARIABLES).flatMap((name) => (env[name] === undefined || env[name] === "" ? [] : [[name, env[name]]])));
@@ -141,6 +163,15 @@ export function readConfig(env = process.env) {
     );
   }
   const e = parsed.data;
+  const s3Given = S3_VARIABLES.filter((name) => given[name] !== undefined);
+  if (s3Given.length > 0) {
+    const missing = S3_REQUIRED.filter((name) => given[name] === undefined);
+    if (missing.length > 0) {
+      throw new ConfigError(
+        missing.map((variable) => ({ variable, problem: `required with ${s3Given.join(", ")} (object storage needs ${S3_REQUIRED.join(", ")})` })),
+      );
+    }
+  }
   const dataDir = path.resolve(e.DATA_DIR);
   const databaseFile = path.resolve(e.DATABASE_URL ? e.DATABASE_URL.slice("file:".length) : path.join(dataDir, "app.db"));
   return {
@@ -174,7 +205,20 @@ export function readConfig(env = process.env) {
     maxConnections: e.MAX_CONNECTIONS,
     minFreeDiskBytes: e.MIN_FREE_DISK_MB === undefined ? undefined : e.MIN_FREE_DISK_MB * 1024 * 1024,
     logLevel: e.LOG_LEVEL ?? (e.NODE_ENV === "test" ? "warn" : "info"),
-    seedDemo: e.SEED_DEMO === "1" || e.SEED_DEMO === "true",
+    seedDemo: isOn(e.SEED_DEMO),
+    /** Object storage, or undefined for the local disk (UPLOADS_DIR). */
+    s3:
+      e.S3_BUCKET && e.S3_REGION && e.S3_ACCESS_KEY_ID && e.S3_SECRET_ACCESS_KEY
+        ? {
+            endpoint: e.S3_ENDPOINT,
+            region: e.S3_REGION,
+            bucket: e.S3_BUCKET,
+            accessKeyId: e.S3_ACCESS_KEY_ID,
+            secretAccessKey: e.S3_SECRET_ACCESS_KEY,
+            forcePathStyle: isOn(e.S3_FORCE_PATH_STYLE),
+            presignAudio: isOn(e.S3_PRESIGN_AUDIO),
+          }
+        : undefined,
     metricsToken: e.METRICS_TOKEN,
     jobLeaseMs: e.JOB_LEASE_S * 1000,
     jobConcurrency: e.JOB_CONCURRENCY,

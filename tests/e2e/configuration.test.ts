@@ -37,3 +37,22 @@ describe("npm start refuses a setting it cannot use, in one line", () => {
     }
   });
 });
+
+describe("npm start refuses incomplete object storage settings (issue 26)", () => {
+  it("names every S3 variable that is missing, and never repeats the secret", async () => {
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "composer-config-"));
+    try {
+      const run = await start({ ...serverEnv(dataDir, await freePort()), S3_BUCKET: "composer-media", S3_SECRET_ACCESS_KEY: "very-secret-key-123" });
+      expect(run.code).toBe(1);
+      const lines = run.stdout.trim().split("\n");
+      expect(lines).toHaveLength(1);
+      const line = JSON.parse(lines[0]!);
+      expect(line).toMatchObject({ level: "fatal", msg: "start failed", variables: ["S3_REGION", "S3_ACCESS_KEY_ID"] });
+      expect(line.reason).toMatch(/^invalid configuration: S3_REGION: required with S3_BUCKET, S3_SECRET_ACCESS_KEY .*; S3_ACCESS_KEY_ID: required/);
+      expect(run.stdout + run.stderr).not.toContain("very-secret-key-123");
+      expect(fs.readdirSync(dataDir)).toEqual([]);
+    } finally {
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    }
+  });
+});

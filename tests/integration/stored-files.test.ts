@@ -9,8 +9,7 @@ import { getEnv } from "~/server/platform/env.server";
 import { runJanitor } from "~/server/domain/janitor.server";
 import { saveNews, deleteNews, parseNewsInput } from "~/server/domain/news.server";
 import { seedDemoContent } from "~/demo/seed.server";
-import { derivedKey, keyOfUrl } from "~/server/storage/file-store.server";
-import { LocalDiskStore } from "~/server/storage/local-disk.server";
+import { keyOfUrl } from "~/server/storage/file-store.server";
 import { fileStore } from "~/server/storage/storage.server";
 import { removeUnreferenced, stageFile } from "~/server/storage/stored-files.server";
 import { applyPendingMigrations } from "../../scripts/ops/migrations.mjs";
@@ -35,62 +34,6 @@ const input = (title: string) => {
 async function refCount(url: string): Promise<number | null> {
   return (await db.storedFile.findUnique({ where: { key: keyOfUrl(url)! }, select: { refCount: true } }))?.refCount ?? null;
 }
-async function readAll(stream: NodeJS.ReadableStream): Promise<string> {
-  let out = "";
-  for await (const chunk of stream) out += chunk.toString();
-  return out;
-}
-
-describe("the local-disk FileStore", () => {
-  const store = () => new LocalDiskStore(fs.mkdtempSync(path.join(os.tmpdir(), "store-")));
-
-  it("puts the same bytes under the same content-addressed key and reads byte ranges", async () => {
-    const s = store();
-    const a = await s.put("attachments", Buffer.from("0123456789"), "pdf");
-    const b = await s.put("attachments", new Blob(["0123456789"]), ".pdf");
-    expect(a).toEqual(b);
-    expect(a.key).toMatch(/^attachments\/[0-9a-f]{32}\.pdf$/);
-    expect(a.size).toBe(10);
-    expect(await readAll((await s.open(a.key))!.stream)).toBe("0123456789");
-    const range = await s.open(a.key, { start: 2, end: 5 });
-    expect(range?.size).toBe(10);
-    expect(await readAll(range!.stream)).toBe("2345");
-    expect(await readAll((await s.open(a.key, { start: 9, end: 9 }))!.stream)).toBe("9");
-    expect(await s.open("attachments/missing.pdf")).toBeNull();
-    expect(await s.stat("attachments/missing.pdf")).toBeNull();
-  });
-
-  it("deletes a key with its derived files, lists a folder, and refuses keys outside its root", async () => {
-    const s = store();
-    const { key } = await s.put("images", Buffer.from("img"), "png");
-    await s.write(derivedKey(key, "320.webp"), Buffer.from("small"));
-    const listed: string[] = [];
-    for await (const file of s.list(".variants/")) listed.push(file.key);
-    expect(listed).toEqual([derivedKey(key, "320.webp")]);
-    expect(await s.exists(key)).toBe(true);
-    await s.delete(key);
-    expect(await s.exists(key)).toBe(false);
-    expect(await s.exists(derivedKey(key, "320.webp"))).toBe(false);
-    await s.delete(key); // missing: not an error
-    for (const bad of ["../x", "images/../../x", "/etc/passwd", "images//x", "images\\x"])
-      await expect(s.write(bad, Buffer.from("x"))).rejects.toThrow(/Invalid storage key/);
-  });
-
-  it("sweeps only unfinished writes older than the cut-off", async () => {
-    const s = store();
-    fs.mkdirSync(path.join(s.root, "tmp"), { recursive: true });
-    fs.mkdirSync(path.join(s.root, "images"), { recursive: true });
-    const old = path.join(s.root, "tmp", "a.part");
-    const fresh = path.join(s.root, "images", "b.part");
-    const kept = path.join(s.root, "images", "c.png");
-    for (const f of [old, fresh, kept]) fs.writeFileSync(f, "x");
-    const hourAgo = new Date(Date.now() - 2 * 60 * 60 * 1000);
-    fs.utimesSync(old, hourAgo, hourAgo);
-    fs.utimesSync(kept, hourAgo, hourAgo);
-    expect(await s.sweepUnfinished(new Date(Date.now() - 60 * 60 * 1000))).toEqual(["tmp/a.part"]);
-    expect([fs.existsSync(old), fs.existsSync(fresh), fs.existsSync(kept)]).toEqual([false, true, true]);
-  });
-});
 
 describe("StoredFile reference counts", () => {
   it("count every row that uses a file, change with the rows, and delete the bytes only when nothing uses them", async () => {

@@ -15,13 +15,14 @@ const VIDEO_HOSTS = ["https://www.youtube-nocookie.com", "https://player.vimeo.c
  * set positions and sizes through `style`. Images and media also come as data:/blob: URLs (the
  * player, the rich-text editor's pasted images before upload, image previews in the admin).
  */
-export function contentSecurityPolicy(nonce: string, { https }: { https: boolean }): string {
+export function contentSecurityPolicy(nonce: string, { https, mediaOrigin }: { https: boolean; mediaOrigin?: string | null }): string {
   const directives = [
     "default-src 'self'",
     `script-src 'self' 'nonce-${nonce}'`,
     "style-src 'self' 'unsafe-inline'",
     "img-src 'self' data: blob:",
-    "media-src 'self' data: blob:",
+    // Large audio may be redirected to the object store (S3_PRESIGN_AUDIO): its origin plays too.
+    `media-src 'self' data: blob:${mediaOrigin ? ` ${mediaOrigin}` : ""}`,
     "font-src 'self' data:",
     "connect-src 'self'",
     `frame-src ${VIDEO_HOSTS.join(" ")}`,

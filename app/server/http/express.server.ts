@@ -7,6 +7,7 @@ import { langFromPath, type Lang } from "~/lib/i18n";
 import { pagePath } from "~/lib/paths";
 import { safeRedirectPath } from "~/lib/safe-redirect";
 import { getEnv } from "../platform/env.server";
+import { presignedMediaOrigin } from "../storage/s3.server";
 import { requestInfoContext, type RequestInfo } from "./context.server";
 import { runInRequestScope } from "../platform/request-scope.server";
 import { contentSecurityPolicy, DOCUMENT_ONLY_HEADERS, newNonce, securityHeaders } from "./csp.server";
@@ -122,6 +123,7 @@ const BAD_HOST_OR_TARGET: Messages = {
 export function createEdge(build: Pick<ServerBuild, "routes">) {
   const env = getEnv();
   const https = (env.publicOrigin ?? "").startsWith("https://");
+  const mediaOrigin = presignedMediaOrigin(env.s3);
   const { factsFor, caseCanonicalPath, isUnknownPage, routeLabel } = createRouteTable(build);
   const extraHeaders = securityHeaders({ https });
   let warnedForwarded = false;
@@ -169,7 +171,7 @@ export function createEdge(build: Pick<ServerBuild, "routes">) {
     const info: RequestInfo = { requestId, nonce, userId: null };
     Object.assign(res.locals, { cspNonce: nonce, requestId, requestInfo: info } satisfies Locals);
     res.setHeader("X-Request-Id", requestId);
-    res.setHeader("Content-Security-Policy", contentSecurityPolicy(nonce, { https }));
+    res.setHeader("Content-Security-Policy", contentSecurityPolicy(nonce, { https, mediaOrigin }));
     for (const [k, v] of Object.entries(extraHeaders)) res.setHeader(k, v);
     // React Router only sees the Request: the address (rate limits) travels in a header that is
     // always overwritten here, so a client cannot forge it.

@@ -2,6 +2,7 @@ import path from "node:path";
 import { Readable } from "node:stream";
 import { create as contentDisposition } from "content-disposition";
 import fresh from "fresh";
+import { getEnv } from "../platform/env.server";
 import { db } from "../storage/db.server";
 import { mimeTypeOf } from "../storage/file-types.server";
 import { type ByteRange, isContentAddressed } from "../storage/file-store.server";
@@ -77,15 +78,32 @@ export function notModified(request: Request, etag: string, lastModified?: strin
 }
 
 /**
+ * With S3_PRESIGN_AUDIO, audio at least this large is not streamed through this server but
+ * redirected to the bucket (ADR 030): it is what makes most of the bytes /media sends, and a
+ * player's seeks go to the store. Smaller files cost less than the redirect.
+ */
+const PRESIGN_AUDIO_MIN_BYTES = 1024 * 1024;
+/** How long a presigned URL reads: long enough to start playing and seek, short enough not to be shared. */
+const PRESIGNED_URL_SECONDS = 300;
+
+/**
  * Serves a stored key (read through the storage interface) with HTTP Range support (206 / 416),
  * so audio players can seek, and long-lived caching for content-addressed names.
  */
 export async function fileResponse(request: Request, key: string, extraHeaders: Record<string, string> = {}): Promise<Response> {
-  const stat = await fileStore().stat(key);
+  const store = fileStore();
+  const stat = await store.stat(key);
   if (!stat) return new Response("Not found", { status: 404 });
+  const contentType = await storedContentType(key);
+  const isAttachment = extraHeaders["Content-Disposition"]?.startsWith("attachment") ?? false;
+  if (store.signedUrl && getEnv().s3?.presignAudio && contentType.startsWith("audio/") && !isAttachment && stat.size >= PRESIGN_AUDIO_MIN_BYTES) {
+    const location = await store.signedUrl(key, { contentType, expiresInSeconds: PRESIGNED_URL_SECONDS });
+    // The redirect lives no longer than the URL it points to.
+    return new Response(null, { status: 302, headers: { Location: location, "Cache-Control": "private, no-store" } });
+  }
   const etag = `"${stat.size.toString(16)}-${Math.floor(stat.modifiedAt.getTime()).toString(16)}"`;
   const headers = new Headers({
-    "Content-Type": await storedContentType(key),
+    "Content-Type": contentType,
     "Accept-Ranges": "bytes",
     ETag: etag,
     "Last-Modified": stat.modifiedAt.toUTCString(),
@@ -104,7 +122,7 @@ export async function fileResponse(request: Request, key: string, extraHeaders: 
   if (range) headers.set("Content-Range", `bytes ${range.start}-${range.end}/${stat.size}`);
   headers.set("Content-Length", String(range ? range.end - range.start + 1 : stat.size));
   if (request.method === "HEAD") return new Response(null, { status, headers });
-  const file = await fileStore().open(key, range ?? undefined);
+  const file = await store.open(key, range ?? undefined);
   if (!file) return new Response("Not found", { status: 404 });
   return new Response(toWebStream(file.stream), { status, headers });
 }

@@ -5,8 +5,8 @@ import type { Readable } from "node:stream";
  * variants) is written and read through a `FileStore`, addressed by a key such as
  * "images/<sha256 prefix>.jpg". The store knows nothing of music, news, tracks or attachments; which
  * rows use a file is counted in the database (stored-files.server.ts). Today's backend is the local
- * disk (UPLOADS_DIR); an S3-compatible one would implement the same interface and be chosen in
- * `fileStore()` (storage.server.ts), without touching domain code.
+ * disk (UPLOADS_DIR, local-disk.server.ts), or an S3-compatible bucket (s3.server.ts) when S3_BUCKET
+ * is set; `fileStore()` (storage.server.ts) chooses, and domain code does not know which.
  */
 
 /** Bytes in memory, a Blob (an upload backed by its file on disk is streamed, never read whole), or a stream to open. */
@@ -34,6 +34,8 @@ export interface FileStore {
   list(prefix: string): AsyncIterable<StoredInfo>;
   /** Removes unfinished writes (crash leftovers) begun before `olderThan`; answers what was removed. */
   sweepUnfinished(olderThan: Date): Promise<string[]>;
+  /** A short-lived URL that reads the key without this server, where the backend has one (object storage). */
+  signedUrl?(key: string, options: { contentType: string; expiresInSeconds: number }): Promise<string>;
 }
 
 export const MEDIA_PREFIX = "/media/";

@@ -45,6 +45,36 @@ async function streamOf(content: FileContent): Promise<Readable> {
 }
 
 /**
+ * Streams content to a new `.part` file in `dir` (hashing it on the way); answers its path, the
+ * SHA-256 of the bytes and their size. Also the staging of the object store (s3.server.ts).
+ */
+export async function writeUnfinished(dir: string, content: FileContent): Promise<{ temp: string; hash: string; size: number }> {
+  await fs.mkdir(dir, { recursive: true, mode: FOLDER_MODE });
+  const temp = path.join(dir, `${crypto.randomBytes(8).toString("hex")}${UNFINISHED}`);
+  const hash = crypto.createHash("sha256");
+  let size = 0;
+  const count = new Transform({
+    transform(chunk: Buffer, _encoding, done) {
+      hash.update(chunk);
+      size += chunk.length;
+      done(null, chunk);
+    },
+  });
+  try {
+    await pipeline(await streamOf(content), count, createWriteStream(temp, { flags: "wx", mode: FILE_MODE }));
+  } catch (error) {
+    await fs.rm(temp, { force: true });
+    throw error;
+  }
+  return { temp, hash: hash.digest("hex"), size };
+}
+
+/** The key of content-addressed bytes: the first 32 hex digits of their SHA-256 (same bytes, same key). */
+export function contentKey(folder: StoredFolder, hash: string, extension: string): string {
+  return `${folder}/${hash.slice(0, 32)}.${extension.replace(/^\./, "")}`;
+}
+
+/**
  * The local-disk backend: key "images/x.jpg" is the file UPLOADS_DIR/images/x.jpg. Every write goes
  * to a `.part` name beside its target and is renamed into place, so a crash never leaves a half
  * file under a key.
@@ -59,31 +89,9 @@ export class LocalDiskStore implements FileStore {
     return full;
   }
 
-  /** Streams content to a `.part` file in `dir` (hashing it on the way); answers the temp name, hash and size. */
-  private async writeUnfinished(dir: string, content: FileContent): Promise<{ temp: string; hash: string; size: number }> {
-    await fs.mkdir(dir, { recursive: true, mode: FOLDER_MODE });
-    const temp = path.join(dir, `${crypto.randomBytes(8).toString("hex")}${UNFINISHED}`);
-    const hash = crypto.createHash("sha256");
-    let size = 0;
-    const count = new Transform({
-      transform(chunk: Buffer, _encoding, done) {
-        hash.update(chunk);
-        size += chunk.length;
-        done(null, chunk);
-      },
-    });
-    try {
-      await pipeline(await streamOf(content), count, createWriteStream(temp, { flags: "wx", mode: FILE_MODE }));
-    } catch (error) {
-      await fs.rm(temp, { force: true });
-      throw error;
-    }
-    return { temp, hash: hash.digest("hex"), size };
-  }
-
   async put(folder: StoredFolder, content: FileContent, extension: string) {
-    const { temp, hash, size } = await this.writeUnfinished(this.pathOf(folder), content);
-    const key = `${folder}/${hash.slice(0, 32)}.${extension.replace(/^\./, "")}`;
+    const { temp, hash, size } = await writeUnfinished(this.pathOf(folder), content);
+    const key = contentKey(folder, hash, extension);
     // Same bytes, same name: renaming over an existing copy is atomic and leaves the same content.
     await fs.rename(temp, this.pathOf(key)).catch(async (error: unknown) => {
       await fs.rm(temp, { force: true });
@@ -94,7 +102,7 @@ export class LocalDiskStore implements FileStore {
 
   async write(key: string, content: FileContent) {
     const full = this.pathOf(key);
-    const { temp } = await this.writeUnfinished(path.dirname(full), content);
+    const { temp } = await writeUnfinished(path.dirname(full), content);
     await fs.rename(temp, full).catch(async (error: unknown) => {
       await fs.rm(temp, { force: true });
       throw error;

@@ -1,17 +1,23 @@
 import fs from "node:fs";
 import path from "node:path";
 import { diskRoom } from "../../../scripts/ops/disk.mjs";
-import { getEnv } from "../platform/env.server";
+import { type Env, getEnv } from "../platform/env.server";
 import type { FileStore } from "./file-store.server";
 import { LocalDiskStore } from "./local-disk.server";
+import { S3Store } from "./s3.server";
 
-let store: LocalDiskStore | undefined;
+let store: { store: FileStore; settingsOf: Env["s3"]; root: string } | undefined;
 
-/** The one place the backend is chosen (made again when tests point UPLOADS_DIR elsewhere). */
+/**
+ * The one place the backend is chosen: the bucket of the S3_* settings when they are given, else
+ * the local disk (made again when tests point UPLOADS_DIR or the settings elsewhere).
+ */
 export function fileStore(): FileStore {
-  const root = getEnv().uploadsDir;
-  if (store?.root !== root) store = new LocalDiskStore(root);
-  return store;
+  const { uploadsDir: root, s3 } = getEnv();
+  if (store?.root !== root || store.settingsOf !== s3) {
+    store = { store: s3 ? new S3Store(s3, root) : new LocalDiskStore(root), settingsOf: s3, root };
+  }
+  return store.store;
 }
 
 /**
