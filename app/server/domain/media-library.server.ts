@@ -21,7 +21,7 @@ import { recountFiles, removeUnreferenced, type StagedFile } from "../storage/st
 type Tx = Parameters<Parameters<typeof db.$transaction>[0]>[0];
 
 /** A row, column or content item that shows an image, with the admin page that edits it. */
-export type ImageUse = { label: string; href: string };
+type ImageUse = { label: string; href: string };
 
 export type LibraryImage = {
   key: string;
