@@ -141,6 +141,27 @@ describe("media library", () => {
     expect(await page.locator("li.media-card").count()).toBeGreaterThan(1);
   });
 
+  it("replaces an image in use: a new key, every reference and the alt texts moved in one save, the old file gone", async () => {
+    const old = row<{ key: string }>(server, "SELECT key FROM MediaImage WHERE fileName = 'quartetto.png'").key;
+    const { page } = await staffPage(browser, server, { javaScriptEnabled: false });
+    await page.goto(`${server.url}/admin/media`);
+    await card(page, old)
+      .getByLabel("Sostituisci con")
+      .setInputFiles(await png("quartetto-nuovo.png", "#d9a441"));
+    await card(page, old).getByRole("button", { name: "Sostituisci", exact: true }).click();
+    await page.waitForURL(/\/admin\/media\?avviso=sostituita/);
+    const fresh = row<{ key: string; altIt: string }>(server, "SELECT key, altIt FROM MediaImage WHERE fileName = 'quartetto-nuovo.png'");
+    expect(fresh.key).not.toBe(old);
+    expect(fresh.altIt).toBe("Il quartetto sul palco della basilica");
+    const gallery = (await (await fetch(`${server.url}/data/gallery.json`)).json()) as { gallery: { id: number; content: { src: string }[] }[] };
+    expect(gallery.gallery.find((g) => g.id === 1)?.content[0]?.src).toBe(`/media/${fresh.key}`);
+    const labels = (await (await fetch(`${server.url}/data/lable.json`)).json()) as { lable: { id: number; url: string }[] };
+    expect(labels.lable.find((l) => l.id === 1)?.url).toBe(`/media/${fresh.key}`);
+    expect(row<{ refCount: number }>(server, "SELECT refCount FROM StoredFile WHERE key = ?", fresh.key).refCount).toBe(3);
+    expect(count(server, "StoredFile", "key = ?", old)).toBe(0);
+    expect(fs.existsSync(mediaFile(server, `/media/${old}`))).toBe(false);
+  });
+
   it("the library page fits 390 and 1440 px, and uploads with a progress bar when JavaScript is on", async () => {
     for (const width of [390, 1440]) {
       const { page, errors } = await staffPage(browser, server, { javaScriptEnabled: true, viewport: { width, height: 900 } });
