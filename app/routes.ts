@@ -61,6 +61,8 @@ export default [
       route("messages", "routes/admin/message-list.tsx"),
       route("messages/:idMessage", "routes/admin/message-view.tsx"),
       route("messages/:idMessage/delete", "routes/admin/message-delete.tsx"),
+      route("media", "routes/admin/media-list.tsx"),
+      route("media/elimina", "routes/admin/media-delete.tsx"),
       route("content/:name", "routes/admin/content-list.tsx"),
       route("content/:name/:idItem", "routes/admin/content-edit.tsx"),
       route("content/:name/:idItem/delete", "routes/admin/content-delete.tsx"),

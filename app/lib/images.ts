@@ -2,7 +2,29 @@
  * A stored image with its intrinsic size and a tiny blurred placeholder (a data URI), from
  * app/server/storage/images.server.ts imageInfo.
  */
-export type ImageInfo = { src: string; width: number; height: number; placeholder?: string };
+export type ImageInfo = { src: string; width: number; height: number; placeholder?: string; alt?: ImageAlt };
+
+/** The alt texts staff wrote in the media library (/admin/media); absent when they wrote none. */
+export type ImageAlt = { it: string; en: string; decorative: boolean };
+
+/** Not decorative and an alt text missing in either language: what the media library's "senza testo alternativo" filter lists. */
+export function lacksAlt(image: { altIt: string; altEn: string; decorative: boolean }): boolean {
+  return !image.decorative && (!image.altIt.trim() || !image.altEn.trim());
+}
+
+/**
+ * The `alt` of a picture on a page in `lang`: "" when the library marks it decorative, else the
+ * library's text in that language (the other language's when only that one is written), else
+ * `fallback`, what the page used before the library existed (the item's title, or "" where the
+ * text beside the picture already names it).
+ */
+export function altText(image: ImageInfo, lang: "it" | "en", fallback: string): string {
+  const alt = image.alt;
+  if (!alt) return fallback;
+  if (alt.decorative) return "";
+  const [own, other] = lang === "en" ? [alt.en, alt.it] : [alt.it, alt.en];
+  return own.trim() || other.trim() || fallback;
+}
 
 /** The widths the server makes variants of (?w=N on a /media image URL). */
 export const IMAGE_WIDTHS = [320, 480, 640, 960, 1280, 1920] as const;

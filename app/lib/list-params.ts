@@ -56,6 +56,8 @@ const NOTICES: Record<string, string> = {
   "non-trovato": NOT_FOUND_MESSAGE,
   eliminato: "Elemento eliminato",
   salvato: "Modifiche salvate",
+  caricata: "Immagine caricata",
+  sostituita: "Immagine sostituita: ogni pagina che la usava mostra la nuova",
   reinviato: "Messaggio rimesso in coda per l'invio",
   gestito: "Messaggio segnato come gestito",
   "da-gestire": "Messaggio segnato come da gestire",

@@ -52,9 +52,9 @@ describe.each([
     expect(await page.locator(".art-direction__intro").textContent()).toContain("Accanto alla composizione");
     expect(await texts(page, ".labels .section-title")).toEqual(["Etichette"]);
     expect(await texts(page, ".labels__category")).toEqual(["Aulicus Classics", "Nebbia Records", "Officina Sonora"]);
-    const aulicus = page.locator('a.label-card__link[href="https://www.aulicusclassics.example/catalogo"]');
-    expect(await aulicus.getAttribute("target")).toBe("_blank");
-    expect(await aulicus.getAttribute("rel")).toContain("noopener");
+    // The demo's labels are invented: no catalogue to link out to, so each opens its own page.
+    const aulicus = page.locator('a.label-card__link[href="/art-direction/aulicus%20classics"]');
+    expect(await aulicus.getAttribute("target")).toBeNull();
     const nebbia = page.locator('a.label-card__link[href="/art-direction/nebbia%20records"]');
     expect(await nebbia.getAttribute("target")).toBeNull();
     await nebbia.click();
@@ -74,11 +74,13 @@ describe.each([
     expect(await card.locator(".work-card__producer").textContent()).toContain("Nebbia Records");
     const pills = card.locator(".work-card__artists li");
     expect(await pills.count()).toBe(3);
-    // Artists with a link are links, the others plain pills (SPEC 2.9): the demo invents no accounts.
+    // Artists with a link are links, the others plain pills (SPEC 2.9): the demo's artists are invented, so none links.
     expect(await card.locator(".work-card__artists a.pill--link").count()).toBe(0);
+    expect(await page.locator(".work-card__artists a.pill--link").count()).toBe(0);
     const mixed = page.locator(".work-card", { hasText: "Terra di mezzo giorno" });
-    expect(await mixed.locator(".work-card__artists a.pill--link").count()).toBe(1);
-    expect(await mixed.locator(".work-card__artists span.pill").count()).toBe(1);
+    expect(await mixed.locator(".work-card__artists span.pill").count()).toBe(2);
+    // Works link to a real page about them (Wikipedia), never to an invented address.
+    expect(await mixed.locator(".work-card__link").getAttribute("href")).toBe("https://en.wikipedia.org/wiki/Apulia");
     expect(errors).toEqual([]);
     await context.close();
   });

@@ -84,6 +84,22 @@ describe("demo content that looks real", () => {
       ).toBe(true);
   });
 
+  it("no /data/*.json answer links to an invented (.example) host or a platform's bare homepage", async () => {
+    const names = fs.readdirSync("content/data").map((file) => file.replace(/\.json$/, ""));
+    expect(names).toHaveLength(14);
+    const links: string[] = [];
+    for (const name of names) {
+      const text = await (await fetch(`${server.url}/data/${name}.json`)).text();
+      links.push(...[...text.matchAll(/https?:\/\/[^"\s<>]+/g)].map((m) => m[0]));
+    }
+    expect(links.length).toBeGreaterThan(20);
+    const invented = links.filter((url) => new URL(url).hostname.endsWith(".example"));
+    expect(invented).toEqual([]);
+    // A follow icon's address is a profile or nothing, never a platform's home page ("https://www.instagram.com/").
+    const bareHomepages = links.filter((url) => new URL(url).pathname === "/" && !new URL(url).search);
+    expect(bareHomepages).toEqual([]);
+  });
+
   it("attachments are the type their names say", async () => {
     const attachments = rows<{ name: string; url: string }>(server, "SELECT name, url FROM NewsAttachment");
     expect(attachments.some((a) => /\.jpe?g$/i.test(a.name))).toBe(true);

@@ -1,5 +1,5 @@
 import { AdminForm, Field } from "./form-fields";
-import { ImageField } from "./ImageField";
+import { ImageChoicesContext, ImageField, type ImageChoice } from "./ImageField";
 import { inputNames, type ContentField, type ListField, type ScalarField } from "~/lib/content-fields";
 
 /**
@@ -86,8 +86,11 @@ export function ContentItemForm({
   errors,
   blankRows,
   cancelTo,
+  library = [],
 }: {
   fields: ContentField[];
+  /** The media library's images, offered beside every image field. */
+  library?: readonly ImageChoice[];
   values: Values;
   errors: Errors;
   /** Blank rows per nested list, after an "Aggiungi riga". */
@@ -95,24 +98,26 @@ export function ContentItemForm({
   cancelTo: string;
 }) {
   return (
-    <AdminForm errors={errors} submitLabel="Salva" cancelTo={cancelTo} multipart>
-      {/* The form's default button (Enter in a field) saves, whatever "Aggiungi riga" buttons follow. */}
-      <button type="submit" name="intent" value="save" className="visually-hidden" tabIndex={-1} aria-hidden="true">
-        Salva
-      </button>
-      {fields.map((field) =>
-        field.type === "list" ? (
-          <ListInputs
-            key={field.name}
-            field={field}
-            rows={Array.isArray(values[field.name]) ? (values[field.name] as Values[]) : []}
-            errors={errors}
-            blankRows={blankRows?.[field.name] ?? BLANK_ROWS}
-          />
-        ) : (
-          <ScalarInputs key={field.name} field={field} values={values} errors={errors} />
-        ),
-      )}
-    </AdminForm>
+    <ImageChoicesContext value={library}>
+      <AdminForm errors={errors} submitLabel="Salva" cancelTo={cancelTo} multipart>
+        {/* The form's default button (Enter in a field) saves, whatever "Aggiungi riga" buttons follow. */}
+        <button type="submit" name="intent" value="save" className="visually-hidden" tabIndex={-1} aria-hidden="true">
+          Salva
+        </button>
+        {fields.map((field) =>
+          field.type === "list" ? (
+            <ListInputs
+              key={field.name}
+              field={field}
+              rows={Array.isArray(values[field.name]) ? (values[field.name] as Values[]) : []}
+              errors={errors}
+              blankRows={blankRows?.[field.name] ?? BLANK_ROWS}
+            />
+          ) : (
+            <ScalarInputs key={field.name} field={field} values={values} errors={errors} />
+          ),
+        )}
+      </AdminForm>
+    </ImageChoicesContext>
   );
 }

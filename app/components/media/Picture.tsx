@@ -1,9 +1,11 @@
 import type { CSSProperties, ImgHTMLAttributes } from "react";
 import { FIRST_PICTURE_TIMING } from "~/lib/after-first-paint";
-import { srcSetFor, type ImageInfo } from "~/lib/images";
+import { altText, srcSetFor, type ImageInfo } from "~/lib/images";
+import { useLang } from "~/lib/root-data";
 
 type PictureProps = Omit<ImgHTMLAttributes<HTMLImageElement>, "src" | "srcSet" | "width" | "height"> & {
   image: ImageInfo;
+  /** Shown only when the media library has no alt text for the image (lib/images.ts altText). */
   alt: string;
   /** CSS sizes of the slot, e.g. "(min-width: 1200px) 25vw, 100vw" */
   sizes: string;
@@ -19,9 +21,10 @@ function dropPlaceholder(img: HTMLImageElement | null) {
 /**
  * Every content image: AVIF and WebP variants sized for the slot (srcset/sizes), intrinsic width
  * and height so nothing shifts while loading, a blurred placeholder behind it until it arrives,
- * lazy below the fold.
+ * lazy below the fold; its alt text from the media library in the page's language.
  */
 export function Picture({ image, alt, sizes, priority = false, style, ...rest }: PictureProps) {
+  const lang = useLang();
   const avif = srcSetFor(image, "avif");
   const placeholder: CSSProperties | undefined = image.placeholder
     ? { backgroundImage: `url("${image.placeholder}")`, backgroundSize: "cover", backgroundPosition: "center", backgroundRepeat: "no-repeat" }
@@ -35,7 +38,7 @@ export function Picture({ image, alt, sizes, priority = false, style, ...rest }:
         sizes={sizes}
         width={image.width}
         height={image.height}
-        alt={alt}
+        alt={altText(image, lang, alt)}
         loading={priority ? "eager" : "lazy"}
         decoding={priority ? "sync" : "async"}
         fetchPriority={priority ? "high" : undefined}

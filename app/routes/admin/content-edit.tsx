@@ -4,6 +4,7 @@ import { ContentItemForm } from "~/components/admin/ContentItemForm";
 import { Breadcrumb } from "~/components/admin/ListControls";
 import { CONTENT_FORMS, contentKindLabel, itemSummary, pathLabel } from "~/lib/content-fields";
 import { contentList, saveContentItem } from "~/server/domain/content.server";
+import { libraryChoices } from "~/server/domain/media-library.server";
 import { staffFrom } from "~/server/domain/session.server";
 import { adminContentId, adminContentKind, contentItemForm } from "~/server/http/content-forms.server";
 import { adminForm } from "~/server/http/forms.server";
@@ -21,7 +22,8 @@ async function itemOf(params: Route.LoaderArgs["params"]) {
 
 export async function loader({ params }: Route.LoaderArgs) {
   const { kind, item } = await itemOf(params);
-  return { kind, label: contentKindLabel(kind), item: (item ?? {}) as Record<string, unknown> };
+  const hasImages = CONTENT_FORMS[kind].fields.some((f) => f.type === "image" || (f.type === "list" && f.fields.some((inner) => inner.type === "image")));
+  return { kind, label: contentKindLabel(kind), item: (item ?? {}) as Record<string, unknown>, library: hasImages ? await libraryChoices() : [] };
 }
 
 /** The form summary names each refused field in Italian ("Anno: Deve essere un anno"); each field shows its own message too. */
@@ -44,7 +46,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
 }
 
 export default function ContentEdit({ loaderData, actionData }: Route.ComponentProps) {
-  const { kind, label, item } = loaderData;
+  const { kind, label, item, library } = loaderData;
   const form = CONTENT_FORMS[kind];
   const isNew = item.id === undefined;
   const list = `/admin/content/${kind}`;
@@ -61,6 +63,7 @@ export default function ContentEdit({ loaderData, actionData }: Route.ComponentP
         errors={actionData?.errors}
         blankRows={actionData?.blankRows}
         cancelTo={list}
+        library={library}
       />
     </section>
   );

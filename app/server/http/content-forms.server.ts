@@ -96,10 +96,13 @@ function numberValue(value: string): number | string {
   return /^-?\d{1,9}$/.test(value.trim()) ? Number(value.trim()) : value;
 }
 
+/** The inputs of scalar fields; an image picked from the media library (`<name>__library`) wins over its typed address. */
 function scalarValues(fields: readonly ScalarField[], read: (name: string) => string, prefix: string): Record<string, unknown> {
   const out: Record<string, unknown> = {};
   for (const field of fields) {
     for (const name of inputNames(field)) out[name] = field.type === "number" ? numberValue(read(`${prefix}${name}`)) : read(`${prefix}${name}`);
+    const picked = field.type === "image" ? read(`${prefix}${field.name}__library`) : "";
+    if (picked) out[field.name] = picked;
   }
   return out;
 }
@@ -117,7 +120,7 @@ function postedRows(form: FormData, list: string): number[] {
 /**
  * The form of /admin/content/{name}/{id}, by the kind's field description (app/lib/content-fields.ts):
  * inputs named as the item's fields ("title", "title_eng", "artists.0.name"), an image's file beside
- * it ("src__file"). Rows of a nested list marked "rimuovi", or left blank, are dropped; a kept row
+ * it ("src__file") and its pick from the media library ("src__library"). Rows of a nested list marked "rimuovi", or left blank, are dropped; a kept row
  * keeps its hidden id. Nothing is checked here: the kind's zod schema does that in the domain.
  */
 export function contentItemForm(kind: ContentKind, form: FormData): ContentItemPost {

@@ -1,7 +1,9 @@
 import type { Readable } from "node:stream";
 import sharp, { type Metadata } from "sharp";
-import { IMAGE_FORMATS, IMAGE_WIDTHS, type ImageFormat, type ImageInfo } from "~/lib/images";
+import { IMAGE_FORMATS, IMAGE_WIDTHS, type ImageAlt, type ImageFormat, type ImageInfo } from "~/lib/images";
+import { db } from "./db.server";
 import { type ByteRange, derivedKey, keyOfUrl } from "./file-store.server";
+import { untilContentChanged } from "./read-cache.server";
 import { fileStore } from "./storage.server";
 
 const infoCache = new Map<string, Omit<ImageInfo, "src">>();
@@ -38,9 +40,9 @@ const HEADER_BYTES = 64 * 1024;
  */
 export async function imageInfo(src: string | null | undefined): Promise<ImageInfo | null> {
   if (!src) return null;
-  const cached = infoCache.get(src);
-  if (cached) return { src, ...cached };
   const key = keyOfUrl(src);
+  const cached = infoCache.get(src);
+  if (cached) return withAlt({ src, ...cached }, key);
   if (!key) return null;
   try {
     const meta = await imageMetadata(key);
@@ -53,10 +55,23 @@ export async function imageInfo(src: string | null | undefined): Promise<ImageIn
       placeholder: (await imagePlaceholder(key)) ?? undefined,
     };
     infoCache.set(src, info);
-    return { src, ...info };
+    return withAlt({ src, ...info }, key);
   } catch {
     return null;
   }
+}
+
+/** The alt texts of the media library (MediaImage rows) by store key, kept until the content next changes. */
+function libraryAlts(): Promise<Map<string, ImageAlt>> {
+  return untilContentChanged("media:alts", async () => {
+    const rows = await db.mediaImage.findMany({ select: { key: true, altIt: true, altEn: true, decorative: true } });
+    return new Map(rows.map((row) => [row.key, { it: row.altIt, en: row.altEn, decorative: row.decorative }]));
+  });
+}
+
+async function withAlt(info: ImageInfo, key: string | null): Promise<ImageInfo> {
+  const alt = key ? (await libraryAlts()).get(key) : undefined;
+  return alt ? { ...info, alt } : info;
 }
 
 /**

@@ -41,7 +41,8 @@ export async function homeData(lang: Lang, requestedCategory: string | null = nu
     description: localized(a, "description", lang),
   }));
 
-  const follows = (await contentList("follows")).map((f) => ({ id: f.id, name: f.name ?? "", link: f.link, path: f.path }));
+  // An icon with no address leads nowhere: it is not shown (the demo's follow links are empty).
+  const follows = (await contentList("follows")).filter((f) => f.link.trim()).map((f) => ({ id: f.id, name: f.name ?? "", link: f.link, path: f.path }));
 
   const tiles = (
     await Promise.all(

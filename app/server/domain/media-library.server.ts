@@ -1,0 +1,262 @@
+import { z } from "zod";
+import { CONTENT_FORMS, contentKindLabel, itemSummary } from "~/lib/content-fields";
+import { isContentKind } from "~/lib/content-types";
+import { lacksAlt } from "~/lib/images";
+import { logActivity, type Actor } from "./activity.server";
+import { invalid, notFound, parseWith, type SaveResult } from "./save-result.server";
+import { storeFormFile, UploadError } from "./uploads.server";
+import { contentChanged } from "../storage/content-version.server";
+import { db } from "../storage/db.server";
+import { keyOfUrl, storedKeyOfUrl, urlOfKey } from "../storage/file-store.server";
+import { recountFiles, removeUnreferenced, type StagedFile } from "../storage/stored-files.server";
+
+/**
+ * The media library (/admin/media, docs/decisions/028-media-library.md): every image the site
+ * stores, where it is used, and its alt texts (MediaImage rows). A library row is one use of its
+ * stored file (ADR 010), so an image uploaded here stays until it is deleted here; a delete is
+ * refused while any news, composition or content item uses it. Pages read the alt texts through
+ * imageInfo (storage/images.server.ts).
+ */
+
+type Tx = Parameters<Parameters<typeof db.$transaction>[0]>[0];
+
+/** A row, column or content item that shows an image, with the admin page that edits it. */
+type ImageUse = { label: string; href: string };
+
+export type LibraryImage = {
+  key: string;
+  url: string;
+  fileName: string;
+  altIt: string;
+  altEn: string;
+  decorative: boolean;
+  /** Counted (images/...): can be replaced and deleted; a content picture of an earlier release cannot. */
+  stored: boolean;
+  uses: ImageUse[];
+};
+
+const ALT_MAX = 300;
+
+function isImageKey(key: string): boolean {
+  return /^(images|content)\/[^/]+\.(jpe?g|png|webp|avif|gif)$/i.test(key);
+}
+
+/** Every string of a content item, nested lists included, with how many times each occurs. */
+function stringsOf(value: unknown, out: string[] = []): string[] {
+  if (typeof value === "string") out.push(value);
+  else if (Array.isArray(value)) for (const v of value) stringsOf(v, out);
+  else if (value && typeof value === "object") for (const v of Object.values(value)) stringsOf(v, out);
+  return out;
+}
+
+/** The uses of every image, by store key: compositions, news (image and attachments), content items. */
+async function usesByKey(client: Tx | typeof db = db): Promise<Map<string, ImageUse[]>> {
+  const uses = new Map<string, ImageUse[]>();
+  const add = (url: string | null | undefined, use: ImageUse) => {
+    const key = keyOfUrl(url);
+    if (!key || !isImageKey(key)) return;
+    const list = uses.get(key) ?? [];
+    if (!list.some((u) => u.href === use.href)) list.push(use);
+    uses.set(key, list);
+  };
+  const [music, news, attachments, items] = await Promise.all([
+    client.music.findMany({ select: { slug: true, title: true, img: true } }),
+    client.news.findMany({ where: { image: { not: null } }, select: { slug: true, title: true, image: true } }),
+    client.newsAttachment.findMany({ where: { url: { startsWith: "/media/images/" } }, select: { url: true, news: { select: { slug: true, title: true } } } }),
+    client.contentItem.findMany({ select: { kind: true, data: true }, orderBy: [{ kind: "asc" }, { position: "asc" }] }),
+  ]);
+  for (const m of music) add(m.img, { label: `Musica: ${m.title}`, href: `/admin/musicList/${m.slug}` });
+  for (const n of news) add(n.image, { label: `Notizia: ${n.title}`, href: `/admin/newsList/${n.slug}` });
+  for (const a of attachments) add(a.url, { label: `Notizia (allegato): ${a.news.title}`, href: `/admin/newsList/${a.news.slug}` });
+  for (const row of items) {
+    if (!isContentKind(row.kind)) continue;
+    const item = JSON.parse(row.data) as Record<string, unknown> & { id: number };
+    const use = { label: `${contentKindLabel(row.kind)}: ${itemSummary(CONTENT_FORMS[row.kind], item)}`, href: `/admin/content/${row.kind}/${item.id}` };
+    for (const value of stringsOf(item)) add(value, use);
+  }
+  return uses;
+}
+
+/**
+ * Every image of the library: the counted images (uploads of any form or of the library), the
+ * pictures content items use (a content picture of an earlier release, /media/content/...) and any
+ * image with alt texts; newest library rows first, then by key. `missingAlt` keeps those without
+ * both alt texts (and not decorative).
+ */
+export async function listLibraryImages({ missingAlt = false } = {}): Promise<LibraryImage[]> {
+  const [stored, rows, uses] = await Promise.all([
+    db.storedFile.findMany({ where: { key: { startsWith: "images/" }, refCount: { gt: 0 } }, select: { key: true } }),
+    db.mediaImage.findMany({ select: { key: true, altIt: true, altEn: true, decorative: true, fileName: true }, orderBy: { createdAt: "desc" } }),
+    usesByKey(),
+  ]);
+  const keys = [...new Set([...rows.map((r) => r.key), ...stored.map((s) => s.key).sort(), ...[...uses.keys()].sort()])];
+  const byKey = new Map(rows.map((r) => [r.key, r]));
+  const images = keys.map((key): LibraryImage => {
+    const row = byKey.get(key);
+    return {
+      key,
+      url: urlOfKey(key),
+      fileName: row?.fileName ?? "",
+      altIt: row?.altIt ?? "",
+      altEn: row?.altEn ?? "",
+      decorative: row?.decorative ?? false,
+      stored: storedKeyOfUrl(urlOfKey(key)) !== null,
+      uses: uses.get(key) ?? [],
+    };
+  });
+  return missingAlt ? images.filter(lacksAlt) : images;
+}
+
+/** One image of the library, or null when the library has no such image. */
+export async function libraryImage(key: string): Promise<LibraryImage | null> {
+  return (await listLibraryImages()).find((image) => image.key === key) ?? null;
+}
+
+/** The choices of an image picker in the admin forms: URL and a name staff recognise. */
+export async function libraryChoices(): Promise<{ url: string; label: string }[]> {
+  return (await listLibraryImages()).map((image) => ({ url: image.url, label: image.altIt || image.fileName || image.key.split("/").pop()! }));
+}
+
+/**
+ * Makes the library row of a counted image inside `tx` when it has none: the row is one more use
+ * of its stored file (so the picture stays while only the library holds it).
+ */
+async function holdInLibrary(tx: Tx, key: string, fileName: string, staged: readonly StagedFile[] = []): Promise<void> {
+  const existing = await tx.mediaImage.findUnique({ where: { key }, select: { key: true } });
+  if (existing) return;
+  await tx.mediaImage.create({ data: { key, fileName }, select: { key: true } });
+  await recountFiles(tx, [], [urlOfKey(key)], staged);
+}
+
+/** Uploads an image into the library (a form post, JavaScript or not): checked, re-encoded and stored like every image. */
+export async function uploadLibraryImage(file: File, actor: Actor): Promise<SaveResult<{ key: string }>> {
+  let staged: StagedFile;
+  try {
+    staged = await storeFormFile(file, "image");
+  } catch (error) {
+    if (error instanceof UploadError) return { ok: false, status: error.status, errors: { file: error.message } };
+    throw error;
+  }
+  const fileName = file.name.split(/[\\/]/).pop()?.slice(0, 200) ?? "";
+  await db.$transaction(async (tx) => {
+    await holdInLibrary(tx, staged.key, fileName, [staged]);
+    await contentChanged(tx);
+    await logActivity(tx, actor, `Caricata nella libreria l'immagine "${fileName || staged.key}"`);
+  });
+  return { ok: true, item: { key: staged.key } };
+}
+
+const altSchema = z.object({
+  altIt: z.string().trim().max(ALT_MAX, `Al massimo ${ALT_MAX} caratteri`),
+  altEn: z.string().trim().max(ALT_MAX, `Al massimo ${ALT_MAX} caratteri`),
+  decorative: z.boolean(),
+});
+export type AltInput = z.input<typeof altSchema>;
+
+/** Sets the alt texts and the decorative flag of a library image; every page shows them at once. */
+export async function saveImageAlt(key: string, input: AltInput, actor: Actor): Promise<SaveResult<null>> {
+  const parsed = parseWith(altSchema, input);
+  if (!parsed.ok) return parsed;
+  if (!(await libraryImage(key))) return notFound();
+  await db.$transaction(async (tx) => {
+    if (storedKeyOfUrl(urlOfKey(key))) await holdInLibrary(tx, key, "");
+    await tx.mediaImage.upsert({ where: { key }, create: { key, ...parsed.data }, update: parsed.data, select: { key: true } });
+    await contentChanged(tx);
+    await logActivity(tx, actor, `Modificato il testo alternativo dell'immagine "${key}"`);
+  });
+  return { ok: true, item: null };
+}
+
+/** A delete refused because the image is used: the message names every use, and the uses come back for the page. */
+export type DeleteRefusal = { ok: false; status: 404 | 409; errors: { form: string }; uses: ImageUse[] };
+
+class StillUsed extends Error {
+  constructor(public uses: ImageUse[]) {
+    super("still used");
+  }
+}
+
+/**
+ * Deletes a library image that nothing uses: its row, and its bytes (with their variants) once no
+ * row counts them. Refused (409) with the list of its uses otherwise; the check runs inside the
+ * transaction, after a write took the database's write lock, so no save can start using it in between.
+ */
+export async function deleteLibraryImage(key: string, actor: Actor): Promise<{ ok: true } | DeleteRefusal> {
+  const image = await libraryImage(key);
+  if (!image?.stored) return { ok: false, status: 404, errors: { form: "Immagine non trovata" }, uses: [] };
+  let released: string[];
+  try {
+    released = await db.$transaction(async (tx) => {
+      const held = await tx.mediaImage.deleteMany({ where: { key } });
+      const uses = (await usesByKey(tx)).get(key) ?? [];
+      if (uses.length > 0) throw new StillUsed(uses);
+      const unused = await recountFiles(
+        tx,
+        Array.from({ length: held.count }, () => image.url),
+        [],
+      );
+      await contentChanged(tx);
+      await logActivity(tx, actor, `Eliminata dalla libreria l'immagine "${image.fileName || key}"`);
+      return unused;
+    });
+  } catch (error) {
+    if (!(error instanceof StillUsed)) throw error;
+    const list = error.uses.map((use) => use.label).join("; ");
+    return { ok: false, status: 409, errors: { form: `L'immagine è ancora usata e non può essere eliminata. Usata da: ${list}.` }, uses: error.uses };
+  }
+  await removeUnreferenced(released);
+  return { ok: true };
+}
+
+/**
+ * Replaces a library image by new bytes: content-addressed keys never change bytes, so the new file
+ * gets its own key and every reference to the old one (compositions, news, attachments, content
+ * items, the library row with its alt texts) moves to it in one transaction; the old bytes go once
+ * nothing counts them.
+ */
+export async function replaceLibraryImage(key: string, file: File, actor: Actor): Promise<SaveResult<{ key: string }>> {
+  const image = await libraryImage(key);
+  if (!image?.stored) return notFound();
+  let staged: StagedFile;
+  try {
+    staged = await storeFormFile(file, "image");
+  } catch (error) {
+    if (error instanceof UploadError) return { ok: false, status: error.status, errors: { file: error.message } };
+    throw error;
+  }
+  if (staged.key === key) return invalid({ file: "È la stessa immagine: scegli un file diverso." });
+  const [oldUrl, newUrl] = [image.url, staged.url];
+  const released = await db.$transaction(async (tx) => {
+    let moved = 0;
+    moved += (await tx.music.updateMany({ where: { img: oldUrl }, data: { img: newUrl } })).count;
+    moved += (await tx.news.updateMany({ where: { image: oldUrl }, data: { image: newUrl } })).count;
+    moved += (await tx.newsAttachment.updateMany({ where: { url: oldUrl }, data: { url: newUrl } })).count;
+    for (const row of await tx.contentItem.findMany({ where: { data: { contains: JSON.stringify(oldUrl) } }, select: { id: true, data: true } })) {
+      const occurrences = stringsOf(JSON.parse(row.data)).filter((value) => value === oldUrl).length;
+      const data = JSON.stringify(JSON.parse(row.data, (_k, value: unknown) => (value === oldUrl ? newUrl : value)));
+      await tx.contentItem.update({ where: { id: row.id }, data: { data }, select: { id: true } });
+      moved += occurrences;
+    }
+    const row = await tx.mediaImage.findUnique({ where: { key }, select: { altIt: true, altEn: true, decorative: true, fileName: true } });
+    // The same bytes may already be in the library: its row (one use) is replaced by the moved one.
+    const alreadyHeld = (await tx.mediaImage.count({ where: { key: staged.key } })) > 0;
+    await tx.mediaImage.deleteMany({ where: { key: { in: [key, staged.key] } } });
+    const fileName = file.name.split(/[\\/]/).pop()?.slice(0, 200) ?? "";
+    await tx.mediaImage.create({
+      data: { key: staged.key, altIt: row?.altIt ?? "", altEn: row?.altEn ?? "", decorative: row?.decorative ?? false, fileName },
+      select: { key: true },
+    });
+    const before = [...Array.from({ length: moved + (row ? 1 : 0) }, () => oldUrl), ...(alreadyHeld ? [newUrl] : [])];
+    const unused = await recountFiles(
+      tx,
+      before,
+      Array.from({ length: moved + 1 }, () => newUrl),
+      [staged],
+    );
+    await contentChanged(tx);
+    await logActivity(tx, actor, `Sostituita l'immagine "${image.fileName || key}" con "${fileName || staged.key}"`);
+    return unused;
+  });
+  await removeUnreferenced(released);
+  return { ok: true, item: { key: staged.key } };
+}
