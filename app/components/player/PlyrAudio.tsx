@@ -76,32 +76,38 @@ function usePlyrLabels(): PlyrLabels {
 
 /**
  * Even loudness (issue 25): the audio goes through a Web Audio gain set from the track's measured
- * loudness, at most 1. Built on first play (an AudioContext needs the visitor's gesture), and only
- * for a same-origin source: Web Audio gets silence from a cross-origin one without CORS.
+ * loudness, at most 1. The graph is built on the first play that needs a gain below 1 (an
+ * AudioContext needs the visitor's gesture; a track at or under the target never needs one), and
+ * only for a same-origin source: Web Audio gets silence from a cross-origin one without CORS.
  * Answers the gain applied, shown on the player as `data-gain`.
  */
 function useLoudnessLevelling(audio: HTMLAudioElement | null, lufs: number | null, enabled: boolean): number {
-  const gainRef = useRef<{ context: AudioContext; node: GainNode } | null>(null);
+  const graphRef = useRef<{ context: AudioContext; node: GainNode } | null>(null);
   const gain = enabled ? levelGain(lufs) : 1;
-  const [, setBuilt] = useState(false);
+  const gainRef = useRef(gain);
+  gainRef.current = gain;
   useEffect(() => {
     if (!audio || typeof AudioContext === "undefined") return;
-    const build = () => {
-      if (!gainRef.current && new URL(audio.currentSrc || audio.src, window.location.href).origin === window.location.origin) {
+    const onPlay = () => {
+      const sameOrigin = new URL(audio.currentSrc || audio.src, window.location.href).origin === window.location.origin;
+      if (!graphRef.current && gainRef.current < 1 && sameOrigin) {
         const context = new AudioContext();
         const node = context.createGain();
         context.createMediaElementSource(audio).connect(node).connect(context.destination);
-        gainRef.current = { context, node };
-        setBuilt(true);
+        graphRef.current = { context, node };
       }
-      void gainRef.current?.context.resume().catch(() => undefined);
+      if (graphRef.current) {
+        graphRef.current.node.gain.value = gainRef.current;
+        void graphRef.current.context.resume().catch(() => undefined);
+      }
     };
-    audio.addEventListener("play", build);
-    return () => audio.removeEventListener("play", build);
+    audio.addEventListener("play", onPlay);
+    if (!audio.paused) onPlay();
+    return () => audio.removeEventListener("play", onPlay);
   }, [audio]);
   useEffect(() => {
-    if (gainRef.current) gainRef.current.node.gain.value = gain;
-  });
+    if (graphRef.current) graphRef.current.node.gain.value = gain;
+  }, [gain]);
   return gain;
 }
 

@@ -45,7 +45,10 @@ const musicCardSelect = {
   link: true,
   videos: true,
   category: { select: { name: true, nameEng: true } },
-  tracks: { select: { name: true, url: true, streamUrl: true, streamState: true, peaksUrl: true, loudnessLufs: true }, orderBy: { position: "asc" } },
+  tracks: {
+    select: { name: true, nameEng: true, url: true, streamUrl: true, streamState: true, peaksUrl: true, loudnessLufs: true },
+    orderBy: { position: "asc" },
+  },
 } as const satisfies Prisma.MusicSelect;
 
 type MusicCardRow = Prisma.MusicGetPayload<{ select: typeof musicCardSelect }>;
@@ -61,7 +64,7 @@ async function musicCard(item: MusicCardRow, lang: Lang): Promise<MusicCardData>
     external: Boolean(link),
     image: await imageInfo(item.img),
     // Cards play tracks but never show their lengths: names and URLs only (musicCardSelect).
-    tracks: link ? [] : item.tracks.map((track) => ({ name: track.name, url: playableUrl(track), ...levellingOf(track) })),
+    tracks: link ? [] : item.tracks.map((track) => ({ name: localized(track, "name", lang), url: playableUrl(track), ...levellingOf(track) })),
     video: link ? null : musicVideo(item.videos),
   };
 }
