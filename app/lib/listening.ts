@@ -4,7 +4,7 @@
  */
 
 /** The common level tracks are brought to (Spotify's and YouTube's -14 leave less headroom for quiet masters). */
-export const LOUDNESS_TARGET_LUFS = -16;
+const LOUDNESS_TARGET_LUFS = -16;
 
 /**
  * The gain that brings a track of integrated loudness `lufs` to the target, by attenuation only:

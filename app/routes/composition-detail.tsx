@@ -89,9 +89,7 @@ export default function CompositionDetailPage({ loaderData }: Route.ComponentPro
                 {t("compositions.externalLink")} <span className="visually-hidden">{t("compositions.newTab")}</span>
               </a>
             ) : null}
-            {!link && tracks.length === 1 ? (
-              <PlayButton id={slug} title={title} tracks={tracks} cover={image} href={href} startAt={shared?.seconds} />
-            ) : null}
+            {!link && tracks.length === 1 ? <PlayButton id={slug} title={title} tracks={tracks} cover={image} href={href} startAt={shared?.seconds} /> : null}
             {video ? <VideoButton title={title} video={video} className="button button--ghost" /> : null}
           </div>
           {!link && tracks.length === 1 ? <SingleTrack slug={slug} title={title} tracks={tracks} cover={image} href={href} shared={shared} /> : null}

@@ -85,7 +85,8 @@ describe("the player in the visitor's language", () => {
       );
       for (const text of [expected.play, expected.mute, expected.rewind, expected.forward, expected.volume, expected.slider]) expect(texts).toContain(text);
       // Nothing left in plyr's English defaults on the Italian page.
-      if (expected.path === DETAIL) for (const english of ["Play", "Pause", "Mute", "Rewind 5s", "Forward 5s", "Current time"]) expect(texts).not.toContain(english);
+      if (expected.path === DETAIL)
+        for (const english of ["Play", "Pause", "Mute", "Rewind 5s", "Forward 5s", "Current time"]) expect(texts).not.toContain(english);
       expect(await controlText("rewind")).toContain(expected.rewind);
       expect(await playerSlider(page).getAttribute("aria-valuetext")).toMatch(expected.valueText);
       expect(await player.getByRole("button", { name: expected.share }).count()).toBe(1);

@@ -43,7 +43,13 @@ export function PlayButton({
     );
   }
   return (
-    <PlayLink item={{ id, title, tracks, index, cover, href, startAt }} playing={playing} className={className} dataAction="play" aria-label={`${text}: ${title}`}>
+    <PlayLink
+      item={{ id, title, tracks, index, cover, href, startAt }}
+      playing={playing}
+      className={className}
+      dataAction="play"
+      aria-label={`${text}: ${title}`}
+    >
       {playing ? <NowPlayingIcon /> : <PlayIcon />} {text}
     </PlayLink>
   );

@@ -66,7 +66,8 @@ export function MusicCard({
               tracks={item.tracks}
               cover={item.image}
               href={item.href}
-              className="button button--primary button--small" />
+              className="button button--primary button--small"
+            />
             {item.video ? <VideoButton title={item.title} video={item.video} className="button button--ghost button--small" /> : null}
           </div>
         )}
