@@ -10,7 +10,8 @@ export type MusicCardData = {
   href: string;
   external: boolean;
   image: ImageInfo | null;
-  tracks: { name: string; url: string }[];
+  /** With the waveform and loudness of a ready stream (the player draws and levels them). */
+  tracks: { name: string; url: string; peaksUrl: string | null; loudnessLufs: number | null }[];
   /** The original video URL (the no-JavaScript fallback) and its embeddable form. */
   video: { url: string; embedUrl: string } | null;
 };

@@ -20,6 +20,8 @@ export const PAGE_QUERY_PARAMS: ReadonlySet<string> = new Set([
   "size", // lists
   "avviso", // notices after a redirect
   "redirectTo", // login, cookie consent
+  "track", // composition: a share link's track (issue 25)
+  "t", // composition: a share link's time
 ]);
 
 /** The query string with only the parameters pages read, in their order ("" when none is left). */

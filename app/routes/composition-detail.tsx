@@ -2,10 +2,12 @@ import { useTranslation } from "react-i18next";
 import { Link, data } from "react-router";
 import type { Route } from "./+types/composition-detail";
 import { PlayButton, VideoButton } from "~/components/compositions/MediaButtons";
+import { useIsPlaying } from "~/components/player/player-context";
 import { Picture } from "~/components/media/Picture";
-import { TrackList } from "~/components/compositions/TrackList";
+import { TrackList, TrackListening } from "~/components/compositions/TrackList";
 import { JsonLd, useSiteUrls } from "~/components/seo/JsonLd";
 import { localized } from "~/lib/i18n";
+import { parseTimeParam, parseTrackParam } from "~/lib/listening";
 import { pageMeta } from "~/lib/meta";
 import { categoryKey, categoryPath, compositionPath, externalHref, pagePath } from "~/lib/paths";
 import { redirectToCanonicalPath } from "~/server/http/routes.server";
@@ -26,14 +28,22 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
   redirectToCanonicalPath(request, compositionPath(item.category.name, item.slug, lang));
   const title = localized(item, "title", lang);
   const description = localized(item, "description", lang);
+  const tracks = playableTracks(item.tracks, lang);
+  // A share link (`?track=N&t=M:SS`, issue 25): that track is marked and starts there. A link that
+  // names no track of this page is the page as usual.
+  const query = new URL(request.url).searchParams;
+  const sharedTrack = parseTrackParam(query.get("track"), tracks.length);
+  const shared = sharedTrack === null ? null : { index: sharedTrack - 1, seconds: parseTimeParam(query.get("t")) ?? 0 };
   return {
+    href: compositionPath(item.category.name, item.slug, lang),
+    shared,
     slug: item.slug,
     title,
     description,
     category: { label: localized(item.category, "name", lang), href: categoryPath(item.category.name, lang) },
     image: await imageInfo(item.img),
     // durationSeconds: shown as m:ss and given to the structured data.
-    tracks: playableTracks(item.tracks),
+    tracks,
     video: item.link ? null : musicVideo(item.videos),
     link: item.link?.trim() ? externalHref(item.link) : null,
   };
@@ -41,7 +51,7 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
 
 export default function CompositionDetailPage({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation("pages");
-  const { slug, title, description, category, image, tracks, video, link } = loaderData;
+  const { slug, title, description, category, image, tracks, video, link, href, shared } = loaderData;
   const { t: tc } = useTranslation();
   const urls = useSiteUrls();
   const structuredData = [
@@ -79,14 +89,25 @@ export default function CompositionDetailPage({ loaderData }: Route.ComponentPro
                 {t("compositions.externalLink")} <span className="visually-hidden">{t("compositions.newTab")}</span>
               </a>
             ) : null}
-            {!link && tracks.length === 1 ? <PlayButton id={slug} title={title} tracks={tracks} cover={image} /> : null}
+            {!link && tracks.length === 1 ? <PlayButton id={slug} title={title} tracks={tracks} cover={image} href={href} startAt={shared?.seconds} /> : null}
             {video ? <VideoButton title={title} video={video} className="button button--ghost" /> : null}
           </div>
-          {!link && tracks.length >= 2 ? <TrackList id={slug} title={title} tracks={tracks} cover={image} /> : null}
+          {!link && tracks.length === 1 ? <SingleTrack slug={slug} title={title} tracks={tracks} cover={image} href={href} shared={shared} /> : null}
+          {!link && tracks.length >= 2 ? <TrackList id={slug} title={title} tracks={tracks} cover={image} href={href} shared={shared} /> : null}
           {description ? <div className="composition__description">{description}</div> : null}
         </div>
       </div>
     </article>
+  );
+}
+
+/** A composition of one track: its waveform (or native player) under the Listen button. */
+function SingleTrack({ shared, slug, ...request }: Omit<Parameters<typeof TrackList>[0], "id"> & { slug: string }) {
+  const playing = useIsPlaying(slug, 0);
+  return (
+    <div className="composition__track">
+      <TrackListening request={{ ...request, id: slug, index: 0, startAt: shared?.seconds }} playing={playing} shared={shared} />
+    </div>
   );
 }
 

@@ -377,8 +377,8 @@ describe("keyboard", () => {
       await page.waitForFunction(() => !document.querySelector("audio")!.loop);
       expect(await page.evaluate(() => window.scrollY)).toBe(scroll);
 
-      // space on plyr's progress slider plays and pauses
-      await page.locator('.audio-player input[data-plyr="seek"]').focus();
+      // space on the waveform slider plays and pauses (its arrows are its own: Waveform.tsx)
+      await page.locator(".audio-player [role=slider]").focus();
       await page.keyboard.press("Space");
       await page.waitForFunction(() => !document.querySelector("audio")!.paused);
       await page.keyboard.press("Space");

@@ -32,7 +32,9 @@ describe("wire mapping (SPEC.md 3)", () => {
       category: { id: 1, name: "N", nameEng: "NE" },
       tracks: [
         {
+          id: 7,
           name: "a",
+          nameEng: "",
           url: "/media/tracks/a.mp3",
           durationSeconds: 8,
           streamState: "pending",
@@ -58,6 +60,8 @@ describe("wire mapping (SPEC.md 3)", () => {
       music_tracks: [
         {
           name: "a",
+          // Issue 25: the English name, empty like title_eng when it is the Italian one.
+          name_eng: "",
           url: "/media/tracks/a.mp3",
           stream_url: "/media/tracks/a.mp3",
           stream_type: "audio/mpeg",

@@ -8,8 +8,8 @@ export const KEYS = {
   user: ["email", "first_name", "groups", "id", "is_staff", "is_superuser", "last_name", "username"],
   upload: ["display_name", "file_name", "temp_name"],
   file: ["name", "url"],
-  /** A track of music_tracks: SPEC.md's file plus its stream (issue 25). */
-  track: ["duration", "loudness_lufs", "name", "peaks_url", "state", "stream_type", "stream_url", "url"],
+  /** A track of music_tracks: SPEC.md's file plus its stream and its English name (issue 25). */
+  track: ["duration", "loudness_lufs", "name", "name_eng", "peaks_url", "state", "stream_type", "stream_url", "url"],
 };
 
 export const keys = (o: object) => Object.keys(o).sort();

@@ -1,7 +1,7 @@
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import type { ImageInfo } from "~/lib/images";
-import { preloadPlayer, useIsPlaying, usePlayer, type Track } from "~/components/player/player-context";
+import { preloadPlayer, useIsPlaying, usePlayer, type PlayRequest, type Track } from "~/components/player/player-context";
 
 /**
  * Listen: a link to the first track (works without JavaScript); with JavaScript it opens the
@@ -16,6 +16,8 @@ export function PlayButton({
   index = 0,
   label,
   className = "button button--primary",
+  href,
+  startAt,
 }: {
   /** The composition's slug: which list is playing. */
   id: string;
@@ -25,6 +27,10 @@ export function PlayButton({
   index?: number;
   label?: string;
   className?: string;
+  /** The composition's page (what the player's Share links to). */
+  href?: string;
+  /** A share link's time: playback starts there. */
+  startAt?: number;
 }) {
   const { t } = useTranslation("pages");
   const playing = useIsPlaying(id);
@@ -37,7 +43,13 @@ export function PlayButton({
     );
   }
   return (
-    <PlayLink item={{ id, title, tracks, index, cover }} playing={playing} className={className} dataAction="play" aria-label={`${text}: ${title}`}>
+    <PlayLink
+      item={{ id, title, tracks, index, cover, href, startAt }}
+      playing={playing}
+      className={className}
+      dataAction="play"
+      aria-label={`${text}: ${title}`}
+    >
       {playing ? <NowPlayingIcon /> : <PlayIcon />} {text}
     </PlayLink>
   );
@@ -55,7 +67,7 @@ export function PlayLink({
   children,
   ...rest
 }: {
-  item: { id: string; title: string; tracks: Track[]; index: number; cover: ImageInfo | null };
+  item: PlayRequest & { index: number };
   playing: boolean;
   className: string;
   dataAction: string;

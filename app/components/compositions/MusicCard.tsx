@@ -60,7 +60,14 @@ export function MusicCard({
         </Heading>
         {item.external ? null : (
           <div className="music-card__actions">
-            <PlayButton id={item.slug} title={item.title} tracks={item.tracks} cover={item.image} className="button button--primary button--small" />
+            <PlayButton
+              id={item.slug}
+              title={item.title}
+              tracks={item.tracks}
+              cover={item.image}
+              href={item.href}
+              className="button button--primary button--small"
+            />
             {item.video ? <VideoButton title={item.title} video={item.video} className="button button--ghost button--small" /> : null}
           </div>
         )}

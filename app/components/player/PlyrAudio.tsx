@@ -1,17 +1,25 @@
-import { useEffect, useMemo, useRef, type Ref, type RefObject } from "react";
+import { useEffect, useRef, useState, type Ref, type RefObject } from "react";
 import { usePlyr, type APITypes, type PlyrOptions } from "plyr-react";
+import { useTranslation } from "react-i18next";
 import "~/styles/vendor/plyr.css";
+import { levelGain } from "~/lib/listening";
 import { handlePlayerKey, SEEK_SECONDS } from "./keyboard";
 import { useMediaSession, type SessionInfo } from "./media-session";
+import { useMediaTime, Waveform } from "./Waveform";
 import spriteUrl from "./plyr.svg?url";
+
+/** plyr's texts in the page's language (app/locales/<lang>/pages/player.ts); plyr fills `{seektime}`. */
+type PlyrLabels = NonNullable<PlyrOptions["i18n"]>;
 
 /**
  * SPEC.md 9: jump 5 s; no loop. The shortcuts (space, arrows, l, m) are handled on the whole
  * player region (keyboard.ts), so plyr's own keyboard handling is off.
  */
-function plyrOptions(): PlyrOptions {
+function plyrOptions(i18n: PlyrLabels): PlyrOptions {
   return {
-    controls: ["play", "rewind", "fast-forward", "progress", "current-time", "duration", "mute", "volume"],
+    // No "progress": the waveform (Waveform.tsx) is the seek slider.
+    controls: ["play", "rewind", "fast-forward", "current-time", "duration", "mute", "volume"],
+    i18n,
     seekTime: SEEK_SECONDS,
     keyboard: { focused: false, global: false },
     loop: { active: false },
@@ -36,18 +44,109 @@ type PlyrAudioProps = {
   onPrevious: () => void;
   /** The player region: the shortcuts work while focus is anywhere inside it. */
   region: RefObject<HTMLElement | null>;
+  /** Where a track starts when it is asked for (a share link's time), in seconds. */
+  startAt: number;
+  /** The track's length as stored, shown by the waveform until the audio's own is known. */
+  durationHint: number;
+  peaksUrl: string | null;
+  loudnessLufs: number | null;
+  /** Whether playback is levelled to the common loudness (the visitor's switch). */
+  evenLoudness: boolean;
+  /** The <audio> element, for the parts of the page that follow it (the composition page's waveform, Share). */
+  onAudio: (audio: HTMLAudioElement | null) => void;
 };
+
+/** plyr's labels from the locale: built once per plyr (it reads them when it builds its controls). */
+function usePlyrLabels(): PlyrLabels {
+  const { t } = useTranslation("pages");
+  return {
+    play: t("player.play"),
+    pause: t("player.pause"),
+    rewind: t("player.rewind"),
+    fastForward: t("player.fastForward"),
+    seek: t("player.position"),
+    currentTime: t("player.currentTime"),
+    duration: t("player.duration"),
+    volume: t("player.volume"),
+    mute: t("player.mute"),
+    unmute: t("player.unmute"),
+    loop: t("player.loop"),
+  };
+}
+
+/**
+ * Even loudness (issue 25): the audio goes through a Web Audio gain set from the track's measured
+ * loudness, at most 1. The graph is built on the first play that needs a gain below 1 (an
+ * AudioContext needs the visitor's gesture; a track at or under the target never needs one), and
+ * only for a same-origin source: Web Audio gets silence from a cross-origin one without CORS.
+ * Answers the gain applied, shown on the player as `data-gain`.
+ */
+function useLoudnessLevelling(audio: HTMLAudioElement | null, lufs: number | null, enabled: boolean): number {
+  const graphRef = useRef<{ context: AudioContext; node: GainNode } | null>(null);
+  const gain = enabled ? levelGain(lufs) : 1;
+  const gainRef = useRef(gain);
+  gainRef.current = gain;
+  useEffect(() => {
+    if (!audio || typeof AudioContext === "undefined") return;
+    const onPlay = () => {
+      const sameOrigin = new URL(audio.currentSrc || audio.src, window.location.href).origin === window.location.origin;
+      if (!graphRef.current && gainRef.current < 1 && sameOrigin) {
+        const context = new AudioContext();
+        const node = context.createGain();
+        context.createMediaElementSource(audio).connect(node).connect(context.destination);
+        graphRef.current = { context, node };
+      }
+      if (graphRef.current) {
+        graphRef.current.node.gain.value = gainRef.current;
+        void graphRef.current.context.resume().catch(() => undefined);
+      }
+    };
+    audio.addEventListener("play", onPlay);
+    if (!audio.paused) onPlay();
+    return () => audio.removeEventListener("play", onPlay);
+  }, [audio]);
+  useEffect(() => {
+    if (graphRef.current) graphRef.current.node.gain.value = gain;
+  }, [gain]);
+  return gain;
+}
 
 /**
  * plyr (through plyr-react's hook) over one <audio> element that stays mounted while the panel
  * lives: a track change swaps its source and plays; closing pauses and rewinds to zero.
  * This module is the lazily loaded part of the player: plyr and its CSS arrive on first play.
  */
-export default function PlyrAudio({ src, open, session, info, onEnded, onNext, onPrevious, region }: PlyrAudioProps) {
+export default function PlyrAudio({
+  src,
+  open,
+  session,
+  info,
+  onEnded,
+  onNext,
+  onPrevious,
+  region,
+  startAt,
+  durationHint,
+  peaksUrl,
+  loudnessLufs,
+  evenLoudness,
+  onAudio,
+}: PlyrAudioProps) {
+  const { t } = useTranslation("pages");
   const apiRef = useRef<APITypes>(null);
-  const options = useMemo(plyrOptions, []);
+  const labels = usePlyrLabels();
+  // plyr is built once with the language of the page it first opened on.
+  const [options] = useState(() => plyrOptions(labels));
   const mediaRef = usePlyr(apiRef, { source: null, options }, []);
   const audioRef = mediaRef as unknown as React.RefObject<HTMLAudioElement | null>;
+  const [audio, setAudio] = useState<HTMLAudioElement | null>(null);
+  useEffect(() => {
+    setAudio(audioRef.current);
+    onAudio(audioRef.current);
+    return () => onAudio(null);
+  }, [audioRef, onAudio]);
+  const time = useMediaTime(audio);
+  const gain = useLoudnessLevelling(audio, loudnessLufs, evenLoudness);
 
   useEffect(() => {
     const audio = audioRef.current;
@@ -60,12 +159,14 @@ export default function PlyrAudio({ src, open, session, info, onEnded, onNext, o
     if (audio.getAttribute("src") !== src) {
       audio.src = src;
       audio.load();
-    } else {
-      audio.currentTime = 0;
     }
+    // Before the metadata this is the position playback starts from.
+    audio.currentTime = startAt;
     audio.play().catch(() => {
       // Autoplay may be refused (no user gesture); the play button still works.
     });
+    // startAt goes with the request (its session); it is not a reason to restart by itself.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [src, open, session, audioRef]);
 
   useEffect(() => {
@@ -105,7 +206,16 @@ export default function PlyrAudio({ src, open, session, info, onEnded, onNext, o
   }, []);
 
   return (
-    <div ref={wrapperRef} className="audio-player__plyr">
+    <div ref={wrapperRef} className="audio-player__plyr" data-gain={gain.toFixed(3)}>
+      <Waveform
+        peaksUrl={peaksUrl}
+        current={time.current}
+        duration={time.duration || durationHint}
+        label={t("player.position")}
+        onSeek={(seconds) => {
+          if (audio) audio.currentTime = seconds;
+        }}
+      />
       {/* Instrumental music: there are no words to caption (a track with words would carry its text on its page). */}
       {/* eslint-disable-next-line jsx-a11y-x/media-has-caption */}
       <audio ref={mediaRef as unknown as Ref<HTMLAudioElement>} className="plyr-react plyr" preload="none" />

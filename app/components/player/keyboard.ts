@@ -15,6 +15,8 @@ function ownsKeys(target: EventTarget | null, key: string): boolean {
   if (target.isContentEditable || target instanceof HTMLTextAreaElement || target instanceof HTMLSelectElement) return true;
   // plyr's seek slider: its arrows are the 5 s jumps, like on the rest of the player.
   if (target instanceof HTMLInputElement) return target.dataset.plyr !== "seek";
+  // The waveform (Waveform.tsx) moves itself with arrows, Home and End; space still plays and pauses.
+  if (target.getAttribute("role") === "slider") return key !== " ";
   // Space on a button presses that button.
   return key === " " && (target instanceof HTMLButtonElement || target.getAttribute("role") === "button");
 }

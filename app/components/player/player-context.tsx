@@ -4,6 +4,7 @@ import type { ImageInfo } from "~/lib/images";
 import type { VideoRequest } from "~/lib/video";
 import { useRootData } from "~/lib/root-data";
 import { VideoModal } from "~/components/video/VideoModal";
+import { shareLink } from "~/lib/listening";
 import { PLAYER_KEYSHORTCUTS } from "./keyboard-shortcuts";
 
 /**
@@ -11,14 +12,30 @@ import { PLAYER_KEYSHORTCUTS } from "./keyboard-shortcuts";
  * so playback survives client-side navigation (the language toggle included). Opening one clears
  * the other.
  */
-export type Track = { name: string; url: string; durationSeconds?: number | null };
-/** What a play button asks for: `id` (the composition's slug) says which list is playing. */
-export type PlayRequest = { id: string; title: string; tracks: Track[]; index?: number; cover?: ImageInfo | null };
+export type Track = { name: string; url: string; durationSeconds?: number | null; peaksUrl?: string | null; loudnessLufs?: number | null };
+/**
+ * What a play button asks for: `id` (the composition's slug) says which list is playing; `href`
+ * is the composition's page (what Share links to); `startAt` the second to start from (a share link's).
+ */
+export type PlayRequest = { id: string; title: string; tracks: Track[]; index?: number; cover?: ImageInfo | null; href?: string; startAt?: number };
 
-type PlayerState = { open: boolean; id: string; title: string; tracks: Track[]; index: number; cover: ImageInfo | null; session: number };
+type PlayerState = {
+  open: boolean;
+  id: string;
+  title: string;
+  tracks: Track[];
+  index: number;
+  cover: ImageInfo | null;
+  session: number;
+  href: string;
+  startAt: number;
+};
 
 type PlayerApi = {
   player: PlayerState;
+  /** The player's <audio> once it exists (the composition page's waveform follows it). */
+  audio: HTMLAudioElement | null;
+  setAudio: (audio: HTMLAudioElement | null) => void;
   video: VideoRequest | null;
   play: (request: PlayRequest) => void;
   close: () => void;
@@ -32,11 +49,12 @@ type PlayerApi = {
 
 const PlayerContext = createContext<PlayerApi | null>(null);
 
-const CLOSED: PlayerState = { open: false, id: "", title: "", tracks: [], index: 0, cover: null, session: 0 };
+const CLOSED: PlayerState = { open: false, id: "", title: "", tracks: [], index: 0, cover: null, session: 0, href: "", startAt: 0 };
 
 export function PlayerProvider({ children }: { children: ReactNode }) {
   const [player, setPlayer] = useState<PlayerState>(CLOSED);
   const [video, setVideo] = useState<VideoRequest | null>(null);
+  const [audio, setAudio] = useState<HTMLAudioElement | null>(null);
   const openerRef = useRef<HTMLElement | null>(null);
 
   // Until hydration the play and video links are plain links; this marks the moment they become
@@ -45,24 +63,34 @@ export function PlayerProvider({ children }: { children: ReactNode }) {
     document.documentElement.dataset.hydrated = "true";
   }, []);
 
-  const play = useCallback(({ id, title, tracks, index = 0, cover = null }: PlayRequest) => {
+  const play = useCallback(({ id, title, tracks, index = 0, cover = null, href = "", startAt = 0 }: PlayRequest) => {
     if (tracks.length === 0) return;
     setVideo(null);
     // `session` changes on every request, so asking again for the same track restarts it.
-    setPlayer((p) => ({ open: true, id, title, tracks, cover, index: Math.min(Math.max(index, 0), tracks.length - 1), session: p.session + 1 }));
+    setPlayer((p) => ({
+      open: true,
+      id,
+      title,
+      tracks,
+      cover,
+      href,
+      startAt,
+      index: Math.min(Math.max(index, 0), tracks.length - 1),
+      session: p.session + 1,
+    }));
   }, []);
   const close = useCallback(() => setPlayer((p) => ({ ...p, open: false })), []);
   const step = useCallback((delta: number) => {
     setPlayer((p) => {
       if (!p.open || p.tracks.length === 0) return p;
       const index = (p.index + delta + p.tracks.length) % p.tracks.length;
-      return { ...p, index, session: p.session + 1 };
+      return { ...p, index, startAt: 0, session: p.session + 1 };
     });
   }, []);
   const next = useCallback(() => step(1), [step]);
   const previous = useCallback(() => step(-1), [step]);
   const advance = useCallback(() => {
-    setPlayer((p) => (p.open && p.index < p.tracks.length - 1 ? { ...p, index: p.index + 1, session: p.session + 1 } : p));
+    setPlayer((p) => (p.open && p.index < p.tracks.length - 1 ? { ...p, index: p.index + 1, startAt: 0, session: p.session + 1 } : p));
   }, []);
   const openVideo = useCallback((request: VideoRequest, opener?: HTMLElement | null) => {
     openerRef.current = opener ?? (typeof document !== "undefined" ? (document.activeElement as HTMLElement | null) : null);
@@ -77,8 +105,8 @@ export function PlayerProvider({ children }: { children: ReactNode }) {
   }, []);
 
   const api = useMemo(
-    () => ({ player, video, play, close, next, previous, advance, openVideo, closeVideo }),
-    [player, video, play, close, next, previous, advance, openVideo, closeVideo],
+    () => ({ player, audio, setAudio, video, play, close, next, previous, advance, openVideo, closeVideo }),
+    [player, audio, video, play, close, next, previous, advance, openVideo, closeVideo],
   );
   return <PlayerContext.Provider value={api}>{children}</PlayerContext.Provider>;
 }
@@ -109,7 +137,9 @@ export function AudioPlayer() {
   const { t } = useTranslation("pages");
   const { t: tc } = useTranslation();
   const { origin } = useRootData();
-  const { player, video, close, next, previous, advance, closeVideo } = usePlayer();
+  const { player, audio, setAudio, video, close, next, previous, advance, closeVideo } = usePlayer();
+  const [evenLoudness, setEvenLoudness] = useEvenLoudnessSetting();
+  const [shareStatus, setShareStatus] = useState("");
   const [everOpened, setEverOpened] = useState(false);
   if (player.open && !everOpened) setEverOpened(true);
   const track = player.tracks[player.index];
@@ -120,6 +150,16 @@ export function AudioPlayer() {
   );
 
   const regionRef = useRef<HTMLElement>(null);
+
+  const share = () => {
+    if (!player.href) return;
+    const link = shareLink(new URL(player.href, base || "http://localhost").toString(), player.index + 1, audio?.currentTime ?? 0);
+    const copied = navigator.clipboard ? navigator.clipboard.writeText(link) : Promise.reject(new Error("no clipboard"));
+    copied.then(
+      () => setShareStatus(t("player.shareCopied")),
+      () => setShareStatus(t("player.shareFailed", { link })),
+    );
+  };
 
   return (
     <>
@@ -153,6 +193,11 @@ export function AudioPlayer() {
                   <path d="M16 5h2v14h-2zM4 5v14l11-7z" />
                 </svg>
               </button>
+              {player.href ? (
+                <button type="button" className="audio-player__button audio-player__share" onClick={share} data-action="share">
+                  {t("player.share")}
+                </button>
+              ) : null}
               <button type="button" className="audio-player__button" onClick={close} aria-label={t("player.close")}>
                 <svg viewBox="0 0 24 24" aria-hidden="true">
                   <path d="M6.4 5 12 10.6 17.6 5 19 6.4 13.4 12 19 17.6 17.6 19 12 13.4 6.4 19 5 17.6 10.6 12 5 6.4z" />
@@ -170,8 +215,22 @@ export function AudioPlayer() {
               onNext={next}
               onPrevious={previous}
               region={regionRef}
+              startAt={player.startAt}
+              durationHint={track.durationSeconds ?? 0}
+              peaksUrl={track.peaksUrl ?? null}
+              loudnessLufs={track.loudnessLufs ?? null}
+              evenLoudness={evenLoudness}
+              onAudio={setAudio}
             />
           </Suspense>
+          <div className="audio-player__options">
+            <label className="audio-player__switch">
+              <input type="checkbox" checked={evenLoudness} onChange={(event) => setEvenLoudness(event.target.checked)} /> {t("player.evenLoudness")}
+            </label>
+            <span className="audio-player__status" role="status" data-testid="share-status">
+              {shareStatus}
+            </span>
+          </div>
           <p className="audio-player__keys" id="audio-player-keys">
             {t("player.shortcuts")}
           </p>
@@ -180,6 +239,29 @@ export function AudioPlayer() {
       {video ? <VideoModal video={video} onClose={closeVideo} /> : null}
     </>
   );
+}
+
+const EVEN_LOUDNESS_KEY = "player.evenLoudness";
+
+/** The visitor's "Even loudness" switch: on unless they turned it off, remembered in localStorage. */
+function useEvenLoudnessSetting(): [boolean, (on: boolean) => void] {
+  const [on, setOn] = useState(true);
+  useEffect(() => {
+    try {
+      if (window.localStorage.getItem(EVEN_LOUDNESS_KEY) === "off") setOn(false);
+    } catch {
+      // Storage refused (private mode, cookies blocked): the switch still works for this page.
+    }
+  }, []);
+  const set = useCallback((value: boolean) => {
+    setOn(value);
+    try {
+      window.localStorage.setItem(EVEN_LOUDNESS_KEY, value ? "on" : "off");
+    } catch {
+      // As above: not remembered, still applied.
+    }
+  }, []);
+  return [on, set];
 }
 
 /** Starts fetching plyr when a visitor shows intent to listen (hover, focus), before the click. */

@@ -3,11 +3,13 @@ import type { Route } from "./+types/music-edit";
 import { Breadcrumb } from "~/components/admin/ListControls";
 import { MusicForm } from "~/components/admin/MusicForm";
 import { TrackStreams } from "~/components/admin/TrackStreams";
+import { TrackOrder } from "~/components/admin/TrackOrder";
 import { categoryChoices } from "~/server/domain/categories.server";
 import { adminForm } from "~/server/http/forms.server";
 import { musicPath } from "~/lib/paths";
 import { musicForm } from "~/server/http/content-forms.server";
-import { getMusicBySlug, parseMusicInput, saveMusic } from "~/server/domain/music.server";
+import { getMusicBySlug, moveTrack, parseMusicInput, renameTrack, saveMusic } from "~/server/domain/music.server";
+import { formStrings } from "~/server/http/body.server";
 import { staffFrom } from "~/server/domain/session.server";
 import { retryTrackStream, streamProgress } from "~/server/domain/track-streams.server";
 
@@ -40,6 +42,17 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     await retryTrackStream(url);
     return redirect(`/admin/musicList/${current.slug}`);
   }
+  const intent = form.get("intent");
+  if (intent === "move-track" || intent === "rename-track") {
+    // Issue 25: one track's place or names, a form of its own per track (works without JavaScript).
+    const trackId = Number(form.get("track"));
+    const result =
+      intent === "move-track"
+        ? await moveTrack(current.id, trackId, form.get("direction") === "up" ? -1 : 1, user)
+        : await renameTrack(current.id, trackId, formStrings(form), user);
+    if (!result.ok) return data({ trackError: { id: trackId, message: Object.values(result.errors).join(" ") } }, { status: result.status });
+    return redirect(`/admin/musicList/${current.slug}#track-${trackId}`);
+  }
   const { values, files } = musicForm(form, current.tracks);
   const parsed = parseMusicInput(values);
   const result = parsed.ok ? await saveMusic(current, parsed.data, files, user) : parsed;
@@ -53,7 +66,9 @@ export async function action({ request, params, context }: Route.ActionArgs) {
 export default function MusicEdit({ loaderData, actionData }: Route.ComponentProps) {
   const { music, streams, categories } = loaderData;
   const savedMode = music.link ? "link" : "tracks";
-  const values = actionData?.values ?? {
+  const formData = actionData && "values" in actionData ? actionData : undefined;
+  const trackError = actionData && "trackError" in actionData ? actionData.trackError : null;
+  const values = formData?.values ?? {
     category: String(music.category.id),
     title: music.title,
     title_eng: music.titleEng,
@@ -69,13 +84,14 @@ export default function MusicEdit({ loaderData, actionData }: Route.ComponentPro
       <h1>Modifica contenuto</h1>
       <MusicForm
         values={values}
-        errors={actionData?.errors}
+        errors={formData?.errors}
         categories={categories}
         image={music.img || null}
         tracks={music.tracks}
         lockedMode={savedMode}
         submitLabel="Salva modifiche"
       />
+      <TrackOrder tracks={music.tracks} error={trackError} />
       <TrackStreams tracks={streams} />
     </section>
   );

@@ -27,7 +27,18 @@ export const musicSelect = {
   createdAt: true,
   category: { select: { id: true, name: true, nameEng: true } },
   tracks: {
-    select: { name: true, url: true, durationSeconds: true, streamState: true, streamUrl: true, peaksUrl: true, loudnessLufs: true, streamError: true },
+    select: {
+      id: true,
+      name: true,
+      nameEng: true,
+      url: true,
+      durationSeconds: true,
+      streamState: true,
+      streamUrl: true,
+      peaksUrl: true,
+      loudnessLufs: true,
+      streamError: true,
+    },
     orderBy: { position: "asc" },
   },
 } as const;
@@ -49,7 +60,14 @@ export type MusicItem = {
 };
 
 /** A track as pages and api/ read it: the master (`url`) and its stream (track-streams.server.ts). */
-export type MusicTrackItem = { name: string; url: string; durationSeconds: number | null } & StreamFields;
+export type MusicTrackItem = {
+  id: number;
+  name: string;
+  /** Empty: English pages show `name`. */
+  nameEng: string;
+  url: string;
+  durationSeconds: number | null;
+} & StreamFields;
 
 /** `q` matches either title or the category name; `categoryIds` keeps the compositions of those categories. */
 export type MusicFilter = { q?: string; categoryIds?: number[] };
@@ -149,7 +167,7 @@ async function musicFileUrls(tx: Prisma.TransactionClient, id: number): Promise<
 const musicRowFileUrls = (row: MusicItem) => [row.img, ...row.tracks.flatMap((t) => [t.url, t.streamUrl, t.peaksUrl])];
 
 /** The saved composition a save changes (null: a new one). */
-export type MusicCurrent = { id: number; img: string; tracks: { name: string; url: string; durationSeconds: number | null }[] };
+export type MusicCurrent = { id: number; img: string; tracks: { name: string; nameEng: string; url: string; durationSeconds: number | null }[] };
 
 /** What a composition needs besides a valid body: a cover, a track or video (or a link), an existing category. */
 async function musicErrors(current: MusicCurrent | null, input: MusicInput, files: MusicFilesInput): Promise<FieldErrors> {
@@ -191,8 +209,17 @@ export async function saveMusic(current: MusicCurrent | null, input: MusicInput,
         tx,
         trackRows.map((f) => f.url),
       );
+      // A kept track that came without an English name (an old api client, the form without JavaScript) keeps its own.
+      const savedEnglish = new Map((current?.tracks ?? []).map((t) => [t.url, t.nameEng]));
       const tracks = {
-        create: trackRows.map((f, position) => ({ position, name: f.name, url: f.url, durationSeconds: f.durationSeconds, ...streams.get(f.url) })),
+        create: trackRows.map((f, position) => ({
+          position,
+          name: f.name,
+          nameEng: f.nameEng ?? savedEnglish.get(f.url) ?? "",
+          url: f.url,
+          durationSeconds: f.durationSeconds,
+          ...streams.get(f.url),
+        })),
       };
       if (current) {
         const before = await musicFileUrls(tx, current.id);
@@ -223,4 +250,51 @@ export async function deleteMusic(id: number, actor: Actor): Promise<boolean> {
     return before;
   });
   return true;
+}
+
+// --- admin: one track at a time (issue 25: order and names, each a native form post of its own) ---
+
+/** Why a track change was refused: the track is not (or no longer) one of this composition's. */
+const TRACK_NOT_FOUND = "Traccia non trovata: ricarica la pagina";
+
+const trackNameSchema = z.object({
+  name: z.string().trim().min(1, REQUIRED_MESSAGE).max(200),
+  // Optional: empty shows the Italian name on English pages.
+  name_eng: z.string().trim().max(200).default(""),
+});
+
+/**
+ * Moves a track one place up (-1) or down (+1) in its composition's list; refused (400) when the
+ * track is not the composition's (a page older than the last save). At either end nothing moves.
+ */
+export async function moveTrack(musicId: number, trackId: number, step: -1 | 1, actor: Actor): Promise<SaveResult<null>> {
+  return db.$transaction(async (tx) => {
+    const tracks = await tx.musicTrack.findMany({ where: { musicId }, select: { id: true, position: true }, orderBy: [{ position: "asc" }, { id: "asc" }] });
+    const from = tracks.findIndex((t) => t.id === trackId);
+    if (from === -1) return invalid({ tracks: TRACK_NOT_FOUND });
+    const to = from + step;
+    if (to < 0 || to >= tracks.length) return { ok: true as const, item: null };
+    const order = tracks.map((t) => t.id);
+    [order[from], order[to]] = [order[to] as number, order[from] as number];
+    // Positions are rewritten 0..n-1, so a list with gaps or ties (older saves) comes out tidy.
+    for (const [position, id] of order.entries()) await tx.musicTrack.update({ where: { id }, data: { position } });
+    const music = await tx.music.findUniqueOrThrow({ where: { id: musicId }, select: { title: true } });
+    await contentChanged(tx);
+    await logActivity(tx, actor, `Modificato l'ordine delle tracce di "${music.title}"`);
+    return { ok: true as const, item: null };
+  });
+}
+
+/** Renames a track in both languages (the form's `name` and `name_eng`). */
+export async function renameTrack(musicId: number, trackId: number, raw: Record<string, unknown>, actor: Actor): Promise<SaveResult<null>> {
+  const parsed = parseWith(trackNameSchema, textFields(raw, ["name", "name_eng"] as const));
+  if (!parsed.ok) return parsed;
+  return db.$transaction(async (tx) => {
+    const track = await tx.musicTrack.findFirst({ where: { id: trackId, musicId }, select: { id: true, music: { select: { title: true } } } });
+    if (!track) return invalid({ tracks: TRACK_NOT_FOUND });
+    await tx.musicTrack.update({ where: { id: trackId }, data: { name: parsed.data.name, nameEng: parsed.data.name_eng } });
+    await contentChanged(tx);
+    await logActivity(tx, actor, `Rinominata una traccia di "${track.music.title}"`);
+    return { ok: true as const, item: null };
+  });
 }

@@ -24,7 +24,7 @@ export type FileListInput = {
   files?: File[];
 };
 
-type StoredFile = { name: string; url: string };
+type StoredFile = { name: string; url: string; nameEng?: string };
 
 /** The files of one save: the new image (if any) and the list, with the fields their errors belong to. */
 export type SaveFiles = {

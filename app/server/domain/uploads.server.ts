@@ -220,10 +220,11 @@ export async function storedFileDisplayName(url: string): Promise<string | null>
 }
 
 /** Files of a list: each either already stored (kept), a temp upload to promote, or a new form file. */
-export type FileEntry = { url: string; name: string } | { temp_name: string; display_name: string };
+/** `name_eng` (tracks, issue 25): the English display name; absent keeps a current track's own. */
+export type FileEntry = { url: string; name: string; name_eng?: string } | { temp_name: string; display_name: string; name_eng?: string };
 
 /** A resolved file list: the rows to write, the files stored for them (counted by the save), the temp uploads used. */
-export type ResolvedFiles = { files: { name: string; url: string }[]; staged: StagedFile[]; usedTemp: string[] };
+export type ResolvedFiles = { files: { name: string; url: string; nameEng?: string }[]; staged: StagedFile[]; usedTemp: string[] };
 
 /**
  * Turns a submitted file list into stored {name, url} rows. `existing` are the item's current files:
@@ -236,7 +237,7 @@ export async function resolveFileEntries(
   purpose: UploadPurpose,
   existing: { url: string; name: string }[],
 ): Promise<ResolvedFiles> {
-  const files: { name: string; url: string }[] = [];
+  const files: { name: string; url: string; nameEng?: string }[] = [];
   const staged: StagedFile[] = [];
   const usedTemp: string[] = [];
   const existingUrls = new Set(existing.map((e) => e.url));
@@ -245,10 +246,10 @@ export async function resolveFileEntries(
       if ("temp_name" in entry) {
         const file = await promoteTempUpload(entry.temp_name, purpose);
         staged.push(file);
-        files.push({ name: entry.display_name, url: file.url });
+        files.push({ name: entry.display_name, url: file.url, nameEng: entry.name_eng });
         usedTemp.push(entry.temp_name);
       } else if (existingUrls.has(entry.url)) {
-        files.push({ name: entry.name, url: entry.url });
+        files.push({ name: entry.name, url: entry.url, nameEng: entry.name_eng });
       }
     }
     for (const formFile of formFiles) {

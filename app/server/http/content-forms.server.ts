@@ -32,10 +32,12 @@ export function parseFileEntries(raw: unknown): FileEntry[] | null {
   for (const item of parsed.slice(0, 100)) {
     if (!item || typeof item !== "object") continue;
     const o = item as Record<string, unknown>;
+    // A track's English name (issue 25): kept only when sent, so a client that never sends it keeps the saved one; empty shows the Italian one.
+    const english = typeof o.name_eng === "string" ? { name_eng: cleanDisplayName(o.name_eng, "") } : {};
     if (typeof o.temp_name === "string") {
-      out.push({ temp_name: o.temp_name, display_name: cleanDisplayName(typeof o.display_name === "string" ? o.display_name : "", o.temp_name) });
+      out.push({ temp_name: o.temp_name, display_name: cleanDisplayName(typeof o.display_name === "string" ? o.display_name : "", o.temp_name), ...english });
     } else if (typeof o.url === "string") {
-      out.push({ url: o.url, name: cleanDisplayName(typeof o.name === "string" ? o.name : "", "file") });
+      out.push({ url: o.url, name: cleanDisplayName(typeof o.name === "string" ? o.name : "", "file"), ...english });
     }
   }
   return out;

@@ -12,9 +12,23 @@ import { untilContentChanged } from "../storage/read-cache.server";
 export type { MusicCardData, MusicCategoryData };
 
 /** The tracks a page plays: the stream once ready, else the master (domain/track-streams.server.ts). */
-export function playableTracks(tracks: MusicTrackItem[]): { name: string; url: string; durationSeconds: number | null }[] {
-  return tracks.map((track) => ({ name: track.name, url: playableUrl(track), durationSeconds: track.durationSeconds }));
+export function playableTracks(tracks: MusicTrackItem[], lang: Lang): PlayableTrack[] {
+  return tracks.map((track) => ({
+    name: localized(track, "name", lang),
+    url: playableUrl(track),
+    durationSeconds: track.durationSeconds,
+    ...levellingOf(track),
+  }));
 }
+
+/** The waveform and loudness the player uses: only once the stream is ready (the master is played as is until then). */
+function levellingOf(track: { streamState: string; peaksUrl: string | null; loudnessLufs: number | null }) {
+  const ready = track.streamState === "ready";
+  return { peaksUrl: ready ? track.peaksUrl : null, loudnessLufs: ready ? track.loudnessLufs : null };
+}
+
+/** A track as the composition page and its player get it (the name in the page's language). */
+export type PlayableTrack = { name: string; url: string; durationSeconds: number | null; peaksUrl: string | null; loudnessLufs: number | null };
 
 export function musicVideo(videos: string | null): MusicCardData["video"] {
   if (!videos?.trim()) return null;
@@ -31,7 +45,10 @@ const musicCardSelect = {
   link: true,
   videos: true,
   category: { select: { name: true, nameEng: true } },
-  tracks: { select: { name: true, url: true, streamUrl: true, streamState: true }, orderBy: { position: "asc" } },
+  tracks: {
+    select: { name: true, nameEng: true, url: true, streamUrl: true, streamState: true, peaksUrl: true, loudnessLufs: true },
+    orderBy: { position: "asc" },
+  },
 } as const satisfies Prisma.MusicSelect;
 
 type MusicCardRow = Prisma.MusicGetPayload<{ select: typeof musicCardSelect }>;
@@ -47,7 +64,7 @@ async function musicCard(item: MusicCardRow, lang: Lang): Promise<MusicCardData>
     external: Boolean(link),
     image: await imageInfo(item.img),
     // Cards play tracks but never show their lengths: names and URLs only (musicCardSelect).
-    tracks: link ? [] : item.tracks.map((track) => ({ name: track.name, url: playableUrl(track) })),
+    tracks: link ? [] : item.tracks.map((track) => ({ name: localized(track, "name", lang), url: playableUrl(track), ...levellingOf(track) })),
     video: link ? null : musicVideo(item.videos),
   };
 }

@@ -67,7 +67,12 @@ function fieldsOf(schema: z.ZodObject) {
   };
   return { properties, required: required ?? [] };
 }
-const fileList = { type: "string", description: "JSON array of file entries", contentMediaType: "application/json" };
+const fileList = {
+  type: "string",
+  description:
+    "JSON array of file entries, in the order shown: {url, name} (a current file) or {temp_name, display_name} (an upload); a track may add name_eng (absent keeps its English name)",
+  contentMediaType: "application/json",
+};
 const binary = { type: "string", format: "binary" };
 const musicBody = (required: boolean) => multipart(fieldsOf(musicInputSchema), { img: binary, music_tracks: fileList }, required);
 const newsBody = (required: boolean) => multipart(fieldsOf(newsInputSchema), { image: binary, attachments: fileList }, required);
@@ -96,6 +101,7 @@ export function openApiDocument(origin: string) {
           description: "A track: its master (url, as uploaded) and what visitors play (issue 25).",
           properties: {
             name: str,
+            name_eng: { type: "string", description: "The name on English pages; empty shows name (issue 25)" },
             url: str,
             stream_url: { type: "string", description: "The stream once state is ready, the master until then" },
             stream_type: str,

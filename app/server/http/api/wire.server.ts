@@ -16,9 +16,12 @@ export type WireFile = { name: string; url: string };
  * Issue 25: a track adds its stream to SPEC.md 3's {name, url} (the master, as before):
  * `stream_url` is what to play now (the stream once `state` is "ready", the master until then),
  * `peaks_url` the waveform (audiowaveform JSON, null until ready), `duration` in seconds,
- * `loudness_lufs` the integrated loudness (null until ready, or for silence).
+ * `loudness_lufs` the integrated loudness (null until ready, or for silence), `name_eng` the name
+ * on English pages (empty: the Italian `name`; sent back in an update, absent keeps it). The
+ * order of `music_tracks` is the order pages show; an update's list order is the new order.
  */
 export type WireTrack = WireFile & {
+  name_eng: string;
   stream_url: string;
   stream_type: string;
   peaks_url: string | null;
@@ -85,6 +88,7 @@ const files = (list: { name: string; url: string }[]): WireFile[] => list.map((f
 const tracks = (list: MusicTrackItem[]): WireTrack[] =>
   list.map((t) => ({
     name: t.name,
+    name_eng: t.nameEng,
     url: t.url,
     stream_url: playableUrl(t),
     stream_type: playableType(t),
