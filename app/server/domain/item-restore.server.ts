@@ -5,7 +5,7 @@ import { nameInUse, type CategoryRow } from "./categories.server";
 import { replaceContent, type ContentDocument } from "./content.server";
 import { musicRowFileUrls, musicSelect, type MusicItem } from "./music.server";
 import { newsRowFileUrls, newsSelect, type NewsItem } from "./news.server";
-import { getRevision, recordRevision } from "./revisions.server";
+import { getRevision, recordRevision, revisionOwner } from "./revisions.server";
 import { notFound, type SaveFailure, type SaveResult } from "./save-result.server";
 import { streamFieldsFor } from "./track-streams.server";
 import { takeOutOfTrash, trashEntry, type TrashEntryFull } from "./trash.server";
@@ -205,4 +205,18 @@ export async function restoreFromTrash(entryId: number, actor: Actor): Promise<S
     await contentChanged(tx);
     return { ok: true, item: restored, released };
   });
+}
+
+/**
+ * What a revision belongs to, as the admin addresses it (the activity log's link): a live news item
+ * or composition by its slug, a content page by its name; null when the item is in the trash or gone.
+ */
+export async function revisionSubject(id: number): Promise<{ kind: "news" | "music" | "content"; key: string } | null> {
+  const owner = await revisionOwner(id);
+  if (!owner) return null;
+  if (owner.kind === "content") return { kind: "content", key: owner.itemKey };
+  const where = { id: Number(owner.itemKey) };
+  const live =
+    owner.kind === "news" ? await db.news.findUnique({ where, select: { slug: true } }) : await db.music.findUnique({ where, select: { slug: true } });
+  return live && (owner.kind === "news" || owner.kind === "music") ? { kind: owner.kind, key: live.slug } : null;
 }

@@ -162,6 +162,17 @@ export async function pruneRevisions(now = Date.now()): Promise<number> {
 
 // --- what changed: the history page compares each revision with the one before it ---
 
+export type HistoryEntry = Omit<RevisionRow, "snapshot"> & { changes: FieldChange[] | null };
+
+/** The history page of an item: its revisions newest first, each with what changed since the one before (null for the oldest kept). */
+export async function revisionHistory(kind: RevisionKind, itemKey: string | number): Promise<HistoryEntry[]> {
+  const rows = await listRevisions(kind, itemKey);
+  return rows.map(({ snapshot, ...row }, index) => {
+    const older = rows[index + 1];
+    return { ...row, changes: older ? changesBetween(older.snapshot, snapshot) : null };
+  });
+}
+
 /** Fields never shown as a change: ids, timestamps and what the stream job writes by itself. */
 const NOT_COMPARED = new Set(["id", "createdAt", "updatedAt", "streamState", "streamUrl", "peaksUrl", "loudnessLufs", "streamError", "durationSeconds"]);
 
