@@ -22,6 +22,7 @@ const KIND_LABELS: Record<TrashKind, string> = { news: "Notizia", music: "Conten
 export async function loader({ request }: Route.LoaderArgs) {
   const entries = await listTrash();
   return {
+    keepDays: TRASH_KEEP_DAYS,
     notice: noticeFrom(new URL(request.url)),
     rows: entries.map((e) => ({
       id: e.id,
@@ -43,12 +44,12 @@ export async function action({ request, context }: Route.ActionArgs) {
   return redirect("/admin/trash?avviso=ripristinato");
 }
 
-export default function Trash({ loaderData: { notice, rows }, actionData }: Route.ComponentProps) {
+export default function Trash({ loaderData: { keepDays, notice, rows }, actionData }: Route.ComponentProps) {
   return (
     <section className="admin-page">
       <Breadcrumb items={[{ label: "Cestino" }]} />
       <h1>Cestino</h1>
-      <p>Gli elementi eliminati restano qui {TRASH_KEEP_DAYS} giorni; poi sono eliminati definitivamente insieme ai loro file.</p>
+      <p>Gli elementi eliminati restano qui {keepDays} giorni; poi sono eliminati definitivamente insieme ai loro file.</p>
       <Notice text={notice} />
       <FormError message={actionData?.error} />
       <table className="admin-table">
