@@ -15,7 +15,7 @@ import { recountFiles, removeUnreferenced } from "../storage/stored-files.server
  */
 
 export type RevisionKind = "news" | "music" | "content";
-export type RevisionAction = "create" | "update" | "restore" | "baseline";
+type RevisionAction = "create" | "update" | "restore" | "baseline";
 
 /** Always kept per item, whatever their age: the last few edits of an item rarely touched stay undoable. */
 export const REVISIONS_ALWAYS_KEPT = 20;
@@ -177,7 +177,7 @@ export async function revisionHistory(kind: RevisionKind, itemKey: string | numb
 const NOT_COMPARED = new Set(["id", "createdAt", "updatedAt", "streamState", "streamUrl", "peaksUrl", "loudnessLufs", "streamError", "durationSeconds"]);
 
 /** A snapshot as field path → text ("title", "attachments.0.url", "bio.2.text_eng"). */
-export function flattenSnapshot(value: unknown, prefix = "", out: Record<string, string> = {}): Record<string, string> {
+function flattenSnapshot(value: unknown, prefix = "", out: Record<string, string> = {}): Record<string, string> {
   if (Array.isArray(value)) {
     value.forEach((item, index) => flattenSnapshot(item, prefix ? `${prefix}.${index}` : String(index), out));
     if (value.length === 0 && prefix) out[prefix] = "";
@@ -193,7 +193,7 @@ export function flattenSnapshot(value: unknown, prefix = "", out: Record<string,
 }
 
 /** A piece of a text difference: kept, added or removed (the history page highlights the last two). */
-export type TextPart = { value: string; added?: boolean; removed?: boolean };
+type TextPart = { value: string; added?: boolean; removed?: boolean };
 export type FieldChange = { field: string; before: string; after: string; parts: TextPart[] };
 
 /** The fields that differ between two snapshots, in the order of the newer one, each with its word-level difference. */
