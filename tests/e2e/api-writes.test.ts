@@ -200,9 +200,9 @@ describe("news", () => {
     expect(count(server, "NewsAttachment", "newsId = ?", news.id)).toBe(0);
     // In the trash with its files until purged; then they go, the replaced image with the revisions.
     files.forEach((f: string) => expect(fs.existsSync(f)).toBe(true));
+    expect(lastActivity().description).toBe('Eliminata la notizia "Prima assoluta a Bologna (rinviata)"');
     await purgeFromTrash("news", news.id);
     [...files, mediaFile(server, news.image)].forEach((f: string) => expect(fs.existsSync(f)).toBe(false));
-    expect(lastActivity().description).toBe('Eliminata la notizia "Prima assoluta a Bologna (rinviata)"');
     expect((await staff.get(`/api/news/${news.slug}`)).status).toBe(404);
     expect((await fetch(`${server.url}/news/${news.slug}`)).status).toBe(404);
   });
@@ -262,9 +262,9 @@ describe("music", () => {
     expect(del.status).toBe(204);
     expect(count(server, "Music", "id = ?", music.id)).toBe(0);
     expect(fs.existsSync(imgFile)).toBe(true);
+    expect(lastActivity().description).toBe('Eliminato il contenuto musicale "Notturno (edizione)"');
     await purgeFromTrash("music", music.id);
     expect([fs.existsSync(imgFile), fs.existsSync(trackFile)]).toEqual([false, false]);
-    expect(lastActivity().description).toBe('Eliminato il contenuto musicale "Notturno (edizione)"');
     expect((await staff.get(`/api/music/${music.id}`)).status).toBe(404);
   });
 
