@@ -61,6 +61,8 @@ const NOTICES: Record<string, string> = {
   reinviato: "Messaggio rimesso in coda per l'invio",
   gestito: "Messaggio segnato come gestito",
   "da-gestire": "Messaggio segnato come da gestire",
+  ripristinato: "Elemento ripristinato",
+  "eliminato-definitivamente": "Elemento eliminato definitivamente",
 };
 
 /** What every admin list page sends to its component besides its rows. */

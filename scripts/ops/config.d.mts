@@ -14,6 +14,7 @@ export type Config = {
   migrationsDir: string;
   backupKeep: number;
   contactRetentionMs: number;
+  revisionKeepMs: number;
   jobLeaseMs: number;
   jobConcurrency: number;
   backupMaxAgeMs: number;

@@ -87,6 +87,8 @@ const VARIABLES = {
   BACKUP_MAX_AGE_H: [wholeNumber(1, 24 * 365).default(26), "a whole number of hours"],
   /** Contact messages older than this are deleted by the janitor (app/server/domain/janitor.server.ts). */
   CONTACT_RETENTION_DAYS: [wholeNumber(1, 36_500).default(365), "a whole number of days from 1 to 36500"],
+  /** Revisions of news, music and content pages older than this are pruned by the janitor (the last 20 of each item stay; ADR 027). */
+  REVISION_KEEP_DAYS: [wholeNumber(1, 36_500).default(365), "a whole number of days from 1 to 36500"],
   /** Background jobs (app/server/domain/jobs.server.ts): how long a claimed job is held before another process may take it over (renewed while it runs). */
   JOB_LEASE_S: [wholeNumber(2, 3600).default(60), "a whole number of seconds from 2 to 3600"],
   /** Background jobs run at once by one server process; 1 keeps a core free for visitors. */
@@ -190,6 +192,7 @@ export function readConfig(env = process.env) {
     backupKeep: e.BACKUP_KEEP,
     backupMaxAgeMs: e.BACKUP_MAX_AGE_H * 3600_000,
     contactRetentionMs: e.CONTACT_RETENTION_DAYS * 86_400_000,
+    revisionKeepMs: e.REVISION_KEEP_DAYS * 86_400_000,
     buildDir: path.resolve(e.BUILD_DIR ?? "build"),
     checkBuild: e.BUILD_CHECK !== "0",
     sessionSecret: e.SESSION_SECRET,

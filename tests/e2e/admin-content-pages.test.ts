@@ -190,13 +190,14 @@ describe("/admin/content/{name} without JavaScript", () => {
     const img = String((await dataList("slider_hero"))[0]?.img);
     expect(img).toMatch(/^\/media\/images\/[0-9a-f]+\.\w+$/);
     const key = img.replace(/^\/media\//, "");
-    expect(rows(server, "SELECT refCount FROM StoredFile WHERE key = ?", key)).toEqual([{ refCount: 1 }]);
+    // The list and its revision (issue 24) use it.
+    expect(rows(server, "SELECT refCount FROM StoredFile WHERE key = ?", key)).toEqual([{ refCount: 2 }]);
     expect(fs.existsSync(path.join(server.dataDir, "uploads", key))).toBe(true);
     expect(await pageText("/")).toContain(img.replace(/\.\w+$/, ""));
-    // Back to the old picture: nothing uses the upload any more.
+    // Back to the old picture: the list no longer uses the upload, the revision that had it keeps it for a restore.
     expect((await staff.post(`/admin/content/slider_hero/${String(slide.id)}`, formOf(slide))).status).toBe(302);
-    expect(rows(server, "SELECT refCount FROM StoredFile WHERE key = ?", key)).toEqual([]);
-    expect(fs.existsSync(path.join(server.dataDir, "uploads", key))).toBe(false);
+    expect(rows(server, "SELECT refCount FROM StoredFile WHERE key = ?", key)).toEqual([{ refCount: 1 }]);
+    expect(fs.existsSync(path.join(server.dataDir, "uploads", key))).toBe(true);
   });
 
   it("sends anonymous visitors to the sign-in page and is in the admin menu", async () => {

@@ -246,12 +246,12 @@ describe("news", () => {
     const attachment = row<{ url: string; name: string }>(server, "SELECT url, name FROM NewsAttachment WHERE newsId = ?", news.id);
     expect(attachment.name).toBe("scheda");
 
-    // edit: drop the attachment (untick), its file goes
+    // edit: drop the attachment (untick); its file stays while the first revision names it (issue 24)
     await page.goto(`${server.url}/admin/newsList/recensione`);
     await page.getByLabel("scheda", { exact: true }).uncheck();
     await Promise.all([page.waitForURL(`${server.url}/news/recensione`), page.click('button:has-text("Salva modifiche")')]);
     expect(rows(server, "SELECT id FROM NewsAttachment WHERE newsId = ?", news.id)).toHaveLength(0);
-    expect(fs.existsSync(mediaFile(attachment.url))).toBe(false);
+    expect(fs.existsSync(mediaFile(attachment.url))).toBe(true);
     expect(fs.existsSync(mediaFile(news.image))).toBe(true);
 
     await page.goto(`${server.url}/admin/newsList/recensione/delete`);
@@ -259,7 +259,8 @@ describe("news", () => {
     await page.getByRole("button", { name: "Elimina" }).click();
     await page.waitForURL(/\/admin\/newsList\?avviso=eliminato/);
     expect(rows(server, "SELECT id FROM News WHERE id = ?", news.id)).toHaveLength(0);
-    expect(fs.existsSync(mediaFile(news.image))).toBe(false);
+    // In the trash (issue 24): its files stay until it is purged.
+    expect(fs.existsSync(mediaFile(news.image))).toBe(true);
     expect(log()).toEqual(
       expect.arrayContaining(['Creata la notizia "Recensione"', 'Modificata la notizia "Recensione"', 'Eliminata la notizia "Recensione"']),
     );
@@ -285,7 +286,7 @@ describe("news", () => {
     await close();
   });
 
-  it("deletes a news item from the list with the confirm dialog (JavaScript); its attachment file goes", async () => {
+  it("deletes a news item from the list with the confirm dialog (JavaScript); it goes to the trash with its attachment file", async () => {
     const news = row<{ id: number }>(server, "SELECT id FROM News WHERE slug = 'script-alert-1-script-concerto'");
     const attachment = row<{ url: string }>(server, "SELECT url FROM NewsAttachment WHERE newsId = ?", news.id);
     const { page, errors, close } = await adminPage(true);
@@ -297,7 +298,8 @@ describe("news", () => {
     expect(dialogs).toEqual(["Sei sicuro di voler eliminare questa notizia?"]);
     await expect.poll(() => page.getByRole("cell", { name: "<script>alert(1)</script> Concerto", exact: true }).count()).toBe(0);
     expect(rows(server, "SELECT id FROM News WHERE id = ?", news.id)).toHaveLength(0);
-    expect(fs.existsSync(mediaFile(attachment.url))).toBe(false);
+    expect(rows(server, "SELECT title FROM TrashEntry WHERE kind = 'news' AND itemId = ?", news.id)).toHaveLength(1);
+    expect(fs.existsSync(mediaFile(attachment.url))).toBe(true);
     expect(log()).toContain('Eliminata la notizia "<script>alert(1)</script> Concerto"');
     expect(errors).toEqual([]);
     await close();

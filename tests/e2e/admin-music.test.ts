@@ -88,15 +88,15 @@ describe("music with JavaScript", () => {
     expect(rows(server, "SELECT title FROM Music WHERE id = ?", music.id)).toEqual([{ title: "Il tema (nuovo)" }]);
     expect(rows(server, "SELECT name FROM MusicTrack WHERE musicId = ?", music.id)).toEqual([{ name: "Tema principale" }]);
 
-    // delete from the list with the dialog: row and files go
+    // delete from the list with the dialog: the row goes to the trash, its files stay there until purged (issue 24)
     await page.goto(`${server.url}/admin/musicList`);
     await page.locator('.admin[data-hydrated="true"]').waitFor();
     await page.getByRole("link", { name: "Elimina il contenuto Il tema (nuovo)" }).click();
     await page.waitForURL(/avviso=eliminato/);
     expect(dialogs.at(-1)).toBe("Sei sicuro di voler eliminare questo contenuto?");
     expect(rows(server, "SELECT id FROM Music WHERE id = ?", music.id)).toHaveLength(0);
-    expect(fs.existsSync(mediaFile(first(tracks).url))).toBe(false);
-    expect(fs.existsSync(mediaFile(music.img))).toBe(false);
+    expect(fs.existsSync(mediaFile(first(tracks).url))).toBe(true);
+    expect(fs.existsSync(mediaFile(music.img))).toBe(true);
     expect(log()).toEqual(
       expect.arrayContaining([
         'Creato il contenuto musicale "Il tema"',

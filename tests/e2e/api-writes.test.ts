@@ -17,6 +17,16 @@ beforeAll(async () => {
   await staff.apiLogin(ADMIN.username, ADMIN.password);
 });
 
+/**
+ * Issue 24: a DELETE moves the item to the trash and its files stay there 30 days; staff's
+ * "Elimina definitivamente" (or the janitor, later) removes them with the item's revisions.
+ */
+async function purgeFromTrash(kind: "news" | "music", id: number) {
+  for (const entry of rows<{ id: number }>(server, `SELECT id FROM TrashEntry WHERE kind = ? AND itemId = ?`, kind, id)) {
+    expect((await staff.post(`/admin/trash/${entry.id}/purge`, { intent: "delete" })).status).toBe(302);
+  }
+}
+
 const lastActivity = () => row<{ description: string; username: string }>(server, `SELECT description, username FROM Activity ORDER BY id DESC LIMIT 1`);
 
 /** POSTs a multipart api/ create and answers the new item, checked to be a 201 with SPEC's keys. */
@@ -179,7 +189,8 @@ describe("news", () => {
     const withTwo = await expectJson(await staff.request("PATCH", `/api/news/${news.slug}`, { form }), "patch 2");
     expect(withTwo.attachments.map((a: any) => a.name)).toEqual(["Comunicato", "Locandina"]);
     expect(withTwo.image).toBeNull();
-    expect(fs.existsSync(mediaFile(server, news.image))).toBe(false); // the replaced image is gone
+    // Issue 24: the replaced image stays while the first revision names it (a restore brings it back).
+    expect(fs.existsSync(mediaFile(server, news.image))).toBe(true);
 
     const files = withTwo.attachments.map((a: any) => mediaFile(server, a.url));
     files.forEach((f: string) => expect(fs.existsSync(f)).toBe(true));
@@ -187,8 +198,11 @@ describe("news", () => {
     expect(del.status).toBe(204);
     expect(count(server, "News", "id = ?", news.id)).toBe(0);
     expect(count(server, "NewsAttachment", "newsId = ?", news.id)).toBe(0);
-    files.forEach((f: string) => expect(fs.existsSync(f)).toBe(false));
+    // In the trash with its files until purged; then they go, the replaced image with the revisions.
+    files.forEach((f: string) => expect(fs.existsSync(f)).toBe(true));
     expect(lastActivity().description).toBe('Eliminata la notizia "Prima assoluta a Bologna (rinviata)"');
+    await purgeFromTrash("news", news.id);
+    [...files, mediaFile(server, news.image)].forEach((f: string) => expect(fs.existsSync(f)).toBe(false));
     expect((await staff.get(`/api/news/${news.slug}`)).status).toBe(404);
     expect((await fetch(`${server.url}/news/${news.slug}`)).status).toBe(404);
   });
@@ -235,20 +249,22 @@ describe("music", () => {
     const byCategory = await (await staff.get(`/api/music-by-category/${encodeURIComponent(category.name.toUpperCase())}`)).json();
     expect(byCategory.map((m: any) => m.id)).toContain(music.id);
 
-    // switch it to an external link: the tracks go, and so does their file
+    // switch it to an external link: the tracks go (their file stays while a revision names it: issue 24)
     const patched = await expectJson(
       await staff.request("PATCH", `/api/music/${music.slug}/`, { json: { link: "https://example.com/album", title: "Notturno (edizione)" } }),
       "patch",
     );
     expect(patched).toMatchObject({ id: music.id, slug: music.slug, link: "https://example.com/album", videos: null, music_tracks: [], img: music.img });
-    expect(fs.existsSync(trackFile)).toBe(false);
+    expect(fs.existsSync(trackFile)).toBe(true);
     expect(lastActivity().description).toBe('Modificato il contenuto musicale "Notturno (edizione)"');
 
     const del = await staff.request("DELETE", `/api/music/${music.slug}`);
     expect(del.status).toBe(204);
     expect(count(server, "Music", "id = ?", music.id)).toBe(0);
-    expect(fs.existsSync(imgFile)).toBe(false);
+    expect(fs.existsSync(imgFile)).toBe(true);
     expect(lastActivity().description).toBe('Eliminato il contenuto musicale "Notturno (edizione)"');
+    await purgeFromTrash("music", music.id);
+    expect([fs.existsSync(imgFile), fs.existsSync(trackFile)]).toEqual([false, false]);
     expect((await staff.get(`/api/music/${music.id}`)).status).toBe(404);
   });
 
@@ -303,6 +319,8 @@ describe("the original client's whole session", () => {
     expect(lines.length).toBeGreaterThanOrEqual(9);
     // login, 2 categories, news, music, 2 edits, 4 deletes, logout
     expect(count(server, "Activity") - activitiesBefore).toBe(12);
+    await purgeFromTrash("news", result.news.created.id);
+    await purgeFromTrash("music", result.music.created.id);
     for (const url of [result.news.created.attachments[0].url, result.music.created.music_tracks[0].url]) {
       expect(fs.existsSync(mediaFile(server, url))).toBe(false);
     }

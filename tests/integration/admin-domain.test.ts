@@ -8,6 +8,7 @@ import { db } from "~/server/storage/db.server";
 import { getEnv } from "~/server/platform/env.server";
 import { saveMusic, parseMusicInput } from "~/server/domain/music.server";
 import { saveNews, deleteNews, parseNewsInput } from "~/server/domain/news.server";
+import { purgeTrashEntry } from "~/server/domain/trash.server";
 import { createUserSession, getOptionalUser } from "~/server/domain/session.server";
 import { cleanupAbandonedUploads, saveTempUpload, UploadError } from "~/server/domain/uploads.server";
 import { staffWithCategory } from "../support/staff";
@@ -165,9 +166,14 @@ describe("writes and the activity log", () => {
 
     const updated = await saveNews(created.item, newsInput("Titolo 2"), { attachments: [], removeImage: true }, actor);
     expect(updated.ok).toBe(true);
-    expect(fs.existsSync(path.join(uploads(), first(created.item.attachments).url.replace("/media/", "")))).toBe(false);
-    expect(fs.existsSync(path.join(uploads(), created.item.image!.replace("/media/", "")))).toBe(false);
+    // The first revision still names them (issue 24): they go once the item and its history are purged.
+    const onDisk = () =>
+      [first(created.item.attachments).url, created.item.image!].map((url) => fs.existsSync(path.join(uploads(), url.replace("/media/", ""))));
+    expect(onDisk()).toEqual([true, true]);
     expect(await deleteNews(created.item.id, actor)).toBe(true);
+    const entry = await db.trashEntry.findFirstOrThrow({ where: { kind: "news", itemId: created.item.id }, select: { id: true } });
+    expect(await purgeTrashEntry(entry.id, actor)).toBe(true);
+    expect(onDisk()).toEqual([false, false]);
     const log = (await db.activity.findMany({ orderBy: { id: "asc" }, select: { description: true, username: true, userId: true } })).map((a) => a.description);
     expect(log).toEqual(expect.arrayContaining(['Creata la notizia "<b>Titolo</b>"', 'Modificata la notizia "Titolo 2"', 'Eliminata la notizia "Titolo 2"']));
   });

@@ -12,6 +12,7 @@ import { seedDemoContent } from "~/demo/seed.server";
 import { keyOfUrl } from "~/server/storage/file-store.server";
 import { fileStore } from "~/server/storage/storage.server";
 import { removeUnreferenced, stageFile } from "~/server/storage/stored-files.server";
+import { purgeTrashEntry } from "~/server/domain/trash.server";
 import { applyPendingMigrations } from "../../scripts/ops/migrations.mjs";
 import { staffWithCategory } from "../support/staff";
 
@@ -36,30 +37,37 @@ async function refCount(url: string): Promise<number | null> {
 }
 
 describe("StoredFile reference counts", () => {
-  it("count every row that uses a file, change with the rows, and delete the bytes only when nothing uses them", async () => {
+  it("count every row and every kept revision or trash entry that uses a file, and delete the bytes only when nothing uses them", async () => {
+    // Issue 24 (ADR 027): each save keeps a revision that counts the files it names, like a row.
     const a = await saveNews(null, input("Uno"), { attachmentFiles: [pdf("condiviso")] }, actor);
     const b = await saveNews(null, input("Due"), { attachmentFiles: [pdf("condiviso"), pdf("solo-due")] }, actor);
     if (!a.ok || !b.ok) throw new Error("fixture");
     const shared = a.item.attachments[0]!.url;
     const onlyB = b.item.attachments[1]!.url;
     expect(b.item.attachments[0]!.url).toBe(shared);
-    expect([await refCount(shared), await refCount(onlyB)]).toEqual([2, 1]);
+    // Two rows and their two creation revisions; one row and its revision.
+    expect([await refCount(shared), await refCount(onlyB)]).toEqual([4, 2]);
     expect(await db.storedFile.findUnique({ where: { key: keyOfUrl(shared)! } })).toMatchObject({ contentType: "application/pdf", size: expect.any(Number) });
 
-    // An update that replaces a file: the new one is counted, the old one released.
+    // An update that replaces a file: the new one is counted, the old one loses the row but keeps the first revision's use.
     const updated = await saveNews(a.item, input("Uno"), { attachments: [], attachmentFiles: [pdf("nuovo")] }, actor);
     if (!updated.ok) throw new Error("fixture");
     const fresh = updated.item.attachments[0]!.url;
-    expect([await refCount(shared), await refCount(fresh)]).toEqual([1, 1]);
+    expect([await refCount(shared), await refCount(fresh)]).toEqual([3, 2]);
     expect(onDisk(shared)).toBe(true);
 
-    // The last user goes: row and bytes go with it.
+    // A delete moves the item to the trash, which counts what the row counted: nothing is released.
     await deleteNews(b.item.id, actor);
-    expect([await refCount(shared), await refCount(onlyB)]).toEqual([null, null]);
-    expect([onDisk(shared), onDisk(onlyB), onDisk(fresh)]).toEqual([false, false, true]);
+    expect([await refCount(shared), await refCount(onlyB)]).toEqual([3, 2]);
+    // Purged for good, with its revisions: only what other items' revisions and rows use stays.
+    const entryOf = async (id: number) => (await db.trashEntry.findFirstOrThrow({ where: { kind: "news", itemId: id }, select: { id: true } })).id;
+    await purgeTrashEntry(await entryOf(b.item.id), actor);
+    expect([await refCount(shared), await refCount(onlyB)]).toEqual([1, null]);
+    expect([onDisk(shared), onDisk(onlyB), onDisk(fresh)]).toEqual([true, false, true]);
     await deleteNews(a.item.id, actor);
-    expect(await refCount(fresh)).toBeNull();
-    expect(onDisk(fresh)).toBe(false);
+    await purgeTrashEntry(await entryOf(a.item.id), actor);
+    expect([await refCount(fresh), await refCount(shared)]).toEqual([null, null]);
+    expect([onDisk(fresh), onDisk(shared)]).toEqual([false, false]);
   });
 
   it("an update that keeps its files keeps their counts", async () => {
@@ -71,7 +79,8 @@ describe("StoredFile reference counts", () => {
     const kept = await saveNews(created.item, input("Tiene ancora"), {}, actor);
     if (!kept.ok) throw new Error("fixture");
     expect(kept.item.image).toBe(created.item.image);
-    expect([await refCount(created.item.image!), await refCount(created.item.attachments[0]!.url)]).toEqual([1, 1]);
+    // The row once, and each of its two revisions (issue 24): the update moved no row count.
+    expect([await refCount(created.item.image!), await refCount(created.item.attachments[0]!.url)]).toEqual([3, 3]);
     expect(onDisk(created.item.image!)).toBe(true);
     await deleteNews(created.item.id, actor);
   });
@@ -91,6 +100,7 @@ describe("StoredFile reference counts", () => {
     const expected = await db.$queryRawUnsafe<{ key: string; n: number }[]>(`
       SELECT substr(url, 8) AS key, COUNT(*) AS n FROM (
         SELECT img AS url FROM Music UNION ALL SELECT image FROM News UNION ALL SELECT url FROM MusicTrack UNION ALL SELECT url FROM NewsAttachment
+        UNION ALL SELECT value FROM Revision, json_each(Revision.files) UNION ALL SELECT value FROM TrashEntry, json_each(TrashEntry.files)
       ) WHERE url LIKE '/media/%' GROUP BY url ORDER BY key`);
     const rows = await db.storedFile.findMany({ select: { key: true, refCount: true }, orderBy: { key: "asc" } });
     expect(rows.map((r) => ({ key: r.key, n: r.refCount }))).toEqual(expected.map((e) => ({ key: e.key, n: Number(e.n) })));

@@ -1,3 +1,4 @@
+import { Link } from "react-router";
 import type { Route } from "./+types/activity-list";
 import { AdminListPage } from "~/components/admin/AdminListPage";
 import { listState, pageOf, parseListParams } from "~/lib/list-params";
@@ -9,7 +10,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   const params = parseListParams(url);
   const { rows, total } = await listActivities({ filter: { q: params.q }, ...pageOf(params) });
   return {
-    rows: rows.map((a) => ({ id: a.id, date: formatDateTime(a.date), username: a.username, description: a.description })),
+    rows: rows.map((a) => ({ id: a.id, date: formatDateTime(a.date), username: a.username, description: a.description, revisionId: a.revisionId ?? null })),
     state: listState(url, params, total),
   };
 }
@@ -26,7 +27,11 @@ export default function ActivityList({ loaderData: { rows, state } }: Route.Comp
       columns={[
         { header: "Data", cell: (a) => a.date },
         { header: "Utente", cell: (a) => a.username },
-        { header: "Descrizione", cell: (a) => a.description },
+        {
+          header: "Descrizione",
+          // A save or restore links to the revision it made (issue 24).
+          cell: (a) => (a.revisionId ? <Link to={`/admin/revisions/${a.revisionId}`}>{a.description}</Link> : a.description),
+        },
       ]}
     />
   );

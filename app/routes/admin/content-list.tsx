@@ -76,6 +76,9 @@ export default function ContentList({ loaderData, actionData }: Route.ComponentP
       <Breadcrumb items={[{ label }]} />
       <div className="admin-page__head">
         <h1>{label}</h1>
+        <Link className="button button--ghost" to={`${base}/history`}>
+          Cronologia
+        </Link>
         <Link className="button button--primary" to={`${base}/nuovo`}>
           Aggiungi elemento
         </Link>

@@ -40,6 +40,7 @@ const NAV = [
   { to: "/admin/messages", label: "Messaggi" },
   { to: "/admin/media", label: "Media" },
   { to: "/admin/activityList", label: "Attività" },
+  { to: "/admin/trash", label: "Cestino" },
 ];
 
 /** The pages of the site's content (SPEC.md 7), in the order of the list of labels. */

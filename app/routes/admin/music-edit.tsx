@@ -1,4 +1,4 @@
-import { data, redirect } from "react-router";
+import { data, Link, redirect } from "react-router";
 import type { Route } from "./+types/music-edit";
 import { Breadcrumb } from "~/components/admin/ListControls";
 import { MusicForm } from "~/components/admin/MusicForm";
@@ -81,7 +81,12 @@ export default function MusicEdit({ loaderData, actionData }: Route.ComponentPro
   return (
     <section className="admin-page">
       <Breadcrumb items={[{ label: "Musica", to: "/admin/musicList" }, { label: music.title }]} />
-      <h1>Modifica contenuto</h1>
+      <div className="admin-page__head">
+        <h1>Modifica contenuto</h1>
+        <Link className="button button--ghost" to={`/admin/musicList/${music.slug}/history`}>
+          Cronologia
+        </Link>
+      </div>
       <MusicForm
         values={values}
         errors={formData?.errors}

@@ -1,4 +1,4 @@
-import { data, redirect } from "react-router";
+import { data, Link, redirect } from "react-router";
 import type { Route } from "./+types/news-edit";
 import { Breadcrumb } from "~/components/admin/ListControls";
 import { NewsForm } from "~/components/admin/NewsForm";
@@ -45,7 +45,12 @@ export default function NewsEdit({ loaderData, actionData }: Route.ComponentProp
   return (
     <section className="admin-page">
       <Breadcrumb items={[{ label: "Notizie", to: "/admin/newsList" }, { label: news.title }]} />
-      <h1>Modifica notizia</h1>
+      <div className="admin-page__head">
+        <h1>Modifica notizia</h1>
+        <Link className="button button--ghost" to={`/admin/newsList/${news.slug}/history`}>
+          Cronologia
+        </Link>
+      </div>
       <NewsForm
         values={values}
         errors={actionData?.errors}

@@ -11,13 +11,14 @@ type Tx = Prisma.TransactionClient;
  * Writes one Activity row; call it with the transaction client of the change it describes. Only
  * the log: a content write also calls contentChanged (content-version.server.ts) itself.
  */
-export async function logActivity(tx: Tx, actor: Actor, description: string) {
-  return tx.activity.create({ data: { userId: actor.id, username: actor.username, description }, select: { id: true } });
+export async function logActivity(tx: Tx, actor: Actor, description: string, revisionId?: number) {
+  return tx.activity.create({ data: { userId: actor.id, username: actor.username, description, revisionId }, select: { id: true } });
 }
 
-export type ActivityRow = { id: number; date: Date; username: string; description: string };
+/** `revisionId`: the revision the entry describes (the admin log links to it), null for other changes. */
+export type ActivityRow = { id: number; date: Date; username: string; description: string; revisionId?: number | null };
 
-const activitySelect = { id: true, date: true, username: true, description: true } as const;
+const activitySelect = { id: true, date: true, username: true, description: true, revisionId: true } as const;
 
 /** `q` matches the description or the username. */
 export type ActivityFilter = { q?: string };

@@ -9,6 +9,7 @@ import { db } from "../storage/db.server";
 import { untilContentChanged } from "../storage/read-cache.server";
 import { NOT_FOUND_MESSAGE, REQUIRED_MESSAGE } from "~/lib/form-messages";
 import { notFound, parseWith, textFields, type Parsed, type SaveResult } from "./save-result.server";
+import { moveToTrash } from "./trash.server";
 
 const categorySelect = { id: true, name: true, nameEng: true, type: true } as const;
 
@@ -116,7 +117,7 @@ function nameTaken(input: CategoryInput): CategorySaveResult {
  * could not tell the two apart. Checked inside the write's transaction; the unique index on
  * (type, lower(name)) stops a concurrent write that slips past (P2002, answered the same way).
  */
-async function nameInUse(tx: Prisma.TransactionClient, input: CategoryInput, exceptId?: number): Promise<boolean> {
+export async function nameInUse(tx: Prisma.TransactionClient, input: CategoryInput, exceptId?: number): Promise<boolean> {
   const sameType = await tx.category.findMany({ where: { type: input.type, NOT: exceptId ? { id: exceptId } : undefined }, select: { name: true } });
   const wanted = categoryKey(input.name);
   return sameType.some((c) => categoryKey(c.name) === wanted);
@@ -167,12 +168,12 @@ export async function updateCategory(id: number, input: CategoryInput, actor: Ac
 
 export type DeleteResult = { ok: true } | { ok: false; status: 404 | 409; message: string };
 
-/** Refused while news or music still use the category (never an orphan). */
+/** Refused while news or music still use the category (never an orphan); else it goes to the trash (trash.server.ts). */
 export async function deleteCategory(id: number, actor: Actor): Promise<DeleteResult> {
   return db.$transaction(async (tx) => {
     const row = await tx.category.findUnique({
       where: { id },
-      select: { name: true, _count: { select: { news: true, music: true } } },
+      select: { name: true, nameEng: true, type: true, _count: { select: { news: true, music: true } } },
     });
     if (!row) return { ok: false, status: 404, message: NOT_FOUND_MESSAGE };
     if (row._count.news + row._count.music > 0) {
@@ -186,6 +187,8 @@ export async function deleteCategory(id: number, actor: Actor): Promise<DeleteRe
         message: `Impossibile eliminare la categoria "${row.name}": è ancora usata da ${parts.join(" e ")}. Sposta o elimina prima quei contenuti.`,
       };
     }
+    const snapshot: CategoryRow = { id, name: row.name, nameEng: row.nameEng, type: row.type };
+    await moveToTrash(tx, { kind: "category", itemId: id, title: row.name, snapshot, files: [] }, actor);
     await tx.category.delete({ where: { id } });
     await contentChanged(tx);
     await logActivity(tx, actor, `Eliminata la categoria "${row.name}"`);

@@ -6,6 +6,7 @@ import { contentKindLabel } from "~/lib/content-fields";
 import { logActivity, type Actor } from "./activity.server";
 import { invalid, notFound, type FieldErrors, type SaveResult } from "./save-result.server";
 import { storeFormFile, UploadError } from "./uploads.server";
+import { recordRevision } from "./revisions.server";
 import { getEnv } from "../platform/env.server";
 import { log } from "../platform/log.server";
 import { contentChanged } from "../storage/content-version.server";
@@ -104,13 +105,16 @@ async function writeList(tx: Tx, kind: ContentKind, items: readonly unknown[], s
  * the document as /data/{name}.json shows it. Checked with the kind's schema (400 with a message per
  * field path), then written with its activity row and the content version in one transaction, so
  * every page, the page cache and the search index show it on their next read. `staged` are the
- * images the admin form stored for this save: removed again when it is refused.
+ * images the admin form stored for this save: removed again when it is refused. Every save keeps a
+ * revision of the whole list (revisions.server.ts); `restoredFrom` names the revision a restore
+ * brings back.
  */
 export async function replaceContent<K extends ContentKind>(
   kind: K,
   body: unknown,
   actor: Actor,
   staged: readonly StagedFile[] = [],
+  restoredFrom?: number,
 ): Promise<SaveResult<ContentDocument<K>>> {
   const parsed = parseContentDocument(kind, body);
   if (!parsed.ok) {
@@ -118,9 +122,31 @@ export async function replaceContent<K extends ContentKind>(
     return invalid(parsed.errors);
   }
   const released = await db.$transaction(async (tx) => {
+    const previous = (await tx.contentItem.findMany({ where: { kind }, select: { data: true }, orderBy: { position: "asc" } })).map(
+      (row) => JSON.parse(row.data) as unknown,
+    );
     const unused = await writeList(tx, kind, parsed.items, staged);
     await contentChanged(tx);
-    await logActivity(tx, actor, `Modificati i contenuti "${contentKindLabel(kind)}" (${parsed.items.length} elementi)`);
+    const revision = await recordRevision(
+      tx,
+      {
+        kind: "content",
+        itemKey: kind,
+        snapshot: parsed.items,
+        files: stringsOf(parsed.items),
+        action: restoredFrom ? "restore" : "update",
+        restoredFrom,
+        before: { snapshot: previous, files: stringsOf(previous) },
+      },
+      actor,
+    );
+    const what = `"${contentKindLabel(kind)}" (${parsed.items.length} elementi)`;
+    await logActivity(
+      tx,
+      actor,
+      restoredFrom ? `Ripristinati i contenuti ${what} alla revisione #${restoredFrom}` : `Modificati i contenuti ${what}`,
+      revision,
+    );
     return unused;
   });
   await removeUnreferenced(released);

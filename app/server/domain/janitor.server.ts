@@ -5,11 +5,21 @@ import { fileStore } from "../storage/storage.server";
 import { removeUnreferenced } from "../storage/stored-files.server";
 import { cleanupAbandonedUploads } from "./uploads.server";
 import { purgeOldMessages } from "./contact-inbox.server";
+import { pruneRevisions } from "./revisions.server";
+import { purgeExpiredTrash } from "./trash.server";
 
 const UNFINISHED_MAX_AGE_MS = 60 * 60 * 1000;
 const EVERY_MS = 60 * 60 * 1000;
 
-type JanitorReport = { unfinished: string[]; tempUploads: string[]; orphans: string[]; derived: string[]; oldMessages: number };
+type JanitorReport = {
+  unfinished: string[];
+  tempUploads: string[];
+  orphans: string[];
+  derived: string[];
+  oldMessages: number;
+  trashPurged: number;
+  revisionsPruned: number;
+};
 
 /**
  * The one clean-up of stored files, at start and every hour: what a crash or a refused request
@@ -21,13 +31,18 @@ type JanitorReport = { unfinished: string[]; tempUploads: string[]; orphans: str
  * - stored files that no row counts (StoredFile, stored-files.server.ts): a save killed between
  *   storing its files and committing;
  * - derived files (image variants) whose source is gone;
- * - contact messages older than CONTACT_RETENTION_DAYS (contact-inbox.server.ts).
+ * - contact messages older than CONTACT_RETENTION_DAYS (contact-inbox.server.ts);
+ * - trash entries deleted more than 30 days ago, and revisions older than REVISION_KEEP_DAYS but
+ *   the last 20 of each item, with the files only they kept (trash.server.ts, revisions.server.ts).
+ *   These run first, so the files they release are gone in the same run.
  * It also reads the size of files the migration counted without one.
  */
 export async function runJanitor(now = Date.now(), { atStart = false } = {}): Promise<JanitorReport> {
   const store = fileStore();
   const unfinished = await store.sweepUnfinished(new Date(atStart ? now + 1 : now - UNFINISHED_MAX_AGE_MS));
   const tempUploads = await cleanupAbandonedUploads(undefined, now);
+  const trashPurged = await purgeExpiredTrash(now);
+  const revisionsPruned = await pruneRevisions(now);
 
   const counted = new Set((await db.storedFile.findMany({ where: { refCount: { gt: 0 } }, select: { key: true } })).map((row) => row.key));
   const candidates: string[] = [];
@@ -55,8 +70,8 @@ export async function runJanitor(now = Date.now(), { atStart = false } = {}): Pr
 
   const oldMessages = await purgeOldMessages(now);
 
-  const report = { unfinished, tempUploads, orphans, derived, oldMessages };
-  if (unfinished.length + tempUploads.length + orphans.length + derived.length + oldMessages > 0) {
+  const report = { unfinished, tempUploads, orphans, derived, oldMessages, trashPurged, revisionsPruned };
+  if (unfinished.length + tempUploads.length + orphans.length + derived.length + oldMessages + trashPurged + revisionsPruned > 0) {
     log().info({ janitor: report }, "janitor");
   }
   return report;

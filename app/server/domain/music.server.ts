@@ -12,6 +12,8 @@ import { invalid, parseWith, textFields, type FieldErrors, type Parsed, type Sav
 import { deleteWithFiles, saveWithFiles, type FileListInput, type ImageInput } from "./save-with-files.server";
 import { withDurations } from "./track-durations.server";
 import { streamFieldsFor, type StreamFields } from "./track-streams.server";
+import { recordRevision } from "./revisions.server";
+import { moveToTrash } from "./trash.server";
 
 /** What a public page needs of a composition. */
 export const musicSelect = {
@@ -158,13 +160,10 @@ export type MusicFilesInput = {
 /** What the admin lists and the dashboard show of a composition. */
 export const adminMusicSelect = { id: true, slug: true, title: true, link: true, createdAt: true, category: { select: { id: true, name: true } } } as const;
 
-/** The stored files a composition row uses (its cover and its tracks), read in the transaction that changes them. */
-async function musicFileUrls(tx: Prisma.TransactionClient, id: number): Promise<(string | null)[]> {
-  const row = await tx.music.findUnique({ where: { id }, select: { img: true, tracks: { select: { url: true, streamUrl: true, peaksUrl: true } } } });
-  return row ? [row.img, ...row.tracks.flatMap((t) => [t.url, t.streamUrl, t.peaksUrl])] : [];
-}
+export const musicRowFileUrls = (row: MusicItem) => [row.img, ...row.tracks.flatMap((t) => [t.url, t.streamUrl, t.peaksUrl])];
 
-const musicRowFileUrls = (row: MusicItem) => [row.img, ...row.tracks.flatMap((t) => [t.url, t.streamUrl, t.peaksUrl])];
+/** A composition as its revision and its trash entry keep it (ADR 027): the whole public shape (streams too) and its files. */
+const musicKept = (row: MusicItem) => ({ snapshot: row, files: musicRowFileUrls(row) });
 
 /** The saved composition a save changes (null: a new one). */
 export type MusicCurrent = { id: number; img: string; tracks: { name: string; nameEng: string; url: string; durationSeconds: number | null }[] };
@@ -222,28 +221,41 @@ export async function saveMusic(current: MusicCurrent | null, input: MusicInput,
         })),
       };
       if (current) {
-        const before = await musicFileUrls(tx, current.id);
+        const previous = await tx.music.findUnique({ where: { id: current.id }, select: musicSelect });
+        const before = previous ? musicRowFileUrls(previous) : [];
         await tx.musicTrack.deleteMany({ where: { musicId: current.id } });
         const row = await tx.music.update({ where: { id: current.id }, data: { ...data, tracks }, select: musicSelect });
         await contentChanged(tx);
-        await logActivity(tx, actor, `Modificato il contenuto musicale "${row.title}"`);
+        const revision = await recordRevision(
+          tx,
+          { kind: "music", itemKey: row.id, ...musicKept(row), action: "update", before: previous && musicKept(previous) },
+          actor,
+        );
+        await logActivity(tx, actor, `Modificato il contenuto musicale "${row.title}"`, revision);
         return { item: row, before, after: musicRowFileUrls(row) };
       }
       const slug = await uniqueSlug(input.title, async (s) => !!(await tx.music.findUnique({ where: { slug: s }, select: { id: true } })));
       const row = await tx.music.create({ data: { ...data, tracks, slug }, select: musicSelect });
       await contentChanged(tx);
-      await logActivity(tx, actor, `Creato il contenuto musicale "${row.title}"`);
+      const revision = await recordRevision(tx, { kind: "music", itemKey: row.id, ...musicKept(row), action: "create" }, actor);
+      await logActivity(tx, actor, `Creato il contenuto musicale "${row.title}"`, revision);
       return { item: row, before: [], after: musicRowFileUrls(row) };
     };
   });
 }
 
-/** Deletes a composition and the files only it used. false when it does not exist. */
+/**
+ * Moves a composition to the trash (trash.server.ts): the row and its tracks go, their snapshot and
+ * files stay there for a restore. false when it does not exist.
+ */
 export async function deleteMusic(id: number, actor: Actor): Promise<boolean> {
   const current = await db.music.findUnique({ where: { id }, select: { title: true } });
   if (!current) return false;
   await deleteWithFiles(async (tx) => {
-    const before = await musicFileUrls(tx, id);
+    const row = await tx.music.findUnique({ where: { id }, select: musicSelect });
+    if (!row) return [];
+    const before = musicRowFileUrls(row);
+    await moveToTrash(tx, { kind: "music", itemId: id, title: row.title, ...musicKept(row) }, actor);
     await tx.music.delete({ where: { id } });
     await contentChanged(tx);
     await logActivity(tx, actor, `Eliminato il contenuto musicale "${current.title}"`);

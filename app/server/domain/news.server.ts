@@ -11,6 +11,8 @@ import { db } from "../storage/db.server";
 import { invalid, parseWith, textFields, type Parsed, type SaveResult } from "./save-result.server";
 import { deleteWithFiles, saveWithFiles, type FileListInput, type ImageInput } from "./save-with-files.server";
 import { sanitizeNewsHtml } from "./sanitize.server";
+import { recordRevision } from "./revisions.server";
+import { moveToTrash } from "./trash.server";
 
 /** What a public page needs of a news item. */
 export const newsSelect = {
@@ -123,13 +125,10 @@ export type NewsFilesInput = {
 /** What the admin lists and the dashboard show of a news item. */
 export const adminNewsSelect = { id: true, slug: true, title: true, date: true, createdAt: true, category: { select: { id: true, name: true } } } as const;
 
-/** The stored files a news row uses (its image and attachments), read in the transaction that changes them. */
-async function newsFileUrls(tx: Prisma.TransactionClient, id: number): Promise<(string | null)[]> {
-  const row = await tx.news.findUnique({ where: { id }, select: { image: true, attachments: { select: { url: true } } } });
-  return row ? [row.image, ...row.attachments.map((a) => a.url)] : [];
-}
+export const newsRowFileUrls = (row: NewsItem) => [row.image, ...row.attachments.map((a) => a.url)];
 
-const newsRowFileUrls = (row: NewsItem) => [row.image, ...row.attachments.map((a) => a.url)];
+/** A news row as its revision and its trash entry keep it (ADR 027): the whole public shape and its files. */
+const newsKept = (row: NewsItem) => ({ snapshot: row, files: newsRowFileUrls(row) });
 
 /** The columns of a news row as a save writes them (the HTML cleaned by the one allowlist). */
 function newsRowData(input: NewsInput, image: string | null, attachments: { name: string; url: string }[]) {
@@ -165,32 +164,44 @@ export async function saveNews(current: NewsCurrent | null, input: NewsInput, fi
     const data = newsRowData(input, stored.image ?? (files.removeImage ? null : (current?.image ?? null)), stored.list);
     return async (tx) => {
       if (current) {
-        const before = await newsFileUrls(tx, current.id);
+        const previous = await tx.news.findUnique({ where: { id: current.id }, select: newsSelect });
+        const before = previous ? newsRowFileUrls(previous) : [];
         await tx.newsAttachment.deleteMany({ where: { newsId: current.id } });
         const row = await tx.news.update({ where: { id: current.id }, data, select: newsSelect });
         await contentChanged(tx);
-        await logActivity(tx, actor, `Modificata la notizia "${row.title}"`);
+        const revision = await recordRevision(
+          tx,
+          { kind: "news", itemKey: row.id, ...newsKept(row), action: "update", before: previous && newsKept(previous) },
+          actor,
+        );
+        await logActivity(tx, actor, `Modificata la notizia "${row.title}"`, revision);
         return { item: row, before, after: newsRowFileUrls(row) };
       }
       const slug = await uniqueSlug(input.title, async (s) => !!(await tx.news.findUnique({ where: { slug: s }, select: { id: true } })));
       const row = await tx.news.create({ data: { ...data, slug }, select: newsSelect });
       await contentChanged(tx);
-      await logActivity(tx, actor, `Creata la notizia "${row.title}"`);
+      const revision = await recordRevision(tx, { kind: "news", itemKey: row.id, ...newsKept(row), action: "create" }, actor);
+      await logActivity(tx, actor, `Creata la notizia "${row.title}"`, revision);
       return { item: row, before: [], after: newsRowFileUrls(row) };
     };
   });
 }
 
-/** Deletes a news item and the files only it used. false when it does not exist. */
+/**
+ * Moves a news item to the trash (trash.server.ts): the row goes, its snapshot and files stay there
+ * for a restore. false when it does not exist.
+ */
 export async function deleteNews(id: number, actor: Actor): Promise<boolean> {
   const current = await db.news.findUnique({ where: { id }, select: { title: true } });
   if (!current) return false;
   await deleteWithFiles(async (tx) => {
-    const before = await newsFileUrls(tx, id);
+    const row = await tx.news.findUnique({ where: { id }, select: newsSelect });
+    if (!row) return [];
+    await moveToTrash(tx, { kind: "news", itemId: id, title: row.title, ...newsKept(row) }, actor);
     await tx.news.delete({ where: { id } });
     await contentChanged(tx);
     await logActivity(tx, actor, `Eliminata la notizia "${current.title}"`);
-    return before;
+    return newsRowFileUrls(row);
   });
   return true;
 }

@@ -53,7 +53,9 @@ export async function recountFiles(tx: Prisma.TransactionClient, before: Urls, a
       await tx.storedFile.upsert({
         where: { key },
         create: { key, size, contentType, refCount: change },
-        update: { refCount: { increment: change } },
+        // A staged file knows its type: the row may have been made moments before in this same
+        // transaction by a use that did not (a revision counted before the row's own recount).
+        update: { refCount: { increment: change }, ...(file ? { size: file.size, contentType: file.contentType } : {}) },
         select: { key: true },
       });
     } else if (change < 0) {

@@ -38,6 +38,40 @@ const listParams = [
 const key = { name: "key", in: "path", required: true, description: "id or slug", schema: str };
 const id = { name: "id", in: "path", required: true, schema: int };
 const staff = [{ session: [], csrf: [] }];
+const contentName = { name: "name", in: "path", required: true, description: "the kind of content, as /data/{name}.json", schema: { enum: CONTENT_KINDS } };
+const revisionId = { name: "revisionId", in: "path", required: true, schema: int };
+
+/** Issue 24: the revisions of an item, their restore and (news and music) the restore out of the trash. */
+function history(segment: "news" | "music" | "content", schema: "News" | "Music" | "Content", itemParam: Record<string, unknown>) {
+  const base = `/api/${segment}/{${String(itemParam.name)}}`;
+  const item = schema === "Content" ? { oneOf: CONTENT_KINDS.map((kind) => ref(`Content_${kind}`)) } : ref(schema);
+  const paths: Record<string, unknown> = {
+    [`${base}/revisions/`]: {
+      parameters: [itemParam],
+      get: { security: [{ session: [] }], responses: { 200: ok(list(`${schema}Revision`), "Newest first"), ...pick(401, 403, 404) } },
+    },
+    [`${base}/revisions/{revisionId}/restore/`]: {
+      parameters: [itemParam, revisionId],
+      post: {
+        security: staff,
+        description: "Writes the revision back over the item; the restore is itself a new revision. 409 when its category is gone.",
+        responses: { 200: ok(item, "The item as restored"), ...pick(401, 403, 404, 409) },
+      },
+    },
+  };
+  if (segment !== "content") {
+    paths[`${base}/restore/`] = {
+      parameters: [{ ...itemParam, description: "the id the deleted item had" }],
+      post: {
+        security: staff,
+        description:
+          "Takes a deleted item out of the trash (30 days after DELETE) with its id, slug and files. 409 when its slug or category is taken or gone.",
+        responses: { 201: ok(item, "The item, live again"), ...pick(401, 403, 404, 409) },
+      },
+    };
+  }
+  return paths;
+}
 const csrfOnly = [{ csrf: [] }];
 const fileEntry = {
   oneOf: [
@@ -165,6 +199,27 @@ export function openApiDocument(origin: string) {
           },
         },
         Upload: { type: "object", properties: { file_name: str, temp_name: str, display_name: str } },
+        ...Object.fromEntries(
+          [
+            ["NewsRevision", ref("News")],
+            ["MusicRevision", ref("Music")],
+            ["ContentRevision", { oneOf: CONTENT_KINDS.map((kind) => ref(`Content_${kind}`)) }],
+          ].map(([name, item]) => [
+            name,
+            {
+              type: "object",
+              description: "Issue 24: one revision (a save or a restore) with the item as it was then.",
+              properties: {
+                id: int,
+                date: { type: "string", format: "date-time" },
+                action: { enum: ["create", "update", "restore", "baseline"] },
+                restored_from: { type: ["integer", "null"] },
+                user_data: { type: "object", properties: { username: str } },
+                item,
+              },
+            },
+          ]),
+        ),
         FileEntry: fileEntry,
       },
     },
@@ -184,7 +239,7 @@ export function openApiDocument(origin: string) {
         parameters: [key],
         get: { responses: { 200: ok(ref("Music")), ...pick(404) } },
         patch: { security: staff, requestBody: musicBody(false), responses: { 200: ok(ref("Music")), ...pick(400, 401, 403, 404, 413, 415) } },
-        delete: { security: staff, responses: { 204: { description: "Deleted" }, ...pick(401, 403, 404) } },
+        delete: { security: staff, responses: { 204: { description: "Moved to the trash (restorable for 30 days)" }, ...pick(401, 403, 404) } },
       },
       "/api/news/": {
         get: { parameters: listParams, responses: { 200: ok(list("News")) } },
@@ -195,7 +250,7 @@ export function openApiDocument(origin: string) {
         parameters: [key],
         get: { responses: { 200: ok(ref("News")), ...pick(404) } },
         patch: { security: staff, requestBody: newsBody(false), responses: { 200: ok(ref("News")), ...pick(400, 401, 403, 404, 413, 415) } },
-        delete: { security: staff, responses: { 204: { description: "Deleted" }, ...pick(401, 403, 404) } },
+        delete: { security: staff, responses: { 204: { description: "Moved to the trash (restorable for 30 days)" }, ...pick(401, 403, 404) } },
       },
       "/api/category/": {
         get: { parameters: [{ name: "type", in: "query", schema: str }, ...listParams], responses: { 200: ok(list("Category")), ...pick(400) } },
@@ -212,7 +267,7 @@ export function openApiDocument(origin: string) {
         delete: { security: staff, responses: { 204: { description: "Deleted" }, ...pick(401, 403, 404, 409) } },
       },
       "/api/content/{name}/": {
-        parameters: [{ name: "name", in: "path", required: true, description: "the kind of content, as /data/{name}.json", schema: { enum: CONTENT_KINDS } }],
+        parameters: [contentName],
         get: {
           security: [{ session: [] }],
           responses: { 200: ok({ oneOf: CONTENT_KINDS.map((kind) => ref(`Content_${kind}`)) }, "The list, as /data/{name}.json"), ...pick(401, 403, 404) },
@@ -224,6 +279,9 @@ export function openApiDocument(origin: string) {
           responses: { 200: ok({ oneOf: CONTENT_KINDS.map((kind) => ref(`Content_${kind}`)) }, "The list saved"), ...pick(400, 401, 403, 404, 413, 415) },
         },
       },
+      ...history("news", "News", key),
+      ...history("music", "Music", key),
+      ...history("content", "Content", contentName),
       "/api/activities/": { get: { security: [{ session: [] }], parameters: listParams, responses: { 200: ok(list("Activity")), ...pick(401, 403) } } },
       "/api/latest-activities/": { get: { security: [{ session: [] }], responses: { 200: ok(list("Activity")), ...pick(401, 403) } } },
       "/api/userinfo/": { get: { responses: { 200: ok(list("User"), "The signed-in user first; [] for anonymous") } } },

@@ -1,4 +1,5 @@
 import type { ActivityRow } from "../../domain/activity.server";
+import type { RevisionRow } from "../../domain/revisions.server";
 import type { CategoryRow } from "../../domain/categories.server";
 import type { MusicItem, MusicTrackItem } from "../../domain/music.server";
 import { playableType, playableUrl } from "../../domain/track-streams.server";
@@ -56,6 +57,20 @@ export type WireNews = {
   attachments: WireFile[];
 };
 export type WireActivity = { id: number; date: string; description: string; user_data: { username: string } };
+/**
+ * Issue 24: one revision of an item. `item` is the item as that revision kept it, in the shape a
+ * GET of the item answers (a content page: its document, as GET api/content/{name}/ answers it);
+ * `action` is "create", "update", "restore" or "baseline" (the state an item had before its first
+ * save after the upgrade); `restored_from` the revision a restore brought back.
+ */
+export type WireRevision<T> = {
+  id: number;
+  date: string;
+  action: string;
+  restored_from: number | null;
+  user_data: { username: string };
+  item: T;
+};
 export type WireUser = {
   id: number;
   username: string;
@@ -154,6 +169,15 @@ export const wire = {
       groups,
     };
   },
+
+  revision: <T>(r: RevisionRow, item: (snapshot: unknown) => T): WireRevision<T> => ({
+    id: r.id,
+    date: r.createdAt.toISOString(),
+    action: r.action,
+    restored_from: r.restoredFrom,
+    user_data: { username: r.username },
+    item: item(r.snapshot),
+  }),
 
   upload: (u: TempUpload): WireUpload => ({ file_name: u.file_name, temp_name: u.temp_name, display_name: u.display_name }),
 };

@@ -1,0 +1,193 @@
+import { data, Form, redirect } from "react-router";
+import type { Route } from "./+types/history";
+import { Breadcrumb, Notice } from "~/components/admin/ListControls";
+import { FormError } from "~/components/admin/form-fields";
+import { contentKindLabel } from "~/lib/content-fields";
+import { formatDateTime } from "~/lib/format";
+import { idParam } from "~/lib/ids";
+import { noticeFrom } from "~/lib/list-params";
+import { restoreContentRevision, restoreMusicRevision, restoreNewsRevision } from "~/server/domain/item-restore.server";
+import { getMusicBySlug } from "~/server/domain/music.server";
+import { getNewsBySlug } from "~/server/domain/news.server";
+import { revisionHistory, type RevisionKind } from "~/server/domain/revisions.server";
+import type { Actor } from "~/server/domain/activity.server";
+import { staffFrom } from "~/server/domain/session.server";
+import { formStrings } from "~/server/http/body.server";
+import { adminContentKind } from "~/server/http/content-forms.server";
+import { adminForm } from "~/server/http/forms.server";
+
+/**
+ * "Cronologia" (issue 24): the revisions of a news item, a composition or a content page, newest
+ * first, each with what changed since the one before (field by field, words added and removed
+ * highlighted) and a "Ripristina" button: a native post, so it works without JavaScript.
+ */
+
+type Subject = {
+  kind: RevisionKind;
+  itemKey: string | number;
+  title: string;
+  trail: { label: string; to?: string }[];
+  restore: (revisionId: number, actor: Actor) => Promise<{ ok: boolean; errors?: Record<string, string> }>;
+};
+
+const NEWS_LIST = "/admin/newsList";
+const MUSIC_LIST = "/admin/musicList";
+
+/** The item the URL names; a missing one sends back to its list, as the edit pages do. */
+async function subjectOf(params: Route.LoaderArgs["params"]): Promise<Subject> {
+  if (params.slugNews !== undefined) {
+    const news = await getNewsBySlug(params.slugNews);
+    if (!news) throw redirect(`${NEWS_LIST}?avviso=non-trovato`);
+    return {
+      kind: "news",
+      itemKey: news.id,
+      title: news.title,
+      trail: [
+        { label: "Notizie", to: NEWS_LIST },
+        { label: news.title, to: `${NEWS_LIST}/${news.slug}` },
+      ],
+      restore: (id, actor) => restoreNewsRevision(news.id, id, actor),
+    };
+  }
+  if (params.slugMusic !== undefined) {
+    const music = await getMusicBySlug(params.slugMusic);
+    if (!music) throw redirect(`${MUSIC_LIST}?avviso=non-trovato`);
+    return {
+      kind: "music",
+      itemKey: music.id,
+      title: music.title,
+      trail: [
+        { label: "Musica", to: MUSIC_LIST },
+        { label: music.title, to: `${MUSIC_LIST}/${music.slug}` },
+      ],
+      restore: (id, actor) => restoreMusicRevision(music.id, id, actor),
+    };
+  }
+  const kind = adminContentKind(params.name);
+  return {
+    kind: "content",
+    itemKey: kind,
+    title: contentKindLabel(kind),
+    trail: [{ label: contentKindLabel(kind), to: `/admin/content/${kind}` }],
+    restore: (id, actor) => restoreContentRevision(kind, id, actor),
+  };
+}
+
+const ACTIONS: Record<string, string> = {
+  create: "Creazione",
+  update: "Modifica",
+  restore: "Ripristino",
+  baseline: "Stato prima dell'aggiornamento del sito",
+};
+
+/** Italian names of the fields a snapshot holds ("attachments.0.name" → "Allegato 1: nome"). */
+const FIELD_LABELS: Record<string, string> = {
+  title: "Titolo",
+  titleEng: "Titolo (inglese)",
+  title_eng: "Titolo (inglese)",
+  description: "Descrizione",
+  descriptionEng: "Descrizione (inglese)",
+  description_eng: "Descrizione (inglese)",
+  date: "Data",
+  image: "Immagine",
+  img: "Copertina",
+  link: "Link esterno",
+  videos: "Video",
+  slug: "Indirizzo",
+  name: "nome",
+  url: "file",
+  "category.name": "Categoria",
+  "category.nameEng": "Categoria (inglese)",
+  "category.id": "Categoria (id)",
+};
+const LIST_LABELS: Record<string, string> = { attachments: "Allegato", tracks: "Traccia" };
+
+function fieldLabel(path: string): string {
+  if (FIELD_LABELS[path]) return FIELD_LABELS[path];
+  const [head, index, ...rest] = path.split(".");
+  const tail = rest.join(".");
+  if (head && LIST_LABELS[head] && index !== undefined) return `${LIST_LABELS[head]} ${Number(index) + 1}${tail ? `: ${FIELD_LABELS[tail] ?? tail}` : ""}`;
+  // A content page: "2.title" is the third item's title.
+  if (head && /^\d+$/.test(head)) return `Elemento ${Number(head) + 1}${index ? `: ${[index, ...rest].join(".")}` : ""}`;
+  return path;
+}
+
+export async function loader({ params, request }: Route.LoaderArgs) {
+  const subject = await subjectOf(params);
+  const history = await revisionHistory(subject.kind, subject.itemKey);
+  return {
+    title: subject.title,
+    trail: subject.trail,
+    notice: noticeFrom(new URL(request.url)),
+    revisions: history.map((r) => ({
+      id: r.id,
+      date: formatDateTime(r.createdAt),
+      username: r.username || "—",
+      action: ACTIONS[r.action] ?? r.action,
+      restoredFrom: r.restoredFrom,
+      changes: r.changes?.map((c) => ({ label: fieldLabel(c.field), parts: c.parts })) ?? null,
+    })),
+  };
+}
+
+export async function action({ request, params, context }: Route.ActionArgs) {
+  const user = staffFrom(context);
+  const subject = await subjectOf(params);
+  const revisionId = idParam(formStrings(await adminForm(request)).revisionId);
+  const result = revisionId ? await subject.restore(revisionId, user) : { ok: false, errors: { form: "Revisione non trovata." } };
+  if (!result.ok) return data({ error: Object.values(result.errors ?? {})[0] ?? "Ripristino non riuscito." }, { status: 409 });
+  return redirect(`${new URL(request.url).pathname}?avviso=ripristinato`);
+}
+
+export default function History({ loaderData, actionData }: Route.ComponentProps) {
+  const { title, trail, notice, revisions } = loaderData;
+  return (
+    <section className="admin-page history">
+      <Breadcrumb items={[...trail, { label: "Cronologia" }]} />
+      <h1>Cronologia: {title}</h1>
+      <Notice text={notice} />
+      <FormError message={actionData?.error} />
+      {revisions.length === 0 ? <p>Nessuna revisione: la prima sarà salvata alla prossima modifica.</p> : null}
+      <ol className="history__list">
+        {revisions.map((r, index) => (
+          <li key={r.id} id={`revisione-${r.id}`} className="admin-card history__revision">
+            <h2>
+              Revisione #{r.id}: {r.action}
+              {r.restoredFrom ? ` della revisione #${r.restoredFrom}` : ""}
+            </h2>
+            <p>
+              {r.date} · {r.username}
+              {index === 0 ? " · versione attuale" : ""}
+            </p>
+            {r.changes === null ? (
+              <p>Prima revisione conservata.</p>
+            ) : r.changes.length === 0 ? (
+              <p>Nessun campo cambiato.</p>
+            ) : (
+              <dl className="history__changes">
+                {r.changes.map((change) => (
+                  <div key={change.label}>
+                    <dt>{change.label}</dt>
+                    <dd>
+                      {change.parts.map((part, i) =>
+                        part.added ? <ins key={i}>{part.value}</ins> : part.removed ? <del key={i}>{part.value}</del> : <span key={i}>{part.value}</span>,
+                      )}
+                    </dd>
+                  </div>
+                ))}
+              </dl>
+            )}
+            {index > 0 ? (
+              <Form method="post">
+                <input type="hidden" name="revisionId" value={r.id} />
+                <button className="button button--ghost" type="submit">
+                  Ripristina la revisione #{r.id}
+                </button>
+              </Form>
+            ) : null}
+          </li>
+        ))}
+      </ol>
+    </section>
+  );
+}

@@ -1,0 +1,222 @@
+import type { Prisma } from "~/generated/prisma/client";
+import { CONTENT_LIST_KEYS, type ContentKind } from "~/lib/content-types";
+import { logActivity, type Actor } from "./activity.server";
+import { nameInUse, type CategoryRow } from "./categories.server";
+import { replaceContent, type ContentDocument } from "./content.server";
+import { musicRowFileUrls, musicSelect, type MusicItem } from "./music.server";
+import { newsRowFileUrls, newsSelect, type NewsItem } from "./news.server";
+import { getRevision, recordRevision, revisionOwner } from "./revisions.server";
+import { notFound, type SaveFailure, type SaveResult } from "./save-result.server";
+import { streamFieldsFor } from "./track-streams.server";
+import { takeOutOfTrash, trashEntry, type TrashEntryFull } from "./trash.server";
+import { contentChanged } from "../storage/content-version.server";
+import { db } from "../storage/db.server";
+import { recountFiles, removeUnreferenced } from "../storage/stored-files.server";
+
+/**
+ * Restores (issue 24, ADR 027): a revision written back over the live item, or a trash entry
+ * recreated with its id and slug. Each is one transaction that writes the rows from the snapshot,
+ * moves the stored-file counts from the revision or entry to the rows, and keeps a new revision
+ * (a restore can be undone like any save). The files a snapshot names are on disk: its revision or
+ * entry counted them until now.
+ */
+
+type Tx = Prisma.TransactionClient;
+
+function conflict(message: string): SaveFailure {
+  return { ok: false, status: 409, errors: { form: message } };
+}
+
+/** Runs a restore's transaction; once committed, deletes the files nothing uses any more. */
+async function restoring<T>(write: (tx: Tx) => Promise<SaveFailure | { ok: true; item: T; released: string[] }>): Promise<SaveResult<T>> {
+  const result = await db.$transaction(write);
+  if (!result.ok) return result;
+  await removeUnreferenced(result.released);
+  return { ok: true, item: result.item };
+}
+
+/** A snapshot's category is gone (deleted, or in the trash): the restore waits for it. */
+async function missingCategory(tx: Tx, category: { id: number; name: string }): Promise<SaveFailure | null> {
+  if (await tx.category.findUnique({ where: { id: category.id }, select: { id: true } })) return null;
+  return conflict(`La categoria "${category.name}" non esiste più: ripristinala dal cestino (o crea la categoria) e riprova.`);
+}
+
+// --- news ---
+
+/** Writes a news snapshot over the live row (`create` false) or as a new row with its id and slug. */
+async function writeNews(tx: Tx, id: number, snap: NewsItem, create: boolean): Promise<NewsItem> {
+  const data = {
+    title: snap.title,
+    titleEng: snap.titleEng,
+    description: snap.description,
+    descriptionEng: snap.descriptionEng,
+    date: snap.date,
+    image: snap.image,
+    categoryId: snap.category.id,
+    attachments: { create: snap.attachments.map((f, position) => ({ position, name: f.name, url: f.url })) },
+  };
+  if (create) return tx.news.create({ data: { ...data, id, slug: snap.slug, createdAt: new Date(snap.createdAt) }, select: newsSelect });
+  await tx.newsAttachment.deleteMany({ where: { newsId: id } });
+  return tx.news.update({ where: { id }, data, select: newsSelect });
+}
+
+/** Brings a news item back to one of its revisions. 404 when the item or the revision is not there. */
+export async function restoreNewsRevision(id: number, revisionId: number, actor: Actor): Promise<SaveResult<NewsItem>> {
+  const revision = await getRevision("news", id, revisionId);
+  if (!revision) return notFound();
+  const snap = revision.snapshot as NewsItem;
+  return restoring(async (tx) => {
+    const live = await tx.news.findUnique({ where: { id }, select: newsSelect });
+    if (!live) return conflict("La notizia non c'è più: ripristinala prima dal cestino.");
+    const refused = await missingCategory(tx, snap.category);
+    if (refused) return refused;
+    const row = await writeNews(tx, id, snap, false);
+    const released = await recountFiles(tx, newsRowFileUrls(live), newsRowFileUrls(row));
+    await contentChanged(tx);
+    const files = newsRowFileUrls(row);
+    const kept = await recordRevision(tx, { kind: "news", itemKey: id, snapshot: row, files, action: "restore", restoredFrom: revisionId }, actor);
+    await logActivity(tx, actor, `Ripristinata la notizia "${row.title}" alla revisione #${revisionId}`, kept);
+    return { ok: true, item: row, released };
+  });
+}
+
+// --- music ---
+
+/**
+ * Writes a composition snapshot over the live row or as a new row. A track whose stream was ready
+ * keeps it (the revision or entry counted its files); any other gets the stream a row of the same
+ * master has, or a transcode job (streamFieldsFor), as a save does.
+ */
+async function writeMusic(tx: Tx, id: number, snap: MusicItem, create: boolean): Promise<MusicItem> {
+  const streams = await streamFieldsFor(
+    tx,
+    snap.tracks.filter((t) => !(t.streamState === "ready" && t.streamUrl)).map((t) => t.url),
+  );
+  const tracks = {
+    create: snap.tracks.map((t, position) => {
+      const ready = t.streamState === "ready" && t.streamUrl;
+      const stream = ready
+        ? { streamState: t.streamState, streamUrl: t.streamUrl, peaksUrl: t.peaksUrl, loudnessLufs: t.loudnessLufs, streamError: t.streamError }
+        : streams.get(t.url);
+      return { position, name: t.name, url: t.url, durationSeconds: t.durationSeconds, ...stream };
+    }),
+  };
+  const data = {
+    title: snap.title,
+    titleEng: snap.titleEng,
+    description: snap.description,
+    descriptionEng: snap.descriptionEng,
+    categoryId: snap.category.id,
+    img: snap.img,
+    link: snap.link,
+    videos: snap.videos,
+    tracks,
+  };
+  if (create) return tx.music.create({ data: { ...data, id, slug: snap.slug, createdAt: new Date(snap.createdAt) }, select: musicSelect });
+  await tx.musicTrack.deleteMany({ where: { musicId: id } });
+  return tx.music.update({ where: { id }, data, select: musicSelect });
+}
+
+/** Brings a composition back to one of its revisions. 404 when the composition or the revision is not there. */
+export async function restoreMusicRevision(id: number, revisionId: number, actor: Actor): Promise<SaveResult<MusicItem>> {
+  const revision = await getRevision("music", id, revisionId);
+  if (!revision) return notFound();
+  const snap = revision.snapshot as MusicItem;
+  return restoring(async (tx) => {
+    const live = await tx.music.findUnique({ where: { id }, select: musicSelect });
+    if (!live) return conflict("Il contenuto musicale non c'è più: ripristinalo prima dal cestino.");
+    const refused = await missingCategory(tx, snap.category);
+    if (refused) return refused;
+    const row = await writeMusic(tx, id, snap, false);
+    const released = await recountFiles(tx, musicRowFileUrls(live), musicRowFileUrls(row));
+    await contentChanged(tx);
+    const files = musicRowFileUrls(row);
+    const kept = await recordRevision(tx, { kind: "music", itemKey: id, snapshot: row, files, action: "restore", restoredFrom: revisionId }, actor);
+    await logActivity(tx, actor, `Ripristinato il contenuto musicale "${row.title}" alla revisione #${revisionId}`, kept);
+    return { ok: true, item: row, released };
+  });
+}
+
+// --- content pages ---
+
+/** Brings a content page (the whole list of its kind) back to one of its revisions: a save like any other. */
+export async function restoreContentRevision<K extends ContentKind>(kind: K, revisionId: number, actor: Actor): Promise<SaveResult<ContentDocument<K>>> {
+  const revision = await getRevision("content", kind, revisionId);
+  if (!revision) return notFound();
+  return replaceContent(kind, { [CONTENT_LIST_KEYS[kind]]: revision.snapshot }, actor, [], revisionId);
+}
+
+// --- the trash ---
+
+export type RestoredItem = { kind: "news"; item: NewsItem } | { kind: "music"; item: MusicItem } | { kind: "category"; item: CategoryRow };
+
+async function recreateNews(tx: Tx, entry: TrashEntryFull, actor: Actor): Promise<SaveFailure | RestoredItem> {
+  const snap = entry.snapshot as NewsItem;
+  const taken = await tx.news.findFirst({ where: { OR: [{ id: entry.itemId }, { slug: snap.slug }] }, select: { title: true } });
+  if (taken) return conflict(`L'indirizzo "${snap.slug}" è già usato dalla notizia "${taken.title}": eliminala o spostala nel cestino, poi riprova.`);
+  const refused = await missingCategory(tx, snap.category);
+  if (refused) return refused;
+  const row = await writeNews(tx, entry.itemId, snap, true);
+  await recountFiles(tx, [], newsRowFileUrls(row));
+  const files = newsRowFileUrls(row);
+  const kept = await recordRevision(tx, { kind: "news", itemKey: row.id, snapshot: row, files, action: "restore" }, actor);
+  await logActivity(tx, actor, `Ripristinata dal cestino la notizia "${row.title}"`, kept);
+  return { kind: "news", item: row };
+}
+
+async function recreateMusic(tx: Tx, entry: TrashEntryFull, actor: Actor): Promise<SaveFailure | RestoredItem> {
+  const snap = entry.snapshot as MusicItem;
+  const taken = await tx.music.findFirst({ where: { OR: [{ id: entry.itemId }, { slug: snap.slug }] }, select: { title: true } });
+  if (taken) return conflict(`L'indirizzo "${snap.slug}" è già usato dal contenuto musicale "${taken.title}": eliminalo o spostalo nel cestino, poi riprova.`);
+  const refused = await missingCategory(tx, snap.category);
+  if (refused) return refused;
+  const row = await writeMusic(tx, entry.itemId, snap, true);
+  await recountFiles(tx, [], musicRowFileUrls(row));
+  const files = musicRowFileUrls(row);
+  const kept = await recordRevision(tx, { kind: "music", itemKey: row.id, snapshot: row, files, action: "restore" }, actor);
+  await logActivity(tx, actor, `Ripristinato dal cestino il contenuto musicale "${row.title}"`, kept);
+  return { kind: "music", item: row };
+}
+
+async function recreateCategory(tx: Tx, entry: TrashEntryFull, actor: Actor): Promise<SaveFailure | RestoredItem> {
+  const snap = entry.snapshot as CategoryRow;
+  if (await nameInUse(tx, { name: snap.name, name_eng: snap.nameEng, type: snap.type })) {
+    return conflict(`Esiste già una categoria "${snap.name}" dello stesso tipo: rinominala, poi riprova.`);
+  }
+  if (await tx.category.findUnique({ where: { id: entry.itemId }, select: { id: true } })) return conflict("Una categoria usa già lo stesso identificativo.");
+  const row = await tx.category.create({
+    data: { id: entry.itemId, name: snap.name, nameEng: snap.nameEng, type: snap.type },
+    select: { id: true, name: true, nameEng: true, type: true },
+  });
+  await logActivity(tx, actor, `Ripristinata dal cestino la categoria "${row.name}"`);
+  return { kind: "category", item: row };
+}
+
+const RECREATE = { news: recreateNews, music: recreateMusic, category: recreateCategory };
+
+/** Takes an entry out of the trash: the item is live again with its id, slug and files. 404 when the entry is gone; 409 with the reason when it cannot come back yet. */
+export async function restoreFromTrash(entryId: number, actor: Actor): Promise<SaveResult<RestoredItem>> {
+  return restoring(async (tx) => {
+    const entry = await trashEntry(tx, entryId);
+    if (!entry) return notFound();
+    const restored = await RECREATE[entry.kind](tx, entry, actor);
+    if ("ok" in restored) return restored;
+    const released = await takeOutOfTrash(tx, entry);
+    await contentChanged(tx);
+    return { ok: true, item: restored, released };
+  });
+}
+
+/**
+ * What a revision belongs to, as the admin addresses it (the activity log's link): a live news item
+ * or composition by its slug, a content page by its name; null when the item is in the trash or gone.
+ */
+export async function revisionSubject(id: number): Promise<{ kind: "news" | "music" | "content"; key: string } | null> {
+  const owner = await revisionOwner(id);
+  if (!owner) return null;
+  if (owner.kind === "content") return { kind: "content", key: owner.itemKey };
+  const where = { id: Number(owner.itemKey) };
+  const live =
+    owner.kind === "news" ? await db.news.findUnique({ where, select: { slug: true } }) : await db.music.findUnique({ where, select: { slug: true } });
+  return live && (owner.kind === "news" || owner.kind === "music") ? { kind: owner.kind, key: live.slug } : null;
+}

@@ -1,0 +1,70 @@
+import { CONTENT_LIST_KEYS, isContentKind, type ContentKind } from "~/lib/content-types";
+import { NOT_FOUND_MESSAGE } from "~/lib/form-messages";
+import { idParam } from "~/lib/ids";
+import type { Actor } from "../../domain/activity.server";
+import { restoreContentRevision, restoreFromTrash, restoreMusicRevision, restoreNewsRevision } from "../../domain/item-restore.server";
+import type { MusicItem } from "../../domain/music.server";
+import type { NewsItem } from "../../domain/news.server";
+import { listRevisions } from "../../domain/revisions.server";
+import { trashEntryOfItem } from "../../domain/trash.server";
+import { ApiError, json, savedItem } from "./http.server";
+import { findMusic, findNews } from "./lookup.server";
+import { wire } from "./wire.server";
+
+/**
+ * The staff api/ of issue 24 (ADR 027): revisions of news, music and content pages, their restore,
+ * and the restore of a deleted news item or composition out of the trash. Addressed as the item
+ * is: news and music by id or slug (a deleted one by the id it had), a content page by its name.
+ */
+
+export type HistoryKind = "news" | "music" | "content";
+
+/** Which item an api/ URL names: /api/news/{id}/..., /api/music/{id}/..., /api/content/{name}/... */
+export function historyKind(request: Request): HistoryKind {
+  const segment = new URL(request.url).pathname.split("/")[2];
+  if (segment === "news" || segment === "music" || segment === "content") return segment;
+  throw new ApiError(404, NOT_FOUND_MESSAGE);
+}
+
+function contentKind(name: string): ContentKind {
+  if (!isContentKind(name)) throw new ApiError(404, "Contenuto non trovato: usa uno dei nomi di /data/{name}.json.");
+  return name;
+}
+
+async function liveItem(kind: HistoryKind, key: string): Promise<{ itemKey: string | number; item: (snapshot: unknown) => unknown }> {
+  if (kind === "content") {
+    const name = contentKind(key);
+    return { itemKey: name, item: (snapshot) => ({ [CONTENT_LIST_KEYS[name]]: snapshot }) };
+  }
+  const found = kind === "news" ? await findNews(key) : await findMusic(key);
+  if (!found) throw new ApiError(404, NOT_FOUND_MESSAGE);
+  return { itemKey: found.id, item: (snapshot) => (kind === "news" ? wire.news(snapshot as NewsItem) : wire.music(snapshot as MusicItem)) };
+}
+
+/** GET .../revisions/: the item's revisions, newest first, each with the item as it kept it. */
+export async function revisionsResponse(kind: HistoryKind, key: string): Promise<Response> {
+  const { itemKey, item } = await liveItem(kind, key);
+  return json((await listRevisions(kind, itemKey)).map((revision) => wire.revision(revision, item)));
+}
+
+/** POST .../revisions/{revisionId}/restore/: the item as the restore saved it (itself a new revision). */
+export async function restoreRevisionResponse(kind: HistoryKind, key: string, revisionParam: string, actor: Actor): Promise<Response> {
+  const revisionId = idParam(revisionParam);
+  if (!revisionId) throw new ApiError(404, "Revisione non trovata.");
+  const { itemKey } = await liveItem(kind, key);
+  if (kind === "content") return json(savedItem(await restoreContentRevision(contentKind(String(itemKey)), revisionId, actor)));
+  if (kind === "news") return json(wire.news(savedItem(await restoreNewsRevision(Number(itemKey), revisionId, actor))));
+  return json(wire.music(savedItem(await restoreMusicRevision(Number(itemKey), revisionId, actor))));
+}
+
+/** POST /api/{news|music}/{id}/restore/: the deleted item back out of the trash, with its id and slug (201). */
+export async function restoreFromTrashResponse(kind: HistoryKind, key: string, actor: Actor): Promise<Response> {
+  if (kind === "content") throw new ApiError(404, "I contenuti delle pagine non hanno un cestino: ripristina una revisione.");
+  const id = idParam(key);
+  const entry = id ? await trashEntryOfItem(kind, id) : null;
+  if (!entry) throw new ApiError(404, "Nel cestino non c'è un elemento con questo id.");
+  const restored = savedItem(await restoreFromTrash(entry.id, actor));
+  if (restored.kind === "news") return json(wire.news(restored.item), 201);
+  if (restored.kind === "music") return json(wire.music(restored.item), 201);
+  throw new ApiError(404, NOT_FOUND_MESSAGE);
+}
