@@ -72,10 +72,12 @@ export default [
   ...prefix("api", [
     route("music", "routes/api/music.ts"),
     route("music/:id", "routes/api/music-item.ts"),
+    route("music/:id/preview-link", "routes/api/preview-link.ts", { id: "api/music-preview-link" }),
     route("latest-musics", "routes/api/latest-musics.ts"),
     route("music-by-category/:category", "routes/api/music-by-category.ts"),
     route("news", "routes/api/news.ts"),
     route("news/:id", "routes/api/news-item.ts"),
+    route("news/:id/preview-link", "routes/api/preview-link.ts", { id: "api/news-preview-link" }),
     route("latest-news", "routes/api/latest-news.ts"),
     route("category", "routes/api/category.ts"),
     route("category/:id", "routes/api/category-item.ts"),

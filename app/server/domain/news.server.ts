@@ -11,6 +11,8 @@ import { db } from "../storage/db.server";
 import { invalid, parseWith, textFields, type Parsed, type SaveResult } from "./save-result.server";
 import { deleteWithFiles, saveWithFiles, type FileListInput, type ImageInput } from "./save-with-files.server";
 import { sanitizeNewsHtml } from "./sanitize.server";
+import { publicationStateWhere, visibleToVisitors, type PublicationState } from "../storage/publication.server";
+import { PUBLICATION_FIELDS, publicationData, publicationInputShape } from "./publishing.server";
 
 /** What a public page needs of a news item. */
 export const newsSelect = {
@@ -22,6 +24,8 @@ export const newsSelect = {
   descriptionEng: true,
   date: true,
   image: true,
+  status: true,
+  publishAt: true,
   createdAt: true,
   category: { select: { id: true, name: true, nameEng: true } },
   attachments: { select: { name: true, url: true }, orderBy: { position: "asc" } },
@@ -36,17 +40,26 @@ export type NewsItem = {
   descriptionEng: string;
   date: string;
   image: string | null;
+  status: string;
+  publishAt: Date | null;
   createdAt: Date;
   category: { id: number; name: string; nameEng: string };
   attachments: { name: string; url: string }[];
 };
 
-/** `q` matches the title (either language) or the category name. */
-export type NewsFilter = { q?: string };
+/**
+ * `q` matches the title (either language) or the category name. Visitors' lists hold only what
+ * they may see (storage/publication.server.ts); `audience: "staff"` (admin lists) holds every
+ * item, or those in `state`.
+ */
+export type NewsFilter = { q?: string; audience?: "visitors" | "staff"; state?: PublicationState };
 
 function newsWhere(filter: NewsFilter = {}): Prisma.NewsWhereInput {
-  const { q } = filter;
-  return q ? { OR: [{ title: { contains: q } }, { titleEng: { contains: q } }, { category: { name: { contains: q } } }] } : {};
+  const { q, audience = "visitors", state } = filter;
+  const visibility = audience === "visitors" ? visibleToVisitors() : state ? publicationStateWhere(state) : {};
+  return {
+    AND: [visibility, q ? { OR: [{ title: { contains: q } }, { titleEng: { contains: q } }, { category: { name: { contains: q } } }] } : {}],
+  };
 }
 
 const NEWS_ORDER = {
@@ -71,6 +84,7 @@ export function findNews<S extends Prisma.NewsSelect>(request: ListRequest<NewsF
   return db.news.findMany({ where: newsWhere(request.filter), select, orderBy: NEWS_ORDER[request.order ?? "date"], skip, take });
 }
 
+/** A news item by its slug, whatever its status: the public page shows it only when visible or in preview. */
 export function getNewsBySlug(slug: string): Promise<NewsItem | null> {
   return db.news.findUnique({ where: { slug }, select: newsSelect });
 }
@@ -83,7 +97,7 @@ function isRealDate(value: string): boolean {
 }
 
 /** The news form and the api/ body use the same field names (SPEC.md 3). */
-const NEWS_FIELDS = ["category", "title", "title_eng", "description", "description_eng", "date"] as const;
+const NEWS_FIELDS = ["category", "title", "title_eng", "description", "description_eng", "date", ...PUBLICATION_FIELDS] as const;
 export type NewsValues = Record<(typeof NEWS_FIELDS)[number], string>;
 
 export const newsInputSchema = z.object({
@@ -98,6 +112,7 @@ export const newsInputSchema = z.object({
     .trim()
     .transform((v) => v || todayIso())
     .refine((v) => /^\d{4}-\d{2}-\d{2}$/.test(v) && isRealDate(v), "Data non valida (AAAA-MM-GG)"),
+  ...publicationInputShape,
 });
 export type NewsInput = z.infer<typeof newsInputSchema>;
 
@@ -121,7 +136,16 @@ export type NewsFilesInput = {
 };
 
 /** What the admin lists and the dashboard show of a news item. */
-export const adminNewsSelect = { id: true, slug: true, title: true, date: true, createdAt: true, category: { select: { id: true, name: true } } } as const;
+export const adminNewsSelect = {
+  id: true,
+  slug: true,
+  title: true,
+  date: true,
+  status: true,
+  publishAt: true,
+  createdAt: true,
+  category: { select: { id: true, name: true } },
+} as const;
 
 /** The stored files a news row uses (its image and attachments), read in the transaction that changes them. */
 async function newsFileUrls(tx: Prisma.TransactionClient, id: number): Promise<(string | null)[]> {
@@ -132,8 +156,9 @@ async function newsFileUrls(tx: Prisma.TransactionClient, id: number): Promise<(
 const newsRowFileUrls = (row: NewsItem) => [row.image, ...row.attachments.map((a) => a.url)];
 
 /** The columns of a news row as a save writes them (the HTML cleaned by the one allowlist). */
-function newsRowData(input: NewsInput, image: string | null, attachments: { name: string; url: string }[]) {
+function newsRowData(input: NewsInput, current: NewsCurrent | null, image: string | null, attachments: { name: string; url: string }[]) {
   return {
+    ...publicationData(input, current),
     title: input.title,
     titleEng: input.title_eng,
     description: sanitizeNewsHtml(input.description),
@@ -146,7 +171,7 @@ function newsRowData(input: NewsInput, image: string | null, attachments: { name
 }
 
 /** The saved news item a save changes (null: a new one). */
-export type NewsCurrent = { id: number; image: string | null; attachments: { name: string; url: string }[] };
+export type NewsCurrent = { id: number; image: string | null; attachments: { name: string; url: string }[]; status: string; publishAt: Date | null };
 
 /**
  * Creates (`current` null) or updates a news item; answers the row (public shape) or field errors.
@@ -162,7 +187,7 @@ export async function saveNews(current: NewsCurrent | null, input: NewsInput, fi
     field: "attachments",
   };
   return saveWithFiles({ image: { input: files.image, field: "image" }, list: attachments }, async (stored) => {
-    const data = newsRowData(input, stored.image ?? (files.removeImage ? null : (current?.image ?? null)), stored.list);
+    const data = newsRowData(input, current, stored.image ?? (files.removeImage ? null : (current?.image ?? null)), stored.list);
     return async (tx) => {
       if (current) {
         const before = await newsFileUrls(tx, current.id);

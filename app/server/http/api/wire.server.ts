@@ -4,6 +4,7 @@ import type { MusicItem, MusicTrackItem } from "../../domain/music.server";
 import { playableType, playableUrl } from "../../domain/track-streams.server";
 import type { NewsItem } from "../../domain/news.server";
 import type { TempUpload } from "../../domain/uploads.server";
+import { PUBLICATION_FIELDS } from "../../domain/publishing.server";
 
 /**
  * The one place where the camelCase rows of the domain modules become the wire shapes of
@@ -52,6 +53,8 @@ export type WireNews = {
   category: WireCategoryRef;
   attachments: WireFile[];
 };
+/** Issue 24: what staff reads and writes add to a news item or a composition. */
+export type WirePublication = { status: string; publish_at: string | null };
 export type WireActivity = { id: number; date: string; description: string; user_data: { username: string } };
 export type WireUser = {
   id: number;
@@ -79,6 +82,11 @@ export type UserRow = {
 function categoryRef(c: { id: number; name: string; nameEng: string }): WireCategoryRef {
   return { id: c.id, name: c.name, name_eng: c.nameEng };
 }
+
+const publication = (row: { status: string; publishAt: Date | null }): WirePublication => ({
+  status: row.status,
+  publish_at: row.publishAt ? row.publishAt.toISOString() : null,
+});
 
 const files = (list: { name: string; url: string }[]): WireFile[] => list.map((f) => ({ name: f.name, url: f.url }));
 
@@ -124,6 +132,10 @@ export const wire = {
     attachments: files(n.attachments),
   }),
 
+  /** Staff reads and write answers: the public shape plus its publication (visitors' shape unchanged for old clients). */
+  staffMusic: (m: MusicItem): WireMusic & WirePublication => ({ ...wire.music(m), ...publication(m) }),
+  staffNews: (n: NewsItem): WireNews & WirePublication => ({ ...wire.news(n), ...publication(n) }),
+
   activity: (a: ActivityRow): WireActivity => ({
     id: a.id,
     date: a.date.toISOString(),
@@ -160,5 +172,5 @@ export const wire = {
  * from the file fields handled by the routes.
  */
 export const CATEGORY_FIELDS = ["name", "name_eng", "type"] as const;
-export const NEWS_FIELDS = ["category", "title", "title_eng", "description", "description_eng", "date"] as const;
-export const MUSIC_FIELDS = ["category", "title", "title_eng", "description", "description_eng", "link", "videos", "mode"] as const;
+export const NEWS_FIELDS = ["category", "title", "title_eng", "description", "description_eng", "date", ...PUBLICATION_FIELDS] as const;
+export const MUSIC_FIELDS = ["category", "title", "title_eng", "description", "description_eng", "link", "videos", "mode", ...PUBLICATION_FIELDS] as const;
