@@ -5,6 +5,7 @@ import { playableType, playableUrl } from "../../domain/track-streams.server";
 import type { NewsItem } from "../../domain/news.server";
 import type { TempUpload } from "../../domain/uploads.server";
 import { PUBLICATION_FIELDS } from "../../domain/publishing.server";
+import { isVisibleToVisitors } from "../../storage/publication.server";
 
 /**
  * The one place where the camelCase rows of the domain modules become the wire shapes of
@@ -53,8 +54,12 @@ export type WireNews = {
   category: WireCategoryRef;
   attachments: WireFile[];
 };
-/** Issue 24: what staff reads and writes add to a news item or a composition. */
-export type WirePublication = { status: string; publish_at: string | null };
+/**
+ * Issue 24: what staff reads and write answers add to a news item or a composition that visitors
+ * do not see yet (a draft, or scheduled). Absent, as in the request: published, so clients that
+ * predate drafts get SPEC.md 3's shape exactly.
+ */
+export type WirePublication = { status?: string; publish_at?: string | null };
 export type WireActivity = { id: number; date: string; description: string; user_data: { username: string } };
 export type WireUser = {
   id: number;
@@ -83,10 +88,8 @@ function categoryRef(c: { id: number; name: string; nameEng: string }): WireCate
   return { id: c.id, name: c.name, name_eng: c.nameEng };
 }
 
-const publication = (row: { status: string; publishAt: Date | null }): WirePublication => ({
-  status: row.status,
-  publish_at: row.publishAt ? row.publishAt.toISOString() : null,
-});
+const publication = (row: { status: string; publishAt: Date | null }): WirePublication =>
+  isVisibleToVisitors(row) ? {} : { status: row.status, publish_at: row.publishAt ? row.publishAt.toISOString() : null };
 
 const files = (list: { name: string; url: string }[]): WireFile[] => list.map((f) => ({ name: f.name, url: f.url }));
 
@@ -132,7 +135,7 @@ export const wire = {
     attachments: files(n.attachments),
   }),
 
-  /** Staff reads and write answers: the public shape plus its publication (visitors' shape unchanged for old clients). */
+  /** Staff reads and write answers: the public shape, plus its publication when visitors do not see it yet. */
   staffMusic: (m: MusicItem): WireMusic & WirePublication => ({ ...wire.music(m), ...publication(m) }),
   staffNews: (n: NewsItem): WireNews & WirePublication => ({ ...wire.news(n), ...publication(n) }),
 
