@@ -29,7 +29,15 @@ const idOf = (table: "News" | "Music", word: string) => row<{ id: number }>(serv
 async function adminNews(word: string, publication: Record<string, string>) {
   const res = await admin.post(
     "/admin/newsCreate",
-    formData({ category: String(newsCategory), title: `Notizia ${word}`, title_eng: `News ${word}`, description: "", description_eng: "", date: "2031-01-01", ...publication }),
+    formData({
+      category: String(newsCategory),
+      title: `Notizia ${word}`,
+      title_eng: `News ${word}`,
+      description: "",
+      description_eng: "",
+      date: "2031-01-01",
+      ...publication,
+    }),
   );
   expect(res.status, await res.clone().text()).toBe(302);
 }
@@ -37,7 +45,14 @@ async function adminNews(word: string, publication: Record<string, string>) {
 async function adminMusic(word: string, publication: Record<string, string>) {
   const res = await admin.post(
     "/admin/musicCreate",
-    formData({ category: String(music.id), title: `Brano ${word}`, mode: "link", link: "https://example.com/ascolta", image_file: tinyPngFile("c.png"), ...publication }),
+    formData({
+      category: String(music.id),
+      title: `Brano ${word}`,
+      mode: "link",
+      link: "https://example.com/ascolta",
+      image_file: tinyPngFile("c.png"),
+      ...publication,
+    }),
   );
   expect(res.status, await res.clone().text()).toBe(302);
 }
@@ -53,7 +68,14 @@ async function apiNews(word: string, publication: Record<string, string> = {}) {
 
 async function apiMusic(word: string, publication: Record<string, string> = {}) {
   const res = await api.request("POST", "/api/music/", {
-    form: formData({ category: String(music.id), title: `Brano ${word}`, mode: "link", link: "https://example.com/x", img: tinyPngFile("c.png"), ...publication }),
+    form: formData({
+      category: String(music.id),
+      title: `Brano ${word}`,
+      mode: "link",
+      link: "https://example.com/x",
+      img: tinyPngFile("c.png"),
+      ...publication,
+    }),
   });
   expect(res.status, await res.clone().text()).toBe(201);
   return (await res.json()) as { id: number; slug: string };
@@ -71,7 +93,14 @@ function publicPlaces(words: string[]): string[] {
     places.push(`${prefix}/`, `${prefix}/news`, `${prefix}/compositions`, categoryPath(prefix ? "en" : "it"), `${prefix}/rss.xml`);
     for (const word of words) places.push(`${prefix}/search?query=${word}`);
   }
-  places.push("/sitemap.xml", "/api/news/?size=100", "/api/music/?size=100", "/api/latest-news/", "/api/latest-musics/", `/api/music-by-category/${encodeURIComponent(music.name)}/`);
+  places.push(
+    "/sitemap.xml",
+    "/api/news/?size=100",
+    "/api/music/?size=100",
+    "/api/latest-news/",
+    "/api/latest-musics/",
+    `/api/music-by-category/${encodeURIComponent(music.name)}/`,
+  );
   return places;
 }
 
@@ -106,7 +135,16 @@ describe("drafts and scheduled items are invisible to visitors", () => {
     });
     expect(row<{ publishAt: string }>(server, `SELECT publishAt FROM Music WHERE title LIKE '%granatoprogrammato%'`).publishAt).toMatch(/^2099-07-15T08:30:00/);
 
-    const hidden = ["zaffirobozza", "zaffiroprogrammata", "granatobozza", "granatoprogrammato", "ambrabozza", "ambraprogrammata", "opalebozza", "opaleprogrammato"];
+    const hidden = [
+      "zaffirobozza",
+      "zaffiroprogrammata",
+      "granatobozza",
+      "granatoprogrammato",
+      "ambrabozza",
+      "ambraprogrammata",
+      "opalebozza",
+      "opaleprogrammato",
+    ];
     const shown = ["zaffiropubblicata", "granatopubblicato", "ambrapubblicata", "opalepubblicato"];
     const client = visitor();
     const families = ["zaffiro", "granato", "ambra", "opale"];
@@ -119,7 +157,14 @@ describe("drafts and scheduled items are invisible to visitors", () => {
       const body = await bodyOf(client, path);
       for (const word of ["zaffiropubblicata", "ambrapubblicata"]) expect(body, `${path} lacks ${word}`).toContain(word);
     }
-    for (const path of ["/compositions", "/en/compositions", categoryPath("it"), categoryPath("en"), "/api/music/?size=100", `/api/music-by-category/${encodeURIComponent(music.name)}/`]) {
+    for (const path of [
+      "/compositions",
+      "/en/compositions",
+      categoryPath("it"),
+      categoryPath("en"),
+      "/api/music/?size=100",
+      `/api/music-by-category/${encodeURIComponent(music.name)}/`,
+    ]) {
       const body = await bodyOf(client, path);
       for (const word of ["granatopubblicato", "opalepubblicato"]) expect(body, `${path} lacks ${word}`).toContain(word);
     }
@@ -135,7 +180,8 @@ describe("drafts and scheduled items are invisible to visitors", () => {
     }
     for (const word of ["granatobozza", "granatoprogrammato", "opalebozza", "opaleprogrammato"]) {
       // The composition pages are linked out for "link" items: a tracks item is checked in the preview test.
-      for (const path of [`/api/music/${slugOf("Music", word)}/`, `/api/music/${idOf("Music", word)}/`]) expect((await client.get(path)).status, path).toBe(404);
+      for (const path of [`/api/music/${slugOf("Music", word)}/`, `/api/music/${idOf("Music", word)}/`])
+        expect((await client.get(path)).status, path).toBe(404);
     }
 
     // Staff reads list them with their publication; an old client's published item keeps SPEC's shape.
@@ -150,7 +196,9 @@ describe("drafts and scheduled items are invisible to visitors", () => {
     const status = await api.request("POST", "/api/news/", { form: formData({ category: String(newsCategory), title: "x", title_eng: "x", status: "bozza" }) });
     expect(status.status).toBe(400);
     expect((await status.json()).errors).toHaveProperty("status");
-    const time = await api.request("POST", "/api/news/", { form: formData({ category: String(newsCategory), title: "x", title_eng: "x", publish_at: "domani" }) });
+    const time = await api.request("POST", "/api/news/", {
+      form: formData({ category: String(newsCategory), title: "x", title_eng: "x", publish_at: "domani" }),
+    });
     expect(time.status).toBe(400);
     expect((await time.json()).errors).toHaveProperty("publish_at");
     const form = await admin.post(
@@ -248,7 +296,14 @@ describe("preview", () => {
 
   it("makes and revokes a link from the admin edit page (JavaScript off), for a composition too", async () => {
     const composition = await api.request("POST", "/api/music/", {
-      form: formData({ category: String(music.id), title: "Brano diamanterevoca", mode: "tracks", videos: "https://www.youtube.com/watch?v=abcdefghijk", img: tinyPngFile("c.png"), status: "draft" }),
+      form: formData({
+        category: String(music.id),
+        title: "Brano diamanterevoca",
+        mode: "tracks",
+        videos: "https://www.youtube.com/watch?v=abcdefghijk",
+        img: tinyPngFile("c.png"),
+        status: "draft",
+      }),
     });
     expect(composition.status).toBe(201);
     const { slug } = (await composition.json()) as { slug: string };

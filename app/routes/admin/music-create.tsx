@@ -26,7 +26,17 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export default function MusicCreate({ loaderData, actionData }: Route.ComponentProps) {
-  const values = actionData?.values ?? { category: "", title: "", title_eng: "", description: "", description_eng: "", mode: "tracks", videos: "", link: "", ...NEW_PUBLICATION };
+  const values = actionData?.values ?? {
+    category: "",
+    title: "",
+    title_eng: "",
+    description: "",
+    description_eng: "",
+    mode: "tracks",
+    videos: "",
+    link: "",
+    ...NEW_PUBLICATION,
+  };
   return (
     <section className="admin-page">
       <Breadcrumb items={[{ label: "Musica", to: "/admin/musicList" }, { label: "Nuovo contenuto" }]} />

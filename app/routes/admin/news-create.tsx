@@ -27,7 +27,15 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export default function NewsCreate({ loaderData, actionData }: Route.ComponentProps) {
-  const values = actionData?.values ?? { category: "", title: "", title_eng: "", description: "", description_eng: "", date: loaderData.today, ...NEW_PUBLICATION };
+  const values = actionData?.values ?? {
+    category: "",
+    title: "",
+    title_eng: "",
+    description: "",
+    description_eng: "",
+    date: loaderData.today,
+    ...NEW_PUBLICATION,
+  };
   return (
     <section className="admin-page">
       <Breadcrumb items={[{ label: "Notizie", to: "/admin/newsList" }, { label: "Nuova notizia" }]} />

@@ -12,7 +12,7 @@ import { db } from "../storage/db.server";
  */
 export type PreviewKind = "news" | "music";
 
-export const DEFAULT_PREVIEW_TTL_MS = 7 * 24 * 60 * 60 * 1000;
+const DEFAULT_PREVIEW_TTL_MS = 7 * 24 * 60 * 60 * 1000;
 /** Longest a link may be asked to live (the api/'s `expires_in`). */
 export const MAX_PREVIEW_TTL_MS = 30 * 24 * 60 * 60 * 1000;
 export const PREVIEW_PARAM = "preview";
@@ -73,7 +73,10 @@ export async function revokePreviewLink(kind: PreviewKind, itemId: number, linkI
 /** Does this token open this item now (not expired, not revoked)? */
 export async function previewTokenOpens(kind: PreviewKind, itemId: number, token: string): Promise<boolean> {
   if (!token || token.length > 100) return false;
-  const link = await db.previewLink.findUnique({ where: { tokenHash: hashOf(token) }, select: { newsId: true, musicId: true, expiresAt: true, revokedAt: true } });
+  const link = await db.previewLink.findUnique({
+    where: { tokenHash: hashOf(token) },
+    select: { newsId: true, musicId: true, expiresAt: true, revokedAt: true },
+  });
   if (!link || link.revokedAt || link.expiresAt.getTime() <= Date.now()) return false;
   return (kind === "news" ? link.newsId : link.musicId) === itemId;
 }

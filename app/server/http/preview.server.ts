@@ -1,14 +1,7 @@
 import { data } from "react-router";
 import { formatRomeTime } from "~/lib/rome-time";
 import { getOptionalUser, isStaffUser, type SessionUser } from "../domain/session.server";
-import {
-  createPreviewLink,
-  livePreviewLinks,
-  PREVIEW_PARAM,
-  previewTokenOpens,
-  revokePreviewLink,
-  type PreviewKind,
-} from "../domain/preview-links.server";
+import { createPreviewLink, livePreviewLinks, PREVIEW_PARAM, previewTokenOpens, revokePreviewLink, type PreviewKind } from "../domain/preview-links.server";
 import { publicationState, type Publication } from "../storage/publication.server";
 import { publicOrigin } from "./origin.server";
 

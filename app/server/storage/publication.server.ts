@@ -14,7 +14,6 @@ import type { Prisma } from "~/generated/prisma/client";
  * (content-version.server.ts), so it appears by itself, without a write or a restart.
  */
 export const PUBLICATION_STATUSES = ["draft", "published"] as const;
-export type PublicationStatus = (typeof PUBLICATION_STATUSES)[number];
 
 /** What the admin lists show: a draft, published with a time ahead (scheduled), or visible. */
 export type PublicationState = "draft" | "scheduled" | "published";
