@@ -42,9 +42,10 @@ export function pageCount(total: number, size: PageSize): number {
 }
 
 /** A list URL with some of its parameters changed (defaults left out). */
-export function listHref(pathname: string, params: { q: string; page: number; size: PageSize }): string {
+export function listHref(pathname: string, params: { q: string; page: number; size: PageSize; stato?: string }): string {
   const sp = new URLSearchParams();
   if (params.q) sp.set("q", params.q);
+  if (params.stato) sp.set("stato", params.stato);
   if (params.size !== "30") sp.set("size", params.size);
   if (params.page > 1) sp.set("page", String(params.page));
   const qs = sp.toString();

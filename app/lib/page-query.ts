@@ -19,6 +19,8 @@ export const PAGE_QUERY_PARAMS: ReadonlySet<string> = new Set([
   "q", // lists
   "size", // lists
   "avviso", // notices after a redirect
+  "stato", // admin lists: the publication state filter
+  "preview", // news and composition pages: a preview link's token (never stored: no-store)
   "redirectTo", // login, cookie consent
   "track", // composition: a share link's track (issue 25)
   "t", // composition: a share link's time

@@ -16,6 +16,8 @@ import { musicVideo, playableTracks } from "~/server/views/compositions.server";
 import { getLang } from "~/server/platform/i18n.server";
 import { imageInfo } from "~/server/storage/images.server";
 import { getMusicBySlug } from "~/server/domain/music.server";
+import { PREVIEW_HEADERS, previewFor } from "~/server/http/preview.server";
+import { PREVIEW_META, PreviewBanner } from "~/components/preview/PreviewBanner";
 
 /** The cover's slot (beside the text from 992 px). */
 const COVER_SIZES = "(min-width: 992px) 40vw, 100vw";
@@ -25,6 +27,8 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
   const item = await getMusicBySlug(params.slugMusic);
   // The category in the URL must be the item's own (case-insensitively), else it is not this page.
   if (!item || categoryKey(item.category.name) !== categoryKey(params.categoryCompositions)) throw data(null, { status: 404 });
+  // A draft or scheduled item: 404, or a preview for staff and preview links (issue 24).
+  const preview = await previewFor(request, "music", item);
   redirectToCanonicalPath(request, compositionPath(item.category.name, item.slug, lang));
   const title = localized(item, "title", lang);
   const description = localized(item, "description", lang);
@@ -34,7 +38,8 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
   const query = new URL(request.url).searchParams;
   const sharedTrack = parseTrackParam(query.get("track"), tracks.length);
   const shared = sharedTrack === null ? null : { index: sharedTrack - 1, seconds: parseTimeParam(query.get("t")) ?? 0 };
-  return {
+  const page = {
+    preview,
     href: compositionPath(item.category.name, item.slug, lang),
     shared,
     slug: item.slug,
@@ -47,11 +52,15 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
     video: item.link ? null : musicVideo(item.videos),
     link: item.link?.trim() ? externalHref(item.link) : null,
   };
+  return preview ? data(page, { headers: PREVIEW_HEADERS }) : page;
 }
+
+/** A preview's private, no-store, noindex headers (none otherwise). */
+export const headers: Route.HeadersFunction = ({ loaderHeaders }) => loaderHeaders;
 
 export default function CompositionDetailPage({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation("pages");
-  const { slug, title, description, category, image, tracks, video, link, href, shared } = loaderData;
+  const { preview, slug, title, description, category, image, tracks, video, link, href, shared } = loaderData;
   const { t: tc } = useTranslation();
   const urls = useSiteUrls();
   const structuredData = [
@@ -75,7 +84,8 @@ export default function CompositionDetailPage({ loaderData }: Route.ComponentPro
   ];
   return (
     <article className="composition">
-      <JsonLd data={structuredData} />
+      <PreviewBanner preview={preview} />
+      {preview ? null : <JsonLd data={structuredData} />}
       <div className="container composition__layout">
         <div className="composition__cover">{image ? <Picture image={image} sizes={COVER_SIZES} alt={title} priority /> : null}</div>
         <div className="composition__body">
@@ -113,11 +123,14 @@ function SingleTrack({ shared, slug, ...request }: Omit<Parameters<typeof TrackL
 
 export const meta: Route.MetaFunction = ({ data, matches }) =>
   data
-    ? pageMeta(matches, {
-        title: data.title,
-        description: data.description.slice(0, 160),
-        image: data.image?.src,
-        type: "music.album",
-        firstPicture: { image: data.image, sizes: COVER_SIZES },
-      })
+    ? [
+        ...pageMeta(matches, {
+          title: data.title,
+          description: data.description.slice(0, 160),
+          image: data.image?.src,
+          type: "music.album",
+          firstPicture: { image: data.image, sizes: COVER_SIZES },
+        }),
+        ...(data.preview ? [PREVIEW_META] : []),
+      ]
     : [];

@@ -10,15 +10,23 @@ import { newsArticleLd } from "~/lib/structured-data";
 import { getLang } from "~/server/platform/i18n.server";
 import { newsDetail } from "~/server/views/news-view.server";
 import { getNewsBySlug } from "~/server/domain/news.server";
+import { PREVIEW_HEADERS, previewFor } from "~/server/http/preview.server";
+import { PREVIEW_META, PreviewBanner } from "~/components/preview/PreviewBanner";
 
 /** The news picture's slot (the article column is at most 900 px wide). */
 const NEWS_PICTURE_SIZES = "(min-width: 940px) 900px, 100vw";
 
-export async function loader({ params, context }: Route.LoaderArgs) {
+export async function loader({ params, context, request }: Route.LoaderArgs) {
   const item = await getNewsBySlug(params.slugNews);
   if (!item) throw data(null, { status: 404 });
-  return newsDetail(item, getLang(context));
+  // A draft or scheduled item: 404, or a preview for staff and preview links (issue 24).
+  const preview = await previewFor(request, "news", item);
+  const detail = { ...(await newsDetail(item, getLang(context))), preview };
+  return preview ? data(detail, { headers: PREVIEW_HEADERS }) : detail;
 }
+
+/** A preview's private, no-store, noindex headers (none otherwise). */
+export const headers: Route.HeadersFunction = ({ loaderHeaders }) => loaderHeaders;
 
 export default function NewsDetailPage({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation("pages");
@@ -44,7 +52,8 @@ export default function NewsDetailPage({ loaderData }: Route.ComponentProps) {
   ];
   return (
     <article className="news-detail container">
-      <JsonLd data={structuredData} />
+      <PreviewBanner preview={news.preview} />
+      {news.preview ? null : <JsonLd data={structuredData} />}
       <div className="news-detail__inner">
         {news.image ? (
           <div className="news-detail__image">
@@ -84,11 +93,14 @@ export default function NewsDetailPage({ loaderData }: Route.ComponentProps) {
 
 export const meta: Route.MetaFunction = ({ data, matches }) =>
   data
-    ? pageMeta(matches, {
-        title: data.title,
-        description: data.summary,
-        image: data.image?.src,
-        type: "article",
-        firstPicture: { image: data.image, sizes: NEWS_PICTURE_SIZES },
-      })
+    ? [
+        ...pageMeta(matches, {
+          title: data.title,
+          description: data.summary,
+          image: data.image?.src,
+          type: "article",
+          firstPicture: { image: data.image, sizes: NEWS_PICTURE_SIZES },
+        }),
+        ...(data.preview ? [PREVIEW_META] : []),
+      ]
     : [];

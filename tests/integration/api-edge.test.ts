@@ -28,6 +28,8 @@ describe("wire mapping (SPEC.md 3)", () => {
       img: "/media/images/a.jpg",
       link: "",
       videos: null,
+      status: "published",
+      publishAt: null,
       createdAt: new Date(),
       category: { id: 1, name: "N", nameEng: "NE" },
       tracks: [

@@ -2,7 +2,7 @@ import type { ReactNode } from "react";
 import { Link, useLocation } from "react-router";
 import { DeleteLink } from "./DeleteLink";
 import { EditIcon } from "./Icons";
-import { Breadcrumb, ListSearch, Notice, Pagination } from "./ListControls";
+import { Breadcrumb, ListSearch, Notice, Pagination, type StateFilter } from "./ListControls";
 import type { ListState } from "~/lib/list-params";
 
 type Column<Row> = { header: string; cell: (row: Row) => ReactNode };
@@ -29,6 +29,7 @@ export function AdminListPage<Row extends { id: number }>({
   rows,
   actions,
   state,
+  stateFilter,
 }: {
   title: string;
   add?: { href: string; label: string };
@@ -38,6 +39,7 @@ export function AdminListPage<Row extends { id: number }>({
   rows: Row[];
   actions?: RowActions<Row>;
   state: ListState;
+  stateFilter?: StateFilter;
 }) {
   const { pathname } = useLocation();
   const columnCount = columns.length + (actions ? 1 : 0);
@@ -55,7 +57,7 @@ export function AdminListPage<Row extends { id: number }>({
         <h1>{title}</h1>
       )}
       <Notice text={state.notice} />
-      <ListSearch q={state.q} size={state.size} placeholder={searchPlaceholder} />
+      <ListSearch q={state.q} size={state.size} placeholder={searchPlaceholder} stateFilter={stateFilter} />
       <table className="admin-table">
         <thead>
           <tr>
@@ -94,7 +96,7 @@ export function AdminListPage<Row extends { id: number }>({
           ) : null}
         </tbody>
       </table>
-      <Pagination pathname={pathname} q={state.q} page={state.page} size={state.size} total={state.total} />
+      <Pagination pathname={pathname} q={state.q} page={state.page} size={state.size} total={state.total} stato={stateFilter?.value} />
     </section>
   );
 }

@@ -18,7 +18,10 @@ export function Breadcrumb({ items }: { items: { label: string; to?: string }[] 
 }
 
 /** The search box and page-size choice: a GET form, so it works without JavaScript. */
-export function ListSearch({ q, size, placeholder }: { q: string; size: PageSize; placeholder: string }) {
+/** A list's filter by publication state (issue 24): `?stato=` with its choices, "" for every item. */
+export type StateFilter = { value: string; options: [value: string, label: string][] };
+
+export function ListSearch({ q, size, placeholder, stateFilter }: { q: string; size: PageSize; placeholder: string; stateFilter?: StateFilter }) {
   return (
     <Form method="get" className="list-search" role="search">
       <label className="visually-hidden" htmlFor="list-q">
@@ -28,6 +31,20 @@ export function ListSearch({ q, size, placeholder }: { q: string; size: PageSize
       <label className="visually-hidden" htmlFor="list-size">
         Righe per pagina
       </label>
+      {stateFilter ? (
+        <>
+          <label className="visually-hidden" htmlFor="list-stato">
+            Stato
+          </label>
+          <select id="list-stato" name="stato" defaultValue={stateFilter.value}>
+            {stateFilter.options.map(([value, label]) => (
+              <option key={value} value={value}>
+                {label}
+              </option>
+            ))}
+          </select>
+        </>
+      ) : null}
       <select id="list-size" name="size" defaultValue={size}>
         {PAGE_SIZES.map((s) => (
           <option key={s} value={s}>
@@ -42,7 +59,21 @@ export function ListSearch({ q, size, placeholder }: { q: string; size: PageSize
   );
 }
 
-export function Pagination({ pathname, q, page, size, total }: { pathname: string; q: string; page: number; size: PageSize; total: number }) {
+export function Pagination({
+  pathname,
+  q,
+  page,
+  size,
+  total,
+  stato,
+}: {
+  pathname: string;
+  q: string;
+  page: number;
+  size: PageSize;
+  total: number;
+  stato?: string;
+}) {
   const pages = pageCount(total, size);
   return (
     <nav className="list-pagination" aria-label="Paginazione">
@@ -50,12 +81,12 @@ export function Pagination({ pathname, q, page, size, total }: { pathname: strin
         {total === 0 ? "Nessun risultato" : `Pagina ${page} di ${pages} · ${total} ${total === 1 ? "elemento" : "elementi"}`}
       </span>
       {page > 1 ? (
-        <Link className="button button--ghost" rel="prev" to={listHref(pathname, { q, size, page: page - 1 })}>
+        <Link className="button button--ghost" rel="prev" to={listHref(pathname, { q, size, page: page - 1, stato })}>
           ‹ Precedente
         </Link>
       ) : null}
       {page < pages ? (
-        <Link className="button button--ghost" rel="next" to={listHref(pathname, { q, size, page: page + 1 })}>
+        <Link className="button button--ghost" rel="next" to={listHref(pathname, { q, size, page: page + 1, stato })}>
           Successiva ›
         </Link>
       ) : null}

@@ -2,6 +2,8 @@ import { useState } from "react";
 import { useHydrated } from "remix-utils/use-hydrated";
 import { FileListField, type StoredFile } from "./FileListField";
 import { AdminForm, BilingualTextFields, CategorySelect, Field } from "./form-fields";
+import { PublicationField } from "./PublicationField";
+import type { PublicationFormValues } from "~/lib/publication-labels";
 
 export type MusicFormValues = {
   category: string;
@@ -12,7 +14,7 @@ export type MusicFormValues = {
   mode: string;
   videos: string;
   link: string;
-};
+} & PublicationFormValues;
 
 /**
  * SPEC.md 2.17/4: two mutually exclusive options, "tracks and video" and "external link". Choosing
@@ -106,6 +108,7 @@ export function MusicForm({
           <input id="link" name="link" type="text" inputMode="url" autoComplete="url" defaultValue={values.link} placeholder="https://" />
         </Field>
       </fieldset>
+      <PublicationField values={values} error={errors?.publish_at} />
     </AdminForm>
   );
 }

@@ -1,8 +1,17 @@
 import { FileListField, type StoredFile } from "./FileListField";
 import { AdminForm, BilingualTextFields, CategorySelect, Field } from "./form-fields";
 import { RichTextEditor } from "./RichTextEditor";
+import { PublicationField } from "./PublicationField";
+import type { PublicationFormValues } from "~/lib/publication-labels";
 
-export type NewsFormValues = { category: string; title: string; title_eng: string; description: string; description_eng: string; date: string };
+export type NewsFormValues = {
+  category: string;
+  title: string;
+  title_eng: string;
+  description: string;
+  description_eng: string;
+  date: string;
+} & PublicationFormValues;
 
 export function NewsForm({
   values,
@@ -45,6 +54,7 @@ export function NewsForm({
         ) : null}
         <input id="image_file" name="image_file" type="file" accept="image/jpeg,image/png,image/webp,image/avif,image/gif" />
       </Field>
+      <PublicationField values={values} error={errors?.publish_at} />
       <FileListField
         id="attachments"
         label="Allegati"

@@ -66,4 +66,9 @@ export default {
   },
   skipToContent: "Skip to content",
   pageLoaded: "Page loaded: {{title}}",
+  preview: {
+    label: "Preview",
+    draft: "Draft: visitors cannot see this page.",
+    scheduled: "Scheduled: visitors will see this page from {{time}} (Italian time).",
+  },
 } satisfies typeof it;

@@ -64,4 +64,9 @@ export default {
   },
   skipToContent: "Vai al contenuto",
   pageLoaded: "Pagina caricata: {{title}}",
+  preview: {
+    label: "Anteprima",
+    draft: "Bozza: questa pagina non è visibile ai visitatori.",
+    scheduled: "Programmata: visibile ai visitatori dal {{time}} (ora italiana).",
+  },
 };

@@ -11,8 +11,8 @@ const LATEST = { size: 5 };
 
 export async function loader() {
   const [{ rows: news }, { rows: music }, { rows: activities }, usage, { rows: messages }, unread] = await Promise.all([
-    listNews({ ...LATEST, order: "created" }, adminNewsSelect),
-    listMusic(LATEST, adminMusicSelect),
+    listNews({ ...LATEST, filter: { audience: "staff" }, order: "created" }, adminNewsSelect),
+    listMusic({ ...LATEST, filter: { audience: "staff" } }, adminMusicSelect),
     listActivities(LATEST),
     uploadsUsage(),
     listMessages(LATEST),

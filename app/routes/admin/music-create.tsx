@@ -9,6 +9,9 @@ import { musicForm } from "~/server/http/content-forms.server";
 import { parseMusicInput, saveMusic } from "~/server/domain/music.server";
 import { staffFrom } from "~/server/domain/session.server";
 
+/** A new item is published at once unless staff choose otherwise. */
+const NEW_PUBLICATION = { publication: "ora" as const, publish_at_local: "" };
+
 export async function loader() {
   return { categories: await categoryChoices("music") };
 }
@@ -23,7 +26,17 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export default function MusicCreate({ loaderData, actionData }: Route.ComponentProps) {
-  const values = actionData?.values ?? { category: "", title: "", title_eng: "", description: "", description_eng: "", mode: "tracks", videos: "", link: "" };
+  const values = actionData?.values ?? {
+    category: "",
+    title: "",
+    title_eng: "",
+    description: "",
+    description_eng: "",
+    mode: "tracks",
+    videos: "",
+    link: "",
+    ...NEW_PUBLICATION,
+  };
   return (
     <section className="admin-page">
       <Breadcrumb items={[{ label: "Musica", to: "/admin/musicList" }, { label: "Nuovo contenuto" }]} />

@@ -11,6 +11,9 @@ import { musicForm } from "~/server/http/content-forms.server";
 import { getMusicBySlug, moveTrack, parseMusicInput, renameTrack, saveMusic } from "~/server/domain/music.server";
 import { formStrings } from "~/server/http/body.server";
 import { staffFrom } from "~/server/domain/session.server";
+import { PreviewLinks } from "~/components/admin/PreviewLinks";
+import { publicationFormValues } from "~/lib/publication-labels";
+import { previewLinkIntent, previewLinkRows } from "~/server/http/preview.server";
 import { retryTrackStream, streamProgress } from "~/server/domain/track-streams.server";
 
 // SPEC.md 4 sends a failed load to /admin/categoryList; the music list is where the user came from.
@@ -27,7 +30,13 @@ export async function loader({ params }: Route.LoaderArgs) {
     streamError: t.streamError,
     progress: progress.get(t.url) ?? null,
   }));
-  return { music, streams, categories: await categoryChoices("music") };
+  return {
+    music,
+    streams,
+    categories: await categoryChoices("music"),
+    publication: publicationFormValues(music.status, music.publishAt?.toISOString() ?? ""),
+    previewLinks: await previewLinkRows("music", music.id),
+  };
 }
 
 export async function action({ request, params, context }: Route.ActionArgs) {
@@ -35,6 +44,8 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const current = await getMusicBySlug(params.slugMusic);
   if (!current) throw redirect(NOT_FOUND);
   const form = await adminForm(request);
+  const previewAnswer = await previewLinkIntent(request, form, "music", current.id, user);
+  if (previewAnswer) return previewAnswer;
   if (form.get("intent") === "retry-stream") {
     // Only a track of this composition: the form names it by its master's URL.
     const url = String(form.get("url") ?? "");
@@ -64,11 +75,11 @@ export async function action({ request, params, context }: Route.ActionArgs) {
 }
 
 export default function MusicEdit({ loaderData, actionData }: Route.ComponentProps) {
-  const { music, streams, categories } = loaderData;
+  const { music, streams, categories, publication, previewLinks } = loaderData;
+  const refused = actionData && "values" in actionData ? actionData : null;
   const savedMode = music.link ? "link" : "tracks";
-  const formData = actionData && "values" in actionData ? actionData : undefined;
   const trackError = actionData && "trackError" in actionData ? actionData.trackError : null;
-  const values = formData?.values ?? {
+  const values = refused?.values ?? {
     category: String(music.category.id),
     title: music.title,
     title_eng: music.titleEng,
@@ -77,6 +88,7 @@ export default function MusicEdit({ loaderData, actionData }: Route.ComponentPro
     mode: savedMode,
     videos: music.videos ?? "",
     link: music.link ?? "",
+    ...publication,
   };
   return (
     <section className="admin-page">
@@ -89,7 +101,7 @@ export default function MusicEdit({ loaderData, actionData }: Route.ComponentPro
       </div>
       <MusicForm
         values={values}
-        errors={formData?.errors}
+        errors={refused?.errors}
         categories={categories}
         image={music.img || null}
         tracks={music.tracks}
@@ -98,6 +110,7 @@ export default function MusicEdit({ loaderData, actionData }: Route.ComponentPro
       />
       <TrackOrder tracks={music.tracks} error={trackError} />
       <TrackStreams tracks={streams} />
+      <PreviewLinks links={previewLinks} created={actionData && "previewLink" in actionData ? actionData.previewLink : null} />
     </section>
   );
 }

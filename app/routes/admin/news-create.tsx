@@ -10,6 +10,9 @@ import { newsForm } from "~/server/http/content-forms.server";
 import { parseNewsInput, saveNews } from "~/server/domain/news.server";
 import { staffFrom } from "~/server/domain/session.server";
 
+/** A new item is published at once unless staff choose otherwise. */
+const NEW_PUBLICATION = { publication: "ora" as const, publish_at_local: "" };
+
 export async function loader() {
   return { categories: await categoryChoices("news"), today: todayIso() };
 }
@@ -24,7 +27,15 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export default function NewsCreate({ loaderData, actionData }: Route.ComponentProps) {
-  const values = actionData?.values ?? { category: "", title: "", title_eng: "", description: "", description_eng: "", date: loaderData.today };
+  const values = actionData?.values ?? {
+    category: "",
+    title: "",
+    title_eng: "",
+    description: "",
+    description_eng: "",
+    date: loaderData.today,
+    ...NEW_PUBLICATION,
+  };
   return (
     <section className="admin-page">
       <Breadcrumb items={[{ label: "Notizie", to: "/admin/newsList" }, { label: "Nuova notizia" }]} />

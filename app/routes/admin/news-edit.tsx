@@ -8,6 +8,9 @@ import { newsPath } from "~/lib/paths";
 import { newsForm } from "~/server/http/content-forms.server";
 import { getNewsBySlug, parseNewsInput, saveNews } from "~/server/domain/news.server";
 import { staffFrom } from "~/server/domain/session.server";
+import { PreviewLinks } from "~/components/admin/PreviewLinks";
+import { publicationFormValues } from "~/lib/publication-labels";
+import { previewLinkIntent, previewLinkRows } from "~/server/http/preview.server";
 
 // SPEC.md 4 sends a failed load to /admin/categoryData, which does not exist (docs/spec-notes.md).
 const NOT_FOUND = "/admin/newsList?avviso=non-trovato";
@@ -15,14 +18,22 @@ const NOT_FOUND = "/admin/newsList?avviso=non-trovato";
 export async function loader({ params }: Route.LoaderArgs) {
   const news = await getNewsBySlug(params.slugNews);
   if (!news) throw redirect(NOT_FOUND);
-  return { news, categories: await categoryChoices("news") };
+  return {
+    news,
+    categories: await categoryChoices("news"),
+    publication: publicationFormValues(news.status, news.publishAt?.toISOString() ?? ""),
+    previewLinks: await previewLinkRows("news", news.id),
+  };
 }
 
 export async function action({ request, params, context }: Route.ActionArgs) {
   const user = staffFrom(context);
   const current = await getNewsBySlug(params.slugNews);
   if (!current) throw redirect(NOT_FOUND);
-  const { values, files } = newsForm(await adminForm(request), current.attachments);
+  const form = await adminForm(request);
+  const previewAnswer = await previewLinkIntent(request, form, "news", current.id, user);
+  if (previewAnswer) return previewAnswer;
+  const { values, files } = newsForm(form, current.attachments);
   const parsed = parseNewsInput(values);
   const result = parsed.ok ? await saveNews(current, parsed.data, files, user) : parsed;
   if (!result.ok) {
@@ -33,14 +44,16 @@ export async function action({ request, params, context }: Route.ActionArgs) {
 }
 
 export default function NewsEdit({ loaderData, actionData }: Route.ComponentProps) {
-  const { news, categories } = loaderData;
-  const values = actionData?.values ?? {
+  const { news, categories, publication, previewLinks } = loaderData;
+  const refused = actionData && "values" in actionData ? actionData : null;
+  const values = refused?.values ?? {
     category: String(news.category.id),
     title: news.title,
     title_eng: news.titleEng,
     description: news.description,
     description_eng: news.descriptionEng,
     date: news.date,
+    ...publication,
   };
   return (
     <section className="admin-page">
@@ -53,12 +66,13 @@ export default function NewsEdit({ loaderData, actionData }: Route.ComponentProp
       </div>
       <NewsForm
         values={values}
-        errors={actionData?.errors}
+        errors={refused?.errors}
         categories={categories}
         image={news.image}
         attachments={news.attachments}
         submitLabel="Salva modifiche"
       />
+      <PreviewLinks links={previewLinks} created={actionData && "previewLink" in actionData ? actionData.previewLink : null} />
     </section>
   );
 }

@@ -3,18 +3,30 @@ import { AdminListPage } from "~/components/admin/AdminListPage";
 import { listState, pageOf, parseListParams } from "~/lib/list-params";
 import { formatDateDash } from "~/lib/format";
 import { adminNewsSelect, listNews } from "~/server/domain/news.server";
+import { STATE_FILTER_OPTIONS, stateFromQuery, stateLabel } from "~/lib/publication-labels";
+import { publicationState } from "~/server/storage/publication.server";
 
 export async function loader({ request }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const params = parseListParams(url);
-  const { rows, total } = await listNews({ filter: { q: params.q }, ...pageOf(params), order: "created" }, adminNewsSelect);
+  const stato = url.searchParams.get("stato") ?? "";
+  const filter = { q: params.q, audience: "staff" as const, state: stateFromQuery(stato) };
+  const { rows, total } = await listNews({ filter, ...pageOf(params), order: "created" }, adminNewsSelect);
   return {
-    rows: rows.map((n) => ({ id: n.id, slug: n.slug, title: n.title, date: formatDateDash(n.date), category: n.category.name })),
+    rows: rows.map((n) => ({
+      id: n.id,
+      slug: n.slug,
+      title: n.title,
+      date: formatDateDash(n.date),
+      category: n.category.name,
+      publication: stateLabel(publicationState(n), n.publishAt),
+    })),
     state: listState(url, params, total),
+    stato: stateFromQuery(stato) ? stato : "",
   };
 }
 
-export default function NewsList({ loaderData: { rows, state } }: Route.ComponentProps) {
+export default function NewsList({ loaderData: { rows, state, stato } }: Route.ComponentProps) {
   return (
     <AdminListPage
       title="Notizie"
@@ -23,10 +35,12 @@ export default function NewsList({ loaderData: { rows, state } }: Route.Componen
       emptyText="Nessuna notizia trovata."
       rows={rows}
       state={state}
+      stateFilter={{ value: stato, options: STATE_FILTER_OPTIONS }}
       columns={[
         { header: "Data", cell: (n) => n.date },
         { header: "Categoria", cell: (n) => n.category },
         { header: "Titolo", cell: (n) => n.title },
+        { header: "Stato", cell: (n) => n.publication },
       ]}
       actions={{
         editHref: (n) => `/admin/newsList/${encodeURIComponent(n.slug)}`,

@@ -1,15 +1,19 @@
 import { ApiError, endpoint, json } from "~/server/http/api/http.server";
 import { deleteNewsFromRequest, updateNewsFromRequest } from "~/server/http/api/content.server";
-import { requireStaffWrite } from "~/server/http/api/guard.server";
+import { isStaffRequest, requireStaffWrite } from "~/server/http/api/guard.server";
+import { isVisibleToVisitors } from "~/server/storage/publication.server";
 import { findNews } from "~/server/http/api/lookup.server";
 import { wire } from "~/server/http/api/wire.server";
 import { NOT_FOUND_MESSAGE } from "~/lib/form-messages";
 
 /** api/news/{id or slug}: GET (public), PATCH and DELETE (staff). */
 const api = endpoint({
-  GET: async ({ params }) => {
+  GET: async ({ request, params }) => {
     const item = await findNews(params.id ?? "");
     if (!item) throw new ApiError(404, NOT_FOUND_MESSAGE);
+    if (await isStaffRequest(request)) return json(wire.staffNews(item));
+    // A draft or a scheduled item does not exist for visitors (storage/publication.server.ts).
+    if (!isVisibleToVisitors(item)) throw new ApiError(404, NOT_FOUND_MESSAGE);
     return json(wire.news(item));
   },
   PATCH: async ({ request, params }) => updateNewsFromRequest(params.id ?? "", request, await requireStaffWrite(request)),

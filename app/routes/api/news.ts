@@ -1,6 +1,6 @@
 import { endpoint } from "~/server/http/api/http.server";
 import { createNewsFromRequest } from "~/server/http/api/content.server";
-import { requireStaffWrite } from "~/server/http/api/guard.server";
+import { isStaffRequest, requireStaffWrite } from "~/server/http/api/guard.server";
 import { listQuery, listResponse } from "~/server/http/api/list.server";
 import { wire } from "~/server/http/api/wire.server";
 import { listNews, newsSelect } from "~/server/domain/news.server";
@@ -9,8 +9,10 @@ import { listNews, newsSelect } from "~/server/domain/news.server";
 const api = endpoint({
   GET: async ({ request }) => {
     const { q, page, size } = listQuery(request);
-    const { rows, total } = await listNews({ filter: { q }, page, size }, newsSelect);
-    return listResponse(rows.map(wire.news), total);
+    // Staff also see drafts and scheduled items, with their publication (issue 24).
+    const staff = await isStaffRequest(request);
+    const { rows, total } = await listNews({ filter: { q, audience: staff ? "staff" : "visitors" }, page, size }, newsSelect);
+    return listResponse(rows.map(staff ? wire.staffNews : wire.news), total);
   },
   POST: async ({ request }) => createNewsFromRequest(request, await requireStaffWrite(request)),
 });

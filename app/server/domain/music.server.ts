@@ -14,6 +14,8 @@ import { withDurations } from "./track-durations.server";
 import { streamFieldsFor, type StreamFields } from "./track-streams.server";
 import { recordRevision } from "./revisions.server";
 import { moveToTrash } from "./trash.server";
+import { publicationStateWhere, visibleToVisitors, type PublicationState } from "../storage/publication.server";
+import { PUBLICATION_FIELDS, publicationData, publicationInputShape } from "./publishing.server";
 
 /** What a public page needs of a composition. */
 export const musicSelect = {
@@ -26,6 +28,8 @@ export const musicSelect = {
   img: true,
   link: true,
   videos: true,
+  status: true,
+  publishAt: true,
   createdAt: true,
   category: { select: { id: true, name: true, nameEng: true } },
   tracks: {
@@ -56,6 +60,8 @@ export type MusicItem = {
   img: string;
   link: string | null;
   videos: string | null;
+  status: string;
+  publishAt: Date | null;
   createdAt: Date;
   category: { id: number; name: string; nameEng: string };
   tracks: MusicTrackItem[];
@@ -71,14 +77,22 @@ export type MusicTrackItem = {
   durationSeconds: number | null;
 } & StreamFields;
 
-/** `q` matches either title or the category name; `categoryIds` keeps the compositions of those categories. */
-export type MusicFilter = { q?: string; categoryIds?: number[] };
+/**
+ * `q` matches either title or the category name; `categoryIds` keeps the compositions of those
+ * categories. Visitors' lists hold only what they may see (storage/publication.server.ts);
+ * `audience: "staff"` (admin lists) holds every item, or those in `state`.
+ */
+export type MusicFilter = { q?: string; categoryIds?: number[]; audience?: "visitors" | "staff"; state?: PublicationState };
 
 function musicWhere(filter: MusicFilter = {}): Prisma.MusicWhereInput {
-  const { q, categoryIds } = filter;
+  const { q, categoryIds, audience = "visitors", state } = filter;
+  const visibility = audience === "visitors" ? visibleToVisitors() : state ? publicationStateWhere(state) : {};
   return {
-    ...(categoryIds ? { categoryId: { in: categoryIds } } : {}),
-    ...(q ? { OR: [{ title: { contains: q } }, { titleEng: { contains: q } }, { category: { name: { contains: q } } }] } : {}),
+    AND: [
+      visibility,
+      categoryIds ? { categoryId: { in: categoryIds } } : {},
+      q ? { OR: [{ title: { contains: q } }, { titleEng: { contains: q } }, { category: { name: { contains: q } } }] } : {},
+    ],
   };
 }
 
@@ -97,6 +111,7 @@ export function findMusic<S extends Prisma.MusicSelect>(request: ListRequest<Mus
   return db.music.findMany({ where: musicWhere(request.filter), select, orderBy: [{ createdAt: "desc" }, { id: "desc" }], skip, take });
 }
 
+/** A composition by its slug, whatever its status: the public page shows it only when visible or in preview. */
 export function getMusicBySlug(slug: string): Promise<MusicItem | null> {
   return db.music.findUnique({ where: { slug }, select: musicSelect });
 }
@@ -120,7 +135,7 @@ const optionalUrl = z
   }, "Indirizzo non valido (deve iniziare con http:// o https://)");
 
 /** The music form and the api/ body use the same field names (SPEC.md 3); mode is "tracks" or "link". */
-const MUSIC_FIELDS = ["category", "title", "title_eng", "description", "description_eng", "mode", "videos", "link"] as const;
+const MUSIC_FIELDS = ["category", "title", "title_eng", "description", "description_eng", "mode", "videos", "link", ...PUBLICATION_FIELDS] as const;
 export type MusicValues = Record<(typeof MUSIC_FIELDS)[number], string>;
 
 /** How a composition is listened to: its own tracks (and videos), or a link elsewhere. */
@@ -136,6 +151,7 @@ export const musicInputSchema = z.object({
   mode: z.enum(MUSIC_MODES, { error: REQUIRED_MESSAGE }),
   videos: optionalUrl.default(""),
   link: optionalUrl.default(""),
+  ...publicationInputShape,
 });
 export type MusicInput = z.infer<typeof musicInputSchema>;
 
@@ -158,7 +174,16 @@ export type MusicFilesInput = {
 };
 
 /** What the admin lists and the dashboard show of a composition. */
-export const adminMusicSelect = { id: true, slug: true, title: true, link: true, createdAt: true, category: { select: { id: true, name: true } } } as const;
+export const adminMusicSelect = {
+  id: true,
+  slug: true,
+  title: true,
+  link: true,
+  status: true,
+  publishAt: true,
+  createdAt: true,
+  category: { select: { id: true, name: true } },
+} as const;
 
 export const musicRowFileUrls = (row: MusicItem) => [row.img, ...row.tracks.flatMap((t) => [t.url, t.streamUrl, t.peaksUrl])];
 
@@ -166,7 +191,13 @@ export const musicRowFileUrls = (row: MusicItem) => [row.img, ...row.tracks.flat
 const musicKept = (row: MusicItem) => ({ snapshot: row, files: musicRowFileUrls(row) });
 
 /** The saved composition a save changes (null: a new one). */
-export type MusicCurrent = { id: number; img: string; tracks: { name: string; nameEng: string; url: string; durationSeconds: number | null }[] };
+export type MusicCurrent = {
+  id: number;
+  img: string;
+  tracks: { name: string; nameEng: string; url: string; durationSeconds: number | null }[];
+  status: string;
+  publishAt: Date | null;
+};
 
 /** What a composition needs besides a valid body: a cover, a track or video (or a link), an existing category. */
 async function musicErrors(current: MusicCurrent | null, input: MusicInput, files: MusicFilesInput): Promise<FieldErrors> {
@@ -193,6 +224,7 @@ export async function saveMusic(current: MusicCurrent | null, input: MusicInput,
   return saveWithFiles({ image: { input: files.image, field: "image" }, list: tracks }, async (stored) => {
     const trackRows = await withDurations(stored.list, current?.tracks);
     const data = {
+      ...publicationData(input, current),
       title: input.title,
       titleEng: input.title_eng,
       description: input.description,

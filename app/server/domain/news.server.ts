@@ -13,6 +13,8 @@ import { deleteWithFiles, saveWithFiles, type FileListInput, type ImageInput } f
 import { sanitizeNewsHtml } from "./sanitize.server";
 import { recordRevision } from "./revisions.server";
 import { moveToTrash } from "./trash.server";
+import { publicationStateWhere, visibleToVisitors, type PublicationState } from "../storage/publication.server";
+import { PUBLICATION_FIELDS, publicationData, publicationInputShape } from "./publishing.server";
 
 /** What a public page needs of a news item. */
 export const newsSelect = {
@@ -24,6 +26,8 @@ export const newsSelect = {
   descriptionEng: true,
   date: true,
   image: true,
+  status: true,
+  publishAt: true,
   createdAt: true,
   category: { select: { id: true, name: true, nameEng: true } },
   attachments: { select: { name: true, url: true }, orderBy: { position: "asc" } },
@@ -38,17 +42,26 @@ export type NewsItem = {
   descriptionEng: string;
   date: string;
   image: string | null;
+  status: string;
+  publishAt: Date | null;
   createdAt: Date;
   category: { id: number; name: string; nameEng: string };
   attachments: { name: string; url: string }[];
 };
 
-/** `q` matches the title (either language) or the category name. */
-export type NewsFilter = { q?: string };
+/**
+ * `q` matches the title (either language) or the category name. Visitors' lists hold only what
+ * they may see (storage/publication.server.ts); `audience: "staff"` (admin lists) holds every
+ * item, or those in `state`.
+ */
+export type NewsFilter = { q?: string; audience?: "visitors" | "staff"; state?: PublicationState };
 
 function newsWhere(filter: NewsFilter = {}): Prisma.NewsWhereInput {
-  const { q } = filter;
-  return q ? { OR: [{ title: { contains: q } }, { titleEng: { contains: q } }, { category: { name: { contains: q } } }] } : {};
+  const { q, audience = "visitors", state } = filter;
+  const visibility = audience === "visitors" ? visibleToVisitors() : state ? publicationStateWhere(state) : {};
+  return {
+    AND: [visibility, q ? { OR: [{ title: { contains: q } }, { titleEng: { contains: q } }, { category: { name: { contains: q } } }] } : {}],
+  };
 }
 
 const NEWS_ORDER = {
@@ -73,6 +86,7 @@ export function findNews<S extends Prisma.NewsSelect>(request: ListRequest<NewsF
   return db.news.findMany({ where: newsWhere(request.filter), select, orderBy: NEWS_ORDER[request.order ?? "date"], skip, take });
 }
 
+/** A news item by its slug, whatever its status: the public page shows it only when visible or in preview. */
 export function getNewsBySlug(slug: string): Promise<NewsItem | null> {
   return db.news.findUnique({ where: { slug }, select: newsSelect });
 }
@@ -85,7 +99,7 @@ function isRealDate(value: string): boolean {
 }
 
 /** The news form and the api/ body use the same field names (SPEC.md 3). */
-const NEWS_FIELDS = ["category", "title", "title_eng", "description", "description_eng", "date"] as const;
+const NEWS_FIELDS = ["category", "title", "title_eng", "description", "description_eng", "date", ...PUBLICATION_FIELDS] as const;
 export type NewsValues = Record<(typeof NEWS_FIELDS)[number], string>;
 
 export const newsInputSchema = z.object({
@@ -100,6 +114,7 @@ export const newsInputSchema = z.object({
     .trim()
     .transform((v) => v || todayIso())
     .refine((v) => /^\d{4}-\d{2}-\d{2}$/.test(v) && isRealDate(v), "Data non valida (AAAA-MM-GG)"),
+  ...publicationInputShape,
 });
 export type NewsInput = z.infer<typeof newsInputSchema>;
 
@@ -123,7 +138,16 @@ export type NewsFilesInput = {
 };
 
 /** What the admin lists and the dashboard show of a news item. */
-export const adminNewsSelect = { id: true, slug: true, title: true, date: true, createdAt: true, category: { select: { id: true, name: true } } } as const;
+export const adminNewsSelect = {
+  id: true,
+  slug: true,
+  title: true,
+  date: true,
+  status: true,
+  publishAt: true,
+  createdAt: true,
+  category: { select: { id: true, name: true } },
+} as const;
 
 export const newsRowFileUrls = (row: NewsItem) => [row.image, ...row.attachments.map((a) => a.url)];
 
@@ -131,8 +155,9 @@ export const newsRowFileUrls = (row: NewsItem) => [row.image, ...row.attachments
 const newsKept = (row: NewsItem) => ({ snapshot: row, files: newsRowFileUrls(row) });
 
 /** The columns of a news row as a save writes them (the HTML cleaned by the one allowlist). */
-function newsRowData(input: NewsInput, image: string | null, attachments: { name: string; url: string }[]) {
+function newsRowData(input: NewsInput, current: NewsCurrent | null, image: string | null, attachments: { name: string; url: string }[]) {
   return {
+    ...publicationData(input, current),
     title: input.title,
     titleEng: input.title_eng,
     description: sanitizeNewsHtml(input.description),
@@ -145,7 +170,7 @@ function newsRowData(input: NewsInput, image: string | null, attachments: { name
 }
 
 /** The saved news item a save changes (null: a new one). */
-export type NewsCurrent = { id: number; image: string | null; attachments: { name: string; url: string }[] };
+export type NewsCurrent = { id: number; image: string | null; attachments: { name: string; url: string }[]; status: string; publishAt: Date | null };
 
 /**
  * Creates (`current` null) or updates a news item; answers the row (public shape) or field errors.
@@ -161,7 +186,7 @@ export async function saveNews(current: NewsCurrent | null, input: NewsInput, fi
     field: "attachments",
   };
   return saveWithFiles({ image: { input: files.image, field: "image" }, list: attachments }, async (stored) => {
-    const data = newsRowData(input, stored.image ?? (files.removeImage ? null : (current?.image ?? null)), stored.list);
+    const data = newsRowData(input, current, stored.image ?? (files.removeImage ? null : (current?.image ?? null)), stored.list);
     return async (tx) => {
       if (current) {
         const previous = await tx.news.findUnique({ where: { id: current.id }, select: newsSelect });

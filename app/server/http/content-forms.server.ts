@@ -7,6 +7,8 @@ import { newsValuesFrom, type NewsFilesInput, type NewsValues } from "../domain/
 import type { FileListInput, ImageInput } from "../domain/save-with-files.server";
 import { cleanDisplayName, type FileEntry } from "../domain/uploads.server";
 import { formStrings } from "./body.server";
+import { romeLocalToUtc } from "~/lib/rome-time";
+import type { PublicationChoice, PublicationFormValues } from "~/lib/publication-labels";
 
 /**
  * The request edge of the news and music writes: a form post (admin) or the files of an api/ body
@@ -67,22 +69,47 @@ function imageFromForm(form: FormData): ImageInput | null {
 }
 
 /** The admin news form: its fields and files. */
-export function newsForm(form: FormData, currentAttachments: { url: string; name: string }[]): { values: NewsValues; files: NewsFilesInput } {
+export function newsForm(
+  form: FormData,
+  currentAttachments: { url: string; name: string }[],
+): { values: NewsValues & PublicationFormValues; files: NewsFilesInput } {
   const { entries, files } = fileListFromForm(
     form,
     { jsonName: "attachments_json", keepName: "keep_attachment", fileInputName: "attachment_files" },
     currentAttachments,
   );
   return {
-    values: newsValuesFrom(formStrings(form)),
+    values: { ...newsValuesFrom(formStrings(form)), ...publicationFromForm(form) },
     files: { image: imageFromForm(form), removeImage: form.get("remove_image") === "1", attachments: entries, attachmentFiles: files },
   };
 }
 
+/**
+ * The publication choice of an admin form as the api/'s fields (issue 24): "bozza" a draft,
+ * "programma" published at the Rome time typed (in UTC), anything else (or a form without the
+ * field) published now. An unreadable time is passed on as typed, so the domain refuses it.
+ */
+function publicationFromForm(form: FormData): { status: string; publish_at: string } & PublicationFormValues {
+  const choice = form.get("publication");
+  const local = String(form.get("publish_at_local") ?? "").trim();
+  const publication: PublicationChoice = choice === "bozza" || choice === "programma" ? choice : "ora";
+  if (publication === "bozza") return { status: "draft", publish_at: "", publication, publish_at_local: local };
+  if (publication === "programma") {
+    return { status: "published", publish_at: romeLocalToUtc(local)?.toISOString() ?? (local || "mancante"), publication, publish_at_local: local };
+  }
+  return { status: "published", publish_at: "", publication, publish_at_local: "" };
+}
+
 /** The admin music form: its fields and files. */
-export function musicForm(form: FormData, currentTracks: { url: string; name: string }[]): { values: MusicValues; files: MusicFilesInput } {
+export function musicForm(
+  form: FormData,
+  currentTracks: { url: string; name: string }[],
+): { values: MusicValues & PublicationFormValues; files: MusicFilesInput } {
   const { entries, files } = fileListFromForm(form, { jsonName: "tracks_json", keepName: "keep_track", fileInputName: "track_files" }, currentTracks);
-  return { values: musicValuesFrom(formStrings(form)), files: { image: imageFromForm(form), tracks: entries, trackFiles: files } };
+  return {
+    values: { ...musicValuesFrom(formStrings(form)), ...publicationFromForm(form) },
+    files: { image: imageFromForm(form), tracks: entries, trackFiles: files },
+  };
 }
 
 /** The admin form of one content item, read: the item as typed (for the schema, or to show again), its image files, the button pressed. */

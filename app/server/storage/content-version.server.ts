@@ -1,6 +1,7 @@
 import type Database from "better-sqlite3";
 import type { Prisma } from "~/generated/prisma/client";
 import { readerConnection } from "./db.server";
+import { nextPublicationAfter } from "./publication.server";
 
 /**
  * Freshness of everything derived from the content in the database, in one rule:
@@ -15,6 +16,11 @@ import { readerConnection } from "./db.server";
  * the activity log are not content: they leave the caches alone. A write made outside the app (a
  * script, SQL by hand) must move the version too (`UPDATE "ContentVersion" SET version = version + 1
  * WHERE id = 1`; the row is made by its migration), or be followed by a restart.
+ *
+ * Time moves the content too: a scheduled news item or composition becomes visible when its
+ * publication time passes, with no write (issue 24, publication.server.ts). So the version a cache
+ * compares is the stored one plus the number of scheduled times this process has seen pass: both
+ * only grow, so any change gives a new number, and a cache rebuilt then shows the item.
  *
  * What is not in the database follows its own file: the content JSON files by their modification
  * time (content.server.ts), stored pictures by their URL, which names their bytes (images.server.ts).
@@ -32,15 +38,29 @@ export async function contentChanged(tx: Prisma.TransactionClient): Promise<void
 
 let read: { connection: Database.Database; statement: Database.Statement } | undefined;
 
+/** The next scheduled publication known for the stored version, and how many have passed in this process. */
+let schedule: { storedVersion: number; nextAt: number | null } | undefined;
+let publicationsPassed = 0;
+
 /**
  * The current content version (0 before the first content write). A few microseconds (a statement
- * on a connection of its own), so a cache can check it on every use. Throws when the database
+ * on a connection of its own), so a cache can check it on every use; the next publication time is
+ * read again only when the stored version moved or that time passed. Throws when the database
  * cannot be read: a cache then keeps nothing.
  */
 export function contentVersion(): number {
   const connection = readerConnection();
   if (read?.connection !== connection) {
     read = { connection, statement: connection.prepare(`SELECT version FROM "ContentVersion" WHERE id = ${ROW_ID}`).pluck() };
+    schedule = undefined;
   }
-  return (read.statement.get() as number | undefined) ?? 0;
+  const storedVersion = (read.statement.get() as number | undefined) ?? 0;
+  const now = Date.now();
+  if (schedule?.storedVersion !== storedVersion) {
+    schedule = { storedVersion, nextAt: nextPublicationAfter(connection, now) };
+  } else if (schedule.nextAt !== null && now >= schedule.nextAt) {
+    publicationsPassed += 1;
+    schedule.nextAt = nextPublicationAfter(connection, now);
+  }
+  return storedVersion + publicationsPassed;
 }

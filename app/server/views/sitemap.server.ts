@@ -3,6 +3,7 @@ import { artDirectionOverview } from "./art-direction.server";
 import type { ContentKind } from "~/lib/content-types";
 import { contentList, contentUpdatedAt } from "../domain/content.server";
 import { db } from "../storage/db.server";
+import { visibleToVisitors } from "../storage/publication.server";
 
 /** A public page by its Italian path (the English twin is derived) and when it last changed. */
 export type SitemapEntry = { path: string; lastmod: Date };
@@ -15,10 +16,20 @@ const latest = (dates: Date[]) => new Date(Math.max(0, ...dates.map((d) => d.get
  * Search results, sign-in and admin pages are left out on purpose.
  */
 export async function sitemapEntries(): Promise<SitemapEntry[]> {
+  // Only what visitors may see: drafts and scheduled items are not public pages yet (issue 24).
+  const visible = visibleToVisitors();
   const [news, music, musicCategories] = await Promise.all([
-    db.news.findMany({ select: { slug: true, updatedAt: true }, orderBy: { date: "desc" } }),
-    db.music.findMany({ select: { slug: true, link: true, updatedAt: true, category: { select: { name: true } } }, orderBy: { createdAt: "asc" } }),
-    db.category.findMany({ where: { type: "music" }, select: { name: true, createdAt: true, music: { select: { updatedAt: true } } }, orderBy: { id: "asc" } }),
+    db.news.findMany({ where: visible, select: { slug: true, updatedAt: true }, orderBy: { date: "desc" } }),
+    db.music.findMany({
+      where: visible,
+      select: { slug: true, link: true, updatedAt: true, category: { select: { name: true } } },
+      orderBy: { createdAt: "asc" },
+    }),
+    db.category.findMany({
+      where: { type: "music" },
+      select: { name: true, createdAt: true, music: { where: visible, select: { updatedAt: true } } },
+      orderBy: { id: "asc" },
+    }),
   ]);
   const updatedAt = await contentUpdatedAt();
   const fromContent = (...kinds: ContentKind[]) => latest(kinds.map((kind) => updatedAt[kind]));

@@ -6,6 +6,7 @@ import { RequestError } from "../errors.server";
 import type { ImageInput } from "../../domain/save-with-files.server";
 import { MAX_FILE_BYTES, MAX_FILES_PER_FORM, MAX_REQUEST_BYTES, type FileEntry } from "../../domain/uploads.server";
 import type { Actor } from "../../domain/activity.server";
+import { publicationValues } from "../../domain/publishing.server";
 import { ApiError, checkTypes, refused, savedItem, json, noContent } from "./http.server";
 import { findMusic, findNews } from "./lookup.server";
 import { MUSIC_FIELDS, NEWS_FIELDS, wire } from "./wire.server";
@@ -20,8 +21,13 @@ const LARGEST_FILE = Math.max(...Object.values(MAX_FILE_BYTES));
 
 type Body = { fields: Record<string, unknown>; files: Map<string, File> };
 
+/** `publish_at: null` in JSON means no time, as an empty string does in a form. */
+function withoutNullPublishAt(fields: Record<string, unknown>): Record<string, unknown> {
+  return fields.publish_at === null ? { ...fields, publish_at: "" } : fields;
+}
+
 async function readWriteBody(request: Request, allowJson: boolean): Promise<Body> {
-  if (allowJson && isJsonRequest(request)) return { fields: await readJson(request), files: new Map() };
+  if (allowJson && isJsonRequest(request)) return { fields: withoutNullPublishAt(await readJson(request)), files: new Map() };
   const form = await readForm(request, { limit: MAX_REQUEST_BYTES, accept: ["multipart"], maxFileSize: LARGEST_FILE, maxFiles: MAX_FILES_PER_FORM }).catch(
     (error) => {
       if (error instanceof RequestError && error.status === 415 && allowJson) {
@@ -79,7 +85,7 @@ export async function createMusicFromRequest(request: Request, user: Actor): Pro
   const parsed = parseMusicInput({ ...body.fields, mode: musicMode(body.fields, "tracks") });
   if (!parsed.ok) refused(parsed);
   const files: MusicFilesInput = { image: imageField(body, "img", null) ?? null, tracks: fileList(body, "music_tracks") ?? [] };
-  return json(wire.music(savedItem(await saveMusic(null, parsed.data, files, user))), 201);
+  return json(wire.staffMusic(savedItem(await saveMusic(null, parsed.data, files, user))), 201);
 }
 
 export async function updateMusicFromRequest(key: string, request: Request, user: Actor): Promise<Response> {
@@ -95,6 +101,7 @@ export async function updateMusicFromRequest(key: string, request: Request, user
     description_eng: current.descriptionEng,
     videos: current.videos ?? "",
     link: current.link ?? "",
+    ...publicationValues(current),
     ...Object.fromEntries(MUSIC_FIELDS.filter((f) => f in body.fields && body.fields[f] !== undefined).map((f) => [f, body.fields[f] ?? ""])),
   };
   merged.mode = musicMode(body.fields, current.link ? "link" : "tracks");
@@ -103,7 +110,7 @@ export async function updateMusicFromRequest(key: string, request: Request, user
   const image = imageField(body, "img", current.img);
   if (image === null) throw new ApiError(400, REQUIRED_MESSAGE, { errors: { img: REQUIRED_MESSAGE } });
   const files: MusicFilesInput = { image: image ?? null, tracks: fileList(body, "music_tracks") ?? null };
-  return json(wire.music(savedItem(await saveMusic(current, parsed.data, files, user))));
+  return json(wire.staffMusic(savedItem(await saveMusic(current, parsed.data, files, user))));
 }
 
 export async function deleteMusicFromRequest(key: string, user: Actor): Promise<Response> {
@@ -120,7 +127,7 @@ export async function createNewsFromRequest(request: Request, user: Actor): Prom
   const parsed = parseNewsInput(body.fields);
   if (!parsed.ok) refused(parsed);
   const files: NewsFilesInput = { image: imageField(body, "image", null) ?? null, attachments: fileList(body, "attachments") ?? [] };
-  return json(wire.news(savedItem(await saveNews(null, parsed.data, files, user))), 201);
+  return json(wire.staffNews(savedItem(await saveNews(null, parsed.data, files, user))), 201);
 }
 
 export async function updateNewsFromRequest(key: string, request: Request, user: Actor): Promise<Response> {
@@ -135,6 +142,7 @@ export async function updateNewsFromRequest(key: string, request: Request, user:
     description: current.description,
     description_eng: current.descriptionEng,
     date: current.date,
+    ...publicationValues(current),
     ...Object.fromEntries(NEWS_FIELDS.filter((f) => f in body.fields && body.fields[f] !== undefined).map((f) => [f, body.fields[f] ?? ""])),
   };
   const parsed = parseNewsInput(merged);
@@ -145,7 +153,7 @@ export async function updateNewsFromRequest(key: string, request: Request, user:
     removeImage: image === null,
     attachments: fileList(body, "attachments") ?? null,
   };
-  return json(wire.news(savedItem(await saveNews(current, parsed.data, files, user))));
+  return json(wire.staffNews(savedItem(await saveNews(current, parsed.data, files, user))));
 }
 
 export async function deleteNewsFromRequest(key: string, user: Actor): Promise<Response> {

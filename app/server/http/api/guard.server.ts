@@ -10,6 +10,11 @@ export async function requireStaffApi(request: Request): Promise<SessionUser> {
   return user;
 }
 
+/** Is a staff member signed in? Their reads also see drafts and scheduled items, with their publication (issue 24). */
+export async function isStaffRequest(request: Request): Promise<boolean> {
+  return isStaffUser(await getOptionalUser(request));
+}
+
 /** Every unsafe api/ call: same-site and carrying the csrftoken cookie back in X-CSRFToken (403). */
 export function requireCsrf(request: Request) {
   const failure = csrfFailure(request);

@@ -159,6 +159,11 @@ export function openApiDocument(origin: string) {
             link: nullableStr,
             videos: nullableStr,
             music_tracks: list("Track"),
+            status: {
+              enum: ["draft", "published"],
+              description: "Staff only, and only while visitors cannot see the item (draft or scheduled); absent: published",
+            },
+            publish_at: { type: ["string", "null"], format: "date-time", description: "As status: the scheduled time (UTC), null for a draft without one" },
           },
         },
         News: {
@@ -174,6 +179,11 @@ export function openApiDocument(origin: string) {
             image: nullableStr,
             category: ref("CategoryRef"),
             attachments: list("File"),
+            status: {
+              enum: ["draft", "published"],
+              description: "Staff only, and only while visitors cannot see the item (draft or scheduled); absent: published",
+            },
+            publish_at: { type: ["string", "null"], format: "date-time", description: "As status: the scheduled time (UTC), null for a draft without one" },
           },
         },
         Activity: {
@@ -240,6 +250,50 @@ export function openApiDocument(origin: string) {
         get: { responses: { 200: ok(ref("Music")), ...pick(404) } },
         patch: { security: staff, requestBody: musicBody(false), responses: { 200: ok(ref("Music")), ...pick(400, 401, 403, 404, 413, 415) } },
         delete: { security: staff, responses: { 204: { description: "Moved to the trash (restorable for 30 days)" }, ...pick(401, 403, 404) } },
+      },
+      "/api/music/{key}/preview-link/": {
+        parameters: [key],
+        post: {
+          security: staff,
+          description: "Issue 24: a link showing the item (draft or scheduled) to anyone holding it, noindex and no-store, until expires_at or revoked.",
+          requestBody: {
+            required: false,
+            content: {
+              "application/json": {
+                schema: {
+                  type: "object",
+                  properties: { expires_in: { type: "integer", minimum: 1, maximum: 2592000, description: "seconds; default 7 days" } },
+                },
+              },
+            },
+          },
+          responses: {
+            201: ok({ type: "object", properties: { url: str, expires_at: { type: "string", format: "date-time" } } }, "Created"),
+            ...pick(400, 401, 403, 404, 415),
+          },
+        },
+      },
+      "/api/news/{key}/preview-link/": {
+        parameters: [key],
+        post: {
+          security: staff,
+          description: "Issue 24: a link showing the item (draft or scheduled) to anyone holding it, noindex and no-store, until expires_at or revoked.",
+          requestBody: {
+            required: false,
+            content: {
+              "application/json": {
+                schema: {
+                  type: "object",
+                  properties: { expires_in: { type: "integer", minimum: 1, maximum: 2592000, description: "seconds; default 7 days" } },
+                },
+              },
+            },
+          },
+          responses: {
+            201: ok({ type: "object", properties: { url: str, expires_at: { type: "string", format: "date-time" } } }, "Created"),
+            ...pick(400, 401, 403, 404, 415),
+          },
+        },
       },
       "/api/news/": {
         get: { parameters: listParams, responses: { 200: ok(list("News")) } },

@@ -5,6 +5,8 @@ import type { MusicItem, MusicTrackItem } from "../../domain/music.server";
 import { playableType, playableUrl } from "../../domain/track-streams.server";
 import type { NewsItem } from "../../domain/news.server";
 import type { TempUpload } from "../../domain/uploads.server";
+import { PUBLICATION_FIELDS } from "../../domain/publishing.server";
+import { isVisibleToVisitors } from "../../storage/publication.server";
 
 /**
  * The one place where the camelCase rows of the domain modules become the wire shapes of
@@ -56,6 +58,12 @@ export type WireNews = {
   category: WireCategoryRef;
   attachments: WireFile[];
 };
+/**
+ * Issue 24: what staff reads and write answers add to a news item or a composition that visitors
+ * do not see yet (a draft, or scheduled). Absent, as in the request: published, so clients that
+ * predate drafts get SPEC.md 3's shape exactly.
+ */
+export type WirePublication = { status?: string; publish_at?: string | null };
 export type WireActivity = { id: number; date: string; description: string; user_data: { username: string } };
 /**
  * Issue 24: one revision of an item. `item` is the item as that revision kept it, in the shape a
@@ -97,6 +105,9 @@ export type UserRow = {
 function categoryRef(c: { id: number; name: string; nameEng: string }): WireCategoryRef {
   return { id: c.id, name: c.name, name_eng: c.nameEng };
 }
+
+const publication = (row: { status: string; publishAt: Date | null }): WirePublication =>
+  isVisibleToVisitors(row) ? {} : { status: row.status, publish_at: row.publishAt ? row.publishAt.toISOString() : null };
 
 const files = (list: { name: string; url: string }[]): WireFile[] => list.map((f) => ({ name: f.name, url: f.url }));
 
@@ -143,6 +154,10 @@ export const wire = {
     attachments: files(n.attachments),
   }),
 
+  /** Staff reads and write answers: the public shape, plus its publication when visitors do not see it yet. */
+  staffMusic: (m: MusicItem): WireMusic & WirePublication => ({ ...wire.music(m), ...publication(m) }),
+  staffNews: (n: NewsItem): WireNews & WirePublication => ({ ...wire.news(n), ...publication(n) }),
+
   activity: (a: ActivityRow): WireActivity => ({
     id: a.id,
     date: a.date.toISOString(),
@@ -188,5 +203,5 @@ export const wire = {
  * from the file fields handled by the routes.
  */
 export const CATEGORY_FIELDS = ["name", "name_eng", "type"] as const;
-export const NEWS_FIELDS = ["category", "title", "title_eng", "description", "description_eng", "date"] as const;
-export const MUSIC_FIELDS = ["category", "title", "title_eng", "description", "description_eng", "link", "videos", "mode"] as const;
+export const NEWS_FIELDS = ["category", "title", "title_eng", "description", "description_eng", "date", ...PUBLICATION_FIELDS] as const;
+export const MUSIC_FIELDS = ["category", "title", "title_eng", "description", "description_eng", "link", "videos", "mode", ...PUBLICATION_FIELDS] as const;

@@ -1,0 +1,56 @@
+import { data } from "react-router";
+import { formatRomeTime } from "~/lib/rome-time";
+import { getOptionalUser, isStaffUser, type SessionUser } from "../domain/session.server";
+import { createPreviewLink, livePreviewLinks, PREVIEW_PARAM, previewTokenOpens, revokePreviewLink, type PreviewKind } from "../domain/preview-links.server";
+import { publicationState, type Publication } from "../storage/publication.server";
+import { publicOrigin } from "./origin.server";
+
+/**
+ * Issue 24, the request side of previews. A draft or scheduled item's public page answers 404,
+ * except to signed-in staff and to a valid preview link (`?preview=<token>`), who see it with the
+ * "Anteprima" banner. Such an answer is private, no-store (the page cache stores no private or
+ * no-store answer: http/page-cache.server.ts) and noindex.
+ */
+export type PreviewInfo = { state: "draft" | "scheduled"; time: string | null };
+
+export const PREVIEW_HEADERS = { "Cache-Control": "private, no-store", "X-Robots-Tag": "noindex" };
+
+/** null: the item is public, the page is as usual. A preview: shown to this request. Else a thrown 404. */
+export async function previewFor(request: Request, kind: PreviewKind, item: { id: number } & Publication): Promise<PreviewInfo | null> {
+  const state = publicationState(item);
+  if (state === "published") return null;
+  const token = new URL(request.url).searchParams.get(PREVIEW_PARAM) ?? "";
+  const allowed = (token && (await previewTokenOpens(kind, item.id, token))) || isStaffUser(await getOptionalUser(request));
+  if (!allowed) throw data(null, { status: 404 });
+  return { state, time: item.publishAt ? formatRomeTime(item.publishAt) : null };
+}
+
+/** The address of a new link: absolute, to be sent to someone. */
+export async function newPreviewLink(request: Request, kind: PreviewKind, itemId: number, user: SessionUser, ttlMs?: number) {
+  const link = await createPreviewLink(kind, itemId, user, ttlMs);
+  return link && { url: `${publicOrigin(request)}${link.path}`, expiresAt: link.expiresAt };
+}
+
+/**
+ * The preview-link posts of an admin edit page (intent "preview-link" or "revoke-preview"): what
+ * the action answers, or null for any other post (the item's own form).
+ */
+export async function previewLinkIntent(request: Request, form: FormData, kind: PreviewKind, itemId: number, user: SessionUser) {
+  const intent = form.get("intent");
+  if (intent === "preview-link") {
+    const link = await newPreviewLink(request, kind, itemId, user);
+    if (!link) throw data("Elemento non trovato", { status: 404 });
+    return { previewLink: { url: link.url, expires: formatRomeTime(link.expiresAt) } };
+  }
+  if (intent === "revoke-preview") {
+    const id = Number(form.get("link"));
+    if (!Number.isInteger(id) || !(await revokePreviewLink(kind, itemId, id, user))) throw data("Link di anteprima non trovato", { status: 400 });
+    return { previewLink: null };
+  }
+  return null;
+}
+
+/** The live links of an edit page, as it lists them. */
+export async function previewLinkRows(kind: PreviewKind, itemId: number) {
+  return (await livePreviewLinks(kind, itemId)).map((l) => ({ id: l.id, createdBy: l.createdBy, expires: formatRomeTime(l.expiresAt) }));
+}

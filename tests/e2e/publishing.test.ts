@@ -1,0 +1,326 @@
+import { beforeAll, describe, expect, it, vi } from "vitest";
+import { row, rows } from "../support/db";
+import { tinyPngFile } from "../support/files";
+import { formData, HttpClient } from "../support/http";
+import { appPerFile } from "../support/in-process";
+
+// Issue 24: drafts, scheduled items and preview links. Each item's title carries a word of its own,
+// so a page shows an item exactly when the page holds that word.
+const server = appPerFile();
+let api: HttpClient;
+let admin: HttpClient;
+let newsCategory: number;
+let music: { id: number; name: string };
+
+beforeAll(async () => {
+  api = new HttpClient(server.url);
+  await api.apiLogin();
+  admin = new HttpClient(server.url);
+  await admin.login();
+  newsCategory = row<{ id: number }>(server, `SELECT id FROM Category WHERE type = 'news' ORDER BY id LIMIT 1`).id;
+  music = row<{ id: number; name: string }>(server, `SELECT id, name FROM Category WHERE type = 'music' ORDER BY id LIMIT 1`);
+});
+
+const visitor = () => new HttpClient(server.url);
+const slugOf = (table: "News" | "Music", word: string) => row<{ slug: string }>(server, `SELECT slug FROM ${table} WHERE title LIKE ?`, `%${word}%`).slug;
+const idOf = (table: "News" | "Music", word: string) => row<{ id: number }>(server, `SELECT id FROM ${table} WHERE title LIKE ?`, `%${word}%`).id;
+
+/** The admin's news and music forms, posted as a browser without JavaScript does. */
+async function adminNews(word: string, publication: Record<string, string>) {
+  const res = await admin.post(
+    "/admin/newsCreate",
+    formData({
+      category: String(newsCategory),
+      title: `Notizia ${word}`,
+      title_eng: `News ${word}`,
+      description: "",
+      description_eng: "",
+      date: "2031-01-01",
+      ...publication,
+    }),
+  );
+  expect(res.status, await res.clone().text()).toBe(302);
+}
+
+async function adminMusic(word: string, publication: Record<string, string>) {
+  const res = await admin.post(
+    "/admin/musicCreate",
+    formData({
+      category: String(music.id),
+      title: `Brano ${word}`,
+      mode: "link",
+      link: "https://example.com/ascolta",
+      image_file: tinyPngFile("c.png"),
+      ...publication,
+    }),
+  );
+  expect(res.status, await res.clone().text()).toBe(302);
+}
+
+/** The api/'s creates (multipart, SPEC.md 7), with the new fields when given. */
+async function apiNews(word: string, publication: Record<string, string> = {}) {
+  const res = await api.request("POST", "/api/news/", {
+    form: formData({ category: String(newsCategory), title: `Notizia ${word}`, title_eng: `News ${word}`, date: "2031-01-01", ...publication }),
+  });
+  expect(res.status, await res.clone().text()).toBe(201);
+  return (await res.json()) as { id: number; slug: string; status?: string; publish_at?: string | null };
+}
+
+async function apiMusic(word: string, publication: Record<string, string> = {}) {
+  const res = await api.request("POST", "/api/music/", {
+    form: formData({
+      category: String(music.id),
+      title: `Brano ${word}`,
+      mode: "link",
+      link: "https://example.com/x",
+      img: tinyPngFile("c.png"),
+      ...publication,
+    }),
+  });
+  expect(res.status, await res.clone().text()).toBe(201);
+  return (await res.json()) as { id: number; slug: string };
+}
+
+const categoryPath = (lang: "it" | "en") => `${lang === "en" ? "/en" : ""}/compositions/${encodeURIComponent(music.name.toLowerCase())}`;
+
+/**
+ * Every public place that lists news or music, in both languages; the search for the words' common
+ * prefixes (a search matches word prefixes, and the page repeats the query).
+ */
+function publicPlaces(words: string[]): string[] {
+  const places: string[] = [];
+  for (const prefix of ["", "/en"]) {
+    places.push(`${prefix}/`, `${prefix}/news`, `${prefix}/compositions`, categoryPath(prefix ? "en" : "it"), `${prefix}/rss.xml`);
+    for (const word of words) places.push(`${prefix}/search?query=${word}`);
+  }
+  places.push(
+    "/sitemap.xml",
+    "/api/news/?size=100",
+    "/api/music/?size=100",
+    "/api/latest-news/",
+    "/api/latest-musics/",
+    `/api/music-by-category/${encodeURIComponent(music.name)}/`,
+  );
+  return places;
+}
+
+async function bodyOf(client: HttpClient, path: string) {
+  const res = await client.get(path);
+  expect(res.status, path).toBe(200);
+  return (await res.text()).toLowerCase();
+}
+
+describe("drafts and scheduled items are invisible to visitors", () => {
+  it("shows the published items and none of the drafts or scheduled ones, anywhere, in both languages", async () => {
+    const future = new Date(Date.now() + 365 * 24 * 3600 * 1000).toISOString();
+    // Admin forms (JavaScript off): a draft, a scheduled and a published item of each kind.
+    await adminNews("zaffirobozza", { publication: "bozza" });
+    await adminNews("zaffiroprogrammata", { publication: "programma", publish_at_local: "2099-01-15T10:30" });
+    await adminNews("zaffiropubblicata", { publication: "ora" });
+    await adminMusic("granatobozza", { publication: "bozza" });
+    await adminMusic("granatoprogrammato", { publication: "programma", publish_at_local: "2099-07-15T10:30" });
+    await adminMusic("granatopubblicato", { publication: "ora" });
+    // The api/: the same three, and an old client's create without the new fields (published now).
+    await apiNews("ambrabozza", { status: "draft" });
+    await apiNews("ambraprogrammata", { status: "published", publish_at: future });
+    await apiNews("ambrapubblicata");
+    await apiMusic("opalebozza", { status: "draft" });
+    await apiMusic("opaleprogrammato", { status: "published", publish_at: future });
+    await apiMusic("opalepubblicato");
+
+    // The Rome time typed in the form is stored in UTC (winter +1, summer +2).
+    expect(row(server, `SELECT status, publishAt FROM News WHERE title LIKE '%zaffiroprogrammata%'`)).toEqual({
+      status: "published",
+      publishAt: expect.stringMatching(/^2099-01-15T09:30:00/),
+    });
+    expect(row<{ publishAt: string }>(server, `SELECT publishAt FROM Music WHERE title LIKE '%granatoprogrammato%'`).publishAt).toMatch(/^2099-07-15T08:30:00/);
+
+    const hidden = [
+      "zaffirobozza",
+      "zaffiroprogrammata",
+      "granatobozza",
+      "granatoprogrammato",
+      "ambrabozza",
+      "ambraprogrammata",
+      "opalebozza",
+      "opaleprogrammato",
+    ];
+    const shown = ["zaffiropubblicata", "granatopubblicato", "ambrapubblicata", "opalepubblicato"];
+    const client = visitor();
+    const families = ["zaffiro", "granato", "ambra", "opale"];
+    for (const path of publicPlaces(families)) {
+      const body = await bodyOf(client, path);
+      for (const word of hidden) expect(body, `${path} shows ${word}`).not.toContain(word);
+    }
+    // The walk can see items: every published one is in the places that list its kind.
+    for (const path of ["/news", "/en/news", "/rss.xml", "/en/rss.xml", "/api/news/?size=100", "/api/latest-news/"]) {
+      const body = await bodyOf(client, path);
+      for (const word of ["zaffiropubblicata", "ambrapubblicata"]) expect(body, `${path} lacks ${word}`).toContain(word);
+    }
+    for (const path of [
+      "/compositions",
+      "/en/compositions",
+      categoryPath("it"),
+      categoryPath("en"),
+      "/api/music/?size=100",
+      `/api/music-by-category/${encodeURIComponent(music.name)}/`,
+    ]) {
+      const body = await bodyOf(client, path);
+      for (const word of ["granatopubblicato", "opalepubblicato"]) expect(body, `${path} lacks ${word}`).toContain(word);
+    }
+    for (const word of shown) expect(await bodyOf(client, `/search?query=${word.slice(0, 5)}`), word).toContain(word);
+    expect(await bodyOf(client, "/sitemap.xml")).toContain(slugOf("News", "zaffiropubblicata"));
+
+    // Their own URLs answer 404 to visitors (pages in both languages, api/ by id and by slug).
+    for (const word of ["zaffirobozza", "zaffiroprogrammata", "ambrabozza", "ambraprogrammata"]) {
+      const slug = slugOf("News", word);
+      for (const path of [`/news/${slug}`, `/en/news/${slug}`, `/api/news/${slug}/`, `/api/news/${idOf("News", word)}/`]) {
+        expect((await client.get(path)).status, path).toBe(404);
+      }
+    }
+    for (const word of ["granatobozza", "granatoprogrammato", "opalebozza", "opaleprogrammato"]) {
+      // The composition pages are linked out for "link" items: a tracks item is checked in the preview test.
+      for (const path of [`/api/music/${slugOf("Music", word)}/`, `/api/music/${idOf("Music", word)}/`])
+        expect((await client.get(path)).status, path).toBe(404);
+    }
+
+    // Staff reads list them with their publication; an old client's published item keeps SPEC's shape.
+    const staffList = (await (await api.get("/api/news/?size=100")).json()) as { title: string; status?: string; publish_at?: string }[];
+    const byWord = (word: string) => staffList.find((n) => n.title.includes(word));
+    expect(byWord("ambrabozza")).toMatchObject({ status: "draft", publish_at: null });
+    expect(byWord("ambraprogrammata")).toMatchObject({ status: "published", publish_at: future });
+    expect(byWord("ambrapubblicata")).not.toHaveProperty("status");
+  });
+
+  it("refuses an unknown status or an unreadable time with a 400 naming the field", async () => {
+    const status = await api.request("POST", "/api/news/", { form: formData({ category: String(newsCategory), title: "x", title_eng: "x", status: "bozza" }) });
+    expect(status.status).toBe(400);
+    expect((await status.json()).errors).toHaveProperty("status");
+    const time = await api.request("POST", "/api/news/", {
+      form: formData({ category: String(newsCategory), title: "x", title_eng: "x", publish_at: "domani" }),
+    });
+    expect(time.status).toBe(400);
+    expect((await time.json()).errors).toHaveProperty("publish_at");
+    const form = await admin.post(
+      "/admin/newsCreate",
+      formData({ category: String(newsCategory), title: "x", title_eng: "x", date: "", publication: "programma", publish_at_local: "" }),
+    );
+    expect(form.status).toBe(400);
+    expect(await form.text()).toContain("Data e ora non valide");
+  });
+
+  it("lists the state in the admin, with a filter", async () => {
+    await apiNews("quarzobozza", { status: "draft" });
+    await apiNews("quarzoprogrammata", { publish_at: "2099-03-01T08:00:00Z" });
+    const all = await (await admin.get("/admin/newsList?q=quarzo")).text();
+    expect(all).toContain("Bozza");
+    expect(all).toContain("Programmata per 01/03/2099 09:00");
+    const drafts = await (await admin.get("/admin/newsList?q=quarzo&stato=bozza")).text();
+    expect(drafts).toContain("quarzobozza");
+    expect(drafts).not.toContain("quarzoprogrammata");
+  });
+});
+
+describe("scheduled publication", () => {
+  it("appears by itself at its time, with no write and no restart, through the warmed caches", async () => {
+    const client = visitor();
+    // Warm every cache: the page cache must serve /news as a hit before the time comes.
+    await bodyOf(client, "/news");
+    expect((await client.get("/news")).headers.get("x-page-cache")).toBe("HIT");
+    await bodyOf(client, "/search?query=topaziopuntuale");
+    const at = new Date(Date.now() + 3000);
+    const item = await apiNews("topaziopuntuale", { publish_at: at.toISOString() });
+    expect(await bodyOf(client, "/news")).not.toContain("topaziopuntuale");
+    expect((await client.get(`/news/${item.slug}`)).status).toBe(404);
+
+    await vi.waitFor(
+      async () => {
+        expect(await bodyOf(client, "/news")).toContain("topaziopuntuale");
+      },
+      { timeout: 20_000, interval: 250 },
+    );
+    expect(Date.now()).toBeGreaterThanOrEqual(at.getTime());
+    expect((await client.get(`/news/${item.slug}`)).status).toBe(200);
+    expect(await bodyOf(client, "/search?query=topaziopuntuale")).toContain("topaziopuntuale");
+    expect(await bodyOf(client, "/rss.xml")).toContain("topaziopuntuale");
+  });
+});
+
+describe("preview", () => {
+  it("shows a draft to staff at its public URL with the banner, never stored for visitors", async () => {
+    await adminNews("rubinoanteprima", { publication: "bozza" });
+    const slug = slugOf("News", "rubinoanteprima");
+    const res = await admin.get(`/news/${slug}`);
+    expect(res.status).toBe(200);
+    expect(res.headers.get("cache-control")).toMatch(/no-store/);
+    const html = await res.text();
+    expect(html).toContain("Anteprima");
+    expect(html).toContain("rubinoanteprima");
+    for (let i = 0; i < 2; i++) {
+      const anonymous = await visitor().get(`/news/${slug}`);
+      expect(anonymous.status).toBe(404);
+    }
+  });
+
+  it("opens a draft to anyone with a preview link, noindex and no-store, until it expires", async () => {
+    const item = await apiNews("smeraldolink", { status: "draft" });
+    const made = await api.request("POST", `/api/news/${item.id}/preview-link/`, { json: { expires_in: 4 } });
+    expect(made.status).toBe(201);
+    const { url, expires_at } = (await made.json()) as { url: string; expires_at: string };
+    expect(new Date(expires_at).getTime()).toBeGreaterThan(Date.now());
+    const path = new URL(url).pathname + new URL(url).search;
+    expect(path).toMatch(new RegExp(`^/news/${item.slug}\\?preview=[A-Za-z0-9_-]{40,}$`));
+    expect(rows(server, `SELECT tokenHash FROM PreviewLink`).map((r) => r.tokenHash)).not.toContain(new URL(url).searchParams.get("preview"));
+
+    for (const target of [path, `/en${path}`, path]) {
+      const res = await visitor().get(target);
+      expect(res.status, target).toBe(200);
+      expect(res.headers.get("x-robots-tag")).toBe("noindex");
+      expect(res.headers.get("cache-control")).toMatch(/no-store/);
+      expect(res.headers.get("x-page-cache")).not.toBe("HIT");
+      const html = await res.text();
+      expect(html).toContain('<meta name="robots" content="noindex"');
+      expect(html).toMatch(/Anteprima|Preview/);
+    }
+    expect((await visitor().get(`/news/${item.slug}`)).status).toBe(404);
+    expect((await visitor().get(`/news/${item.slug}?preview=${"x".repeat(43)}`)).status).toBe(404);
+
+    await vi.waitFor(
+      async () => {
+        expect((await visitor().get(path)).status).toBe(404);
+      },
+      { timeout: 15_000, interval: 250 },
+    );
+    expect(Date.now()).toBeGreaterThanOrEqual(new Date(expires_at).getTime());
+  });
+
+  it("makes and revokes a link from the admin edit page (JavaScript off), for a composition too", async () => {
+    const composition = await api.request("POST", "/api/music/", {
+      form: formData({
+        category: String(music.id),
+        title: "Brano diamanterevoca",
+        mode: "tracks",
+        videos: "https://www.youtube.com/watch?v=abcdefghijk",
+        img: tinyPngFile("c.png"),
+        status: "draft",
+      }),
+    });
+    expect(composition.status).toBe(201);
+    const { slug } = (await composition.json()) as { slug: string };
+    const edit = `/admin/musicList/${slug}`;
+    const made = await admin.post(edit, { intent: "preview-link" });
+    expect(made.status).toBe(200);
+    const url = /href="(http[^"]+\?preview=[^"]+)"/.exec(await made.text())?.[1];
+    expect(url).toBeTruthy();
+    const path = new URL(url ?? "").pathname + new URL(url ?? "").search;
+    expect((await visitor().get(path)).status).toBe(200);
+    expect((await visitor().get(new URL(url ?? "").pathname)).status).toBe(404);
+
+    const page = await (await admin.get(edit)).text();
+    expect(page).toContain("Revoca");
+    const link = row<{ id: number }>(server, `SELECT id FROM PreviewLink WHERE musicId = (SELECT id FROM Music WHERE slug = ?)`, slug);
+    expect((await admin.post(edit, { intent: "revoke-preview", link: String(link.id) })).status).toBe(200);
+    expect((await visitor().get(path)).status).toBe(404);
+    expect(await (await admin.get(edit)).text()).toContain("Nessun link di anteprima attivo");
+  });
+});
