@@ -41,6 +41,14 @@ async function missingCategory(tx: Tx, category: { id: number; name: string }): 
   return conflict(`La categoria "${category.name}" non esiste più: ripristinala dal cestino (o crea la categoria) e riprova.`);
 }
 
+/**
+ * The publication state a snapshot had (issue 24): a restored draft stays a draft, a scheduled item
+ * keeps its time. A snapshot from before publishing existed (no status) was public.
+ */
+function publicationOf(snap: { status?: string | null; publishAt?: Date | string | null }) {
+  return { status: snap.status ?? "published", publishAt: snap.publishAt ? new Date(snap.publishAt) : null };
+}
+
 // --- news ---
 
 /** Writes a news snapshot over the live row (`create` false) or as a new row with its id and slug. */
@@ -53,6 +61,7 @@ async function writeNews(tx: Tx, id: number, snap: NewsItem, create: boolean): P
     date: snap.date,
     image: snap.image,
     categoryId: snap.category.id,
+    ...publicationOf(snap),
     attachments: { create: snap.attachments.map((f, position) => ({ position, name: f.name, url: f.url })) },
   };
   if (create) return tx.news.create({ data: { ...data, id, slug: snap.slug, createdAt: new Date(snap.createdAt) }, select: newsSelect });
@@ -98,7 +107,7 @@ async function writeMusic(tx: Tx, id: number, snap: MusicItem, create: boolean):
       const stream = ready
         ? { streamState: t.streamState, streamUrl: t.streamUrl, peaksUrl: t.peaksUrl, loudnessLufs: t.loudnessLufs, streamError: t.streamError }
         : streams.get(t.url);
-      return { position, name: t.name, url: t.url, durationSeconds: t.durationSeconds, ...stream };
+      return { position, name: t.name, nameEng: t.nameEng ?? "", url: t.url, durationSeconds: t.durationSeconds, ...stream };
     }),
   };
   const data = {
@@ -110,6 +119,7 @@ async function writeMusic(tx: Tx, id: number, snap: MusicItem, create: boolean):
     img: snap.img,
     link: snap.link,
     videos: snap.videos,
+    ...publicationOf(snap),
     tracks,
   };
   if (create) return tx.music.create({ data: { ...data, id, slug: snap.slug, createdAt: new Date(snap.createdAt) }, select: musicSelect });
