@@ -174,6 +174,23 @@ describe("revisions", () => {
   });
 });
 
+describe("revisions and publishing", () => {
+  it("a restore keeps the publication state the revision had: a draft stays a draft, a scheduled item keeps its time", async () => {
+    const at = "2030-01-01T09:00:00.000Z";
+    const image = await png("#778899");
+    const draft = ok(await saveNews(null, newsInput({ title: "Bozza", title_eng: "Draft", status: "draft", publish_at: "" }), { image }, actor));
+    const scheduled = ok(
+      await saveNews(draft, newsInput({ title: "Programmata", title_eng: "Scheduled", status: "published", publish_at: at }), { attachments: [] }, actor),
+    );
+    ok(await saveNews(scheduled, newsInput({ title: "Pubblicata", title_eng: "Published", status: "published", publish_at: "" }), { attachments: [] }, actor));
+    const [, scheduledRevision, draftRevision] = await listRevisions("news", draft.id);
+    const backToDraft = ok(await restoreNewsRevision(draft.id, draftRevision!.id, actor));
+    expect([backToDraft.title, backToDraft.status, backToDraft.publishAt]).toEqual(["Bozza", "draft", null]);
+    const backToScheduled = ok(await restoreNewsRevision(draft.id, scheduledRevision!.id, actor));
+    expect([backToScheduled.title, backToScheduled.status, backToScheduled.publishAt?.toISOString()]).toEqual(["Programmata", "published", at]);
+  });
+});
+
 describe("the trash", () => {
   it("delete, trash, restore gives back the item with its id, slug and files", async () => {
     const created = ok(
