@@ -33,6 +33,9 @@ async function altOf(page: Page, path: string, selector: string, url: string): P
   return img.getAttribute("alt");
 }
 
+/** How many kept revisions (issue 24) name a stored file's URL. */
+const revisionsNaming = (url: string) => row<{ n: number }>(server, "SELECT COUNT(*) AS n FROM Revision r, json_each(r.files) j WHERE j.value = ?", url).n;
+
 describe("media library", () => {
   it("uploads without JavaScript, takes alt texts in both languages, and pages show them in a gallery picture and a label", async () => {
     const { page } = await staffPage(browser, server, { javaScriptEnabled: false });
@@ -61,7 +64,10 @@ describe("media library", () => {
     await page.selectOption('select[name="url__library"]', url);
     await page.getByRole("button", { name: "Salva", exact: true }).last().click();
     await page.waitForURL(/\/admin\/content\/lable\?avviso=salvato/);
-    expect(row<{ refCount: number }>(server, "SELECT refCount FROM StoredFile WHERE key = ?", key).refCount).toBe(3);
+    // The library, the gallery item and the label use it, and so does each kept revision that names it
+    // (issue 24: a restore never points at a deleted file): the two saves above made one each.
+    expect(revisionsNaming(`/media/${key}`)).toBe(2);
+    expect(row<{ refCount: number }>(server, "SELECT refCount FROM StoredFile WHERE key = ?", key).refCount).toBe(3 + 2);
 
     expect(await altOf(page, "/gallery/1", ".gallery-item__picture", url)).toBe("Il quartetto sul palco della basilica");
     expect(await altOf(page, "/en/gallery/1", ".gallery-item__picture", url)).toBe("The quartet on the basilica's stage");
@@ -141,7 +147,7 @@ describe("media library", () => {
     expect(await page.locator("li.media-card").count()).toBeGreaterThan(1);
   });
 
-  it("replaces an image in use: a new key, every reference and the alt texts moved in one save, the old file gone", async () => {
+  it("replaces an image in use: a new key, every reference and the alt texts moved in one save, the old file kept only for the revisions", async () => {
     const old = row<{ key: string }>(server, "SELECT key FROM MediaImage WHERE fileName = 'quartetto.png'").key;
     const { page } = await staffPage(browser, server, { javaScriptEnabled: false });
     await page.goto(`${server.url}/admin/media`);
@@ -158,8 +164,12 @@ describe("media library", () => {
     const labels = (await (await fetch(`${server.url}/data/lable.json`)).json()) as { lable: { id: number; url: string }[] };
     expect(labels.lable.find((l) => l.id === 1)?.url).toBe(`/media/${fresh.key}`);
     expect(row<{ refCount: number }>(server, "SELECT refCount FROM StoredFile WHERE key = ?", fresh.key).refCount).toBe(3);
-    expect(count(server, "StoredFile", "key = ?", old)).toBe(0);
-    expect(fs.existsSync(mediaFile(server, `/media/${old}`))).toBe(false);
+    // The old file leaves every page and the library; the revisions made before the replace still name
+    // it, so it stays stored (and on disk) for a restore until they are pruned (issue 24).
+    const kept = revisionsNaming(`/media/${old}`);
+    expect(kept).toBeGreaterThan(0);
+    expect(row<{ refCount: number }>(server, "SELECT refCount FROM StoredFile WHERE key = ?", old).refCount).toBe(kept);
+    expect(fs.existsSync(mediaFile(server, `/media/${old}`))).toBe(true);
   });
 
   it("the library page fits 390 and 1440 px, and uploads with a progress bar when JavaScript is on", async () => {
