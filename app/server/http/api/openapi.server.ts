@@ -19,6 +19,7 @@ const nullableStr = { type: ["string", "null"] } as const;
 
 const err = (description: string) => ({ description, content: { "application/json": { schema: ref("Error") } } });
 const ok = (schema: unknown, description = "OK") => ({ description, content: { "application/json": { schema } } });
+
 const ERR = {
   400: err("Invalid body or field"),
   401: err("No session"),
@@ -40,6 +41,30 @@ const id = { name: "id", in: "path", required: true, schema: int };
 const staff = [{ session: [], csrf: [] }];
 const contentName = { name: "name", in: "path", required: true, description: "the kind of content, as /data/{name}.json", schema: { enum: CONTENT_KINDS } };
 const revisionId = { name: "revisionId", in: "path", required: true, schema: int };
+
+/** POST /api/{news|music}/{key}/preview-link/ (issue 24): the same for both kinds. */
+const previewLinkPath = {
+  parameters: [key],
+  post: {
+    security: staff,
+    description: "Issue 24: a link showing the item (draft or scheduled) to anyone holding it, noindex and no-store, until expires_at or revoked.",
+    requestBody: {
+      required: false,
+      content: {
+        "application/json": {
+          schema: {
+            type: "object",
+            properties: { expires_in: { type: "integer", minimum: 1, maximum: 2592000, description: "seconds; default 7 days" } },
+          },
+        },
+      },
+    },
+    responses: {
+      201: ok({ type: "object", properties: { url: str, expires_at: { type: "string", format: "date-time" } } }, "Created"),
+      ...pick(400, 401, 403, 404, 415),
+    },
+  },
+};
 
 /** Issue 24: the revisions of an item, their restore and (news and music) the restore out of the trash. */
 function history(segment: "news" | "music" | "content", schema: "News" | "Music" | "Content", itemParam: Record<string, unknown>) {
@@ -251,50 +276,8 @@ export function openApiDocument(origin: string) {
         patch: { security: staff, requestBody: musicBody(false), responses: { 200: ok(ref("Music")), ...pick(400, 401, 403, 404, 413, 415) } },
         delete: { security: staff, responses: { 204: { description: "Moved to the trash (restorable for 30 days)" }, ...pick(401, 403, 404) } },
       },
-      "/api/music/{key}/preview-link/": {
-        parameters: [key],
-        post: {
-          security: staff,
-          description: "Issue 24: a link showing the item (draft or scheduled) to anyone holding it, noindex and no-store, until expires_at or revoked.",
-          requestBody: {
-            required: false,
-            content: {
-              "application/json": {
-                schema: {
-                  type: "object",
-                  properties: { expires_in: { type: "integer", minimum: 1, maximum: 2592000, description: "seconds; default 7 days" } },
-                },
-              },
-            },
-          },
-          responses: {
-            201: ok({ type: "object", properties: { url: str, expires_at: { type: "string", format: "date-time" } } }, "Created"),
-            ...pick(400, 401, 403, 404, 415),
-          },
-        },
-      },
-      "/api/news/{key}/preview-link/": {
-        parameters: [key],
-        post: {
-          security: staff,
-          description: "Issue 24: a link showing the item (draft or scheduled) to anyone holding it, noindex and no-store, until expires_at or revoked.",
-          requestBody: {
-            required: false,
-            content: {
-              "application/json": {
-                schema: {
-                  type: "object",
-                  properties: { expires_in: { type: "integer", minimum: 1, maximum: 2592000, description: "seconds; default 7 days" } },
-                },
-              },
-            },
-          },
-          responses: {
-            201: ok({ type: "object", properties: { url: str, expires_at: { type: "string", format: "date-time" } } }, "Created"),
-            ...pick(400, 401, 403, 404, 415),
-          },
-        },
-      },
+      "/api/music/{key}/preview-link/": previewLinkPath,
+      "/api/news/{key}/preview-link/": previewLinkPath,
       "/api/news/": {
         get: { parameters: listParams, responses: { 200: ok(list("News")) } },
         post: { security: staff, requestBody: newsBody(true), responses: { 201: ok(ref("News"), "Created"), ...pick(400, 401, 403, 413, 415) } },
