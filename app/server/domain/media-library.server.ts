@@ -3,7 +3,7 @@ import { CONTENT_FORMS, contentKindLabel, itemSummary } from "~/lib/content-fiel
 import { isContentKind } from "~/lib/content-types";
 import { lacksAlt } from "~/lib/images";
 import { logActivity, type Actor } from "./activity.server";
-import { invalid, notFound, parseWith, type SaveResult } from "./save-result.server";
+import { invalid, notFound, parseWith, type SaveFailure, type SaveResult } from "./save-result.server";
 import { storeFormFile, UploadError } from "./uploads.server";
 import { contentChanged } from "../storage/content-version.server";
 import { db } from "../storage/db.server";
@@ -128,15 +128,20 @@ async function holdInLibrary(tx: Tx, key: string, fileName: string, staged: read
   await recountFiles(tx, [], [urlOfKey(key)], staged);
 }
 
-/** Uploads an image into the library (a form post, JavaScript or not): checked, re-encoded and stored like every image. */
-export async function uploadLibraryImage(file: File, actor: Actor): Promise<SaveResult<{ key: string }>> {
-  let staged: StagedFile;
+/** An image form file checked, re-encoded and staged like every image; a refused file is the form's 4xx. */
+async function stageLibraryImage(file: File): Promise<StagedFile | SaveFailure> {
   try {
-    staged = await storeFormFile(file, "image");
+    return await storeFormFile(file, "image");
   } catch (error) {
     if (error instanceof UploadError) return { ok: false, status: error.status, errors: { file: error.message } };
     throw error;
   }
+}
+
+/** Uploads an image into the library (a form post, JavaScript or not): checked, re-encoded and stored like every image. */
+export async function uploadLibraryImage(file: File, actor: Actor): Promise<SaveResult<{ key: string }>> {
+  const staged = await stageLibraryImage(file);
+  if (!("url" in staged)) return staged;
   const fileName = file.name.split(/[\\/]/).pop()?.slice(0, 200) ?? "";
   await db.$transaction(async (tx) => {
     await holdInLibrary(tx, staged.key, fileName, [staged]);
@@ -217,13 +222,8 @@ export async function deleteLibraryImage(key: string, actor: Actor): Promise<{ o
 export async function replaceLibraryImage(key: string, file: File, actor: Actor): Promise<SaveResult<{ key: string }>> {
   const image = await libraryImage(key);
   if (!image?.stored) return notFound();
-  let staged: StagedFile;
-  try {
-    staged = await storeFormFile(file, "image");
-  } catch (error) {
-    if (error instanceof UploadError) return { ok: false, status: error.status, errors: { file: error.message } };
-    throw error;
-  }
+  const staged = await stageLibraryImage(file);
+  if (!("url" in staged)) return staged;
   if (staged.key === key) return invalid({ file: "È la stessa immagine: scegli un file diverso." });
   const [oldUrl, newUrl] = [image.url, staged.url];
   const released = await db.$transaction(async (tx) => {
