@@ -97,6 +97,7 @@ export function TrackListening({ request, playing, shared }: { request: PlayRequ
         className="waveform waveform--track"
         peaksUrl={track.peaksUrl}
         current={current}
+        media={playing ? audio : null}
         duration={duration}
         label={`${t("player.position")}: ${track.name}`}
         onSeek={(seconds) => {

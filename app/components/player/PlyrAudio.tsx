@@ -210,6 +210,7 @@ export default function PlyrAudio({
       <Waveform
         peaksUrl={peaksUrl}
         current={time.current}
+        media={audio}
         duration={time.duration || durationHint}
         label={t("player.position")}
         onSeek={(seconds) => {

@@ -46,6 +46,7 @@ export function useMediaTime(media: HTMLMediaElement | null): { current: number;
 export function Waveform({
   peaksUrl,
   current,
+  media = null,
   duration,
   onSeek,
   label,
@@ -53,6 +54,12 @@ export function Waveform({
 }: {
   peaksUrl: string | null | undefined;
   current: number;
+  /**
+   * The element playing this track, when one is: the keys move from its own time. The rendered
+   * `current` lags a seek until the element's `seeked` event, so Home then a quick arrow would
+   * otherwise move from the time before Home.
+   */
+  media?: HTMLMediaElement | null;
   duration: number;
   onSeek: (seconds: number) => void;
   /** The slider's accessible name (the track's name is added by the caller when several show). */
@@ -82,13 +89,14 @@ export function Waveform({
     seekTo(((event.clientX - box.left) / box.width) * duration);
   };
   const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
+    const now = media ? media.currentTime : current;
     const moves: Record<string, () => number> = {
-      ArrowLeft: () => current - SEEK_SECONDS,
-      ArrowDown: () => current - SEEK_SECONDS,
-      ArrowRight: () => current + SEEK_SECONDS,
-      ArrowUp: () => current + SEEK_SECONDS,
-      PageDown: () => current - 6 * SEEK_SECONDS,
-      PageUp: () => current + 6 * SEEK_SECONDS,
+      ArrowLeft: () => now - SEEK_SECONDS,
+      ArrowDown: () => now - SEEK_SECONDS,
+      ArrowRight: () => now + SEEK_SECONDS,
+      ArrowUp: () => now + SEEK_SECONDS,
+      PageDown: () => now - 6 * SEEK_SECONDS,
+      PageUp: () => now + 6 * SEEK_SECONDS,
       Home: () => 0,
       End: () => duration,
     };
