@@ -2,6 +2,7 @@ import { startContactDelivery, stopContactDelivery } from "./domain/contact.serv
 import { importContentFiles, isDatabaseEmpty, missingContentImages } from "./domain/content.server";
 import { configureDatabase, disconnectDatabase } from "./storage/db.server";
 import { removeLiveParts } from "./http/body.server";
+import { stopPageCache } from "./http/page-cache.server";
 import { getEnv } from "./platform/env.server";
 import { log } from "./platform/log.server";
 import { startJanitor, stopJanitor } from "./domain/janitor.server";
@@ -56,6 +57,7 @@ export async function boot() {
 export async function shutdown() {
   stopContactDelivery();
   stopJanitor();
+  stopPageCache();
   // Running jobs are aborted and handed back (not counted as a try) while the database is open.
   await stopJobs();
   await removeLiveParts();

@@ -40,6 +40,8 @@ export type Config = {
   minFreeDiskBytes?: number;
   metricsToken?: string;
   gitCommit?: string;
+  /** CDN_PURGE_URL and CDN_PURGE_TOKEN, or undefined without a CDN (app/server/platform/cdn-purge.server.ts). */
+  cdnPurge?: { url: string; token?: string };
   /** Object storage (S3_*), or undefined for the local disk. */
   s3?: S3Settings;
 };

@@ -9,7 +9,7 @@ import path from "node:path";
 import { z } from "zod";
 
 /** Values never repeated in a message: they may hold a password or a token. */
-const SECRET = new Set(["SESSION_SECRET", "ADMIN_PASSWORD", "SMTP_URL", "METRICS_TOKEN", "DATABASE_URL", "S3_SECRET_ACCESS_KEY"]);
+const SECRET = new Set(["SESSION_SECRET", "ADMIN_PASSWORD", "SMTP_URL", "METRICS_TOKEN", "DATABASE_URL", "S3_SECRET_ACCESS_KEY", "CDN_PURGE_TOKEN"]);
 
 /** Express's named ranges for "trust proxy" (proxy-addr), besides addresses and subnets. */
 const NAMED_RANGES = new Set(["loopback", "linklocal", "uniquelocal"]);
@@ -95,7 +95,6 @@ const VARIABLES = {
   JOB_CONCURRENCY: [wholeNumber(1, 16).default(1), "a whole number from 1 to 16"],
   /** /metrics: the bearer token it asks for; unset, it answers loopback clients only. */
   METRICS_TOKEN: [z.string().min(16).optional(), "at least 16 characters"],
-  /** The release's commit, shown by /healthz and the start line (else read from .git when there is one). */
   // S3-compatible object storage (docs/scaling.md): with S3_BUCKET set, stored files live in the
   // bucket instead of UPLOADS_DIR (which keeps only the staging of uploads). S3_ENDPOINT is left unset for AWS itself.
   S3_ENDPOINT: [url(["http:", "https:"]).optional(), "the S3 server's URL (https://s3.eu-central-1.example.com)"],
@@ -113,6 +112,12 @@ const VARIABLES = {
   S3_FORCE_PATH_STYLE: [z.enum(["0", "1", "true", "false"]).default("0"), "0, 1, true or false"],
   /** /media answers large audio with a redirect to a short-lived presigned URL of the bucket instead of streaming it itself. */
   S3_PRESIGN_AUDIO: [z.enum(["0", "1", "true", "false"]).default("0"), "0, 1, true or false"],
+  // A CDN in front (docs/scaling.md, "A CDN in front"): after a content change, the page URLs this
+  // process had cached are POSTed to CDN_PURGE_URL as {"files": [...]}, Cloudflare's purge-by-URL body.
+  CDN_PURGE_URL: [url(["http:", "https:"]).optional(), "the CDN's purge endpoint (https://api.cloudflare.com/client/v4/zones/ZONE_ID/purge_cache)"],
+  /** Sent as `Authorization: Bearer …` with each purge. */
+  CDN_PURGE_TOKEN: [z.string().min(1).optional(), "an API token"],
+  /** The release's commit, shown by /healthz and the start line (else read from .git when there is one). */
   GIT_COMMIT: [
     z
       .string()
@@ -222,6 +227,8 @@ export function readConfig(env = process.env) {
             presignAudio: isOn(e.S3_PRESIGN_AUDIO),
           }
         : undefined,
+    /** Where page URLs are purged after a content change, or undefined without a CDN. */
+    cdnPurge: e.CDN_PURGE_URL ? { url: e.CDN_PURGE_URL, token: e.CDN_PURGE_TOKEN } : undefined,
     metricsToken: e.METRICS_TOKEN,
     jobLeaseMs: e.JOB_LEASE_S * 1000,
     jobConcurrency: e.JOB_CONCURRENCY,

@@ -7,6 +7,7 @@ import { isLocalizablePath } from "~/lib/i18n";
 import { pageQuery } from "~/lib/page-query";
 import { contentVersion } from "~/server/storage/content-version.server";
 import { hasCookieConsent } from "~/server/http/cookie-consent.server";
+import { purgeCdn } from "~/server/platform/cdn-purge.server";
 import { getEnv } from "~/server/platform/env.server";
 import { savedLang } from "~/server/platform/i18n.server";
 import { sessionCookie } from "~/server/domain/session.server";
@@ -43,6 +44,12 @@ export type PageCacheOptions = {
   ttlMs?: number;
   /** Injected by tests; the database's content version otherwise. */
   readVersion?: () => number;
+  /**
+   * Told the URLs of the pages it held when the content version moved (the CDN purge hook,
+   * platform/cdn-purge.server.ts). Given one, the cache also reads the version every second, so
+   * the hook follows a change within a second even when no request comes.
+   */
+  onOutdated?: (urls: string[]) => void;
 };
 
 type Entry = {
@@ -88,6 +95,8 @@ export type PageCache = ((req: Request, res: Response, next: NextFunction) => vo
   readonly size: number;
   readonly entries: number;
   clear(): void;
+  /** Stops the once-a-second version check `onOutdated` asks for. */
+  stop(): void;
 };
 
 export function createPageCache(options: PageCacheOptions = {}): PageCache {
@@ -118,9 +127,18 @@ export function createPageCache(options: PageCacheOptions = {}): PageCache {
       return null;
     }
     suspended = false;
-    if (current !== version) lru.clear();
+    if (current !== version) {
+      if (version !== null && lru.size > 0) options.onOutdated?.(cachedUrls());
+      lru.clear();
+    }
     version = current;
     return current;
+  }
+  const watch = options.onOutdated ? setInterval(currentVersion, 1000).unref() : undefined;
+
+  /** The URLs (without the cookie variant) of the pages held now, each once. */
+  function cachedUrls(): string[] {
+    return [...new Set([...lru.keys()].map((key) => key.slice(0, key.indexOf("\n"))))];
   }
 
   function send(req: Request, res: Response, key: string, entry: Entry) {
@@ -188,6 +206,7 @@ export function createPageCache(options: PageCacheOptions = {}): PageCache {
     size: { get: () => lru.calculatedSize },
     entries: { get: () => lru.size },
     clear: { value: () => lru.clear() },
+    stop: { value: () => clearInterval(watch) },
   }) as PageCache;
 }
 
@@ -294,9 +313,14 @@ function dropUnreadParams(req: Request) {
 
 /** The cache of this server process (server.mjs mounts it in front of React Router). */
 let processCache: PageCache | undefined;
+
+/** Called by shutdown() (boot.server.ts): no version check after the server stopped. */
+export function stopPageCache() {
+  processCache?.stop();
+}
 export function pageCache(req: Request, res: Response, next: NextFunction) {
   const maxBytes = getEnv().pageCacheBytes;
   if (maxBytes === 0) return next(); // PAGE_CACHE_MB=0: every page is rendered (benchmarks, debugging)
-  processCache ??= createPageCache({ maxBytes });
+  processCache ??= createPageCache({ maxBytes, onOutdated: getEnv().cdnPurge ? (urls) => void purgeCdn(urls) : undefined });
   processCache(req, res, next);
 }
