@@ -231,7 +231,15 @@ describe("drafts and scheduled items are invisible to visitors", () => {
     // A composition's form says the same.
     const musicForm = await admin.post(
       "/admin/musicCreate",
-      formData({ category: String(music.id), title: "Brano ambrapassata", mode: "link", link: "https://example.com/x", image_file: tinyPngFile("c.png"), publication: "programma", publish_at_local: "2020-05-04T10:30" }),
+      formData({
+        category: String(music.id),
+        title: "Brano ambrapassata",
+        mode: "link",
+        link: "https://example.com/x",
+        image_file: tinyPngFile("c.png"),
+        publication: "programma",
+        publish_at_local: "2020-05-04T10:30",
+      }),
     );
     expect(musicForm.status).toBe(400);
     expect(await musicForm.text()).toContain("già passate");
@@ -399,7 +407,13 @@ describe("the files of a draft or scheduled item", () => {
 
     // A file a published item uses too stays public.
     const shared = await api.request("POST", "/api/news/", {
-      form: formData({ category: String(newsCategory), title: "Notizia ossidianapubblica", title_eng: "x", date: "2031-01-01", image: [picture, "stessa.png"] }),
+      form: formData({
+        category: String(newsCategory),
+        title: "Notizia ossidianapubblica",
+        title_eng: "x",
+        date: "2031-01-01",
+        image: [picture, "stessa.png"],
+      }),
     });
     expect(shared.status).toBe(201);
     expect(((await shared.json()) as { image: string }).image).toBe(item.image);

@@ -130,18 +130,32 @@ describe("revisions through the api/", () => {
 describe("a media-library replace", () => {
   it("is a save of every news item and content page it rewrites: each gets a revision, and restoring the one before brings back the old image", async () => {
     const picture = new Blob([await pngBytes("#3f7a5c", 40)], { type: "image/png" });
-    const form = formData({ category: String(newsCategory), title: "Locandina da sostituire", title_eng: "Poster", date: "2026-05-01", image: [picture, "locandina.png"] });
+    const form = formData({
+      category: String(newsCategory),
+      title: "Locandina da sostituire",
+      title_eng: "Poster",
+      date: "2026-05-01",
+      image: [picture, "locandina.png"],
+    });
     const item = await json<WireNews>(await staff.request("POST", "/api/news/", { form }), 201);
     const oldUrl = item.image!;
     const labels = await json<{ lable: { url: string }[] }>(await staff.get("/api/content/lable/"), 200);
     labels.lable[0]!.url = oldUrl;
     await json(await staff.request("PUT", "/api/content/lable/", { json: labels }), 200);
     const revisionsOf = (kind: string, itemKey: string | number) =>
-      rows<{ id: number; action: string; files: string }>(server, `SELECT id, action, files FROM Revision WHERE kind = ? AND itemKey = ? ORDER BY id`, kind, String(itemKey));
+      rows<{ id: number; action: string; files: string }>(
+        server,
+        `SELECT id, action, files FROM Revision WHERE kind = ? AND itemKey = ? ORDER BY id`,
+        kind,
+        String(itemKey),
+      );
     const [newsBefore, labelsBefore] = [revisionsOf("news", item.id), revisionsOf("content", "lable")];
 
     const replacement = new Blob([await pngBytes("#7a3f5c", 40)], { type: "image/png" });
-    const replaced = await admin.post("/admin/media", formData({ intent: "replace", key: oldUrl.slice("/media/".length), file: [replacement, "locandina-nuova.png"] }));
+    const replaced = await admin.post(
+      "/admin/media",
+      formData({ intent: "replace", key: oldUrl.slice("/media/".length), file: [replacement, "locandina-nuova.png"] }),
+    );
     expect(replaced.status).toBe(302);
     const newUrl = (await json<WireNews>(await anon().get(`/api/news/${item.id}`), 200)).image!;
     expect(newUrl).not.toBe(oldUrl);

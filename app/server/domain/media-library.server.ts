@@ -228,8 +228,16 @@ async function itemsNaming(tx: Tx, url: string): Promise<RewrittenItem[]> {
     tx.contentItem.findMany({ where: { data: { contains: JSON.stringify(url) } }, select: { kind: true }, distinct: ["kind"], orderBy: { kind: "asc" } }),
   ]);
   return [
-    ...news.map(({ id }): RewrittenItem => ({ kind: "news", itemKey: id, read: async () => newsKept(await tx.news.findUniqueOrThrow({ where: { id }, select: newsSelect })) })),
-    ...music.map(({ id }): RewrittenItem => ({ kind: "music", itemKey: id, read: async () => musicKept(await tx.music.findUniqueOrThrow({ where: { id }, select: musicSelect })) })),
+    ...news.map(({ id }): RewrittenItem => ({
+      kind: "news",
+      itemKey: id,
+      read: async () => newsKept(await tx.news.findUniqueOrThrow({ where: { id }, select: newsSelect })),
+    })),
+    ...music.map(({ id }): RewrittenItem => ({
+      kind: "music",
+      itemKey: id,
+      read: async () => musicKept(await tx.music.findUniqueOrThrow({ where: { id }, select: musicSelect })),
+    })),
     ...kinds.map(({ kind }): RewrittenItem => ({ kind: "content", itemKey: kind, read: () => contentKept(tx, kind) })),
   ];
 }
