@@ -95,6 +95,7 @@ export default [
     route("latest-news", "routes/api/latest-news.ts"),
     route("category", "routes/api/category.ts"),
     route("category/:id", "routes/api/category-item.ts"),
+    route("category/:id/restore", "routes/api/trash-restore.ts", { id: "api-category-restore" }),
     route("activities", "routes/api/activities.ts"),
     route("latest-activities", "routes/api/latest-activities.ts"),
     route("userinfo", "routes/api/userinfo.ts"),

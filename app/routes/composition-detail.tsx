@@ -16,7 +16,7 @@ import { musicVideo, playableTracks } from "~/server/views/compositions.server";
 import { getLang } from "~/server/platform/i18n.server";
 import { imageInfo } from "~/server/storage/images.server";
 import { getMusicBySlug } from "~/server/domain/music.server";
-import { PREVIEW_HEADERS, previewFor } from "~/server/http/preview.server";
+import { previewFor, previewHeaders } from "~/server/http/preview.server";
 import { PREVIEW_META, PreviewBanner } from "~/components/preview/PreviewBanner";
 
 /** The cover's slot (beside the text from 992 px). */
@@ -52,7 +52,7 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
     video: item.link ? null : musicVideo(item.videos),
     link: item.link?.trim() ? externalHref(item.link) : null,
   };
-  return preview ? data(page, { headers: PREVIEW_HEADERS }) : page;
+  return preview ? data(page, { headers: previewHeaders(request) }) : page;
 }
 
 /** A preview's private, no-store, noindex headers (none otherwise). */

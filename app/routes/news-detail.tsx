@@ -10,7 +10,7 @@ import { newsArticleLd } from "~/lib/structured-data";
 import { getLang } from "~/server/platform/i18n.server";
 import { newsDetail } from "~/server/views/news-view.server";
 import { getNewsBySlug } from "~/server/domain/news.server";
-import { PREVIEW_HEADERS, previewFor } from "~/server/http/preview.server";
+import { previewFor, previewHeaders } from "~/server/http/preview.server";
 import { PREVIEW_META, PreviewBanner } from "~/components/preview/PreviewBanner";
 
 /** The news picture's slot (the article column is at most 900 px wide). */
@@ -22,7 +22,7 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
   // A draft or scheduled item: 404, or a preview for staff and preview links (issue 24).
   const preview = await previewFor(request, "news", item);
   const detail = { ...(await newsDetail(item, getLang(context))), preview };
-  return preview ? data(detail, { headers: PREVIEW_HEADERS }) : detail;
+  return preview ? data(detail, { headers: previewHeaders(request) }) : detail;
 }
 
 /** A preview's private, no-store, noindex headers (none otherwise). */

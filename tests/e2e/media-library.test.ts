@@ -163,7 +163,9 @@ describe("media library", () => {
     expect(gallery.gallery.find((g) => g.id === 1)?.content[0]?.src).toBe(`/media/${fresh.key}`);
     const labels = (await (await fetch(`${server.url}/data/lable.json`)).json()) as { lable: { id: number; url: string }[] };
     expect(labels.lable.find((l) => l.id === 1)?.url).toBe(`/media/${fresh.key}`);
-    expect(row<{ refCount: number }>(server, "SELECT refCount FROM StoredFile WHERE key = ?", fresh.key).refCount).toBe(3);
+    // Three rows use it, and the replace is a save of the two content pages it rewrote: each kept a revision naming it.
+    expect(revisionsNaming(`/media/${fresh.key}`)).toBe(2);
+    expect(row<{ refCount: number }>(server, "SELECT refCount FROM StoredFile WHERE key = ?", fresh.key).refCount).toBe(3 + 2);
     // The old file leaves every page and the library; the revisions made before the replace still name
     // it, so it stays stored (and on disk) for a restore until they are pruned (issue 24).
     const kept = revisionsNaming(`/media/${old}`);

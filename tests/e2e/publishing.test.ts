@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it, vi } from "vitest";
 import { row, rows } from "../support/db";
-import { tinyPngFile } from "../support/files";
+import { pngBytes, tinyPngFile, uniquePdf } from "../support/files";
 import { formData, HttpClient } from "../support/http";
 import { appPerFile } from "../support/in-process";
 
@@ -209,6 +209,48 @@ describe("drafts and scheduled items are invisible to visitors", () => {
     expect(await form.text()).toContain("Data e ora non valide");
   });
 
+  it("refuses «Programma» with a time already past in the admin, next to the field with every value kept; the api/ backdates", async () => {
+    const typed = {
+      category: String(newsCategory),
+      title: "Notizia ambrapassata",
+      title_eng: "News ambrapassata",
+      description: "<p>Testo ambra</p>",
+      description_eng: "<p>Amber text</p>",
+      date: "2031-01-01",
+      publication: "programma",
+      publish_at_local: "2020-05-04T10:30",
+    };
+    const form = await admin.post("/admin/newsCreate", formData(typed));
+    expect(form.status).toBe(400);
+    const html = await form.text();
+    expect(html).toMatch(/id="publish_at_local-error"[^>]*>[^<]*già passate/);
+    for (const value of ["Notizia ambrapassata", "News ambrapassata", "2031-01-01", "2020-05-04T10:30"]) expect(html).toContain(`value="${value}"`);
+    expect(html).toContain("Testo ambra");
+    expect(html).toMatch(/<input(?=[^>]*value="programma")(?=[^>]*checked)[^>]*>/);
+    expect(rows(server, "SELECT id FROM News WHERE title LIKE '%ambrapassata%'")).toEqual([]);
+    // A composition's form says the same.
+    const musicForm = await admin.post(
+      "/admin/musicCreate",
+      formData({
+        category: String(music.id),
+        title: "Brano ambrapassata",
+        mode: "link",
+        link: "https://example.com/x",
+        image_file: tinyPngFile("c.png"),
+        publication: "programma",
+        publish_at_local: "2020-05-04T10:30",
+      }),
+    );
+    expect(musicForm.status).toBe(400);
+    expect(await musicForm.text()).toContain("già passate");
+
+    // The api/ has no «Programma»: published with a past publish_at is a backdated publication, visible at once.
+    const backdated = await apiNews("ambraretrodatata", { status: "published", publish_at: "2020-05-04T08:30:00Z" });
+    expect((await visitor().get(`/news/${backdated.slug}`)).status).toBe(200);
+    const stored = row<{ status: string; publishAt: string | number }>(server, "SELECT status, publishAt FROM News WHERE id = ?", backdated.id);
+    expect([stored.status, new Date(stored.publishAt).toISOString()]).toEqual(["published", "2020-05-04T08:30:00.000Z"]);
+  });
+
   it("lists the state in the admin, with a filter", async () => {
     await apiNews("quarzobozza", { status: "draft" });
     await apiNews("quarzoprogrammata", { publish_at: "2099-03-01T08:00:00Z" });
@@ -322,5 +364,64 @@ describe("preview", () => {
     expect((await admin.post(edit, { intent: "revoke-preview", link: String(link.id) })).status).toBe(200);
     expect((await visitor().get(path)).status).toBe(404);
     expect(await (await admin.get(edit)).text()).toContain("Nessun link di anteprima attivo");
+  });
+});
+
+describe("the files of a draft or scheduled item", () => {
+  /** A GET of a /media URL: its status and Cache-Control. */
+  const fetched = async (client: HttpClient, url: string) => {
+    const res = await client.get(url);
+    await res.arrayBuffer();
+    return [res.status, res.headers.get("cache-control")];
+  };
+
+  it("answer 404 to visitors at their /media URLs (never cached), are served privately to staff and preview links, and are public once published", async () => {
+    const picture = new Blob([await pngBytes("#5c3f7a", 48)], { type: "image/png" });
+    const pdf = (await (await api.upload(uniquePdf(), "programma.pdf")).json()) as { temp_name: string };
+    const res = await api.request("POST", "/api/news/", {
+      form: formData({
+        category: String(newsCategory),
+        title: "Notizia ossidianafile",
+        title_eng: "News ossidianafile",
+        date: "2031-01-01",
+        status: "draft",
+        image: [picture, "locandina.png"],
+        attachments: JSON.stringify([{ temp_name: pdf.temp_name, display_name: "Programma" }]),
+      }),
+    });
+    expect(res.status).toBe(201);
+    const item = (await res.json()) as { id: number; slug: string; image: string; attachments: { url: string }[] };
+    const files = [item.image, `${item.image}?w=320`, item.attachments[0]!.url];
+
+    for (const url of files) expect(await fetched(visitor(), url), url).toEqual([404, "no-store"]);
+    for (const url of files) expect(await fetched(api, url), url).toEqual([200, "private, no-store"]);
+
+    // A preview link's viewer gets them (the page leaves the token for /media), until the link is revoked.
+    const link = (await (await api.request("POST", `/api/news/${item.id}/preview-link/`)).json()) as { url: string };
+    const viewer = visitor();
+    expect((await viewer.get(new URL(link.url).pathname + new URL(link.url).search)).status).toBe(200);
+    for (const url of files) expect(await fetched(viewer, url), url).toEqual([200, "private, no-store"]);
+    const linkId = row<{ id: number }>(server, "SELECT id FROM PreviewLink WHERE newsId = ?", item.id).id;
+    expect((await admin.post(`/admin/newsList/${item.slug}`, { intent: "revoke-preview", link: String(linkId) })).status).toBe(200);
+    expect(await fetched(viewer, item.image), "revoked").toEqual([404, "no-store"]);
+
+    // A file a published item uses too stays public.
+    const shared = await api.request("POST", "/api/news/", {
+      form: formData({
+        category: String(newsCategory),
+        title: "Notizia ossidianapubblica",
+        title_eng: "x",
+        date: "2031-01-01",
+        image: [picture, "stessa.png"],
+      }),
+    });
+    expect(shared.status).toBe(201);
+    expect(((await shared.json()) as { image: string }).image).toBe(item.image);
+    expect((await fetched(visitor(), item.image))[0]).toBe(200);
+    expect((await fetched(visitor(), item.attachments[0]!.url))[0]).toBe(404);
+
+    // Published: every file is public, with the usual long cache.
+    expect((await api.request("PATCH", `/api/news/${item.id}/`, { json: { status: "published" } })).status).toBe(200);
+    for (const url of files) expect(await fetched(visitor(), url), url).toEqual([200, "public, max-age=31536000, immutable"]);
   });
 });

@@ -1,7 +1,7 @@
 import fs from "node:fs";
 import { beforeAll, describe, expect, it } from "vitest";
 import { mediaFile, row, rows } from "../support/db";
-import { tinyPngFile, uniquePdf } from "../support/files";
+import { pngBytes, tinyPngFile, uniquePdf } from "../support/files";
 import { formData, HttpClient } from "../support/http";
 import { appPerFile } from "../support/in-process";
 import { ADMIN } from "../support/server";
@@ -127,6 +127,58 @@ describe("revisions through the api/", () => {
   });
 });
 
+describe("a media-library replace", () => {
+  it("is a save of every news item and content page it rewrites: each gets a revision, and restoring the one before brings back the old image", async () => {
+    const picture = new Blob([await pngBytes("#3f7a5c", 40)], { type: "image/png" });
+    const form = formData({
+      category: String(newsCategory),
+      title: "Locandina da sostituire",
+      title_eng: "Poster",
+      date: "2026-05-01",
+      image: [picture, "locandina.png"],
+    });
+    const item = await json<WireNews>(await staff.request("POST", "/api/news/", { form }), 201);
+    const oldUrl = item.image!;
+    const labels = await json<{ lable: { url: string }[] }>(await staff.get("/api/content/lable/"), 200);
+    labels.lable[0]!.url = oldUrl;
+    await json(await staff.request("PUT", "/api/content/lable/", { json: labels }), 200);
+    const revisionsOf = (kind: string, itemKey: string | number) =>
+      rows<{ id: number; action: string; files: string }>(
+        server,
+        `SELECT id, action, files FROM Revision WHERE kind = ? AND itemKey = ? ORDER BY id`,
+        kind,
+        String(itemKey),
+      );
+    const [newsBefore, labelsBefore] = [revisionsOf("news", item.id), revisionsOf("content", "lable")];
+
+    const replacement = new Blob([await pngBytes("#7a3f5c", 40)], { type: "image/png" });
+    const replaced = await admin.post(
+      "/admin/media",
+      formData({ intent: "replace", key: oldUrl.slice("/media/".length), file: [replacement, "locandina-nuova.png"] }),
+    );
+    expect(replaced.status).toBe(302);
+    const newUrl = (await json<WireNews>(await anon().get(`/api/news/${item.id}`), 200)).image!;
+    expect(newUrl).not.toBe(oldUrl);
+
+    // One new revision each, naming the new file.
+    const [newsAfter, labelsAfter] = [revisionsOf("news", item.id), revisionsOf("content", "lable")];
+    expect(newsAfter.length).toBe(newsBefore.length + 1);
+    expect(labelsAfter.length).toBe(labelsBefore.length + 1);
+    for (const latest of [newsAfter.at(-1)!, labelsAfter.at(-1)!]) {
+      expect(latest.action).toBe("update");
+      expect(JSON.parse(latest.files)).toContain(newUrl);
+    }
+
+    // The revision before the replace brings the old picture back, and its file is still served.
+    const restored = await json<WireNews>(await staff.request("POST", `/api/news/${item.id}/revisions/${newsBefore.at(-1)!.id}/restore/`), 200);
+    expect(restored.image).toBe(oldUrl);
+    const page = await json<{ lable: { url: string }[] }>(await staff.request("POST", `/api/content/lable/revisions/${labelsBefore.at(-1)!.id}/restore/`), 200);
+    expect(page.lable[0]!.url).toBe(oldUrl);
+    expect(fs.existsSync(mediaFile(server, oldUrl))).toBe(true);
+    expect(await served(oldUrl)).toBe(200);
+  });
+});
+
 describe("the trash", () => {
   it("DELETE in the api/ moves the item to the trash: gone from public places at once, back with its files by POST .../restore/", async () => {
     const item = await createNews("Concerto cestinato");
@@ -142,6 +194,31 @@ describe("the trash", () => {
     expect((await anon().get(`/news/${item.slug}`)).status).toBe(200);
     for (const url of [item.image!, item.attachments[0]!.url]) expect(await served(url)).toBe(200);
     expect((await staff.request("POST", `/api/news/${item.id}/restore/`)).status).toBe(404);
+  });
+
+  it("a deleted category comes back by POST /api/category/{id}/restore/, as news and music do", async () => {
+    const created = await json<{ id: number }>(
+      await staff.request("POST", "/api/category/", { json: { name: "RASSEGNE CESTINATE", name_eng: "TRASHED REVIEWS", type: "news" } }),
+      201,
+    );
+    const category = { id: created.id, name: "RASSEGNE CESTINATE", name_eng: "TRASHED REVIEWS", type: "news" };
+    expect((await staff.request("DELETE", `/api/category/${category.id}/`)).status).toBe(204);
+    expect((await anon().get(`/api/category/${category.id}/`)).status).toBe(404);
+    expect(rows(server, `SELECT kind, title FROM TrashEntry WHERE kind = 'category' AND itemId = ?`, category.id)).toEqual([
+      { kind: "category", title: "RASSEGNE CESTINATE" },
+    ]);
+
+    expect((await anon().request("POST", `/api/category/${category.id}/restore/`)).status).toBe(401);
+    expect(await json(await staff.request("POST", `/api/category/${category.id}/restore/`), 201)).toEqual(category);
+    expect(await json(await anon().get(`/api/category/${category.id}/`), 200)).toEqual(category);
+    expect(rows(server, `SELECT name, nameEng, type FROM Category WHERE id = ?`, category.id)).toEqual([
+      { name: "RASSEGNE CESTINATE", nameEng: "TRASHED REVIEWS", type: "news" },
+    ]);
+    expect(rows(server, `SELECT id FROM TrashEntry WHERE kind = 'category' AND itemId = ?`, category.id)).toEqual([]);
+    // Not in the trash any more: 404 with a message, as for news.
+    const again = await staff.request("POST", `/api/category/${category.id}/restore/`);
+    expect(again.status).toBe(404);
+    expect(await again.json()).toEqual({ error: "Nel cestino non c'è un elemento con questo id." });
   });
 
   it("the admin without JavaScript: delete, Cestino, Ripristina, then Elimina definitivamente removes the files from disk", async () => {

@@ -7,7 +7,7 @@ import { TrackOrder } from "~/components/admin/TrackOrder";
 import { categoryChoices } from "~/server/domain/categories.server";
 import { adminForm } from "~/server/http/forms.server";
 import { musicPath } from "~/lib/paths";
-import { musicForm } from "~/server/http/content-forms.server";
+import { musicForm, refusePastSchedule } from "~/server/http/content-forms.server";
 import { getMusicBySlug, moveTrack, parseMusicInput, renameTrack, saveMusic } from "~/server/domain/music.server";
 import { formStrings } from "~/server/http/body.server";
 import { staffFrom } from "~/server/domain/session.server";
@@ -65,7 +65,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     return redirect(`/admin/musicList/${current.slug}#track-${trackId}`);
   }
   const { values, files } = musicForm(form, current.tracks);
-  const parsed = parseMusicInput(values);
+  const parsed = refusePastSchedule(parseMusicInput(values), values);
   const result = parsed.ok ? await saveMusic(current, parsed.data, files, user) : parsed;
   if (!result.ok) {
     if (result.status === 404) throw redirect(NOT_FOUND);

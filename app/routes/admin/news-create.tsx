@@ -6,7 +6,7 @@ import { todayIso } from "~/lib/format";
 import { categoryChoices } from "~/server/domain/categories.server";
 import { adminForm } from "~/server/http/forms.server";
 import { newsPath } from "~/lib/paths";
-import { newsForm } from "~/server/http/content-forms.server";
+import { newsForm, refusePastSchedule } from "~/server/http/content-forms.server";
 import { parseNewsInput, saveNews } from "~/server/domain/news.server";
 import { staffFrom } from "~/server/domain/session.server";
 
@@ -20,7 +20,7 @@ export async function loader() {
 export async function action({ request, context }: Route.ActionArgs) {
   const user = staffFrom(context);
   const { values, files } = newsForm(await adminForm(request), []);
-  const parsed = parseNewsInput(values);
+  const parsed = refusePastSchedule(parseNewsInput(values), values);
   const result = parsed.ok ? await saveNews(null, parsed.data, files, user) : parsed;
   if (!result.ok) return data({ errors: result.errors, values }, { status: result.status === 404 ? 400 : result.status });
   return redirect(newsPath(result.item.slug));

@@ -5,7 +5,7 @@ import { NewsForm } from "~/components/admin/NewsForm";
 import { categoryChoices } from "~/server/domain/categories.server";
 import { adminForm } from "~/server/http/forms.server";
 import { newsPath } from "~/lib/paths";
-import { newsForm } from "~/server/http/content-forms.server";
+import { newsForm, refusePastSchedule } from "~/server/http/content-forms.server";
 import { getNewsBySlug, parseNewsInput, saveNews } from "~/server/domain/news.server";
 import { staffFrom } from "~/server/domain/session.server";
 import { PreviewLinks } from "~/components/admin/PreviewLinks";
@@ -34,7 +34,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const previewAnswer = await previewLinkIntent(request, form, "news", current.id, user);
   if (previewAnswer) return previewAnswer;
   const { values, files } = newsForm(form, current.attachments);
-  const parsed = parseNewsInput(values);
+  const parsed = refusePastSchedule(parseNewsInput(values), values);
   const result = parsed.ok ? await saveNews(current, parsed.data, files, user) : parsed;
   if (!result.ok) {
     if (result.status === 404) throw redirect(NOT_FOUND);

@@ -52,7 +52,7 @@ export default function Trash({ loaderData: { keepDays, notice, rows }, actionDa
       <p>Gli elementi eliminati restano qui {keepDays} giorni; poi sono eliminati definitivamente insieme ai loro file.</p>
       <Notice text={notice} />
       <FormError message={actionData?.error} />
-      <table className="admin-table">
+      <table className="admin-table admin-table--cards">
         <thead>
           <tr>
             <th scope="col">Tipo</th>
@@ -68,11 +68,11 @@ export default function Trash({ loaderData: { keepDays, notice, rows }, actionDa
         <tbody>
           {rows.map((row) => (
             <tr key={row.id}>
-              <td>{row.kind}</td>
-              <td>{row.title}</td>
-              <td>{row.deleted}</td>
-              <td>{row.username}</td>
-              <td>{row.purge}</td>
+              <td data-label="Tipo">{row.kind}</td>
+              <td data-label="Titolo">{row.title}</td>
+              <td data-label="Eliminato il">{row.deleted}</td>
+              <td data-label="Da">{row.username}</td>
+              <td data-label="Eliminazione definitiva">{row.purge}</td>
               <td className="admin-table__actions">
                 <Form method="post">
                   <input type="hidden" name="id" value={row.id} />

@@ -85,6 +85,13 @@ function stringsOf(value: unknown, out: string[] = []): string[] {
   return out;
 }
 
+/** A content page as its revision keeps it (ADR 027), read in `tx`: the whole list in order, and its strings (the files among them). */
+export async function contentKept(tx: Tx, kind: string): Promise<{ snapshot: unknown[]; files: string[] }> {
+  const rows = await tx.contentItem.findMany({ where: { kind }, select: { data: true }, orderBy: { position: "asc" } });
+  const snapshot = rows.map((row) => JSON.parse(row.data) as unknown);
+  return { snapshot, files: stringsOf(snapshot) };
+}
+
 /**
  * Replaces a kind's rows by `items` (in this order) and marks the kind as changed now. The stored
  * files the items use (an image uploaded in the admin form: /media/images/...) are counted like
@@ -122,9 +129,7 @@ export async function replaceContent<K extends ContentKind>(
     return invalid(parsed.errors);
   }
   const released = await db.$transaction(async (tx) => {
-    const previous = (await tx.contentItem.findMany({ where: { kind }, select: { data: true }, orderBy: { position: "asc" } })).map(
-      (row) => JSON.parse(row.data) as unknown,
-    );
+    const previous = await contentKept(tx, kind);
     const unused = await writeList(tx, kind, parsed.items, staged);
     await contentChanged(tx);
     const revision = await recordRevision(
@@ -136,7 +141,7 @@ export async function replaceContent<K extends ContentKind>(
         files: stringsOf(parsed.items),
         action: restoredFrom ? "restore" : "update",
         restoredFrom,
-        before: { snapshot: previous, files: stringsOf(previous) },
+        before: previous,
       },
       actor,
     );

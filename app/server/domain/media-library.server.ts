@@ -5,6 +5,10 @@ import { lacksAlt } from "~/lib/images";
 import { logActivity, type Actor } from "./activity.server";
 import { invalid, notFound, parseWith, type SaveFailure, type SaveResult } from "./save-result.server";
 import { storeFormFile, UploadError } from "./uploads.server";
+import { contentKept } from "./content.server";
+import { musicKept, musicSelect } from "./music.server";
+import { newsKept, newsSelect } from "./news.server";
+import { recordRevision, type RevisionKind } from "./revisions.server";
 import { contentChanged } from "../storage/content-version.server";
 import { db } from "../storage/db.server";
 import { keyOfUrl, storedKeyOfUrl, urlOfKey } from "../storage/file-store.server";
@@ -213,11 +217,37 @@ export async function deleteLibraryImage(key: string, actor: Actor): Promise<{ o
   return { ok: true };
 }
 
+/** An item a replace rewrites, and how to read it as its revision keeps it. */
+type RewrittenItem = { kind: RevisionKind; itemKey: string | number; read: () => Promise<{ snapshot: unknown; files: readonly (string | null)[] }> };
+
+/** The news items, compositions and content pages that name `url`, read in `tx`. */
+async function itemsNaming(tx: Tx, url: string): Promise<RewrittenItem[]> {
+  const [news, music, kinds] = await Promise.all([
+    tx.news.findMany({ where: { OR: [{ image: url }, { attachments: { some: { url } } }] }, select: { id: true }, orderBy: { id: "asc" } }),
+    tx.music.findMany({ where: { img: url }, select: { id: true }, orderBy: { id: "asc" } }),
+    tx.contentItem.findMany({ where: { data: { contains: JSON.stringify(url) } }, select: { kind: true }, distinct: ["kind"], orderBy: { kind: "asc" } }),
+  ]);
+  return [
+    ...news.map(({ id }): RewrittenItem => ({
+      kind: "news",
+      itemKey: id,
+      read: async () => newsKept(await tx.news.findUniqueOrThrow({ where: { id }, select: newsSelect })),
+    })),
+    ...music.map(({ id }): RewrittenItem => ({
+      kind: "music",
+      itemKey: id,
+      read: async () => musicKept(await tx.music.findUniqueOrThrow({ where: { id }, select: musicSelect })),
+    })),
+    ...kinds.map(({ kind }): RewrittenItem => ({ kind: "content", itemKey: kind, read: () => contentKept(tx, kind) })),
+  ];
+}
+
 /**
  * Replaces a library image by new bytes: content-addressed keys never change bytes, so the new file
  * gets its own key and every reference to the old one (compositions, news, attachments, content
  * items, the library row with its alt texts) moves to it in one transaction; the old bytes go once
- * nothing counts them.
+ * nothing counts them. The replace is a save of every item it rewrites, so each gets a revision
+ * (ADR 027) and the one before the replace still brings the old picture back (its revision counts it).
  */
 export async function replaceLibraryImage(key: string, file: File, actor: Actor): Promise<SaveResult<{ key: string }>> {
   const image = await libraryImage(key);
@@ -227,6 +257,9 @@ export async function replaceLibraryImage(key: string, file: File, actor: Actor)
   if (staged.key === key) return invalid({ file: "È la stessa immagine: scegli un file diverso." });
   const [oldUrl, newUrl] = [image.url, staged.url];
   const released = await db.$transaction(async (tx) => {
+    const rewritten = await itemsNaming(tx, oldUrl);
+    const kept = [];
+    for (const item of rewritten) kept.push(await item.read());
     let moved = 0;
     moved += (await tx.music.updateMany({ where: { img: oldUrl }, data: { img: newUrl } })).count;
     moved += (await tx.news.updateMany({ where: { image: oldUrl }, data: { image: newUrl } })).count;
@@ -254,6 +287,9 @@ export async function replaceLibraryImage(key: string, file: File, actor: Actor)
       [staged],
     );
     await contentChanged(tx);
+    for (const [index, item] of rewritten.entries()) {
+      await recordRevision(tx, { kind: item.kind, itemKey: item.itemKey, ...(await item.read()), action: "update", before: kept[index] }, actor);
+    }
     await logActivity(tx, actor, `Sostituita l'immagine "${image.fileName || key}" con "${fileName || staged.key}"`);
     return unused;
   });

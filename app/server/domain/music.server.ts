@@ -188,7 +188,7 @@ export const adminMusicSelect = {
 export const musicRowFileUrls = (row: MusicItem) => [row.img, ...row.tracks.flatMap((t) => [t.url, t.streamUrl, t.peaksUrl])];
 
 /** A composition as its revision and its trash entry keep it (ADR 027): the whole public shape (streams too) and its files. */
-const musicKept = (row: MusicItem) => ({ snapshot: row, files: musicRowFileUrls(row) });
+export const musicKept = (row: MusicItem) => ({ snapshot: row, files: musicRowFileUrls(row) });
 
 /** The saved composition a save changes (null: a new one). */
 export type MusicCurrent = {

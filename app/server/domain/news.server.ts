@@ -152,7 +152,7 @@ export const adminNewsSelect = {
 export const newsRowFileUrls = (row: NewsItem) => [row.image, ...row.attachments.map((a) => a.url)];
 
 /** A news row as its revision and its trash entry keep it (ADR 027): the whole public shape and its files. */
-const newsKept = (row: NewsItem) => ({ snapshot: row, files: newsRowFileUrls(row) });
+export const newsKept = (row: NewsItem) => ({ snapshot: row, files: newsRowFileUrls(row) });
 
 /** The columns of a news row as a save writes them (the HTML cleaned by the one allowlist). */
 function newsRowData(input: NewsInput, current: NewsCurrent | null, image: string | null, attachments: { name: string; url: string }[]) {

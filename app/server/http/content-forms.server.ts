@@ -4,6 +4,7 @@ import { isContentKind, type ContentKind } from "~/lib/content-types";
 import type { ContentImage } from "../domain/content.server";
 import { musicValuesFrom, type MusicFilesInput, type MusicValues } from "../domain/music.server";
 import { newsValuesFrom, type NewsFilesInput, type NewsValues } from "../domain/news.server";
+import type { Parsed } from "../domain/save-result.server";
 import type { FileListInput, ImageInput } from "../domain/save-with-files.server";
 import { cleanDisplayName, type FileEntry } from "../domain/uploads.server";
 import { formStrings } from "./body.server";
@@ -98,6 +99,21 @@ function publicationFromForm(form: FormData): { status: string; publish_at: stri
     return { status: "published", publish_at: romeLocalToUtc(local)?.toISOString() ?? (local || "mancante"), publication, publish_at_local: local };
   }
   return { status: "published", publish_at: "", publication, publish_at_local: "" };
+}
+
+const SCHEDULE_PASSED = "Questa data e ora sono già passate: per «Programma» indica un momento futuro, oppure scegli «Pubblica ora».";
+
+/**
+ * "Programma" means "later" (issue 24, ADR 026): a time already past would publish at once what
+ * staff meant to hold back, so the admin form refuses it (400, the message next to the field, every
+ * typed value kept). The api/ has no such choice: `published` with a past `publish_at` there is a
+ * backdated publication, visible at once.
+ */
+export function refusePastSchedule<T>(parsed: Parsed<T>, values: PublicationFormValues & { publish_at: string }, now = Date.now()): Parsed<T> {
+  const at = Date.parse(values.publish_at);
+  if (values.publication !== "programma" || Number.isNaN(at) || at > now) return parsed;
+  const errors = parsed.ok ? {} : parsed.errors;
+  return { ok: false, status: 400, errors: { ...errors, publish_at: errors.publish_at ?? SCHEDULE_PASSED } };
 }
 
 /** The admin music form: its fields and files. */

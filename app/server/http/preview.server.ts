@@ -1,8 +1,12 @@
+import { parseCookie, stringifySetCookie } from "cookie";
 import { data } from "react-router";
 import { formatRomeTime } from "~/lib/rome-time";
 import { getOptionalUser, isStaffUser, type SessionUser } from "../domain/session.server";
 import { createPreviewLink, livePreviewLinks, PREVIEW_PARAM, previewTokenOpens, revokePreviewLink, type PreviewKind } from "../domain/preview-links.server";
+import { getEnv } from "../platform/env.server";
+import { urlOfKey } from "../storage/file-store.server";
 import { publicationState, type Publication } from "../storage/publication.server";
+import { unpublishedOnlyFiles } from "../storage/unpublished-media.server";
 import { publicOrigin } from "./origin.server";
 
 /**
@@ -13,7 +17,40 @@ import { publicOrigin } from "./origin.server";
  */
 export type PreviewInfo = { state: "draft" | "scheduled"; time: string | null };
 
-export const PREVIEW_HEADERS = { "Cache-Control": "private, no-store", "X-Robots-Tag": "noindex" };
+const PREVIEW_HEADERS = { "Cache-Control": "private, no-store", "X-Robots-Tag": "noindex" };
+
+/**
+ * A preview link's token, kept for /media only: the pictures, attachments and tracks of the item
+ * it opens are not served to visitors while only unpublished items use them (below), and their
+ * requests do not carry the page's `?preview=`. A session cookie; the token is checked again on
+ * every request, so an expired or revoked link opens no file.
+ */
+const PREVIEW_MEDIA_COOKIE = "preview_media";
+
+/** The headers of a preview answer: private, no-store, noindex, and for a preview link the cookie /media reads. */
+export function previewHeaders(request: Request): Headers {
+  const headers = new Headers(PREVIEW_HEADERS);
+  const token = new URL(request.url).searchParams.get(PREVIEW_PARAM);
+  if (token) {
+    const secure = getEnv().isProduction && !(getEnv().publicOrigin ?? "").startsWith("http://");
+    headers.append("Set-Cookie", stringifySetCookie(PREVIEW_MEDIA_COOKIE, token, { path: "/media", httpOnly: true, sameSite: "lax", secure }));
+  }
+  return headers;
+}
+
+/**
+ * Who may fetch a stored file at /media (issue 24, ADR 026): "public" everyone (the usual long
+ * cache); "private" this request only (staff, or the preview link of an item that uses it: answer
+ * private, no-store); null nobody here (404, no-store), a file only draft or scheduled items use.
+ */
+export async function mediaAudience(request: Request, key: string): Promise<"public" | "private" | null> {
+  const uses = (await unpublishedOnlyFiles()).get(urlOfKey(key));
+  if (!uses) return "public";
+  if (isStaffUser(await getOptionalUser(request))) return "private";
+  const token = parseCookie(request.headers.get("Cookie") ?? "")[PREVIEW_MEDIA_COOKIE];
+  for (const use of uses) if (token && (await previewTokenOpens(use.kind, use.id, token))) return "private";
+  return null;
+}
 
 /** null: the item is public, the page is as usual. A preview: shown to this request. Else a thrown 404. */
 export async function previewFor(request: Request, kind: PreviewKind, item: { id: number } & Publication): Promise<PreviewInfo | null> {

@@ -6,15 +6,16 @@ import { restoreContentRevision, restoreFromTrash, restoreMusicRevision, restore
 import type { MusicItem } from "../../domain/music.server";
 import type { NewsItem } from "../../domain/news.server";
 import { listRevisions } from "../../domain/revisions.server";
-import { trashEntryOfItem } from "../../domain/trash.server";
+import { trashEntryOfItem, type TrashKind } from "../../domain/trash.server";
 import { ApiError, json, savedItem } from "./http.server";
 import { findMusic, findNews } from "./lookup.server";
 import { wire } from "./wire.server";
 
 /**
  * The staff api/ of issue 24 (ADR 027): revisions of news, music and content pages, their restore,
- * and the restore of a deleted news item or composition out of the trash. Addressed as the item
- * is: news and music by id or slug (a deleted one by the id it had), a content page by its name.
+ * and the restore of a deleted news item, composition or category out of the trash. Addressed as the
+ * item is: news and music by id or slug (a deleted one, and a category, by the id it had), a content
+ * page by its name.
  */
 
 export type HistoryKind = "news" | "music" | "content";
@@ -57,14 +58,20 @@ export async function restoreRevisionResponse(kind: HistoryKind, key: string, re
   return json(wire.music(savedItem(await restoreMusicRevision(Number(itemKey), revisionId, actor))));
 }
 
-/** POST /api/{news|music}/{id}/restore/: the deleted item back out of the trash, with its id and slug (201). */
-export async function restoreFromTrashResponse(kind: HistoryKind, key: string, actor: Actor): Promise<Response> {
-  if (kind === "content") throw new ApiError(404, "I contenuti delle pagine non hanno un cestino: ripristina una revisione.");
+/** Which kind of trashed item an api/ URL names: /api/news/{id}/restore/, /api/music/..., /api/category/... */
+export function trashKind(request: Request): TrashKind {
+  const segment = new URL(request.url).pathname.split("/")[2];
+  if (segment === "news" || segment === "music" || segment === "category") return segment;
+  throw new ApiError(404, NOT_FOUND_MESSAGE);
+}
+
+/** POST /api/{news|music|category}/{id}/restore/: the deleted item back out of the trash, with its id (and slug) (201). */
+export async function restoreFromTrashResponse(kind: TrashKind, key: string, actor: Actor): Promise<Response> {
   const id = idParam(key);
   const entry = id ? await trashEntryOfItem(kind, id) : null;
   if (!entry) throw new ApiError(404, "Nel cestino non c'è un elemento con questo id.");
   const restored = savedItem(await restoreFromTrash(entry.id, actor));
   if (restored.kind === "news") return json(wire.news(restored.item), 201);
   if (restored.kind === "music") return json(wire.music(restored.item), 201);
-  throw new ApiError(404, NOT_FOUND_MESSAGE);
+  return json(wire.category(restored.item), 201);
 }

@@ -301,7 +301,15 @@ export function openApiDocument(origin: string) {
         parameters: [id],
         get: { responses: { 200: ok(ref("Category")), ...pick(404) } },
         patch: { security: staff, requestBody: jsonBody(ref("Category")), responses: { 200: ok(ref("Category")), ...pick(400, 401, 403, 404, 409, 415) } },
-        delete: { security: staff, responses: { 204: { description: "Deleted" }, ...pick(401, 403, 404, 409) } },
+        delete: { security: staff, responses: { 204: { description: "Moved to the trash (restorable for 30 days)" }, ...pick(401, 403, 404, 409) } },
+      },
+      "/api/category/{id}/restore/": {
+        parameters: [{ ...id, description: "the id the deleted category had" }],
+        post: {
+          security: staff,
+          description: "Takes a deleted category out of the trash (30 days after DELETE) with its id. 409 when its type has that name again.",
+          responses: { 201: ok(ref("Category"), "The category, live again"), ...pick(401, 403, 404, 409) },
+        },
       },
       "/api/content/{name}/": {
         parameters: [contentName],
