@@ -25,7 +25,7 @@ const FIXED_FILE_BYTES = { image: 10 * MB, attachment: 20 * MB };
  * default 1 GB: a 5-minute CD-quality WAV is 53 MB, an hour of 24-bit 96 kHz stereo 2 GB); they
  * stream to disk, so the limit is about disk and upload time, not memory.
  */
-export function maxFileBytes(purpose: UploadPurpose): number {
+function maxFileBytes(purpose: UploadPurpose): number {
   return purpose === "track" ? getEnv().maxTrackBytes : FIXED_FILE_BYTES[purpose];
 }
 

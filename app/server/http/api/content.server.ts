@@ -26,14 +26,17 @@ function withoutNullPublishAt(fields: Record<string, unknown>): Record<string, u
 
 async function readWriteBody(request: Request, allowJson: boolean): Promise<Body> {
   if (allowJson && isJsonRequest(request)) return { fields: withoutNullPublishAt(await readJson(request)), files: new Map() };
-  const form = await readForm(request, { limit: maxRequestBytes(), accept: ["multipart"], maxFileSize: largestFileBytes(), maxFiles: MAX_FILES_PER_FORM }).catch(
-    (error) => {
-      if (error instanceof RequestError && error.status === 415 && allowJson) {
-        throw new ApiError(415, "Content-Type non supportato: invia multipart/form-data o application/json.");
-      }
-      throw error;
-    },
-  );
+  const form = await readForm(request, {
+    limit: maxRequestBytes(),
+    accept: ["multipart"],
+    maxFileSize: largestFileBytes(),
+    maxFiles: MAX_FILES_PER_FORM,
+  }).catch((error) => {
+    if (error instanceof RequestError && error.status === 415 && allowJson) {
+      throw new ApiError(415, "Content-Type non supportato: invia multipart/form-data o application/json.");
+    }
+    throw error;
+  });
   const files = new Map<string, File>();
   for (const [key, value] of form) if (typeof value !== "string" && isRealFile(value) && !files.has(key)) files.set(key, value);
   return { fields: formStrings(form), files };
