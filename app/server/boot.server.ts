@@ -7,7 +7,7 @@ import { getEnv } from "./platform/env.server";
 import { log } from "./platform/log.server";
 import { startJanitor, stopJanitor } from "./domain/janitor.server";
 import { startJobs, stopJobs } from "./domain/jobs.server";
-import { JOB_HANDLERS, queueMissingStreams } from "./domain/track-streams.server";
+import { JOB_HANDLERS, queueMissingStreams, sweepTranscodeWork } from "./domain/track-streams.server";
 import { backfillTrackDurations } from "./domain/track-durations.server";
 import { ensureAdminUser } from "./domain/users.server";
 
@@ -45,7 +45,9 @@ export async function boot() {
   startContactDelivery();
   // Before the server listens: what a crash left (orphaned files, .part files) is gone first.
   await startJanitor();
-  // The durable queue (domain/jobs.server.ts): what a stop or a crash left queued or running goes on.
+  // The durable queue (domain/jobs.server.ts): what a stop or a crash left queued or running goes on,
+  // once the half-written streams of a killed run are gone.
+  await sweepTranscodeWork();
   startJobs(JOB_HANDLERS);
 }
 

@@ -36,6 +36,8 @@ export type Config = {
   pageCacheBytes: number;
   requestTimeoutMs: number;
   maxConnections: number;
+  /** The largest track master an upload may carry (MAX_TRACK_MB). */
+  maxTrackBytes: number;
   /** Undefined: 1 GB or a tenth of the disk, whichever is smaller (scripts/ops/disk.mjs). */
   minFreeDiskBytes?: number;
   metricsToken?: string;

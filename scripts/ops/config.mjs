@@ -77,6 +77,8 @@ const VARIABLES = {
   REQUEST_TIMEOUT_S: [wholeNumber(1, 3600).default(120), "a whole number of seconds from 1 to 3600"],
   /** Open connections at most; more are closed at once (server.mjs). */
   MAX_CONNECTIONS: [wholeNumber(1, 1_000_000).default(1000), "a whole number from 1"],
+  /** Largest track master staff may upload, in MB (app/server/domain/uploads.server.ts); a reverse proxy's body limit must be at least this (docs/operations.md). */
+  MAX_TRACK_MB: [wholeNumber(1, 1024 * 1024).default(1024), "a whole number of MB from 1"],
   /** Free space uploads and backups must leave on their disk, in MB (scripts/ops/disk.mjs); default 1 GB or 10 %. */
   MIN_FREE_DISK_MB: [wholeNumber(0, 1e9).optional(), "a whole number of MB"],
   LOG_LEVEL: [z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).optional(), "fatal, error, warn, info, debug, trace or silent"],
@@ -211,6 +213,7 @@ export function readConfig(env = process.env) {
     pageCacheBytes: e.PAGE_CACHE_MB * 1024 * 1024,
     requestTimeoutMs: e.REQUEST_TIMEOUT_S * 1000,
     maxConnections: e.MAX_CONNECTIONS,
+    maxTrackBytes: e.MAX_TRACK_MB * 1024 * 1024,
     minFreeDiskBytes: e.MIN_FREE_DISK_MB === undefined ? undefined : e.MIN_FREE_DISK_MB * 1024 * 1024,
     logLevel: e.LOG_LEVEL ?? (e.NODE_ENV === "test" ? "warn" : "info"),
     seedDemo: isOn(e.SEED_DEMO),

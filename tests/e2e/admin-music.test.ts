@@ -4,7 +4,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { staffPage, startMusicForm } from "../support/auth";
 import { browserPerWorker } from "../support/browser";
 import { row, rows, run } from "../support/db";
-import { mp3Bytes, pngBytes } from "../support/files";
+import { mp3Bytes, pngBytes, toneWav } from "../support/files";
 import { serverPerFile } from "../support/server";
 import { first } from "../support/present";
 
@@ -105,6 +105,35 @@ describe("music with JavaScript", () => {
       ]),
     );
     expect(errors.filter((e) => !/status of 400/.test(e))).toEqual([]);
+    await close();
+  });
+});
+
+describe("track upload progress (issue 25)", () => {
+  it("with JavaScript, a chosen master shows a progress bar that reaches 100 % before the track is listed", async () => {
+    const { page, errors, close } = await adminPage(true);
+    const master = path.join(files, "lungo.wav");
+    fs.writeFileSync(master, toneWav(180)); // 31 MB: several progress events on loopback
+    await page.goto(`${server.url}/admin/musicCreate`);
+    await page.locator('.admin[data-hydrated="true"]').waitFor();
+    await page.check('input[name="mode"][value="tracks"]');
+    // Every value the track's bar shows, as it is inserted and as it moves.
+    await page.evaluate(() => {
+      const seen: number[] = ((window as unknown as { barValues: number[] }).barValues = []);
+      const note = () => document.querySelectorAll<HTMLProgressElement>("#tracks-field progress").forEach((bar) => seen.push(bar.value));
+      new MutationObserver(note).observe(document.querySelector("#tracks-field")!, {
+        subtree: true,
+        childList: true,
+        attributes: true,
+        attributeFilter: ["value"],
+      });
+    });
+    await page.setInputFiles("#tracks", master);
+    await page.getByLabel("Nome visualizzato di lungo.wav").waitFor({ timeout: 60_000 });
+    const values = await page.evaluate(() => (window as unknown as { barValues: number[] }).barValues);
+    expect(values.length).toBeGreaterThan(0);
+    expect(Math.max(...values)).toBe(1);
+    expect(errors).toEqual([]);
     await close();
   });
 });

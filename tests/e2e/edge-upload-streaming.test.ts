@@ -42,6 +42,100 @@ function wav(total: number): Buffer {
   return out;
 }
 
+/**
+ * Streams one multipart upload of a `total`-byte WAV (its header, then silence, 1 MB at a time) to
+ * PUT api/file/upload/ with its Content-Length, so the test never holds a few hundred MB itself.
+ * Resolves with the status and the body of the answer.
+ */
+function streamedWavUpload(base: string, client: HttpClient, total: number, name: string): Promise<{ status: number; body: string }> {
+  const url = new URL(base);
+  const head = Buffer.from(`--big\r\nContent-Disposition: form-data; name="file"; filename="${name}"\r\nContent-Type: audio/wav\r\n\r\n`);
+  const tail = Buffer.from("\r\n--big--\r\n");
+  const header = wav(44);
+  header.writeUInt32LE(total - 8, 4);
+  header.writeUInt32LE(total - 44, 40);
+  return new Promise((resolve, reject) => {
+    const req = http.request(
+      {
+        host: url.hostname,
+        port: url.port,
+        method: "PUT",
+        path: "/api/file/upload/",
+        agent: false,
+        headers: {
+          "Content-Type": "multipart/form-data; boundary=big",
+          "Content-Length": head.length + total + tail.length,
+          "Content-Disposition": `attachment; filename=${encodeURIComponent(name)}`,
+          Cookie: client.cookieHeader(),
+          "X-CSRFToken": client.csrfToken ?? "",
+        },
+      },
+      (res) => {
+        let body = "";
+        res.on("data", (chunk: Buffer) => (body += chunk.toString()));
+        res.on("end", () => resolve({ status: res.statusCode ?? 0, body }));
+      },
+    );
+    req.on("error", reject);
+    const silence = Buffer.alloc(MB);
+    let sent = 0;
+    const pump = () => {
+      while (sent < total) {
+        const chunk = sent === 0 ? Buffer.concat([head, header, silence.subarray(0, MB - 44)]) : silence.subarray(0, Math.min(MB, total - sent));
+        sent += sent === 0 ? MB : chunk.length;
+        if (!req.write(chunk)) return void req.once("drain", pump);
+      }
+      req.end(tail);
+    };
+    pump();
+  });
+}
+
+describe("track masters up to MAX_TRACK_MB (issue 25; default 1 GB)", () => {
+  it("a 300 MB WAV master is accepted and streamed to disk: the server's memory stays within 25 MB", async () => {
+    // A 5-minute CD-quality WAV (52.9 MB) was refused with 413 when tracks were limited to 50 MB.
+    const pid = serverPid(server.process.pid!);
+    await expectJson(await staff.upload(wav(8 * MB), "warm.wav", "track"), "warm-up upload");
+    const baseline = rssMb(pid);
+    const stop = sampleRss(pid);
+    const answer = await streamedWavUpload(server.url, staff, 300 * MB, "Sinfonia.wav");
+    const peak = stop();
+    expect(answer.status, answer.body).toBe(200);
+    const saved = JSON.parse(answer.body) as { temp_name: string };
+    expect(fs.statSync(path.join(server.dataDir, "uploads", "tmp", saved.temp_name)).size).toBe(300 * MB);
+    expect(peak - baseline, `RSS ${baseline.toFixed(1)} MB -> peak ${peak.toFixed(1)} MB`).toBeLessThan(25);
+    await expect.poll(() => tmpFiles(server).filter((name) => name.endsWith(".part")), { timeout: 5000 }).toEqual([]);
+  }, 120_000);
+
+  it("a master declared over the default 1 GB is refused with 413 before a byte is read", async () => {
+    const url = new URL(server.url);
+    const status = await new Promise<number>((resolve, reject) => {
+      const req = http.request(
+        {
+          host: url.hostname,
+          port: url.port,
+          method: "PUT",
+          path: "/api/file/upload/",
+          agent: false,
+          headers: {
+            "Content-Type": "multipart/form-data; boundary=big",
+            "Content-Length": 1100 * MB,
+            Cookie: staff.cookieHeader(),
+            "X-CSRFToken": staff.csrfToken ?? "",
+          },
+        },
+        (res) => {
+          res.resume();
+          resolve(res.statusCode ?? 0);
+        },
+      );
+      req.on("error", reject);
+      req.write("--big\r\n");
+    });
+    expect(status).toBe(413);
+  });
+});
+
 describe("uploads stream to disk", () => {
   it("a 40 MB track is stored without the server holding it in memory", async () => {
     const pid = serverPid(server.process.pid!);
@@ -62,13 +156,22 @@ describe("uploads stream to disk", () => {
     await expect.poll(() => tmpFiles(server).filter((name) => name.endsWith(".part")), { timeout: 5000 }).toEqual([]);
   });
 
-  it("a file part over the limit is a 413 and leaves no file in the tmp folder", async () => {
-    const before = tmpFiles(server);
-    const res = await staff.upload(wav(50 * MB + 512 * 1024), "troppo.wav", "track");
-    expect(res.status).toBe(413);
-    await res.text();
-    // The streamed .part file of the refused part is removed when the request ends, just after the answer.
-    await expect.poll(() => tmpFiles(server), { timeout: 5000 }).toEqual(before);
+  it("a file part over the limit (MAX_TRACK_MB) is a 413 and leaves no file in the tmp folder", async () => {
+    const small = await startServer({ env: { SEED_DEMO: "0", MAX_TRACK_MB: "20" } });
+    try {
+      const client = new HttpClient(small.url);
+      await client.apiLogin(ADMIN.username, ADMIN.password);
+      const before = tmpFiles(small);
+      const res = await client.upload(wav(20 * MB + 512 * 1024), "troppo.wav", "track");
+      expect(res.status).toBe(413);
+      await res.text();
+      // The streamed .part file of the refused part is removed when the request ends, just after the answer.
+      await expect.poll(() => tmpFiles(small), { timeout: 5000 }).toEqual(before);
+      expect((await client.upload(wav(19 * MB), "entro.wav", "track")).status).toBe(200);
+    } finally {
+      await small.stop();
+      fs.rmSync(small.dataDir, { recursive: true, force: true });
+    }
   });
 });
 

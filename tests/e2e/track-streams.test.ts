@@ -1,7 +1,9 @@
 import { parseBuffer } from "music-metadata";
 import { describe, expect, it, vi } from "vitest";
-import { row } from "../support/db";
-import { TINY_PNG, toneWav } from "../support/files";
+import fs from "node:fs";
+import path from "node:path";
+import { row, run } from "../support/db";
+import { TINY_PNG, toneAiff, toneWav } from "../support/files";
 import { expectJson, formData, HttpClient } from "../support/http";
 import { at } from "../support/present";
 import { SERVER_TEST, serverPerFile, serverPid, sharedDemoServer } from "../support/server";
@@ -14,10 +16,16 @@ const demo = sharedDemoServer();
 
 type WireMusic = { slug: string; music_tracks: WireTrack[] };
 
-async function staffClient() {
-  const api = new HttpClient(server.url);
-  await api.apiLogin();
-  return api;
+// One sign-in for the file: sign-ins are throttled per user and address (10 in 15 minutes), and a
+// throttled one left the last test's upload unauthenticated (answered before its body: EPIPE).
+let signedIn: Promise<HttpClient> | undefined;
+function staffClient() {
+  signedIn ??= (async () => {
+    const api = new HttpClient(server.url);
+    await api.apiLogin();
+    return api;
+  })();
+  return signedIn;
 }
 
 let categoryId: number | undefined;
@@ -116,6 +124,52 @@ describe("track streams", () => {
     }
   });
 
+  it("turns an AIFF master into the same MP3 stream as a WAV one", SERVER_TEST, async () => {
+    const api = await staffClient();
+    const created = await createWithTrack(api, "Da un Mac", toneAiff(12), "studio.aif");
+    const first = at(created.music_tracks, 0);
+    expect(first.url).toMatch(/\.aif$/);
+    const track = await trackIn(api, created.slug, ["ready", "failed"]);
+    expect(track.state, row<{ streamError: string | null }>(server, "SELECT streamError FROM MusicTrack WHERE url = ?", first.url).streamError ?? "").toBe(
+      "ready",
+    );
+    expect(track.stream_type).toBe("audio/mpeg");
+    const streamRes = await api.get(track.stream_url);
+    expect(streamRes.headers.get("content-type")).toBe("audio/mpeg");
+    const { format } = await parseBuffer(Buffer.from(await streamRes.arrayBuffer()), { mimeType: "audio/mpeg" }, { duration: true });
+    expect(format).toMatchObject({ sampleRate: 44100, numberOfChannels: 2 });
+    expect(Math.abs(format.duration! - 12)).toBeLessThan(0.1);
+    expect(Math.abs(track.duration! - 12)).toBeLessThan(0.1);
+    expect(track.loudness_lufs).toEqual(expect.any(Number));
+  });
+
+  it("shows staff when a master whose try failed is tried again, not a plain 'in coda'", SERVER_TEST, async () => {
+    const api = await staffClient();
+    const created = await createWithTrack(api, "In attesa", toneWav(2), "attesa.wav");
+    const url = at(created.music_tracks, 0).url;
+    await trackIn(api, created.slug, ["ready", "failed"]);
+    // The job row is marked done just after the track row: wait for it rather than race it.
+    await vi.waitFor(() => expect(row<{ state: string }>(server, "SELECT state FROM Job WHERE key = ?", url).state).toBe("done"), {
+      timeout: 10_000,
+      interval: 50,
+    });
+    // The state the queue leaves after a failed try (jobs.server.ts): queued again, with backoff.
+    // Prisma keeps a SQLite DateTime as ISO text, and compares it as text.
+    const retryAt = new Date(Date.UTC(2031, 4, 6, 13, 45)).toISOString().replace("Z", "+00:00");
+    run(
+      server,
+      "UPDATE Job SET state = 'queued', attempts = 1, lastError = 'lame interrotto (SIGKILL)', runAt = ?, finishedAt = NULL WHERE key = ?",
+      retryAt,
+      url,
+    );
+    run(server, "UPDATE MusicTrack SET streamState = 'processing' WHERE url = ?", url);
+    const edit = (await (await api.get(`/admin/musicList/${created.slug}`)).text()).replaceAll("<!-- -->", "");
+    // 13:45 UTC is 15:45 in Rome (summer time).
+    expect(edit).toContain("In attesa di un nuovo tentativo (previsto il 06/05/2031 15:45)");
+    expect(edit).toContain("lame interrotto (SIGKILL)");
+    expect(edit).toContain('data-stream-state="retrying"');
+  });
+
   it("ends a corrupt master 'failed' with a readable reason; the site keeps working and staff can retry", SERVER_TEST, async () => {
     const api = await staffClient();
     // A WAV header the upload accepts, then a format no decoder knows.
@@ -154,6 +208,10 @@ describe("track streams", () => {
       },
       { timeout: 60_000, interval: 50 },
     );
+    // The half-written stream is in the data folder (uploads/tmp), named by its job, where it can be found again.
+    const scratch = path.join(server.dataDir, "uploads", "tmp");
+    const workDirs = () => (fs.existsSync(scratch) ? fs.readdirSync(scratch).filter((name) => name.startsWith("transcode-")) : []);
+    expect(workDirs()).toHaveLength(1);
     const pid = serverPid(server.process.pid!);
     process.kill(pid, "SIGKILL");
     // The start wrapper starts a new server.mjs; its queue takes the job over once the lease passed.
@@ -163,6 +221,8 @@ describe("track streams", () => {
     // The job row is marked done just after the track row is saved: wait for it rather than race it.
     await vi.waitFor(() => expect(job()).toMatchObject({ state: "done", attempts: 2 }), { timeout: 10_000, interval: 50 });
     expect(track.duration).toBeCloseTo(600, 1);
+    // The killed run's work folder was swept (at start and at the claim), the finished one removed.
+    expect(workDirs()).toEqual([]);
   });
 
   it("has the demo tracks streamed after the first start, with peaks and loudness", async () => {

@@ -96,6 +96,38 @@ describe("the player in the visitor's language", () => {
   }
 });
 
+describe("the player after an in-app language switch", () => {
+  it("relabels plyr's own buttons when the visitor switches IT to EN without a reload, and keeps playing", async () => {
+    const { page, errors } = await open();
+    await visit(page, DETAIL);
+    await playTrack(page, 0);
+    const player = page.locator(".audio-player");
+    const texts = () =>
+      player.evaluate((region) =>
+        [...region.querySelectorAll(".plyr__sr-only, .plyr__tooltip, [aria-label]")].map((e) => e.getAttribute("aria-label") ?? e.textContent),
+      );
+    expect(await texts()).toContain("Indietro di 5 s");
+    // The navbar's EN link is a client-side navigation: the player (in the root layout) stays.
+    await page.evaluate(() => ((window as unknown as { samePlayer?: Element }).samePlayer = document.querySelector(".audio-player audio")!));
+    await page.locator(".navbar__lang").click();
+    await page.waitForURL((url) => url.pathname.startsWith("/en/"));
+    await page.waitForFunction(() => document.documentElement.lang === "en");
+    expect(await page.evaluate(() => (window as unknown as { samePlayer?: Element }).samePlayer === document.querySelector(".audio-player audio"))).toBe(true);
+    await expect.poll(texts, { timeout: 5000 }).toContain("Rewind 5 s");
+    const english = await texts();
+    for (const label of ["Forward 5 s", "Mute", "Unmute", "Play", "Pause", "Volume", "Current time", "Duration", "Position in the track"]) {
+      expect(english, label).toContain(label);
+    }
+    for (const italian of ["Riproduci", "Pausa", "Disattiva l'audio", "Indietro di 5 s", "Avanti di 5 s", "Posizione nella traccia"]) {
+      expect(english, italian).not.toContain(italian);
+    }
+    // plyr's own later updates (the play button's label as playback toggles) are in English too.
+    await page.evaluate(() => document.querySelector<HTMLAudioElement>(".audio-player audio")!.pause());
+    await expect.poll(() => player.locator('button[data-plyr="play"]').first().getAttribute("aria-label")).toBe("Play");
+    expect(errors).toEqual([]);
+  });
+});
+
 describe("the waveform", () => {
   it("plays the MP3 stream; a click and the keys move currentTime; the value reads '0:05 di 0:12'", async () => {
     const { page, errors } = await open();

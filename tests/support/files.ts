@@ -53,6 +53,34 @@ export function silentWav(seconds: number, sampleRate = 8000): Buffer {
  * A 16-bit PCM WAV master of `seconds`: a chord with a slow swell in each channel (different in
  * left and right) and a little noise, so an encoder has real work. Deterministic.
  */
+/**
+ * The samples of `toneWav` as a 16-bit AIFF master (FORM/AIFF, COMM with the 80-bit rate, SSND,
+ * big-endian): what a Mac studio exports.
+ */
+export function toneAiff(seconds: number, { sampleRate = 44100, channels = 2 } = {}): Buffer {
+  const pcm = toneWav(seconds, { sampleRate, channels }).subarray(44);
+  const data = Buffer.alloc(pcm.length);
+  for (let i = 0; i < pcm.length; i += 2) data.writeInt16BE(pcm.readInt16LE(i), i);
+  const comm = Buffer.alloc(26);
+  comm.write("COMM", 0, "latin1");
+  comm.writeUInt32BE(18, 4);
+  comm.writeUInt16BE(channels, 8);
+  comm.writeUInt32BE(data.length / (2 * channels), 10);
+  comm.writeUInt16BE(16, 14);
+  // 80-bit extended: exponent 16383 + e, then the mantissa with its leading 1 at bit 63.
+  const e = Math.floor(Math.log2(sampleRate));
+  comm.writeUInt16BE(16383 + e, 16);
+  comm.writeBigUInt64BE(BigInt(sampleRate) << BigInt(63 - e), 18);
+  const ssnd = Buffer.alloc(16);
+  ssnd.write("SSND", 0, "latin1");
+  ssnd.writeUInt32BE(8 + data.length, 4);
+  const form = Buffer.alloc(12);
+  form.write("FORM", 0, "latin1");
+  form.writeUInt32BE(4 + comm.length + ssnd.length + data.length, 4);
+  form.write("AIFF", 8, "latin1");
+  return Buffer.concat([form, comm, ssnd, data]);
+}
+
 export function toneWav(seconds: number, { sampleRate = 44100, channels = 2 } = {}): Buffer {
   const frames = Math.round(seconds * sampleRate);
   const data = frames * channels * 2;

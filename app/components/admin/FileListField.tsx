@@ -1,5 +1,6 @@
 import { useRef, useState } from "react";
 import { useHydrated } from "remix-utils/use-hydrated";
+import { postWithProgress } from "./upload-request";
 
 export type StoredFile = { url: string; name: string };
 type Item =
@@ -30,33 +31,19 @@ function csrfToken(): string {
 }
 
 /** Sends one file to /admin/upload with progress; answers the temp upload or an error message. */
-function uploadFile(
+async function uploadFile(
   file: File,
   purpose: string,
   onProgress: (fraction: number) => void,
 ): Promise<{ temp_name: string; display_name: string } | { error: string }> {
-  return new Promise((resolve) => {
-    const xhr = new XMLHttpRequest();
-    xhr.open("POST", "/admin/upload");
-    xhr.setRequestHeader("X-CSRFToken", csrfToken());
-    xhr.responseType = "json";
-    xhr.upload.onprogress = (event) => {
-      if (event.lengthComputable) onProgress(event.loaded / event.total);
-    };
-    xhr.onload = () => {
-      const body = xhr.response as { temp_name?: string; display_name?: string; error?: string } | null;
-      if (xhr.status >= 200 && xhr.status < 300 && body?.temp_name) {
-        resolve({ temp_name: body.temp_name, display_name: body.display_name ?? file.name });
-      } else {
-        resolve({ error: body?.error ?? `Caricamento non riuscito (${xhr.status}).` });
-      }
-    };
-    xhr.onerror = () => resolve({ error: "Caricamento non riuscito: connessione interrotta." });
-    const body = new FormData();
-    body.set("kind", purpose);
-    body.set("file", file, file.name);
-    xhr.send(body);
-  });
+  const body = new FormData();
+  body.set("kind", purpose);
+  body.set("file", file, file.name);
+  const xhr = await postWithProgress("/admin/upload", body, onProgress, { headers: { "X-CSRFToken": csrfToken() }, responseType: "json" });
+  if (!xhr) return { error: "Caricamento non riuscito: connessione interrotta." };
+  const answer = xhr.response as { temp_name?: string; display_name?: string; error?: string } | null;
+  if (xhr.status >= 200 && xhr.status < 300 && answer?.temp_name) return { temp_name: answer.temp_name, display_name: answer.display_name ?? file.name };
+  return { error: answer?.error ?? `Caricamento non riuscito (${xhr.status}).` };
 }
 
 /**

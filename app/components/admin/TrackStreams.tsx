@@ -1,11 +1,14 @@
 import { Form } from "react-router";
+import { formatRomeTime } from "~/lib/rome-time";
 import { STREAM_STATE_LABELS, streamStateName } from "~/lib/track-streams";
 
-export type TrackStreamRow = { name: string; url: string; streamState: string; streamError: string | null; progress: number | null };
+/** `retryAt`: a try failed and the next one waits for its backoff until then (ISO time). */
+export type TrackStreamRow = { name: string; url: string; streamState: string; streamError: string | null; progress: number | null; retryAt: string | null };
 
 /**
- * Each track's stream on the edit page: in coda, in lavorazione (with progress), pronta, or errore
- * with the reason and a "Riprova" button (a native form post of its own, outside the music form).
+ * Each track's stream on the edit page: in coda, in attesa di un nuovo tentativo (when, and why the
+ * last one failed), in lavorazione (with progress), pronta, or errore with the reason and a
+ * "Riprova" button (a native form post of its own, outside the music form).
  */
 export function TrackStreams({ tracks }: { tracks: TrackStreamRow[] }) {
   if (tracks.length === 0) return null;
@@ -16,13 +19,21 @@ export function TrackStreams({ tracks }: { tracks: TrackStreamRow[] }) {
       <ul>
         {tracks.map((track, index) => {
           const state = streamStateName(track.streamState);
+          // The row says "processing" while its job, after a failed try, waits for the next one.
+          const retryAt = state !== "ready" && state !== "failed" ? track.retryAt : null;
           return (
-            <li key={`${index}-${track.url}`} data-stream-state={state}>
+            <li key={`${index}-${track.url}`} data-stream-state={retryAt ? "retrying" : state}>
               <span className="track-streams__name">{track.name}</span>{" "}
               <span className="delivery-status" data-delivery={state === "ready" ? "sent" : state === "failed" ? "failed" : "waiting"}>
-                {STREAM_STATE_LABELS[state]}
-                {state === "processing" && track.progress !== null ? ` (${Math.round(track.progress * 100)}%)` : ""}
+                {retryAt ? `In attesa di un nuovo tentativo (previsto il ${formatRomeTime(new Date(retryAt))})` : STREAM_STATE_LABELS[state]}
+                {!retryAt && state === "processing" && track.progress !== null ? ` (${Math.round(track.progress * 100)}%)` : ""}
               </span>
+              {retryAt && track.streamError ? (
+                <span className="track-streams__error">
+                  {" "}
+                  Ultimo errore: <code>{track.streamError}</code>
+                </span>
+              ) : null}
               {state === "failed" ? (
                 <>
                   {track.streamError ? (

@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from "react";
 import { useNavigate } from "react-router";
+import { postWithProgress } from "./upload-request";
 
 /**
  * A progress bar for the form it sits in, once JavaScript runs: the form's own post is sent with
@@ -16,23 +17,17 @@ export function UploadProgress() {
     const onSubmit = (event: SubmitEvent) => {
       // Runs before React Router's submit handler, which does nothing for a prevented event.
       event.preventDefault();
-      const xhr = new XMLHttpRequest();
-      xhr.open("POST", form.action || window.location.href);
-      xhr.upload.onprogress = (progress) => {
-        if (progress.lengthComputable) setState({ fraction: progress.loaded / progress.total, error: "" });
-      };
-      xhr.onload = () => {
-        if (xhr.status >= 200 && xhr.status < 300) {
-          const url = new URL(xhr.responseURL || window.location.href);
-          setState(null);
-          void navigate(`${url.pathname}${url.search}${url.hash}`);
-        } else {
-          setState({ fraction: 0, error: `Caricamento non riuscito (${xhr.status}): controlla il file e riprova.` });
-        }
-      };
-      xhr.onerror = () => setState({ fraction: 0, error: "Caricamento non riuscito: connessione interrotta." });
       setState({ fraction: 0, error: "" });
-      xhr.send(new FormData(form, event.submitter));
+      void postWithProgress(form.action || window.location.href, new FormData(form, event.submitter), (fraction) => setState({ fraction, error: "" })).then(
+        (xhr) => {
+          if (!xhr) setState({ fraction: 0, error: "Caricamento non riuscito: connessione interrotta." });
+          else if (xhr.status >= 200 && xhr.status < 300) {
+            const url = new URL(xhr.responseURL || window.location.href);
+            setState(null);
+            void navigate(`${url.pathname}${url.search}${url.hash}`);
+          } else setState({ fraction: 0, error: `Caricamento non riuscito (${xhr.status}): controlla il file e riprova.` });
+        },
+      );
     };
     form.addEventListener("submit", onSubmit);
     return () => form.removeEventListener("submit", onSubmit);

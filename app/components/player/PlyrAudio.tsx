@@ -56,7 +56,7 @@ type PlyrAudioProps = {
   onAudio: (audio: HTMLAudioElement | null) => void;
 };
 
-/** plyr's labels from the locale: built once per plyr (it reads them when it builds its controls). */
+/** plyr's labels from the locale, in the page's language (a new object when the language changes). */
 function usePlyrLabels(): PlyrLabels {
   const { t } = useTranslation("pages");
   return {
@@ -72,6 +72,51 @@ function usePlyrLabels(): PlyrLabels {
     unmute: t("player.unmute"),
     loop: t("player.loop"),
   };
+}
+
+type Plyr = APITypes["plyr"];
+
+/**
+ * plyr writes its labels into its controls once, when it builds them, from its `i18n` option; the
+ * player lives in the root layout and outlives an in-app language switch. So on a new language its
+ * config takes the new labels (plyr reads them again on later updates: the play button's label as
+ * playback toggles) and the texts it already wrote are rewritten in place. Re-creating plyr instead
+ * would replace the <audio> element and stop the music.
+ */
+function relabelPlyr(plyr: Plyr, labels: PlyrLabels) {
+  const container = (plyr as unknown as { elements?: { container?: HTMLElement } }).elements?.container;
+  const config = (plyr as unknown as { config?: { i18n?: PlyrLabels } }).config;
+  if (!container || !config) return;
+  config.i18n = { ...config.i18n, ...labels };
+  const text = (key: keyof PlyrLabels) => String(labels[key] ?? "").replace("{seektime}", String(SEEK_SECONDS));
+  // Each control's hidden label (shown as its tooltip): toggles carry one per state.
+  const buttons: [string, keyof PlyrLabels, keyof PlyrLabels | null][] = [
+    ["play", "play", "pause"],
+    ["mute", "mute", "unmute"],
+    ["rewind", "rewind", null],
+    ["fast-forward", "fastForward", null],
+  ];
+  for (const [name, label, pressed] of buttons) {
+    for (const button of container.querySelectorAll<HTMLElement>(`button[data-plyr="${name}"]`)) {
+      const spans = pressed
+        ? ([
+            [".label--not-pressed", label],
+            [".label--pressed", pressed],
+          ] as const)
+        : ([[".plyr__sr-only, .plyr__tooltip", label]] as const);
+      for (const [selector, key] of spans) {
+        const span = button.querySelector(selector);
+        if (span) span.textContent = text(key);
+      }
+      if (button.hasAttribute("aria-label")) button.setAttribute("aria-label", text(pressed && plyr.playing ? pressed : label));
+    }
+  }
+  const labelled: [string, keyof PlyrLabels][] = [
+    ['input[data-plyr="volume"]', "volume"],
+    [".plyr__time--current", "currentTime"],
+    [".plyr__time--duration", "duration"],
+  ];
+  for (const [selector, key] of labelled) for (const element of container.querySelectorAll(selector)) element.setAttribute("aria-label", text(key));
 }
 
 /**
@@ -135,9 +180,16 @@ export default function PlyrAudio({
   const { t } = useTranslation("pages");
   const apiRef = useRef<APITypes>(null);
   const labels = usePlyrLabels();
-  // plyr is built once with the language of the page it first opened on.
+  // plyr is built once, with the language of the page it first opened on; later languages relabel it.
   const [options] = useState(() => plyrOptions(labels));
   const mediaRef = usePlyr(apiRef, { source: null, options }, []);
+  const { i18n } = useTranslation();
+  useEffect(() => {
+    const plyr = apiRef.current?.plyr;
+    if (plyr) relabelPlyr(plyr, labels);
+    // The labels are a new object each render; the language is what changes them.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [i18n.language]);
   const audioRef = mediaRef as unknown as React.RefObject<HTMLAudioElement | null>;
   const [audio, setAudio] = useState<HTMLAudioElement | null>(null);
   useEffect(() => {

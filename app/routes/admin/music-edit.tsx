@@ -14,7 +14,7 @@ import { staffFrom } from "~/server/domain/session.server";
 import { PreviewLinks } from "~/components/admin/PreviewLinks";
 import { publicationFormValues } from "~/lib/publication-labels";
 import { previewLinkIntent, previewLinkRows } from "~/server/http/preview.server";
-import { retryTrackStream, streamProgress } from "~/server/domain/track-streams.server";
+import { retryTrackStream, streamJobs } from "~/server/domain/track-streams.server";
 
 // SPEC.md 4 sends a failed load to /admin/categoryList; the music list is where the user came from.
 const NOT_FOUND = "/admin/musicList?avviso=non-trovato";
@@ -22,13 +22,14 @@ const NOT_FOUND = "/admin/musicList?avviso=non-trovato";
 export async function loader({ params }: Route.LoaderArgs) {
   const music = await getMusicBySlug(params.slugMusic);
   if (!music) throw redirect(NOT_FOUND);
-  const progress = await streamProgress(music.tracks.map((t) => t.url));
+  const jobs = await streamJobs(music.tracks.map((t) => t.url));
   const streams = music.tracks.map((t) => ({
     name: t.name,
     url: t.url,
     streamState: t.streamState,
-    streamError: t.streamError,
-    progress: progress.get(t.url) ?? null,
+    streamError: t.streamError ?? jobs.get(t.url)?.lastError ?? null,
+    progress: jobs.get(t.url)?.progress ?? null,
+    retryAt: jobs.get(t.url)?.retryAt ?? null,
   }));
   return {
     music,

@@ -2,11 +2,9 @@ import { ApiError, endpoint, json } from "~/server/http/api/http.server";
 import { readForm } from "~/server/http/body.server";
 import { requireStaffWrite } from "~/server/http/api/guard.server";
 import { wire } from "~/server/http/api/wire.server";
-import { UPLOAD_LIMIT } from "~/server/http/routes.server";
+import { uploadLimit } from "~/server/http/routes.server";
 import { isRealFile } from "~/server/http/content-forms.server";
-import { MAX_FILE_BYTES, UploadError, detectFileType, isPurpose, saveTempUpload, typeSample, type UploadPurpose } from "~/server/domain/uploads.server";
-
-const LARGEST_FILE = Math.max(...Object.values(MAX_FILE_BYTES));
+import { largestFileBytes, UploadError, detectFileType, isPurpose, saveTempUpload, typeSample, type UploadPurpose } from "~/server/domain/uploads.server";
 
 /**
  * The original name from `Content-Disposition: attachment; filename=<url-encoded name>` (also
@@ -54,7 +52,7 @@ async function purposeOf(file: File, requested: string | null): Promise<UploadPu
  */
 async function upload({ request }: { request: Request }) {
   await requireStaffWrite(request);
-  const form = await readForm(request, { limit: UPLOAD_LIMIT, accept: ["multipart"], maxFileSize: LARGEST_FILE, maxFiles: 1 });
+  const form = await readForm(request, { limit: uploadLimit(), accept: ["multipart"], maxFileSize: largestFileBytes(), maxFiles: 1 });
   const file = form.get("file");
   if (!isRealFile(file)) throw new ApiError(400, 'Nessun file ricevuto nel campo "file".');
   const fromHeader = nameFromDisposition(request.headers.get("Content-Disposition"));
@@ -73,7 +71,7 @@ async function upload({ request }: { request: Request }) {
 }
 
 /** Also mounted at /admin/upload (routes/admin/upload.ts) for the admin forms. */
-const api = endpoint({ PUT: upload, POST: upload }, { bodyLimit: UPLOAD_LIMIT });
+const api = endpoint({ PUT: upload, POST: upload }, { bodyLimit: uploadLimit });
 
 export const loader = api.loader;
 export const action = api.action;

@@ -6,8 +6,8 @@ import { LoudnessMeter, PeaksBuilder } from "./audio-analysis.server";
 /**
  * A master in, in one pass: the MP3 visitors play (Debian's `lame`, VBR V2, 44.1/48 kHz stereo;
  * docs/decisions/025-audio-encoder.md), its waveform peaks, its integrated loudness and its exact
- * length. The samples stream through (a long master is never held in memory): WAV is read here;
- * MP3 is decoded by `lame --decode`, FLAC by Debian's `flac`, both as WAV on their stdout.
+ * length. The samples stream through (a long master is never held in memory): WAV and AIFF are
+ * read here; MP3 is decoded by `lame --decode`, FLAC by Debian's `flac`, both as WAV on their stdout.
  */
 
 /** The file is not audio this server can read: another try cannot help. */
@@ -21,7 +21,8 @@ export type TranscodeResult = {
   peaks: ReturnType<PeaksBuilder["toJson"]>;
 };
 
-type WaveFormat = { sampleRate: number; channels: number; bits: number; float: boolean; dataBytes: number | null };
+/** `bigEndian`: AIFF's byte order (WAV is little-endian); 8-bit samples are unsigned in WAV, signed in AIFF. */
+type WaveFormat = { sampleRate: number; channels: number; bits: number; float: boolean; dataBytes: number | null; bigEndian?: boolean };
 type WaveEvent = { format: WaveFormat } | { samples: Float32Array[] };
 
 const BLOCK_FRAMES = 16_384;
@@ -89,19 +90,115 @@ async function* readWave(source: AsyncIterable<Uint8Array>): AsyncGenerator<Wave
   if (!format) throw new UnreadableAudioError("il file non è un WAV leggibile (formato o dati mancanti)");
 }
 
+/**
+ * Reads an AIFF or AIFF-C stream (uncompressed: "NONE", "sowt" little-endian, "fl32"/"fl64" float)
+ * into the same events as readWave. Sample sizes that are not whole bytes (20-bit) are stored
+ * left-justified in whole bytes, so they read as the next whole size.
+ */
+async function* readAiff(source: AsyncIterable<Uint8Array>): AsyncGenerator<WaveEvent> {
+  let pending = Buffer.alloc(0);
+  let format: WaveFormat | null = null;
+  let started = false;
+  let inData = false;
+  let dataLeft = 0;
+  let skip = 0;
+  for await (const chunk of source) {
+    pending = pending.length ? Buffer.concat([pending, chunk]) : Buffer.from(chunk);
+    while (!inData) {
+      if (skip > 0) {
+        const n = Math.min(skip, pending.length);
+        pending = pending.subarray(n);
+        skip -= n;
+        if (skip > 0) break;
+      }
+      if (!started) {
+        if (pending.length < 12) break;
+        if (pending.toString("latin1", 0, 4) !== "FORM" || !["AIFF", "AIFC"].includes(pending.toString("latin1", 8, 12))) {
+          throw new UnreadableAudioError("il file non è un AIFF valido (manca l'intestazione FORM)");
+        }
+        pending = pending.subarray(12);
+        started = true;
+      }
+      if (pending.length < 8) break;
+      const id = pending.toString("latin1", 0, 4);
+      const size = pending.readUInt32BE(4);
+      if (!/^[\x20-\x7e]{4}$/.test(id)) throw new UnreadableAudioError("il file AIFF è danneggiato (blocco non riconosciuto)");
+      if (id === "COMM") {
+        if (pending.length < 8 + size) break;
+        const channels = pending.readUInt16BE(8);
+        const bits = pending.readUInt16BE(14);
+        const sampleRate = Math.round(extendedFloat(pending.subarray(16, 26)));
+        const compression = size >= 22 ? pending.toString("latin1", 26, 30) : "NONE";
+        const float = /^fl(32|64)$/i.test(compression);
+        const width = float ? Number(compression.slice(2)) : Math.ceil(bits / 8) * 8;
+        if (!["NONE", "sowt", "twos"].includes(compression) && !float) {
+          throw new UnreadableAudioError(`AIFF compresso non supportato (${compression.trim()}): esporta il master come AIFF o WAV non compresso`);
+        }
+        if (channels < 1 || sampleRate < 8000 || sampleRate > 384_000 || ![8, 16, 24, 32, 64].includes(width)) {
+          throw new UnreadableAudioError(`formato AIFF non supportato (${bits} bit, ${channels} canali, ${sampleRate} Hz)`);
+        }
+        format = { sampleRate, channels, bits: width, float, dataBytes: null, bigEndian: compression !== "sowt" };
+        pending = pending.subarray(8 + size + (size % 2));
+      } else if (id === "SSND") {
+        if (!format) throw new UnreadableAudioError("il file AIFF è danneggiato (dati prima del formato)");
+        if (pending.length < 16) break;
+        // The samples start `offset` bytes after the chunk's 8-byte header of offset and block size.
+        const offset = pending.readUInt32BE(8);
+        format.dataBytes = size - 8 - offset;
+        dataLeft = format.dataBytes;
+        pending = pending.subarray(16);
+        skip = offset;
+        inData = true;
+        yield { format };
+      } else {
+        pending = pending.subarray(8);
+        skip = size + (size % 2);
+      }
+    }
+    if (skip > 0) {
+      const n = Math.min(skip, pending.length);
+      pending = pending.subarray(n);
+      skip -= n;
+    }
+    if (!inData || !format || skip > 0) continue;
+    const frameBytes = (format.bits / 8) * format.channels;
+    const usable = Math.min(pending.length - (pending.length % frameBytes), dataLeft - (dataLeft % frameBytes));
+    if (usable <= 0) continue;
+    yield { samples: toFloats(pending.subarray(0, usable), format) };
+    dataLeft -= usable;
+    pending = pending.subarray(usable);
+  }
+  if (!format || !inData) throw new UnreadableAudioError("il file non è un AIFF leggibile (formato o dati mancanti)");
+}
+
+/** An IEEE 754 80-bit extended number (AIFF's sample rate): sign and exponent, then a 64-bit mantissa. */
+function extendedFloat(bytes: Buffer): number {
+  const exponent = bytes.readUInt16BE(0) & 0x7fff;
+  const mantissa = bytes.readUInt32BE(2) * 2 ** 32 + bytes.readUInt32BE(6);
+  const value = mantissa * 2 ** (exponent - 16383 - 63);
+  return bytes[0]! & 0x80 ? -value : value;
+}
+
 function toFloats(bytes: Buffer, format: WaveFormat): Float32Array[] {
-  const { channels, bits, float } = format;
+  const { channels, bits, float, bigEndian } = format;
   const size = bits / 8;
   const frames = bytes.length / (size * channels);
   const out = Array.from({ length: channels }, () => new Float32Array(frames));
   for (let i = 0, offset = 0; i < frames; i++) {
     for (let c = 0; c < channels; c++, offset += size) {
       let v: number;
-      if (float) v = bits === 32 ? bytes.readFloatLE(offset) : bytes.readDoubleLE(offset);
+      if (bigEndian) {
+        if (float) v = bits === 32 ? bytes.readFloatBE(offset) : bytes.readDoubleBE(offset);
+        else if (bits === 16) v = bytes.readInt16BE(offset) / 32768;
+        else if (bits === 24) v = bytes.readIntBE(offset, 3) / 8388608;
+        else if (bits === 32) v = bytes.readInt32BE(offset) / 2147483648;
+        else v = bytes.readInt8(offset) / 128;
+      } else if (float) v = bits === 32 ? bytes.readFloatLE(offset) : bytes.readDoubleLE(offset);
       else if (bits === 16) v = bytes.readInt16LE(offset) / 32768;
       else if (bits === 24) v = bytes.readIntLE(offset, 3) / 8388608;
       else if (bits === 32) v = bytes.readInt32LE(offset) / 2147483648;
-      else v = (bytes[offset]! - 128) / 128;
+      // 8-bit: unsigned in WAV; signed in AIFF, also when AIFF-C's "sowt" stores it little-endian.
+      else v = format.bigEndian === false ? bytes.readInt8(offset) / 128 : (bytes[offset]! - 128) / 128;
       out[c]![i] = v;
     }
   }
@@ -130,6 +227,12 @@ function run(command: string, args: string[], what: string, refusal: (stderr: st
   });
   done.catch(() => {});
   return { process: child, done };
+}
+
+/** The samples of a master: read here (WAV, AIFF), or the WAV a decoder makes of it. */
+function samplesOf(source: Readable, extension: string, children: Child[]): AsyncGenerator<WaveEvent> {
+  if (extension === "aif") return readAiff(source);
+  return readWave(decoded(source, extension, children));
 }
 
 /** The WAV stream of a master: the file itself, or what a decoder makes of it. */
@@ -205,7 +308,7 @@ export async function transcodeAudio(
     let lame: Child | null = null;
     let frames = 0;
     let expectedFrames = 0;
-    for await (const event of readWave(decoded(source, extension, children))) {
+    for await (const event of samplesOf(source, extension, children)) {
       options.signal?.throwIfAborted();
       if ("format" in event) {
         format = event.format;

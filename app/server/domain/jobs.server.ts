@@ -67,11 +67,11 @@ export async function enqueueJob(client: Client, kind: string, key: string, payl
   return job.id;
 }
 
-/** The newest job of each key (its state, progress and last error), for pages that show them. */
+/** The newest job of each key (its state, progress, last error and when it runs next), for pages that show them. */
 export async function latestJobs(kind: string, keys: string[]) {
   const rows = await db.job.findMany({
     where: { kind, key: { in: [...new Set(keys)] } },
-    select: { key: true, state: true, progress: true, lastError: true, attempts: true },
+    select: { key: true, state: true, progress: true, lastError: true, attempts: true, runAt: true },
     orderBy: { id: "asc" },
   });
   return new Map(rows.map((row) => [row.key, row]));

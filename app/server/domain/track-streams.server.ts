@@ -1,5 +1,4 @@
 import fs from "node:fs";
-import os from "node:os";
 import path from "node:path";
 import { parseStream } from "music-metadata";
 import type { Prisma } from "~/generated/prisma/client";
@@ -8,7 +7,7 @@ import { contentChanged } from "../storage/content-version.server";
 import { db } from "../storage/db.server";
 import { mimeTypeOf } from "../storage/file-types.server";
 import { storedKeyOfUrl } from "../storage/file-store.server";
-import { fileStore } from "../storage/storage.server";
+import { fileStore, scratchDir } from "../storage/storage.server";
 import { recountFiles, removeUnreferenced, stageFile, type StagedFile } from "../storage/stored-files.server";
 import { transcodeAudio, UnreadableAudioError } from "./audio-transcode.server";
 import { enqueueJob, latestJobs, PermanentJobError, type JobHandler } from "./jobs.server";
@@ -80,10 +79,46 @@ export async function retryTrackStream(url: string): Promise<boolean> {
   });
 }
 
-/** Progress (0 to 1) of the masters being processed, for the admin's track list. */
-export async function streamProgress(urls: string[]): Promise<Map<string, number>> {
+/** Where the job of a master stands, for the admin's track list: its progress, or when it is tried again. */
+export type StreamJob = { progress: number | null; retryAt: string | null; lastError: string | null };
+
+export async function streamJobs(urls: string[]): Promise<Map<string, StreamJob>> {
   const jobs = await latestJobs(TRANSCODE_JOB, urls);
-  return new Map([...jobs].filter(([, job]) => job.state === "running").map(([url, job]) => [url, job.progress]));
+  return new Map(
+    [...jobs].map(([url, job]) => {
+      // A try failed and the next waits for its backoff: staff see when, not a plain "in coda".
+      const waiting = job.state === "queued" && job.attempts > 0 && job.lastError !== null;
+      return [
+        url,
+        {
+          progress: job.state === "running" ? job.progress : null,
+          retryAt: waiting ? job.runAt.toISOString() : null,
+          lastError: waiting ? job.lastError : null,
+        },
+      ];
+    }),
+  );
+}
+
+/**
+ * A transcode's work folder (the MP3 being written) is in UPLOADS_DIR/tmp, named by its job, so what
+ * a killed process leaves behind is found: at start every one goes (nothing runs yet, and one server
+ * holds DATA_DIR, as for the edge's .part files), at claim those of earlier tries of the same job
+ * (its lease is this process's now).
+ */
+const WORK_PREFIX = "transcode-";
+
+async function removeWorkDirs(prefix: string): Promise<string[]> {
+  const names = await fs.promises.readdir(scratchDir()).catch(() => [] as string[]);
+  const left = names.filter((name) => name.startsWith(prefix));
+  await Promise.all(left.map((name) => fs.promises.rm(path.join(scratchDir(), name), { recursive: true, force: true })));
+  return left;
+}
+
+/** At boot, before the queue starts: the work folders of transcodes a crash or a kill cut off. */
+export async function sweepTranscodeWork(): Promise<void> {
+  const removed = await removeWorkDirs(WORK_PREFIX);
+  if (removed.length > 0) log().info({ removed }, "transcode work folders of an earlier run removed");
 }
 
 async function setState(url: string, data: Partial<StreamFields>, where: Prisma.MusicTrackWhereInput = {}) {
@@ -120,7 +155,10 @@ const transcodeJob: JobHandler = {
     await setState(url, { streamState: "processing", streamError: null }, { streamState: { not: "ready" } });
     const extension = path.extname(key).slice(1).toLowerCase();
     const asIs = extension === "mp3" && (await streamableAsIs(key));
-    const workDir = await fs.promises.mkdtemp(path.join(os.tmpdir(), "transcode-"));
+    const jobPrefix = `${WORK_PREFIX}job${job.id}-`;
+    await removeWorkDirs(jobPrefix);
+    await fs.promises.mkdir(scratchDir(), { recursive: true });
+    const workDir = await fs.promises.mkdtemp(path.join(scratchDir(), jobPrefix));
     const staged: StagedFile[] = [];
     try {
       const master = await fileStore().open(key);

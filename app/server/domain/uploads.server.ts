@@ -1,6 +1,7 @@
 import crypto from "node:crypto";
 import sharp from "sharp";
 import type { UploadKind } from "~/generated/prisma/enums";
+import { getEnv } from "../platform/env.server";
 import { db } from "../storage/db.server";
 import { type DetectedFile, type FileFamily, detectFileType } from "../storage/file-types.server";
 import type { FileContent } from "../storage/file-store.server";
@@ -17,9 +18,29 @@ export { detectFileType };
 export type UploadPurpose = UploadKind;
 
 export const MB = 1024 * 1024;
-export const MAX_FILE_BYTES: Record<UploadPurpose, number> = { image: 10 * MB, track: 50 * MB, attachment: 20 * MB };
-/** Whole request body of one form post (several tracks or attachments travel together without JS). */
-export const MAX_REQUEST_BYTES = 200 * MB;
+const FIXED_FILE_BYTES = { image: 10 * MB, attachment: 20 * MB };
+
+/**
+ * The largest file of a purpose. Track masters are as large as the operator allows (MAX_TRACK_MB,
+ * default 1 GB: a 5-minute CD-quality WAV is 53 MB, an hour of 24-bit 96 kHz stereo 2 GB); they
+ * stream to disk, so the limit is about disk and upload time, not memory.
+ */
+function maxFileBytes(purpose: UploadPurpose): number {
+  return purpose === "track" ? getEnv().maxTrackBytes : FIXED_FILE_BYTES[purpose];
+}
+
+/** The largest single file any upload may carry. */
+export function largestFileBytes(): number {
+  return Math.max(...UPLOAD_PURPOSES.map(maxFileBytes));
+}
+
+/**
+ * Whole request body of one form post (several tracks or attachments travel together without JS):
+ * 200 MB, or one largest file and room for the rest of the form when that is more.
+ */
+export function maxRequestBytes(): number {
+  return Math.max(200 * MB, largestFileBytes() + 20 * MB);
+}
 /** File parts one form post may carry (the image and several tracks or attachments). */
 export const MAX_FILES_PER_FORM = 20;
 /** Temporary uploads not saved with a form within this time are deleted. */
@@ -39,7 +60,7 @@ const ACCEPTED: Record<UploadPurpose, ReturnType<typeof familyOfMime>[]> = {
 
 const PURPOSE_LABEL: Record<UploadPurpose, string> = {
   image: "Immagine non valida: sono accettati JPEG, PNG, WebP, AVIF e GIF (non SVG).",
-  track: "Traccia non valida: sono accettati MP3, AAC/M4A, OGG, FLAC e WAV.",
+  track: "Traccia non valida: sono accettati MP3, AAC/M4A, OGG, FLAC, WAV e AIFF.",
   attachment: "Allegato non valido: sono accettati PDF, immagini (JPEG, PNG, WebP, AVIF, GIF) e audio.",
 };
 
@@ -121,8 +142,8 @@ async function reencodeImage(bytes: Buffer, detected: DetectedFile): Promise<{ b
 export async function prepareFile(input: Buffer | Blob, purpose: UploadPurpose): Promise<Prepared> {
   const file = input instanceof Blob ? input : new Blob([new Uint8Array(input)]);
   if (file.size === 0) throw new UploadError("Il file è vuoto.");
-  if (file.size > MAX_FILE_BYTES[purpose]) {
-    throw new UploadError(`File troppo grande: il limite è ${MAX_FILE_BYTES[purpose] / MB} MB.`, 413);
+  if (file.size > maxFileBytes(purpose)) {
+    throw new UploadError(`File troppo grande: il limite è ${Math.floor(maxFileBytes(purpose) / MB)} MB.`, 413);
   }
   const sample = await typeSample(file);
   const detected = await detectFileType(sample);
@@ -171,7 +192,7 @@ export async function promoteTempUpload(tempName: string, purpose: UploadPurpose
   const row = await db.upload.findUnique({ where: { tempName }, select: { id: true, mime: true, size: true } });
   // What the bytes are decides where they may go, not what the uploader said they were for:
   // an MP3 uploaded as a track can also be a news attachment.
-  if (!row || !ACCEPTED[purpose].includes(familyOfMime(row.mime)) || row.size > MAX_FILE_BYTES[purpose]) {
+  if (!row || !ACCEPTED[purpose].includes(familyOfMime(row.mime)) || row.size > maxFileBytes(purpose)) {
     throw new UploadError("File caricato non valido o scaduto. Caricalo di nuovo.");
   }
   const opened = () =>

@@ -1,9 +1,9 @@
 import { data } from "react-router";
 import type { Lang } from "~/lib/i18n";
-import { MAX_FILE_BYTES, MAX_FILES_PER_FORM } from "../domain/uploads.server";
+import { largestFileBytes, MAX_FILES_PER_FORM } from "../domain/uploads.server";
 import { field, readForm, type FormLimits } from "./body.server";
 import { RequestError } from "./errors.server";
-import { CONTENT_FORM_LIMIT, PUBLIC_FORM_LIMIT } from "./routes.server";
+import { contentFormLimit, PUBLIC_FORM_LIMIT } from "./routes.server";
 
 /**
  * The form of a page action (contact, sign-in, sign-out, cookie consent, admin forms), read by the
@@ -11,12 +11,13 @@ import { CONTENT_FORM_LIMIT, PUBLIC_FORM_LIMIT } from "./routes.server";
  * shown by the error boundary. The origin was already checked by the Express edge (forgery.server.ts).
  */
 const PUBLIC_FORM: FormLimits = { limit: PUBLIC_FORM_LIMIT, accept: ["urlencoded", "multipart"], maxFiles: 0 };
-const ADMIN_FORM: FormLimits = {
-  limit: CONTENT_FORM_LIMIT,
+/** Read at each request: the largest file (a track master) follows MAX_TRACK_MB. */
+const adminFormLimits = (): FormLimits => ({
+  limit: contentFormLimit(),
   accept: ["urlencoded", "multipart"],
-  maxFileSize: Math.max(...Object.values(MAX_FILE_BYTES)),
+  maxFileSize: largestFileBytes(),
   maxFiles: MAX_FILES_PER_FORM,
-};
+});
 
 export async function readPageForm(request: Request, lang: Lang, limits: FormLimits = PUBLIC_FORM): Promise<FormData> {
   try {
@@ -43,5 +44,5 @@ export function pageField(form: FormData, name: string, lang: Lang): string {
  * body stream, so a middleware may not consume it (and a clone would buffer the whole body).
  */
 export function adminForm(request: Request): Promise<FormData> {
-  return readPageForm(request, "it", ADMIN_FORM);
+  return readPageForm(request, "it", adminFormLimits());
 }

@@ -1,7 +1,7 @@
 import { LRUCache } from "lru-cache";
 import { matchRoutes, redirect, type RouteObject, type ServerBuild } from "react-router";
 import { LOWER_CASE_PARAMS, nameSegment } from "~/lib/paths";
-import { MAX_FILE_BYTES, MAX_REQUEST_BYTES, MB } from "../domain/uploads.server";
+import { largestFileBytes, maxRequestBytes, MB } from "../domain/uploads.server";
 
 /**
  * What the edge knows about a path, derived from the route table of the build (app/routes.ts):
@@ -16,12 +16,12 @@ export type RouteFacts = { kind: RouteKind; methods: string[]; bodyLimit: number
 
 /** A public form (contact, sign-in, consent): a few KB of text. */
 export const PUBLIC_FORM_LIMIT = 64 * 1024;
-/** The largest single upload plus room for the multipart envelope. */
-export const UPLOAD_LIMIT = Math.max(...Object.values(MAX_FILE_BYTES)) + MB;
+/** The largest single upload plus room for the multipart envelope (read when asked: MAX_TRACK_MB is configuration). */
+export const uploadLimit = () => largestFileBytes() + MB;
 /** An admin or api/ form may carry several tracks and attachments at once (without JavaScript). */
-export const CONTENT_FORM_LIMIT = MAX_REQUEST_BYTES;
+export const contentFormLimit = maxRequestBytes;
 
-type Module = { default?: unknown; loader?: { allowedMethods?: readonly string[]; bodyLimit?: number }; action?: unknown };
+type Module = { default?: unknown; loader?: { allowedMethods?: readonly string[]; bodyLimit?: () => number }; action?: unknown };
 
 /** The path React Router routes a single-fetch data request (`/x.data`, `/_root.data`) to. */
 function routedPath(pathname: string): string {
@@ -72,7 +72,7 @@ export function createRouteTable(build: Pick<ServerBuild, "routes">) {
     }
     if (methods.length > 0) methods.push("OPTIONS");
     const kind: RouteKind = isApi ? "api" : isAdmin ? "admin" : module.default ? "page" : "resource";
-    const bodyLimit = module.loader?.bodyLimit ?? (kind === "api" || kind === "admin" ? CONTENT_FORM_LIMIT : PUBLIC_FORM_LIMIT);
+    const bodyLimit = module.loader?.bodyLimit?.() ?? (kind === "api" || kind === "admin" ? contentFormLimit() : PUBLIC_FORM_LIMIT);
     return { kind, methods, bodyLimit, json: Boolean(declared) || isApi };
   }
 

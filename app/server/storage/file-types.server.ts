@@ -33,6 +33,7 @@ const ACCEPTED: Record<string, Accepted> = {
   // Audio-only MP4 files often carry the generic isom/mp42 brand, which file-type calls video.
   mp4: { mime: "audio/mp4", ext: "m4a", family: "audio", check: isMp4Container },
   wav: { mime: "audio/wav", ext: "wav", family: "audio", check: isWave },
+  aif: { mime: "audio/aiff", ext: "aif", family: "audio", check: isAiff },
   ogg: { mime: "audio/ogg", ext: "ogg", family: "audio", check: isOggAudio },
   oga: { mime: "audio/ogg", ext: "ogg", family: "audio", check: isOggAudio },
   opus: { mime: "audio/ogg", ext: "ogg", family: "audio", check: isOggAudio },
@@ -56,6 +57,7 @@ function latin1(bytes: Uint8Array, start: number, end: number): string {
 const u32be = (b: Uint8Array, i: number) => ((b[i]! << 24) >>> 0) + (b[i + 1]! << 16) + (b[i + 2]! << 8) + b[i + 3]!;
 const u32le = (b: Uint8Array, i: number) => ((b[i + 3]! << 24) >>> 0) + (b[i + 2]! << 16) + (b[i + 1]! << 8) + b[i]!;
 const u16le = (b: Uint8Array, i: number) => (b[i + 1]! << 8) + b[i]!;
+const u16be = (b: Uint8Array, i: number) => (b[i]! << 8) + b[i + 1]!;
 
 // ---------------------------------------------------------------- PDF
 
@@ -178,6 +180,32 @@ function isWave(b: Uint8Array): boolean {
       if (!format) return false;
     }
     if (id === "data") return format;
+    offset += 8 + size + (size % 2);
+  }
+  return false;
+}
+
+// ---------------------------------------------------------------- AIFF
+
+/**
+ * FORM/AIFF (or AIFF-C): a COMM chunk with a plausible channel count and sample size before the
+ * SSND chunk of the samples (file-type answers "aif" for any IFF "FORM", an ILBM picture too).
+ */
+function isAiff(b: Uint8Array): boolean {
+  if (latin1(b, 0, 4) !== "FORM" || !["AIFF", "AIFC"].includes(latin1(b, 8, 12))) return false;
+  let offset = 12;
+  let format = false;
+  while (offset + 8 <= b.length) {
+    const id = latin1(b, offset, offset + 4);
+    const size = u32be(b, offset + 4);
+    if (id === "COMM") {
+      if (size < 18 || offset + 26 > b.length) return false;
+      const channels = u16be(b, offset + 8);
+      const bits = u16be(b, offset + 14);
+      format = channels >= 1 && channels <= 32 && bits >= 1 && bits <= 64;
+      if (!format) return false;
+    }
+    if (id === "SSND") return format;
     offset += 8 + size + (size % 2);
   }
   return false;

@@ -4,7 +4,7 @@ import { deleteMusic, parseMusicInput, saveMusic, type MusicFilesInput, type Mus
 import { deleteNews, parseNewsInput, saveNews, type NewsFilesInput, type NewsItem } from "../../domain/news.server";
 import { RequestError } from "../errors.server";
 import type { ImageInput } from "../../domain/save-with-files.server";
-import { MAX_FILE_BYTES, MAX_FILES_PER_FORM, MAX_REQUEST_BYTES, type FileEntry } from "../../domain/uploads.server";
+import { largestFileBytes, MAX_FILES_PER_FORM, maxRequestBytes, type FileEntry } from "../../domain/uploads.server";
 import type { Actor } from "../../domain/activity.server";
 import { publicationValues } from "../../domain/publishing.server";
 import { ApiError, checkTypes, refused, savedItem, json, noContent } from "./http.server";
@@ -17,8 +17,6 @@ import { NOT_FOUND_MESSAGE, REQUIRED_MESSAGE } from "~/lib/form-messages";
  * for a PATCH without new files) turned into the inputs of the domain functions the admin forms
  * call. Validation, storage, activity rows and file clean-up all happen there.
  */
-const LARGEST_FILE = Math.max(...Object.values(MAX_FILE_BYTES));
-
 type Body = { fields: Record<string, unknown>; files: Map<string, File> };
 
 /** `publish_at: null` in JSON means no time, as an empty string does in a form. */
@@ -28,14 +26,17 @@ function withoutNullPublishAt(fields: Record<string, unknown>): Record<string, u
 
 async function readWriteBody(request: Request, allowJson: boolean): Promise<Body> {
   if (allowJson && isJsonRequest(request)) return { fields: withoutNullPublishAt(await readJson(request)), files: new Map() };
-  const form = await readForm(request, { limit: MAX_REQUEST_BYTES, accept: ["multipart"], maxFileSize: LARGEST_FILE, maxFiles: MAX_FILES_PER_FORM }).catch(
-    (error) => {
-      if (error instanceof RequestError && error.status === 415 && allowJson) {
-        throw new ApiError(415, "Content-Type non supportato: invia multipart/form-data o application/json.");
-      }
-      throw error;
-    },
-  );
+  const form = await readForm(request, {
+    limit: maxRequestBytes(),
+    accept: ["multipart"],
+    maxFileSize: largestFileBytes(),
+    maxFiles: MAX_FILES_PER_FORM,
+  }).catch((error) => {
+    if (error instanceof RequestError && error.status === 415 && allowJson) {
+      throw new ApiError(415, "Content-Type non supportato: invia multipart/form-data o application/json.");
+    }
+    throw error;
+  });
   const files = new Map<string, File>();
   for (const [key, value] of form) if (typeof value !== "string" && isRealFile(value) && !files.has(key)) files.set(key, value);
   return { fields: formStrings(form), files };

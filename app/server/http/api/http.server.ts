@@ -52,7 +52,7 @@ function errorResponse(error: ApiError): Response {
  * anywhere below (ApiError, the edge readers' RequestError, Prisma's not-found/conflict) are JSON
  * 4xx; anything else is logged and answered as a bare 500 JSON (never a stack trace).
  */
-export function endpoint(handlers: Partial<Record<Method, ApiHandler>>, options: { bodyLimit?: number } = {}) {
+export function endpoint(handlers: Partial<Record<Method, ApiHandler>>, options: { bodyLimit?: () => number } = {}) {
   const allowed: string[] = Object.keys(handlers);
   if (allowed.includes("GET")) allowed.splice(allowed.indexOf("GET") + 1, 0, "HEAD");
   const allow = [...allowed, "OPTIONS"].join(", ");
