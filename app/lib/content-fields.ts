@@ -34,7 +34,8 @@ export function contentKindLabel(kind: ContentKind): string {
   return CONTENT_KIND_LABELS[kind];
 }
 
-type ScalarType = "text" | "textarea" | "url" | "image" | "number";
+/** "richtext": formatted text (the news editor and its sanitiser, ADR 024's update); "textarea": plain text. */
+type ScalarType = "text" | "textarea" | "richtext" | "url" | "image" | "number";
 
 export type ScalarField = { name: string; label: string; type: ScalarType; bilingual?: boolean; hint?: string };
 export type ListField = { name: string; label: string; type: "list"; rowLabel: string; withIds: boolean; fields: ScalarField[] };
@@ -72,8 +73,8 @@ export const CONTENT_FORMS: Record<ContentKind, ContentForm> = {
     summary: ["name", "link"],
   },
   internal_link: { fields: [both("title", "Titolo"), image("src"), url("link")], summary: ["title", "link"] },
-  album_desciption: { fields: [both("title", "Titolo"), both("description", "Descrizione", "textarea")], summary: ["title"] },
-  bio: { fields: [text("category", "Sezione"), both("title", "Titolo"), both("text", "Testo", "textarea")], summary: ["title", "category"] },
+  album_desciption: { fields: [both("title", "Titolo"), both("description", "Descrizione", "richtext")], summary: ["title"] },
+  bio: { fields: [text("category", "Sezione"), both("title", "Titolo"), both("text", "Testo", "richtext")], summary: ["title", "category"] },
   artistic_direction: {
     fields: [
       text("category", "Etichetta"),
@@ -97,7 +98,7 @@ export const CONTENT_FORMS: Record<ContentKind, ContentForm> = {
       both("title", "Titolo della sezione"),
       text("name", "Nome"),
       both("occupation", "Ruolo"),
-      both("text", "Testo", "textarea"),
+      both("text", "Testo", "richtext"),
     ],
     summary: ["name", "category"],
   },
@@ -128,13 +129,13 @@ export const CONTENT_FORMS: Record<ContentKind, ContentForm> = {
         type: "list",
         rowLabel: "Sezione",
         withIds: true,
-        fields: [both("subTitle", "Sottotitolo"), both("description", "Testo", "textarea")],
+        fields: [both("subTitle", "Sottotitolo"), both("description", "Testo", "richtext")],
       },
     ],
     summary: ["upperTitle"],
   },
-  legal_notes: { fields: [both("description", "Testo", "textarea")], summary: ["description"] },
-  cookie_policy: { fields: [both("subTitle", "Sottotitolo"), both("description", "Testo", "textarea"), url("link")], summary: ["subTitle"] },
+  legal_notes: { fields: [both("description", "Testo", "richtext")], summary: ["description"] },
+  cookie_policy: { fields: [both("subTitle", "Sottotitolo"), both("description", "Testo", "richtext"), url("link")], summary: ["subTitle"] },
 };
 
 /** The names of a scalar field's inputs: the field, and its English twin when bilingual. */
@@ -168,7 +169,15 @@ export function pathLabel(fields: readonly ContentField[], path: string): string
 export function itemSummary(form: ContentForm, item: Record<string, unknown>): string {
   for (const name of form.summary) {
     const value = item[name];
-    if (typeof value === "string" && value.trim()) return value.length > 80 ? `${value.slice(0, 79)}…` : value;
+    // A rich text names its item by its words, not its tags.
+    const words =
+      typeof value === "string"
+        ? value
+            .replace(/<[^>]*>/g, " ")
+            .replace(/\s+/g, " ")
+            .trim()
+        : "";
+    if (words) return words.length > 80 ? `${words.slice(0, 79)}…` : words;
   }
   return `Elemento ${String(item.id)}`;
 }

@@ -3,7 +3,7 @@ import type { Route } from "./+types/bio";
 import { pageMeta } from "~/lib/meta";
 import { bioSections } from "~/server/views/home.server";
 import { getInstance, getLang } from "~/server/platform/i18n.server";
-import { Paragraphs } from "~/components/layout/Paragraphs";
+import { RichText } from "~/components/layout/RichText";
 
 export async function loader({ context }: Route.LoaderArgs) {
   const t = getInstance(context).t;
@@ -29,7 +29,7 @@ export default function BioPage({ loaderData }: Route.ComponentProps) {
             {section.items.map((item) => (
               <div key={item.id} className="bio-text">
                 <h3>{item.title}</h3>
-                <Paragraphs text={item.text} />
+                <RichText html={item.text} />
               </div>
             ))}
           </section>

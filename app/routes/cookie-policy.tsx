@@ -4,7 +4,7 @@ import { PageHero } from "~/components/layout/PageHero";
 import { pageMeta } from "~/lib/meta";
 import { getInstance, getLang } from "~/server/platform/i18n.server";
 import { cookiePolicyPage } from "~/server/views/static-pages.server";
-import { Paragraphs } from "~/components/layout/Paragraphs";
+import { RichText } from "~/components/layout/RichText";
 
 export async function loader({ context }: Route.LoaderArgs) {
   return { title: getInstance(context).t("pages.cookies"), items: await cookiePolicyPage(getLang(context)) };
@@ -19,7 +19,7 @@ export default function CookiePolicyPage({ loaderData }: Route.ComponentProps) {
         {loaderData.items.map((item) => (
           <section key={item.id} className="legal__section">
             <h2>{item.subtitle}</h2>
-            <Paragraphs text={item.description} />
+            <RichText html={item.description} />
             {item.link ? (
               <p>
                 <a href={item.link} target="_blank" rel="noopener noreferrer">

@@ -7,7 +7,7 @@ import { pageMeta } from "~/lib/meta";
 import { slugify } from "~/lib/slug";
 import { getInstance, getLang } from "~/server/platform/i18n.server";
 import { creditsPage } from "~/server/views/static-pages.server";
-import { Paragraphs } from "~/components/layout/Paragraphs";
+import { RichText } from "~/components/layout/RichText";
 
 export async function loader({ context }: Route.LoaderArgs) {
   return { title: getInstance(context).t("pages.credits"), sections: await creditsPage(getLang(context)) };
@@ -31,7 +31,7 @@ export default function CreditsPage({ loaderData }: Route.ComponentProps) {
                   <div className="person-card__body">
                     <h3 className="person-card__name">{person.name}</h3>
                     <span className="badge">{person.occupation}</span>
-                    <Paragraphs text={person.text} />
+                    <RichText html={person.text} />
                   </div>
                 </article>
               ))}

@@ -12,7 +12,7 @@ import { pageMeta } from "~/lib/meta";
 import { personLd } from "~/lib/structured-data";
 import { homeData } from "~/server/views/home.server";
 import { getInstance, getLang } from "~/server/platform/i18n.server";
-import { Paragraphs } from "~/components/layout/Paragraphs";
+import { RichText } from "~/components/layout/RichText";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const lang = getLang(context);
@@ -55,7 +55,7 @@ export default function HomePage({ loaderData }: Route.ComponentProps) {
             {albumDescriptions.map((album) => (
               <div key={album.id} className="album-description">
                 <h3>{album.title}</h3>
-                <Paragraphs text={album.description} />
+                <RichText html={album.description} />
               </div>
             ))}
           </div>
@@ -71,7 +71,7 @@ export default function HomePage({ loaderData }: Route.ComponentProps) {
                   {section.items.map((item) => (
                     <div key={item.id} className="home-bio__item">
                       <h3>{item.title}</h3>
-                      <Paragraphs text={item.text} />
+                      <RichText html={item.text} />
                     </div>
                   ))}
                 </div>

@@ -4,7 +4,7 @@ import { PageHero } from "~/components/layout/PageHero";
 import { pageMeta } from "~/lib/meta";
 import { getInstance, getLang } from "~/server/platform/i18n.server";
 import { legalNotesPage } from "~/server/views/static-pages.server";
-import { Paragraphs } from "~/components/layout/Paragraphs";
+import { RichText } from "~/components/layout/RichText";
 
 export async function loader({ context }: Route.LoaderArgs) {
   return { title: getInstance(context).t("pages.legal"), notes: await legalNotesPage(getLang(context)) };
@@ -19,7 +19,7 @@ export default function LegalNotesPage({ loaderData }: Route.ComponentProps) {
         <section className="legal__block">
           <h2 className="legal__upper-title">{t("legal.copyright")}</h2>
           {loaderData.notes.map((n) => (
-            <Paragraphs key={n.id} text={n.description} />
+            <RichText key={n.id} html={n.description} />
           ))}
         </section>
       </div>

@@ -4,7 +4,7 @@ import { PageHero } from "~/components/layout/PageHero";
 import { pageMeta } from "~/lib/meta";
 import { getInstance, getLang } from "~/server/platform/i18n.server";
 import { privacyPage } from "~/server/views/static-pages.server";
-import { Paragraphs } from "~/components/layout/Paragraphs";
+import { RichText } from "~/components/layout/RichText";
 
 export async function loader({ context }: Route.LoaderArgs) {
   const blocks = await privacyPage(getLang(context));
@@ -23,7 +23,7 @@ export default function PrivacyPolicyPage({ loaderData }: Route.ComponentProps) 
             {block.sections.map((s) => (
               <div key={s.id} className="legal__section">
                 <h3>{s.subtitle}</h3>
-                <Paragraphs text={s.description} />
+                <RichText html={s.description} />
               </div>
             ))}
           </section>

@@ -100,8 +100,35 @@ describe("long texts on the public pages", () => {
     first.text = "Primo paragrafo,\nseconda riga.\n\nSecondo paragrafo.";
     first.text_eng = "First paragraph,\nsecond line.\n\nSecond paragraph.";
     await expectJson(await staff.request("PUT", "/api/content/bio/", { json: document }), "PUT bio");
-    expect(await pageText("/bio")).toContain('<p class="paragraphs">Primo paragrafo,\nseconda riga.</p><p class="paragraphs">Secondo paragrafo.</p>');
-    expect(await pageText("/en/bio")).toContain('<p class="paragraphs">First paragraph,\nsecond line.</p><p class="paragraphs">Second paragraph.</p>');
+    expect(await pageText("/bio")).toContain('<div class="rich-text"><p>Primo paragrafo,<br>seconda riga.</p><p>Secondo paragrafo.</p></div>');
+    expect(await pageText("/en/bio")).toContain('<div class="rich-text"><p>First paragraph,<br>second line.</p><p>Second paragraph.</p></div>');
+    // Plain text is stored as typed: /data keeps it for its clients.
+    const data = (await (await fetch(`${server.url}/data/bio.json`)).json()) as { bio: Item[] };
+    expect(data.bio.find((item) => item.id === first.id)?.text).toBe("Primo paragrafo,\nseconda riga.\n\nSecondo paragrafo.");
+  });
+
+  it("rich text (the news editor's HTML) in the content texts: allowed markup renders, script and onerror are stripped when saved and when shown", async () => {
+    const staff = await staffClient();
+    const document = await staff.getJson<{ bio: Item[] }>("/api/content/bio/");
+    const first = document.bio.find((item) => item.category === "Formazione") as Item;
+    first.text =
+      '<p>Diplomata in <strong>composizione</strong> e <em>pianoforte</em><script>alert(1)</script></p><ul><li>Conservatorio</li></ul><p><img src="x" onerror="alert(2)"><a href="javascript:alert(3)">link</a> <a href="https://it.wikipedia.org/wiki/Composizione">voce</a></p>';
+    first.text_eng = '<p onclick="alert(4)">Graduated in <strong>composition</strong></p><iframe src="https://evil.test"></iframe>';
+    await expectJson(await staff.request("PUT", "/api/content/bio/", { json: document }), "PUT bio");
+
+    const stored = ((await (await fetch(`${server.url}/data/bio.json`)).json()) as { bio: Item[] }).bio.find((item) => item.id === first.id) as Item;
+    for (const value of [String(stored.text), String(stored.text_eng)]) {
+      expect(value).not.toMatch(/<script|onerror|onclick|javascript:|<iframe|<img/i);
+    }
+    expect(stored.text).toContain("<strong>composizione</strong>");
+
+    const italian = await pageText("/bio");
+    expect(italian).toContain("<p>Diplomata in <strong>composizione</strong> e <em>pianoforte</em></p><ul><li>Conservatorio</li></ul>");
+    expect(italian).toContain('<a href="https://it.wikipedia.org/wiki/Composizione" target="_blank" rel="noopener noreferrer">voce</a>');
+    expect(italian).not.toMatch(/alert\(|onerror|javascript:/);
+    const english = await pageText("/en/bio");
+    expect(english).toContain("<p>Graduated in <strong>composition</strong></p>");
+    expect(english).not.toMatch(/alert\(|onclick|evil\.test/);
   });
 });
 

@@ -6,6 +6,7 @@ import { browserPerWorker } from "../support/browser";
 import { count, mediaFile, row, rows } from "../support/db";
 import { pngBytes } from "../support/files";
 import { appPerFile } from "../support/in-process";
+import { newsPath } from "~/lib/paths";
 
 // It uploads and edits content, so it has its own server on a copy of the demo.
 const server = appPerFile();
@@ -172,6 +173,41 @@ describe("media library", () => {
     expect(kept).toBeGreaterThan(0);
     expect(row<{ refCount: number }>(server, "SELECT refCount FROM StoredFile WHERE key = ?", old).refCount).toBe(kept);
     expect(fs.existsSync(mediaFile(server, `/media/${old}`))).toBe(true);
+  });
+
+  it("a news cover picked from the library without JavaScript: the public page shows it with its alt texts, the file counted once more", async () => {
+    const { page } = await staffPage(browser, server, { javaScriptEnabled: false });
+    const key = await uploadThroughLibrary(page, await png("copertina.png", "#8f2a4b"));
+    const url = `/media/${key}`;
+    await card(page, key).getByLabel("Testo alternativo (italiano)").fill("Il coro durante la prova generale");
+    await card(page, key).getByLabel("Testo alternativo (inglese)").fill("The choir at the dress rehearsal");
+    await card(page, key).getByRole("button", { name: "Salva testi" }).click();
+    await page.waitForURL(/\/admin\/media\?avviso=salvato/);
+
+    const { slug } = row<{ slug: string }>(server, "SELECT slug FROM News ORDER BY id LIMIT 1");
+    await page.goto(`${server.url}/admin/newsList/${slug}`);
+    // A pick that is not in the library (a forged option) is refused with the field's message, nothing saved.
+    await page.locator('select[name="image__library"]').evaluate((select: HTMLSelectElement) => {
+      select.add(new Option("altro", "/media/images/00000000000000000000000000000000.png"));
+      select.value = "/media/images/00000000000000000000000000000000.png";
+    });
+    const refused = page.waitForResponse((response) => response.request().method() === "POST");
+    await page.getByRole("button", { name: "Salva modifiche" }).click();
+    expect((await refused).status()).toBe(400);
+    await page.locator("#image_file-error").getByText("L'immagine scelta non è più nella libreria Media").waitFor();
+    expect(row<{ image: string | null }>(server, "SELECT image FROM News WHERE slug = ?", slug).image).not.toBe(url);
+
+    await page.goto(`${server.url}/admin/newsList/${slug}`);
+    await page.selectOption('select[name="image__library"]', url);
+    await page.getByRole("button", { name: "Salva modifiche" }).click();
+    await page.waitForURL((address) => !address.pathname.startsWith("/admin"));
+    expect(row<{ image: string | null }>(server, "SELECT image FROM News WHERE slug = ?", slug).image).toBe(url);
+    // The library's row, the news item and the revision its save made each count one use.
+    expect(revisionsNaming(url)).toBe(1);
+    expect(row<{ refCount: number }>(server, "SELECT refCount FROM StoredFile WHERE key = ?", key).refCount).toBe(3);
+
+    expect(await altOf(page, newsPath(slug), ".news-detail__image", url)).toBe("Il coro durante la prova generale");
+    expect(await altOf(page, newsPath(slug, "en"), ".news-detail__image", url)).toBe("The choir at the dress rehearsal");
   });
 
   it("the library page fits 390 and 1440 px, and uploads with a progress bar when JavaScript is on", async () => {

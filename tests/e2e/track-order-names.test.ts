@@ -86,6 +86,44 @@ describe("track order and names in the admin (no JavaScript)", () => {
   });
 });
 
+describe("track order by drag and drop (JavaScript on, 1440 px)", () => {
+  it("the third track dragged by its handle above the first is saved in that order, kept after a reload", async () => {
+    const before = saved().map((t) => t.name);
+    expect(before.length).toBeGreaterThanOrEqual(3);
+    const { page, errors } = await staffPage(browser, server, { javaScriptEnabled: true, viewport: { width: 1440, height: 900 } });
+    await page.goto(`${server.url}${EDIT}`);
+    await page.locator('.admin[data-hydrated="true"]').waitFor();
+    const item = (name: string) => page.locator(`.track-order__item[data-track-name="${name}"]`);
+    await item(before[2]!).locator(".track-order__handle").dragTo(item(before[0]!));
+    const expected = [before[2], before[0], before[1], ...before.slice(3)];
+    await expect.poll(() => saved().map((t) => t.name)).toEqual(expected);
+    expect(rows(server, "SELECT description FROM Activity ORDER BY id DESC LIMIT 1")).toEqual([
+      { description: `Modificato l'ordine delle tracce di "Nebbia su Ferrara"` },
+    ]);
+    await page.reload();
+    await page.locator('.admin[data-hydrated="true"]').waitFor();
+    expect(await page.locator(".track-order__item").evaluateAll((items) => items.map((i) => i.getAttribute("data-track-name")))).toEqual(expected);
+    expect(await listed(PAGE_IT)).toEqual(expected);
+    expect(errors).toEqual([]);
+  });
+
+  it("refuses an order that is not exactly the composition's tracks with a 400 and a message, nothing moved", async () => {
+    const before = saved();
+    const client = new HttpClient(server.url);
+    await client.login(ADMIN.username, ADMIN.password);
+    const response = await client.post(EDIT, {
+      intent: "order-tracks",
+      ids: before
+        .slice(1)
+        .map((t) => t.id)
+        .join(","),
+    });
+    expect(response.status).toBe(400);
+    expect(await response.text()).toContain("L&#x27;elenco delle tracce è cambiato nel frattempo");
+    expect(saved()).toEqual(before);
+  });
+});
+
 describe("track order and names through api/", () => {
   it("an update's music_tracks order is the order shown; name_eng is set, kept when absent, shown on English pages", async () => {
     const staff = new HttpClient(server.url);

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { parseListParams, listHref } from "~/lib/list-params";
-import { sanitizeNewsHtml } from "~/server/domain/sanitize.server";
+import { sanitizeRichHtml } from "~/server/domain/sanitize.server";
 import { parseFileEntries } from "~/server/http/content-forms.server";
 import { cleanDisplayName } from "~/server/domain/uploads.server";
 
@@ -23,28 +23,28 @@ describe("names from the client", () => {
   });
 });
 
-describe("sanitizeNewsHtml", () => {
+describe("sanitizeRichHtml", () => {
   it("keeps the allowlist and drops everything else", () => {
     const dirty =
       '<p onclick="x()">Ciao <strong>forte</strong> <em>e</em> <u>u</u> <s>s</s><script>alert(1)</script><img src=x onerror=alert(1)></p>' +
       '<h2>T</h2><h4>no</h4><blockquote>q</blockquote><iframe src="https://evil"></iframe><style>p{}</style>' +
       '<a href="javascript:alert(1)">js</a><a href="https://example.com" onclick="x">ok</a><a href="mailto:a@b.it">m</a><a href="data:text/html,x">d</a>';
-    const clean = sanitizeNewsHtml(dirty);
+    const clean = sanitizeRichHtml(dirty);
     expect(clean).not.toMatch(/script|onerror|onclick|iframe|style|javascript:|data:|<img|<h4/);
     expect(clean).toContain("<strong>forte</strong>");
     expect(clean).toContain("<h2>T</h2>");
     expect(clean).toContain("<blockquote>q</blockquote>");
     expect(clean).toContain('<a href="https://example.com" target="_blank" rel="noopener noreferrer">ok</a>');
     expect(clean).toContain('<a href="mailto:a@b.it">m</a>');
-    expect(sanitizeNewsHtml('<a href="/news">n</a><a href="//evil.example">e</a><a href="/\\evil.example">f</a>')).toBe(
+    expect(sanitizeRichHtml('<a href="/news">n</a><a href="//evil.example">e</a><a href="/\\evil.example">f</a>')).toBe(
       '<a href="/news">n</a><a>e</a><a>f</a>',
     );
   });
 
   it("turns Quill 2 bullet lists into <ul> and empties an empty editor", () => {
-    expect(sanitizeNewsHtml('<ol><li data-list="bullet">a</li><li data-list="bullet">b</li></ol>')).toBe("<ul><li>a</li><li>b</li></ul>");
-    expect(sanitizeNewsHtml('<ol><li data-list="ordered">a</li></ol>')).toBe("<ol><li>a</li></ol>");
-    expect(sanitizeNewsHtml("<p><br></p>")).toBe("");
+    expect(sanitizeRichHtml('<ol><li data-list="bullet">a</li><li data-list="bullet">b</li></ol>')).toBe("<ul><li>a</li><li>b</li></ul>");
+    expect(sanitizeRichHtml('<ol><li data-list="ordered">a</li></ol>')).toBe("<ol><li>a</li></ol>");
+    expect(sanitizeRichHtml("<p><br></p>")).toBe("");
   });
 });
 

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { categoryKey, categoryPath, compositionPath, externalHref } from "~/lib/paths";
 import { videoEmbed } from "~/lib/video";
 import { decodeEntities, htmlExcerpt, htmlToText } from "~/lib/html-text";
-import { sanitizeNewsHtml as sanitizeHtml } from "~/server/domain/sanitize.server";
+import { sanitizeRichHtml as sanitizeHtml } from "~/server/domain/sanitize.server";
 
 describe("videoEmbed", () => {
   it("turns YouTube watch, share, shorts and embed URLs into the no-cookie embed", () => {

@@ -1,5 +1,6 @@
 import { AdminForm, Field } from "./form-fields";
 import { ImageChoicesContext, ImageField, type ImageChoice } from "./ImageField";
+import { RichTextEditor } from "./RichTextEditor";
 import { inputNames, type ContentField, type ListField, type ScalarField } from "~/lib/content-fields";
 
 /**
@@ -21,6 +22,13 @@ const inputId = (name: string) => `f-${name.replace(/\./g, "-")}`;
 function Control({ field, name, value, error, label }: { field: ScalarField; name: string; value: string; error?: string; label: string }) {
   const id = inputId(name);
   if (field.type === "image") return <ImageField id={id} name={name} label={label} value={value} error={error} hint={field.hint} />;
+  if (field.type === "richtext") {
+    return (
+      <Field label={label} htmlFor={id} error={error} hint={field.hint}>
+        <RichTextEditor id={id} name={name} label={label} defaultValue={value} />
+      </Field>
+    );
+  }
   return (
     <Field label={label} htmlFor={id} error={error} hint={field.hint}>
       {field.type === "textarea" ? (

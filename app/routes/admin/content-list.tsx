@@ -1,8 +1,8 @@
-import { useEffect, useState, type DragEvent } from "react";
 import { data, Form, Link, redirect, useSubmit } from "react-router";
 import { useHydrated } from "remix-utils/use-hydrated";
 import type { Route } from "./+types/content-list";
 import { DeleteLink } from "~/components/admin/DeleteLink";
+import { useDragOrder } from "~/components/admin/drag-order";
 import { EditIcon } from "~/components/admin/Icons";
 import { Breadcrumb, Notice } from "~/components/admin/ListControls";
 import { FormError } from "~/components/admin/form-fields";
@@ -37,39 +37,12 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   return redirect(`/admin/content/${kind}?avviso=salvato`);
 }
 
-type Row = { id: number; summary: string };
-
-/** With JavaScript the rows can also be dragged: the new order is posted as the ids in order. */
-function useDragOrder(rows: Row[]) {
-  const submit = useSubmit();
-  const [order, setOrder] = useState(rows);
-  const [dragged, setDragged] = useState<number | null>(null);
-  useEffect(() => setOrder(rows), [rows]);
-  const over = (target: number) => (event: DragEvent) => {
-    event.preventDefault();
-    if (dragged === null || dragged === target) return;
-    setOrder((current) => {
-      const moving = current.find((row) => row.id === dragged);
-      if (!moving) return current;
-      const rest = current.filter((row) => row.id !== dragged);
-      const at = rest.findIndex((row) => row.id === target) + (current.indexOf(moving) < current.findIndex((row) => row.id === target) ? 1 : 0);
-      return [...rest.slice(0, at), moving, ...rest.slice(at)];
-    });
-  };
-  const drop = (event: DragEvent) => {
-    event.preventDefault();
-    setDragged(null);
-    if (order.map((row) => row.id).join() !== rows.map((row) => row.id).join()) {
-      void submit({ intent: "order", ids: order.map((row) => row.id).join(",") }, { method: "post" });
-    }
-  };
-  return { order, dragged, start: (id: number) => () => setDragged(id), over, drop, end: () => setDragged(null) };
-}
-
 export default function ContentList({ loaderData, actionData }: Route.ComponentProps) {
   const { kind, label, rows, notice } = loaderData;
   const hydrated = useHydrated();
-  const drag = useDragOrder(rows);
+  const submit = useSubmit();
+  // With JavaScript the rows can also be dragged: the new order is posted as the ids in order.
+  const drag = useDragOrder(rows, (ids) => void submit({ intent: "order", ids: ids.join(",") }, { method: "post" }));
   const base = `/admin/content/${kind}`;
   return (
     <section className="admin-page">

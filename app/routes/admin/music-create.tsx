@@ -7,13 +7,14 @@ import { adminForm } from "~/server/http/forms.server";
 import { musicPath } from "~/lib/paths";
 import { musicForm, refusePastSchedule } from "~/server/http/content-forms.server";
 import { parseMusicInput, saveMusic } from "~/server/domain/music.server";
+import { libraryChoices } from "~/server/domain/media-library.server";
 import { staffFrom } from "~/server/domain/session.server";
 
 /** A new item is published at once unless staff choose otherwise. */
 const NEW_PUBLICATION = { publication: "ora" as const, publish_at_local: "" };
 
 export async function loader() {
-  return { categories: await categoryChoices("music") };
+  return { categories: await categoryChoices("music"), library: await libraryChoices() };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -41,7 +42,15 @@ export default function MusicCreate({ loaderData, actionData }: Route.ComponentP
     <section className="admin-page">
       <Breadcrumb items={[{ label: "Musica", to: "/admin/musicList" }, { label: "Nuovo contenuto" }]} />
       <h1>Nuovo contenuto</h1>
-      <MusicForm values={values} errors={actionData?.errors} categories={loaderData.categories} image={null} tracks={[]} submitLabel="Salva" />
+      <MusicForm
+        values={values}
+        errors={actionData?.errors}
+        categories={loaderData.categories}
+        image={null}
+        tracks={[]}
+        library={loaderData.library}
+        submitLabel="Salva"
+      />
     </section>
   );
 }

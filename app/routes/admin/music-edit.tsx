@@ -8,8 +8,9 @@ import { categoryChoices } from "~/server/domain/categories.server";
 import { adminForm } from "~/server/http/forms.server";
 import { musicPath } from "~/lib/paths";
 import { musicForm, refusePastSchedule } from "~/server/http/content-forms.server";
-import { getMusicBySlug, moveTrack, parseMusicInput, renameTrack, saveMusic } from "~/server/domain/music.server";
+import { getMusicBySlug, moveTrack, orderTracks, parseMusicInput, renameTrack, saveMusic } from "~/server/domain/music.server";
 import { formStrings } from "~/server/http/body.server";
+import { libraryChoices } from "~/server/domain/media-library.server";
 import { staffFrom } from "~/server/domain/session.server";
 import { PreviewLinks } from "~/components/admin/PreviewLinks";
 import { publicationFormValues } from "~/lib/publication-labels";
@@ -37,6 +38,7 @@ export async function loader({ params }: Route.LoaderArgs) {
     categories: await categoryChoices("music"),
     publication: publicationFormValues(music.status, music.publishAt?.toISOString() ?? ""),
     previewLinks: await previewLinkRows("music", music.id),
+    library: await libraryChoices(),
   };
 }
 
@@ -55,6 +57,15 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     return redirect(`/admin/musicList/${current.slug}`);
   }
   const intent = form.get("intent");
+  if (intent === "order-tracks") {
+    // The order a drag and drop left (JavaScript only): every track's id, in order.
+    const ids = String(form.get("ids") ?? "")
+      .split(",")
+      .map(Number);
+    const result = await orderTracks(current.id, ids, user);
+    if (!result.ok) return data({ trackError: { id: 0, message: Object.values(result.errors).join(" ") } }, { status: result.status });
+    return redirect(`/admin/musicList/${current.slug}#track-order-title`);
+  }
   if (intent === "move-track" || intent === "rename-track") {
     // Issue 25: one track's place or names, a form of its own per track (works without JavaScript).
     const trackId = Number(form.get("track"));
@@ -107,6 +118,7 @@ export default function MusicEdit({ loaderData, actionData }: Route.ComponentPro
         image={music.img || null}
         tracks={music.tracks}
         lockedMode={savedMode}
+        library={loaderData.library}
         submitLabel="Salva modifiche"
       />
       <TrackOrder tracks={music.tracks} error={trackError} />

@@ -8,13 +8,14 @@ import { adminForm } from "~/server/http/forms.server";
 import { newsPath } from "~/lib/paths";
 import { newsForm, refusePastSchedule } from "~/server/http/content-forms.server";
 import { parseNewsInput, saveNews } from "~/server/domain/news.server";
+import { libraryChoices } from "~/server/domain/media-library.server";
 import { staffFrom } from "~/server/domain/session.server";
 
 /** A new item is published at once unless staff choose otherwise. */
 const NEW_PUBLICATION = { publication: "ora" as const, publish_at_local: "" };
 
 export async function loader() {
-  return { categories: await categoryChoices("news"), today: todayIso() };
+  return { categories: await categoryChoices("news"), today: todayIso(), library: await libraryChoices() };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -40,7 +41,15 @@ export default function NewsCreate({ loaderData, actionData }: Route.ComponentPr
     <section className="admin-page">
       <Breadcrumb items={[{ label: "Notizie", to: "/admin/newsList" }, { label: "Nuova notizia" }]} />
       <h1>Nuova notizia</h1>
-      <NewsForm values={values} errors={actionData?.errors} categories={loaderData.categories} image={null} attachments={[]} submitLabel="Salva" />
+      <NewsForm
+        values={values}
+        errors={actionData?.errors}
+        categories={loaderData.categories}
+        image={null}
+        attachments={[]}
+        library={loaderData.library}
+        submitLabel="Salva"
+      />
     </section>
   );
 }

@@ -7,6 +7,7 @@ import { adminForm } from "~/server/http/forms.server";
 import { newsPath } from "~/lib/paths";
 import { newsForm, refusePastSchedule } from "~/server/http/content-forms.server";
 import { getNewsBySlug, parseNewsInput, saveNews } from "~/server/domain/news.server";
+import { libraryChoices } from "~/server/domain/media-library.server";
 import { staffFrom } from "~/server/domain/session.server";
 import { PreviewLinks } from "~/components/admin/PreviewLinks";
 import { publicationFormValues } from "~/lib/publication-labels";
@@ -23,6 +24,7 @@ export async function loader({ params }: Route.LoaderArgs) {
     categories: await categoryChoices("news"),
     publication: publicationFormValues(news.status, news.publishAt?.toISOString() ?? ""),
     previewLinks: await previewLinkRows("news", news.id),
+    library: await libraryChoices(),
   };
 }
 
@@ -70,6 +72,7 @@ export default function NewsEdit({ loaderData, actionData }: Route.ComponentProp
         categories={categories}
         image={news.image}
         attachments={news.attachments}
+        library={loaderData.library}
         submitLabel="Salva modifiche"
       />
       <PreviewLinks links={previewLinks} created={actionData && "previewLink" in actionData ? actionData.previewLink : null} />

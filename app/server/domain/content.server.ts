@@ -2,7 +2,8 @@ import fs from "node:fs";
 import path from "node:path";
 import type { z } from "zod";
 import { CONTENT_KINDS, CONTENT_LIST_KEYS, contentDocumentSchema, type ContentItemOf, type ContentKind } from "~/lib/content-types";
-import { contentKindLabel } from "~/lib/content-fields";
+import { CONTENT_FORMS, contentKindLabel, inputNames, type ContentField } from "~/lib/content-fields";
+import { cleanRichTextInput } from "./sanitize.server";
 import { logActivity, type Actor } from "./activity.server";
 import { invalid, notFound, type FieldErrors, type SaveResult } from "./save-result.server";
 import { storeFormFile, UploadError } from "./uploads.server";
@@ -68,11 +69,26 @@ function pathErrors(error: z.ZodError): FieldErrors {
   return errors;
 }
 
+/** An item with its rich texts (fields of type "richtext", nested lists included) as a save stores them. */
+function cleanRichTexts(fields: readonly ContentField[], item: Record<string, unknown>): Record<string, unknown> {
+  const out = { ...item };
+  for (const field of fields) {
+    const value = out[field.name];
+    if (field.type === "list") {
+      if (Array.isArray(value)) out[field.name] = value.map((row: Record<string, unknown>) => cleanRichTexts(field.fields, row));
+    } else if (field.type === "richtext") {
+      for (const name of inputNames(field)) if (typeof out[name] === "string") out[name] = cleanRichTextInput(out[name]);
+    }
+  }
+  return out;
+}
+
 /** Checks a whole document of one kind with its schema: the items to store, or the errors by field path. */
 function parseContentDocument<K extends ContentKind>(kind: K, body: unknown): { ok: true; items: ContentItemOf<K>[] } | { ok: false; errors: FieldErrors } {
   const parsed = contentDocumentSchema(kind).safeParse(body);
   if (!parsed.success) return { ok: false, errors: pathErrors(parsed.error) };
-  return { ok: true, items: parsed.data[CONTENT_LIST_KEYS[kind]] as ContentItemOf<K>[] };
+  const items = parsed.data[CONTENT_LIST_KEYS[kind]] as Record<string, unknown>[];
+  return { ok: true, items: items.map((item) => cleanRichTexts(CONTENT_FORMS[kind].fields, item)) as ContentItemOf<K>[] };
 }
 
 type Tx = Parameters<Parameters<typeof db.$transaction>[0]>[0];

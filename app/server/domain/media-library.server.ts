@@ -116,6 +116,11 @@ export async function libraryImage(key: string): Promise<LibraryImage | null> {
   return (await listLibraryImages()).find((image) => image.key === key) ?? null;
 }
 
+/** True when `url` is an image of the library, as its pickers offer them (a news or music cover may be one). */
+export async function isLibraryImageUrl(url: string): Promise<boolean> {
+  return (await listLibraryImages()).some((image) => image.url === url);
+}
+
 /** The choices of an image picker in the admin forms: URL and a name staff recognise. */
 export async function libraryChoices(): Promise<{ url: string; label: string }[]> {
   return (await listLibraryImages()).map((image) => ({ url: image.url, label: image.altIt || image.fileName || image.key.split("/").pop()! }));

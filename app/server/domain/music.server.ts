@@ -307,19 +307,20 @@ const trackNameSchema = z.object({
   name_eng: z.string().trim().max(200).default(""),
 });
 
+/** Why an order of tracks was refused: not exactly the composition's tracks (a page older than the last save). */
+const TRACK_ORDER_STALE = "L'elenco delle tracce è cambiato nel frattempo: ricarica la pagina";
+
 /**
- * Moves a track one place up (-1) or down (+1) in its composition's list; refused (400) when the
- * track is not the composition's (a page older than the last save). At either end nothing moves.
+ * The one write of a composition's track order (the up/down buttons and a drag and drop): `reorder`
+ * answers the new order of the track ids, or an error when the request does not fit the saved tracks.
  */
-export async function moveTrack(musicId: number, trackId: number, step: -1 | 1, actor: Actor): Promise<SaveResult<null>> {
+async function writeTrackOrder(musicId: number, actor: Actor, reorder: (ids: number[]) => number[] | string): Promise<SaveResult<null>> {
   return db.$transaction(async (tx) => {
-    const tracks = await tx.musicTrack.findMany({ where: { musicId }, select: { id: true, position: true }, orderBy: [{ position: "asc" }, { id: "asc" }] });
-    const from = tracks.findIndex((t) => t.id === trackId);
-    if (from === -1) return invalid({ tracks: TRACK_NOT_FOUND });
-    const to = from + step;
-    if (to < 0 || to >= tracks.length) return { ok: true as const, item: null };
-    const order = tracks.map((t) => t.id);
-    [order[from], order[to]] = [order[to] as number, order[from] as number];
+    const tracks = await tx.musicTrack.findMany({ where: { musicId }, select: { id: true }, orderBy: [{ position: "asc" }, { id: "asc" }] });
+    const current = tracks.map((t) => t.id);
+    const order = reorder(current);
+    if (typeof order === "string") return invalid({ tracks: order });
+    if (order.join() === current.join()) return { ok: true as const, item: null };
     // Positions are rewritten 0..n-1, so a list with gaps or ties (older saves) comes out tidy.
     for (const [position, id] of order.entries()) await tx.musicTrack.update({ where: { id }, data: { position } });
     const music = await tx.music.findUniqueOrThrow({ where: { id: musicId }, select: { title: true } });
@@ -327,6 +328,29 @@ export async function moveTrack(musicId: number, trackId: number, step: -1 | 1, 
     await logActivity(tx, actor, `Modificato l'ordine delle tracce di "${music.title}"`);
     return { ok: true as const, item: null };
   });
+}
+
+/**
+ * Moves a track one place up (-1) or down (+1) in its composition's list; refused (400) when the
+ * track is not the composition's (a page older than the last save). At either end nothing moves.
+ */
+export function moveTrack(musicId: number, trackId: number, step: -1 | 1, actor: Actor): Promise<SaveResult<null>> {
+  return writeTrackOrder(musicId, actor, (ids) => {
+    const from = ids.indexOf(trackId);
+    if (from === -1) return TRACK_NOT_FOUND;
+    const to = from + step;
+    if (to < 0 || to >= ids.length) return ids;
+    const order = [...ids];
+    [order[from], order[to]] = [order[to] as number, order[from] as number];
+    return order;
+  });
+}
+
+/** Puts a composition's tracks in the order given (every track id once, as a drag and drop leaves them). */
+export function orderTracks(musicId: number, wanted: number[], actor: Actor): Promise<SaveResult<null>> {
+  return writeTrackOrder(musicId, actor, (ids) =>
+    wanted.length === ids.length && new Set(wanted).size === ids.length && wanted.every((id) => ids.includes(id)) ? wanted : TRACK_ORDER_STALE,
+  );
 }
 
 /** Renames a track in both languages (the form's `name` and `name_eng`). */

@@ -10,7 +10,7 @@ import { categoryExists } from "./categories.server";
 import { db } from "../storage/db.server";
 import { invalid, parseWith, textFields, type Parsed, type SaveResult } from "./save-result.server";
 import { deleteWithFiles, saveWithFiles, type FileListInput, type ImageInput } from "./save-with-files.server";
-import { sanitizeNewsHtml } from "./sanitize.server";
+import { sanitizeRichHtml } from "./sanitize.server";
 import { recordRevision } from "./revisions.server";
 import { moveToTrash } from "./trash.server";
 import { publicationStateWhere, visibleToVisitors, type PublicationState } from "../storage/publication.server";
@@ -160,8 +160,8 @@ function newsRowData(input: NewsInput, current: NewsCurrent | null, image: strin
     ...publicationData(input, current),
     title: input.title,
     titleEng: input.title_eng,
-    description: sanitizeNewsHtml(input.description),
-    descriptionEng: sanitizeNewsHtml(input.description_eng),
+    description: sanitizeRichHtml(input.description),
+    descriptionEng: sanitizeRichHtml(input.description_eng),
     date: input.date,
     image,
     categoryId: input.category,

@@ -5,7 +5,8 @@ import type * as xssNamed from "xss";
 const { FilterXSS, escapeAttrValue } = xssDefault as unknown as typeof xssNamed;
 
 /**
- * The one allowlist for news HTML: applied when it is saved and again when a page renders it.
+ * The one allowlist for rich text (news descriptions and the content texts of CONTENT_FORMS marked
+ * "richtext", ADR 024's update): applied when it is saved and again when a page renders it.
  * Formatting tags only; links to http(s), mailto or a path of this site, external ones in a new tab.
  */
 const allowList: Record<string, string[]> = {
@@ -81,7 +82,17 @@ function plainTextToHtml(text: string): string {
     .join("");
 }
 
-export function sanitizeNewsHtml(html: string | null | undefined): string {
+/**
+ * A rich content text as a save stores it (ADR 024's update): HTML (what the editor sends) through
+ * the allowlist; text without a tag (a textarea without JavaScript, the shipped files, an api/
+ * client of plain text) kept as typed, so /data/{name}.json shows it unchanged. Pages render either
+ * with `sanitizeRichHtml`, which turns plain text into paragraphs.
+ */
+export function cleanRichTextInput(text: string): string {
+  return HTML_TAG.test(text) ? sanitizeRichHtml(text) : text;
+}
+
+export function sanitizeRichHtml(html: string | null | undefined): string {
   if (!html) return "";
   const clean = normaliseQuillLists(filter.process(HTML_TAG.test(html) ? html : plainTextToHtml(html)))
     .trim()

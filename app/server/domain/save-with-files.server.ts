@@ -2,6 +2,9 @@ import type { Prisma } from "~/generated/prisma/client";
 import { databaseRefusal, db } from "../storage/db.server";
 import { notFound, type SaveFailure, type SaveResult } from "./save-result.server";
 import { type StagedFile, recountFiles, removeUnreferenced } from "../storage/stored-files.server";
+import { storedKeyOfUrl } from "../storage/file-store.server";
+import { fileStore } from "../storage/storage.server";
+import { isLibraryImageUrl } from "./media-library.server";
 import {
   UploadError,
   discardTempUploads,
@@ -13,8 +16,16 @@ import {
   type UploadPurpose,
 } from "./uploads.server";
 
-/** A new image: a file sent with the form post, or a temporary upload (api/file/upload) named by its temp_name. */
-export type ImageInput = File | { temp_name: string };
+/**
+ * A new image: a file sent with the form post, a temporary upload (api/file/upload) named by its
+ * temp_name, or an image of the media library by its URL (no new bytes: one more use of its stored file).
+ */
+export type ImageInput = File | { temp_name: string } | { library_url: string };
+
+const PICK_GONE = "L'immagine scelta non è più nella libreria Media: scegline un'altra o carica un file.";
+
+/** A library image deleted between the form's pick and the save's transaction. */
+class PickedImageGone extends Error {}
 
 /** A row's ordered file list (tracks, attachments) as the edge read it. */
 export type FileListInput = {
@@ -43,10 +54,26 @@ function uploadFailure(error: unknown, field: string): SaveFailure {
   throw error;
 }
 
-async function storeImage(image: ImageInput | null | undefined): Promise<{ file: StagedFile; temp?: string } | null> {
+/** The image of a save: its URL, and the file staged for it when new bytes came (a pick from the library has none). */
+async function storeImage(image: ImageInput | null | undefined): Promise<{ url: string; file?: StagedFile; temp?: string } | null> {
   if (!image) return null;
-  if (image instanceof File) return { file: await storeFormFile(image, "image") };
-  return { file: await promoteTempUpload(image.temp_name, "image"), temp: image.temp_name };
+  if (image instanceof File) return withUrl({ file: await storeFormFile(image, "image") });
+  if ("library_url" in image) {
+    if (!(await isLibraryImageUrl(image.library_url))) throw new UploadError(PICK_GONE);
+    return { url: image.library_url };
+  }
+  return withUrl({ file: await promoteTempUpload(image.temp_name, "image"), temp: image.temp_name });
+}
+
+const withUrl = (stored: { file: StagedFile; temp?: string }) => ({ url: stored.file.url, ...stored });
+
+/**
+ * Inside the save's transaction, after the counts (so holding the write lock): a picked library image
+ * whose bytes a library delete removed after the pick was checked must not be counted as used.
+ */
+async function checkPickStillStored(url: string | undefined): Promise<void> {
+  const key = storedKeyOfUrl(url);
+  if (key && !(await fileStore().exists(key))) throw new PickedImageGone();
 }
 
 const NO_FILES: ResolvedFiles = { files: [], staged: [], usedTemp: [] };
@@ -72,21 +99,24 @@ export async function saveWithFiles<T>(files: SaveFiles, prepare: (stored: Store
       list = await resolveFileEntries(entries ?? current, formFiles ?? [], purpose, current);
     } catch (error) {
       // The new image is already stored: a refused save must not leave it behind.
-      if (image) await removeUnreferenced([image.file.key]);
+      if (image?.file) await removeUnreferenced([image.file.key]);
       return uploadFailure(error, field);
     }
   }
-  const staged = [...(image ? [image.file] : []), ...list.staged];
+  const staged = [...(image?.file ? [image.file] : []), ...list.staged];
   let saved: { item: T; released: string[] };
   try {
-    const write = await prepare({ image: image?.file.url ?? null, list: list.files });
+    const write = await prepare({ image: image?.url ?? null, list: list.files });
     saved = await db.$transaction(async (tx) => {
       const { item, before, after } = await write(tx);
-      return { item, released: await recountFiles(tx, before, after, staged) };
+      const released = await recountFiles(tx, before, after, staged);
+      if (!image?.file) await checkPickStillStored(image?.url);
+      return { item, released };
     });
   } catch (error) {
     // Deleted meanwhile (a DELETE raced this save): the files just stored belong to nothing.
     await removeUnreferenced(staged.map((f) => f.key));
+    if (error instanceof PickedImageGone) return { ok: false, status: 409, errors: { [files.image.field]: PICK_GONE } };
     if (databaseRefusal(error) === "missing") return notFound();
     throw error;
   }

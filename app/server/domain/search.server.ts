@@ -147,7 +147,7 @@ function contentEntries(sources: SearchSources): SearchEntry[] {
       href: pagePath(category?.type === "about" ? "home" : "bio"),
       external: false,
       titleWords: wordsOf(b.title, b.title_eng),
-      textWords: wordsOf(b.text, b.text_eng),
+      textWords: wordsOf(htmlToText(b.text), htmlToText(b.text_eng)),
     });
   }
   for (const l of sources.labels ?? []) {
@@ -174,7 +174,7 @@ function contentEntries(sources: SearchSources): SearchEntry[] {
       href: pagePath("credits"),
       external: false,
       titleWords: wordsOf(c.name),
-      textWords: wordsOf(c.title, c.title_eng, c.occupation, c.occupation_eng, c.text, c.text_eng),
+      textWords: wordsOf(c.title, c.title_eng, c.occupation, c.occupation_eng, htmlToText(c.text), htmlToText(c.text_eng)),
     });
   }
   for (const g of sources.gallery ?? []) {

@@ -61,12 +61,14 @@ function fileListFromForm(
   return { entries: current.filter((e) => keep.has(e.url)), files };
 }
 
-/** The image of an admin form post: a new file, a temp upload, or nothing. */
+/** The image of an admin form post: a new file, a temp upload, a pick from the media library (`image__library`), or nothing. */
 function imageFromForm(form: FormData): ImageInput | null {
   const file = form.get("image_file");
   if (isRealFile(file)) return file;
   const temp = form.get("image_temp");
-  return typeof temp === "string" && temp ? { temp_name: temp } : null;
+  if (typeof temp === "string" && temp) return { temp_name: temp };
+  const picked = form.get("image__library");
+  return typeof picked === "string" && picked ? { library_url: picked } : null;
 }
 
 /** The admin news form: its fields and files. */

@@ -4,7 +4,9 @@ import { categoriesOfType } from "../domain/categories.server";
 import { compositionsBrowser, musicCatalogue } from "./compositions.server";
 import { contentList } from "../domain/content.server";
 import { imageInfo } from "../storage/images.server";
+import { sanitizeRichHtml } from "../domain/sanitize.server";
 
+/** `text` is sanitised HTML (a rich content text, ADR 024's update). */
 type TextBlock = { id: number; title: string; text: string };
 export type TextSection = { id: number; title: string; items: TextBlock[] };
 
@@ -18,7 +20,7 @@ export async function bioSections(type: "about" | "bio", lang: Lang): Promise<Te
       title: localized(category, "name", lang),
       items: texts
         .filter((t) => t.category.trim().toLocaleLowerCase("it") === category.name.trim().toLocaleLowerCase("it"))
-        .map((t) => ({ id: t.id, title: localized(t, "title", lang), text: localized(t, "text", lang) })),
+        .map((t) => ({ id: t.id, title: localized(t, "title", lang), text: sanitizeRichHtml(localized(t, "text", lang)) })),
     }))
     .filter((section) => section.items.length > 0);
 }
@@ -38,7 +40,7 @@ export async function homeData(lang: Lang, requestedCategory: string | null = nu
   const albumDescriptions = (await contentList("album_desciption")).map((a) => ({
     id: a.id,
     title: localized(a, "title", lang),
-    description: localized(a, "description", lang),
+    description: sanitizeRichHtml(localized(a, "description", lang)),
   }));
 
   // An icon with no address leads nowhere: it is not shown (the demo's follow links are empty).

@@ -4,7 +4,7 @@ import { newsFeedPath, newsFeedTitle } from "~/lib/meta";
 import { absoluteUrl } from "~/lib/structured-data";
 import { htmlExcerpt } from "~/lib/html-text";
 import { mimeTypeOf } from "../storage/file-types.server";
-import { sanitizeNewsHtml } from "../domain/sanitize.server";
+import { sanitizeRichHtml } from "../domain/sanitize.server";
 import { listNews, newsSelect } from "../domain/news.server";
 import { newsPath, pagePath } from "~/lib/paths";
 
@@ -35,7 +35,7 @@ export async function newsFeedXml(lang: Lang, origin: string, description: strin
       link,
       date: new Date(`${item.date}T00:00:00Z`),
       description: htmlExcerpt(html, 300),
-      content: sanitizeNewsHtml(html),
+      content: sanitizeRichHtml(html),
       category: [{ name: localized(item.category, "name", lang) }],
       ...(item.image ? { image: { url: absoluteUrl(origin, item.image), type: mimeTypeOf(item.image), length: 0 } } : {}),
     });

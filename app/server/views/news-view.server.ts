@@ -3,7 +3,7 @@ import { formatDateDash, formatDateSlash } from "~/lib/format";
 import { localized, type Lang } from "~/lib/i18n";
 import type { NewsCardData } from "~/lib/news-card";
 import { htmlExcerpt } from "~/lib/html-text";
-import { sanitizeNewsHtml } from "../domain/sanitize.server";
+import { sanitizeRichHtml } from "../domain/sanitize.server";
 import { imageInfo } from "../storage/images.server";
 import { findNews, newsSelect, type NewsItem } from "../domain/news.server";
 import { untilContentChanged } from "../storage/read-cache.server";
@@ -56,7 +56,7 @@ export async function newsDetail(item: NewsItem, lang: Lang) {
     date: formatDateSlash(item.date),
     isoDate: item.date,
     category: localized(item.category, "name", lang),
-    html: sanitizeNewsHtml(html),
+    html: sanitizeRichHtml(html),
     summary: htmlExcerpt(html, 160),
     image: await imageInfo(item.image),
     attachments: item.attachments,

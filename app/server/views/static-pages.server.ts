@@ -6,6 +6,7 @@ import type { ImageInfo } from "~/lib/images";
 import { categoriesOrNone } from "./safe-categories.server";
 import { contentList } from "../domain/content.server";
 import { imageInfo } from "../storage/images.server";
+import { sanitizeRichHtml } from "../domain/sanitize.server";
 
 const sameName = (a: string, b: string) => a.trim().toLocaleLowerCase("it") === b.trim().toLocaleLowerCase("it");
 
@@ -41,7 +42,7 @@ export async function creditsPage(lang: Lang): Promise<CreditSection[]> {
           id: p.id,
           name: p.name,
           occupation: localized(p, "occupation", lang),
-          text: localized(p, "text", lang),
+          text: sanitizeRichHtml(localized(p, "text", lang)),
           image: await imageInfo(p.src),
         })),
       ),
@@ -113,19 +114,23 @@ export async function privacyPage(lang: Lang): Promise<PrivacyBlock[]> {
   return (await contentList("privacy_policy")).map((block) => ({
     id: block.id,
     title: localized(block, "upperTitle", lang),
-    sections: (block.body ?? []).map((s) => ({ id: s.id, subtitle: localized(s, "subTitle", lang), description: localized(s, "description", lang) })),
+    sections: (block.body ?? []).map((s) => ({
+      id: s.id,
+      subtitle: localized(s, "subTitle", lang),
+      description: sanitizeRichHtml(localized(s, "description", lang)),
+    })),
   }));
 }
 
 export async function legalNotesPage(lang: Lang): Promise<{ id: number; description: string }[]> {
-  return (await contentList("legal_notes")).map((n) => ({ id: n.id, description: localized(n, "description", lang) }));
+  return (await contentList("legal_notes")).map((n) => ({ id: n.id, description: sanitizeRichHtml(localized(n, "description", lang)) }));
 }
 
 export async function cookiePolicyPage(lang: Lang): Promise<{ id: number; subtitle: string; description: string; link: string | null }[]> {
   return (await contentList("cookie_policy")).map((c) => ({
     id: c.id,
     subtitle: localized(c, "subTitle", lang),
-    description: localized(c, "description", lang),
+    description: sanitizeRichHtml(localized(c, "description", lang)),
     link: externalHref(c.link),
   }));
 }
