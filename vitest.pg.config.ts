@@ -19,6 +19,7 @@ if (!postgresInstalled) {
 
 export const PG_FILES = [
   "tests/integration/admin-domain.test.ts",
+  "tests/integration/admin-search.test.ts",
   "tests/integration/category-names.test.ts",
   "tests/integration/content-database.test.ts",
   "tests/integration/login-throttling.test.ts",
