@@ -413,6 +413,11 @@ ALTER TABLE "PreviewLink" ADD CONSTRAINT "PreviewLink_newsId_fkey" FOREIGN KEY (
 ALTER TABLE "PreviewLink" ADD CONSTRAINT "PreviewLink_musicId_fkey" FOREIGN KEY ("musicId") REFERENCES "Music"("id") ON DELETE CASCADE ON UPDATE CASCADE;
 
 
+-- From prisma/postgresql/extra/20261122040000_content_version.sql (what the Prisma schema cannot say)
+-- The single row every content write bumps, as SQLite's migration 20261122040000_content_version makes it
+-- (data, which the Prisma schema does not carry).
+INSERT INTO "ContentVersion" ("id", "version") VALUES (1, 0);
+
 -- From prisma/postgresql/extra/20261122060000_category_unique_name.sql (what the Prisma schema cannot say)
 -- A category name is unique per type whatever its case, as on SQLite (prisma/migrations/20261122060000_category_unique_name):
 -- the same expression index. PostgreSQL's lower() folds more than ASCII; the domain
