@@ -12,7 +12,9 @@ describe("the admin search ignores case", () => {
   it("finds categories, news, compositions, activities and messages whatever the case of the words searched", async () => {
     const category = await db.category.create({ data: { name: "Colonne Sonore", nameEng: "Film Scores", type: "music" } });
     const newsCategory = await db.category.create({ data: { name: "Eventi", nameEng: "Events", type: "news" } });
-    await db.news.create({ data: { slug: "concerto-roma", title: "Concerto a Roma", titleEng: "Concert in Rome", date: "2026-01-01", categoryId: newsCategory.id } });
+    await db.news.create({
+      data: { slug: "concerto-roma", title: "Concerto a Roma", titleEng: "Concert in Rome", date: "2026-01-01", categoryId: newsCategory.id },
+    });
     await db.music.create({ data: { slug: "brano-lento", title: "Brano Lento", img: "", categoryId: category.id } });
     await db.activity.create({ data: { username: "Elena", description: "Creata la categoria Colonne Sonore" } });
     await db.contactMessage.create({ data: { name: "Mario Rossi", email: "Mario@Example.com", description: "Una Domanda" } });
