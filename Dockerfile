@@ -17,7 +17,8 @@ COPY . .
 # The build bundles the generated client; the runtime keeps only what the bundle imports:
 # no Prisma CLI, TypeScript or build tools. `npm prune --omit=dev` keeps "devOptional" packages
 # (prisma, effect, typescript: optional peers of @prisma/client), so those go by the lock's flag.
-# Of @prisma/client's runtime only SQLite's query compiler stays; better-sqlite3 is the one for this
+# Of @prisma/client's runtime only the query compilers of SQLite and PostgreSQL stay (DATABASE_URL
+# picks one, ADR 031); better-sqlite3 is the one for this
 # Node (13 on Node 24, ADR 018) with its one binary, no sources.
 RUN npm run build \
  && npm prune --omit=dev --no-audit --no-fund \
@@ -25,7 +26,7 @@ RUN npm run build \
  && find node_modules/.bin -xtype l -delete \
  && find node_modules/@prisma/client/runtime -type f \
       ! -name 'client.js' ! -name 'client.mjs' ! -name 'index-browser.js' ! -name 'index-browser.mjs' \
-      ! -name 'query_compiler_bg.sqlite.*' -delete \
+      ! -name 'query_compiler_bg.sqlite.*' ! -name 'query_compiler_bg.postgresql.*' -delete \
  && find node_modules/@prisma/client/runtime -name '*.map' -delete \
  && rm -rf node_modules/@prisma/client/generator-build \
  && bash scripts/ops/better-sqlite3-for-node.sh use \
@@ -42,6 +43,7 @@ COPY --from=build --chown=node:node /app/node_modules ./node_modules
 COPY --from=build --chown=node:node /app/build ./build
 COPY --chown=node:node package.json server.mjs server-app.mjs ./
 COPY --chown=node:node prisma/migrations ./prisma/migrations
+COPY --chown=node:node prisma/postgresql/migrations ./prisma/postgresql/migrations
 COPY --chown=node:node content ./content
 COPY --chown=node:node scripts/*.mjs ./scripts/
 COPY --chown=node:node scripts/ops ./scripts/ops

@@ -29,7 +29,9 @@ try {
   const nativeProblem = nativeModuleProblem();
   if (nativeProblem) throw new RuntimeMismatchError(nativeProblem);
   prepareDataDir(config, log);
-  lock = acquireDataDirLock(config.dataDir, "server");
+  // The DATA_DIR lock keeps a restore away from a live SQLite database. On PostgreSQL several instances
+  // share the database and each has its own DATA_DIR (temporary files): no lock (docs/scaling.md).
+  lock = config.database === "sqlite" ? acquireDataDirLock(config.dataDir, "server") : null;
   // Tests build once before starting many servers, so they turn the check off (BUILD_CHECK=0).
   if (config.checkBuild) ensureFreshBuild(config.buildDir, log);
   // No signal handler yet: SIGTERM during a migration ends the process at once, and SQLite rolls the
@@ -69,7 +71,7 @@ function startServer() {
     if (stopSignal || code === 0 || !everListened) {
       // Whatever the cause, the log says the server is gone and why the wrapper stops too: in a
       // container this is the last line before it exits (a crash at boot printed only a stack trace).
-      lock.release();
+      lock?.release();
       const exitCode = stopSignal && code === 0 ? 0 : status;
       if (exitCode === 0) log.info({ pid: server.pid, signal: stopSignal }, "server stopped");
       else
@@ -93,7 +95,7 @@ for (const signal of ["SIGTERM", "SIGINT"]) {
     if (restartTimer && server.exitCode !== null) {
       // Between a crash and its restart: nothing runs, stop now.
       clearTimeout(restartTimer);
-      lock.release();
+      lock?.release();
       process.exit(0);
     }
     server.kill(signal);

@@ -1,5 +1,6 @@
 import { startContactDelivery, stopContactDelivery } from "./domain/contact.server";
 import { importContentFiles, isDatabaseEmpty, missingContentImages } from "./domain/content.server";
+import { stopContentVersionPoll } from "./storage/content-version.server";
 import { configureDatabase, disconnectDatabase } from "./storage/db.server";
 import { removeLiveParts } from "./http/body.server";
 import { stopPageCache } from "./http/page-cache.server";
@@ -63,5 +64,6 @@ export async function shutdown() {
   // Running jobs are aborted and handed back (not counted as a try) while the database is open.
   await stopJobs();
   await removeLiveParts();
+  stopContentVersionPoll();
   await disconnectDatabase();
 }

@@ -5,6 +5,9 @@ export type Config = {
   isProduction: boolean;
   port: number;
   dataDir: string;
+  /** Which database DATABASE_URL names: SQLite (file:, the default) or PostgreSQL (postgres://, postgresql://). */
+  database: "sqlite" | "postgresql";
+  /** file:/abs/app.db, or the PostgreSQL URL as given. */
   databaseUrl: string;
   databaseFile: string;
   uploadsDir: string;
@@ -65,7 +68,17 @@ export class ConfigError extends Error {
 export function readConfig(env?: NodeJS.ProcessEnv): Config;
 export type DataPaths = Pick<
   Config,
-  "dataDir" | "databaseFile" | "uploadsDir" | "contentDir" | "secretFile" | "backupsDir" | "migrationsDir" | "backupKeep" | "minFreeDiskBytes"
+  | "dataDir"
+  | "database"
+  | "databaseUrl"
+  | "databaseFile"
+  | "uploadsDir"
+  | "contentDir"
+  | "secretFile"
+  | "backupsDir"
+  | "migrationsDir"
+  | "backupKeep"
+  | "minFreeDiskBytes"
 >;
 export function dataPaths(env?: NodeJS.ProcessEnv): DataPaths;
 export function dataDirEnv(dataDir: string): { DATA_DIR: string; DATABASE_URL: string; UPLOADS_DIR: string };

@@ -34,6 +34,9 @@ function trustProxySetting(raw) {
   return items.every(isTrustedRange) ? items.join(",") : undefined;
 }
 
+/** A PostgreSQL connection URL (the two schemes libpq takes). */
+const isPostgresUrl = (value) => /^postgres(ql)?:\/\//.test(value);
+
 const wholeNumber = (min, max) => z.coerce.number().int().min(min).max(max);
 /** A URL with one of `schemes`, and whatever else `also` asks of it. */
 const url = (schemes, also = () => true) =>
@@ -51,7 +54,14 @@ const VARIABLES = {
   NODE_ENV: [z.enum(["development", "production", "test"]).default("development"), "development, production or test"],
   PORT: [wholeNumber(1, 65535).default(3000), "a port number from 1 to 65535"],
   DATA_DIR: [z.string().default("data"), "a folder"],
-  DATABASE_URL: [z.string().startsWith("file:").optional(), "a SQLite file URL (file:/data/app.db)"],
+  // file: is SQLite (the default, DATA_DIR/app.db); postgres:// or postgresql:// is PostgreSQL (docs/scaling.md).
+  DATABASE_URL: [
+    z
+      .string()
+      .refine((value) => value.startsWith("file:") || isPostgresUrl(value))
+      .optional(),
+    "a SQLite file URL (file:/data/app.db) or a PostgreSQL URL (postgresql://user:password@host:5432/database)",
+  ],
   UPLOADS_DIR: [z.string().optional(), "a folder"],
   SESSION_SECRET: [z.string().min(16).optional(), "at least 16 characters"],
   ADMIN_USERNAME: [z.string().trim().min(1).optional(), "a user name"],
@@ -181,21 +191,32 @@ export function readConfig(env = process.env) {
       );
     }
   }
+  const postgres = e.DATABASE_URL !== undefined && isPostgresUrl(e.DATABASE_URL);
+  // Several instances share a PostgreSQL database: each must sign and check session cookies with the
+  // same secret, so none may make one of its own in its DATA_DIR.
+  if (postgres && given.SESSION_SECRET === undefined) {
+    throw new ConfigError([
+      { variable: "SESSION_SECRET", problem: "required with a PostgreSQL DATABASE_URL (every instance must sign sessions with the same secret)" },
+    ]);
+  }
   const dataDir = path.resolve(e.DATA_DIR);
-  const databaseFile = path.resolve(e.DATABASE_URL ? e.DATABASE_URL.slice("file:".length) : path.join(dataDir, "app.db"));
+  const databaseFile = path.resolve(e.DATABASE_URL && !postgres ? e.DATABASE_URL.slice("file:".length) : path.join(dataDir, "app.db"));
   return {
     nodeEnv: e.NODE_ENV,
     isProduction: e.NODE_ENV === "production",
     port: e.PORT,
     dataDir,
-    databaseUrl: `file:${databaseFile}`,
+    /** Which database DATABASE_URL names: SQLite (a file) or PostgreSQL. */
+    database: postgres ? "postgresql" : "sqlite",
+    databaseUrl: postgres ? e.DATABASE_URL : `file:${databaseFile}`,
+    /** The SQLite file (in PostgreSQL mode the one it would be, unused). */
     databaseFile,
     uploadsDir: path.resolve(e.UPLOADS_DIR ?? path.join(dataDir, "uploads")),
     /** Operator-edited content files (content/data/<name>.json overrides), see content.server.ts. */
     contentDir: path.join(dataDir, "content"),
     secretFile: path.join(dataDir, "session-secret"),
     backupsDir: path.join(dataDir, "backups"),
-    migrationsDir: path.resolve(e.MIGRATIONS_DIR ?? path.join("prisma", "migrations")),
+    migrationsDir: path.resolve(e.MIGRATIONS_DIR ?? (postgres ? path.join("prisma", "postgresql", "migrations") : path.join("prisma", "migrations"))),
     backupKeep: e.BACKUP_KEEP,
     backupMaxAgeMs: e.BACKUP_MAX_AGE_H * 3600_000,
     contactRetentionMs: e.CONTACT_RETENTION_DAYS * 86_400_000,
@@ -241,8 +262,9 @@ export function readConfig(env = process.env) {
 
 /** @param {NodeJS.ProcessEnv} [env] */
 export function dataPaths(env = process.env) {
-  const { dataDir, databaseFile, uploadsDir, contentDir, secretFile, backupsDir, migrationsDir, backupKeep, minFreeDiskBytes } = readConfig(env);
-  return { dataDir, databaseFile, uploadsDir, contentDir, secretFile, backupsDir, migrationsDir, backupKeep, minFreeDiskBytes };
+  const { dataDir, database, databaseUrl, databaseFile, uploadsDir, contentDir, secretFile, backupsDir, migrationsDir, backupKeep, minFreeDiskBytes } =
+    readConfig(env);
+  return { dataDir, database, databaseUrl, databaseFile, uploadsDir, contentDir, secretFile, backupsDir, migrationsDir, backupKeep, minFreeDiskBytes };
 }
 
 /**

@@ -6,8 +6,11 @@ export class MigrationError extends Error {
 }
 export function applyPendingMigrations(options: {
   databaseFile: string;
+  /** A postgres:// or postgresql:// URL: the migrations go to that database instead of databaseFile. */
+  databaseUrl?: string;
   migrationsDir: string;
   beforeApply?: (pending: string[]) => Promise<void>;
   /** A pino logger (the start's); silent by default. */
   log?: { info: (fields: object, msg: string) => void; warn: (fields: object, msg: string) => void };
 }): Promise<string[]>;
+export function isPostgresUrl(url: string | undefined): boolean;

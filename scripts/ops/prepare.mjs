@@ -90,6 +90,8 @@ function preMigrateBackupOf(backupsDir, fingerprint) {
 export async function migrateDatabase(paths, log) {
   return applyPendingMigrations({
     databaseFile: paths.databaseFile,
+    // PostgreSQL: migrated under an advisory lock; no automatic backup in that mode yet (docs/scaling.md).
+    databaseUrl: paths.databaseUrl,
     migrationsDir: paths.migrationsDir,
     log,
     beforeApply: async (pending) => {

@@ -56,3 +56,37 @@ describe("npm start refuses incomplete object storage settings (issue 26)", () =
     }
   });
 });
+
+describe("PostgreSQL mode (issue 26)", () => {
+  it("refuses a PostgreSQL DATABASE_URL without SESSION_SECRET, in one line that does not repeat the URL", async () => {
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "composer-config-"));
+    try {
+      const url = "postgresql://site:very-secret-password@127.0.0.1:1/site";
+      const run = await start(serverEnv(dataDir, await freePort(), { DATABASE_URL: url, SESSION_SECRET: undefined }));
+      expect(run.code).toBe(1);
+      const lines = run.stdout.trim().split("\n");
+      expect(lines).toHaveLength(1);
+      const line = JSON.parse(lines[0]!);
+      expect(line).toMatchObject({ level: "fatal", msg: "start failed", variables: ["SESSION_SECRET"] });
+      expect(line.reason).toBe(
+        "invalid configuration: SESSION_SECRET: required with a PostgreSQL DATABASE_URL (every instance must sign sessions with the same secret)",
+      );
+      expect(run.stdout + run.stderr).not.toContain("very-secret-password");
+      expect(fs.readdirSync(dataDir)).toEqual([]);
+    } finally {
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    }
+  });
+
+  it("still refuses a DATABASE_URL that is neither file: nor PostgreSQL", async () => {
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "composer-config-"));
+    try {
+      const run = await start({ ...serverEnv(dataDir, await freePort()), DATABASE_URL: "mysql://site@127.0.0.1/site" });
+      expect(run.code).toBe(1);
+      const line = JSON.parse(run.stdout.trim());
+      expect(line.reason).toMatch(/^invalid configuration: DATABASE_URL: expected a SQLite file URL \(file:\/data\/app\.db\) or a PostgreSQL URL/);
+    } finally {
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    }
+  });
+});

@@ -3,21 +3,41 @@
 // moved it, made through the domain or by another connection (a script, another process).
 import path from "node:path";
 import Database from "better-sqlite3";
+import pg from "pg";
 import { describe, expect, it } from "vitest";
 import { musicCatalogue } from "~/server/views/compositions.server";
-import { contentChanged } from "~/server/storage/content-version.server";
+import { contentChanged, refreshContentVersion } from "~/server/storage/content-version.server";
 import { db } from "~/server/storage/db.server";
 import { getEnv } from "~/server/platform/env.server";
 import { newsCards } from "~/server/views/news-view.server";
 import { untilContentChanged } from "~/server/storage/read-cache.server";
 import { first } from "../support/present";
 
-/** A write by another connection that moves the content version, as a script must (content-version.server.ts). */
-function writeElsewhere(sql: string, ...params: unknown[]) {
-  const other = new Database(path.resolve(getEnv().databaseFile));
+const MOVE_VERSION = `UPDATE "ContentVersion" SET version = version + 1 WHERE id = 1`;
+
+/**
+ * A write by another connection that moves the content version, as a script must (content-version.server.ts).
+ * On PostgreSQL the version is read before each request and every second: this waits for that read,
+ * as the next request would.
+ */
+async function writeElsewhere(sql: string, param?: unknown) {
+  const env = getEnv();
+  if (env.database === "postgresql") {
+    const other = new pg.Client({ connectionString: env.databaseUrl });
+    await other.connect();
+    try {
+      await other.query(sql.replace("?", "$1"), param === undefined ? [] : [param]);
+      await other.query(MOVE_VERSION);
+    } finally {
+      await other.end();
+    }
+    await refreshContentVersion();
+    return;
+  }
+  const other = new Database(path.resolve(env.databaseFile));
   try {
-    other.prepare(sql).run(...params);
-    other.prepare(`UPDATE "ContentVersion" SET version = version + 1 WHERE id = 1`).run();
+    other.prepare(sql).run(...(param === undefined ? [] : [param]));
+    other.prepare(MOVE_VERSION).run();
   } finally {
     other.close();
   }
@@ -38,7 +58,7 @@ describe("untilContentChanged", () => {
     });
     expect(await untilContentChanged("test:counter", build)).toBe(2);
     expect(await untilContentChanged("test:counter", build)).toBe(2);
-    writeElsewhere(`INSERT INTO "Category" (name, nameEng, type) VALUES ('Scritta altrove', 'Written elsewhere', 'news')`);
+    await writeElsewhere(`INSERT INTO "Category" (name, "nameEng", type) VALUES ('Scritta altrove', 'Written elsewhere', 'news')`);
     expect(await untilContentChanged("test:counter", build)).toBe(3);
   });
 
@@ -56,10 +76,10 @@ describe("untilContentChanged", () => {
     expect(first((await musicCatalogue("en")).cards).title).toBe("Brano");
     expect(await newsCards("it")).toBe(await newsCards("it")); // kept: the same value
 
-    writeElsewhere(`UPDATE "News" SET title = 'Cambiata altrove' WHERE slug = 'prima'`);
+    await writeElsewhere(`UPDATE "News" SET title = 'Cambiata altrove' WHERE slug = 'prima'`);
     expect(first(await newsCards("it")).title).toBe("Cambiata altrove");
-    writeElsewhere(`UPDATE "Music" SET title = 'Rinominato altrove' WHERE slug = 'brano'`);
-    writeElsewhere(`UPDATE "Category" SET nameEng = 'Film scores' WHERE id = ?`, music.id);
+    await writeElsewhere(`UPDATE "Music" SET title = 'Rinominato altrove' WHERE slug = 'brano'`);
+    await writeElsewhere(`UPDATE "Category" SET "nameEng" = 'Film scores' WHERE id = ?`, music.id);
     const catalogue = await musicCatalogue("en");
     expect(first(catalogue.cards).title).toBe("Rinominato altrove");
     expect(first(catalogue.cards).categoryLabel).toBe("Film scores");

@@ -97,11 +97,25 @@ describe("StoredFile reference counts", () => {
 
   it("the demo seed ends with every use counted", async () => {
     await seedDemoContent();
-    const expected = await db.$queryRawUnsafe<{ key: string; n: number }[]>(`
-      SELECT substr(url, 8) AS key, COUNT(*) AS n FROM (
-        SELECT img AS url FROM Music UNION ALL SELECT image FROM News UNION ALL SELECT url FROM MusicTrack UNION ALL SELECT url FROM NewsAttachment
-        UNION ALL SELECT value FROM Revision, json_each(Revision.files) UNION ALL SELECT value FROM TrashEntry, json_each(TrashEntry.files)
-      ) WHERE url LIKE '/media/%' GROUP BY url ORDER BY key`);
+    // Every use, counted from the rows themselves (Prisma reads, so the same check runs on SQLite and PostgreSQL).
+    const [music, news, tracks, attachments, revisions, trash] = await Promise.all([
+      db.music.findMany({ select: { img: true } }),
+      db.news.findMany({ select: { image: true } }),
+      db.musicTrack.findMany({ select: { url: true } }),
+      db.newsAttachment.findMany({ select: { url: true } }),
+      db.revision.findMany({ select: { files: true } }),
+      db.trashEntry.findMany({ select: { files: true } }),
+    ]);
+    const urls = [
+      ...music.map((m) => m.img),
+      ...news.map((n) => n.image),
+      ...tracks.map((t) => t.url),
+      ...attachments.map((a) => a.url),
+      ...[...revisions, ...trash].flatMap((r) => JSON.parse(r.files) as string[]),
+    ];
+    const counts = new Map<string, number>();
+    for (const url of urls) if (url?.startsWith("/media/")) counts.set(url.slice("/media/".length), (counts.get(url.slice("/media/".length)) ?? 0) + 1);
+    const expected = [...counts].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([key, n]) => ({ key, n }));
     const rows = await db.storedFile.findMany({ select: { key: true, refCount: true }, orderBy: { key: "asc" } });
     expect(rows.map((r) => ({ key: r.key, n: r.refCount }))).toEqual(expected.map((e) => ({ key: e.key, n: Number(e.n) })));
     expect(rows.length).toBeGreaterThan(20);

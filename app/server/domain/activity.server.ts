@@ -1,6 +1,6 @@
 import type { Prisma } from "~/generated/prisma/client";
 import { pageWindow, type ListPage, type ListRequest } from "~/lib/list-params";
-import { db } from "../storage/db.server";
+import { containsIgnoringCase, db } from "../storage/db.server";
 
 /** Who did something: the signed-in staff user (id and username are copied into the log row). */
 export type Actor = { id: number; username: string };
@@ -26,7 +26,7 @@ export type ActivityFilter = { q?: string };
 /** Activities newest first, filtered and paged in SQL. */
 export async function listActivities(request: ListRequest<ActivityFilter> = {}): Promise<ListPage<ActivityRow>> {
   const q = request.filter?.q;
-  const where: Prisma.ActivityWhereInput = q ? { OR: [{ description: { contains: q } }, { username: { contains: q } }] } : {};
+  const where: Prisma.ActivityWhereInput = q ? { OR: [{ description: containsIgnoringCase(q) }, { username: containsIgnoringCase(q) }] } : {};
   const { skip, take } = pageWindow(request);
   const [rows, total] = await Promise.all([
     db.activity.findMany({ where, select: activitySelect, orderBy: [{ date: "desc" }, { id: "desc" }], skip, take }),

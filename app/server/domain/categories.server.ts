@@ -5,7 +5,7 @@ import { pageWindow, type ListPage, type ListRequest } from "~/lib/list-params";
 import { categoryKey } from "~/lib/paths";
 import { logActivity, type Actor } from "./activity.server";
 import { contentChanged } from "../storage/content-version.server";
-import { db } from "../storage/db.server";
+import { containsIgnoringCase, db } from "../storage/db.server";
 import { untilContentChanged } from "../storage/read-cache.server";
 import { NOT_FOUND_MESSAGE, REQUIRED_MESSAGE } from "~/lib/form-messages";
 import { notFound, parseWith, textFields, type Parsed, type SaveResult } from "./save-result.server";
@@ -24,7 +24,13 @@ function categoryWhere(filter: CategoryFilter = {}): Prisma.CategoryWhereInput {
     ...(type ? { type } : {}),
     // The type column is an enum, so its text is matched by the keys that contain q.
     ...(q
-      ? { OR: [{ name: { contains: q } }, { nameEng: { contains: q } }, { type: { in: CATEGORY_TYPES.filter((t) => t.includes(q.toLowerCase())) } }] }
+      ? {
+          OR: [
+            { name: containsIgnoringCase(q) },
+            { nameEng: containsIgnoringCase(q) },
+            { type: { in: CATEGORY_TYPES.filter((t) => t.includes(q.toLowerCase())) } },
+          ],
+        }
       : {}),
   };
 }

@@ -1,6 +1,6 @@
 import type { Prisma } from "~/generated/prisma/client";
 import { pageWindow, type ListPage, type ListRequest } from "~/lib/list-params";
-import { db } from "../storage/db.server";
+import { containsIgnoringCase, db } from "../storage/db.server";
 import { getEnv } from "../platform/env.server";
 import { log } from "../platform/log.server";
 import { isMailConfigured } from "../platform/mail.server";
@@ -39,7 +39,9 @@ export type MessageFilter = { q?: string };
 /** Messages newest first, filtered and paged in SQL. */
 export async function listMessages(request: ListRequest<MessageFilter> = {}): Promise<ListPage<InboxMessage>> {
   const q = request.filter?.q;
-  const where: Prisma.ContactMessageWhereInput = q ? { OR: [{ name: { contains: q } }, { email: { contains: q } }, { description: { contains: q } }] } : {};
+  const where: Prisma.ContactMessageWhereInput = q
+    ? { OR: [{ name: containsIgnoringCase(q) }, { email: containsIgnoringCase(q) }, { description: containsIgnoringCase(q) }] }
+    : {};
   const { skip, take } = pageWindow(request);
   const [rows, total] = await Promise.all([
     db.contactMessage.findMany({ where, select: messageSelect, orderBy: [{ createdAt: "desc" }, { id: "desc" }], skip, take }),

@@ -7,7 +7,7 @@ import { REQUIRED_MESSAGE } from "~/lib/form-messages";
 import { logActivity, type Actor } from "./activity.server";
 import { contentChanged } from "../storage/content-version.server";
 import { categoryExists } from "./categories.server";
-import { db } from "../storage/db.server";
+import { containsIgnoringCase, db } from "../storage/db.server";
 import { invalid, parseWith, textFields, type FieldErrors, type Parsed, type SaveResult } from "./save-result.server";
 import { deleteWithFiles, saveWithFiles, type FileListInput, type ImageInput } from "./save-with-files.server";
 import { withDurations } from "./track-durations.server";
@@ -91,7 +91,7 @@ function musicWhere(filter: MusicFilter = {}): Prisma.MusicWhereInput {
     AND: [
       visibility,
       categoryIds ? { categoryId: { in: categoryIds } } : {},
-      q ? { OR: [{ title: { contains: q } }, { titleEng: { contains: q } }, { category: { name: { contains: q } } }] } : {},
+      q ? { OR: [{ title: containsIgnoringCase(q) }, { titleEng: containsIgnoringCase(q) }, { category: { name: containsIgnoringCase(q) } }] } : {},
     ],
   };
 }

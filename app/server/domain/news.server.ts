@@ -7,7 +7,7 @@ import { REQUIRED_MESSAGE } from "~/lib/form-messages";
 import { logActivity, type Actor } from "./activity.server";
 import { contentChanged } from "../storage/content-version.server";
 import { categoryExists } from "./categories.server";
-import { db } from "../storage/db.server";
+import { containsIgnoringCase, db } from "../storage/db.server";
 import { invalid, parseWith, textFields, type Parsed, type SaveResult } from "./save-result.server";
 import { deleteWithFiles, saveWithFiles, type FileListInput, type ImageInput } from "./save-with-files.server";
 import { sanitizeRichHtml } from "./sanitize.server";
@@ -60,7 +60,10 @@ function newsWhere(filter: NewsFilter = {}): Prisma.NewsWhereInput {
   const { q, audience = "visitors", state } = filter;
   const visibility = audience === "visitors" ? visibleToVisitors() : state ? publicationStateWhere(state) : {};
   return {
-    AND: [visibility, q ? { OR: [{ title: { contains: q } }, { titleEng: { contains: q } }, { category: { name: { contains: q } } }] } : {}],
+    AND: [
+      visibility,
+      q ? { OR: [{ title: containsIgnoringCase(q) }, { titleEng: containsIgnoringCase(q) }, { category: { name: containsIgnoringCase(q) } }] } : {},
+    ],
   };
 }
 

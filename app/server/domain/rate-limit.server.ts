@@ -1,4 +1,4 @@
-import { db } from "../storage/db.server";
+import { db, onPostgres } from "../storage/db.server";
 import { getEnv } from "../platform/env.server";
 
 export type RateLimitResult = { allowed: boolean; count: number; remaining: number; resetAt: Date };
@@ -7,10 +7,18 @@ export type RateLimitResult = { allowed: boolean; count: number; remaining: numb
  * Fixed-window counter over the RateLimit table: counts one hit for `key` and says whether it is
  * within `limit` hits per `windowMs`. Generic (contact form per address, login attempts ...):
  * callers choose the key, e.g. "contact:203.0.113.7" or "login:admin".
- * The read and the write run in one transaction, so concurrent hits are not lost.
+ * The read and the write run in one transaction, so concurrent hits are not lost (SQLite has one
+ * writer at a time; PostgreSQL counts in one atomic statement instead, `postgresHit`).
  */
 export async function hit(key: string, limit: number, windowMs: number, now = new Date()): Promise<RateLimitResult> {
-  const row = await db.$transaction(async (tx) => {
+  const row = onPostgres() ? await postgresHit(key, windowMs, now) : await sqliteHit(key, windowMs, now);
+  // Now and then drop finished windows, so one-off keys (addresses) do not pile up.
+  if (Math.random() < 0.01) await purgeExpiredRateLimits(now);
+  return { allowed: row.count <= limit, count: row.count, remaining: Math.max(0, limit - row.count), resetAt: row.resetAt };
+}
+
+function sqliteHit(key: string, windowMs: number, now: Date): Promise<{ count: number; resetAt: Date }> {
+  return db.$transaction(async (tx) => {
     const current = await tx.rateLimit.findUnique({ where: { key }, select: { count: true, resetAt: true } });
     if (!current || current.resetAt.getTime() <= now.getTime()) {
       const resetAt = new Date(now.getTime() + windowMs);
@@ -23,9 +31,26 @@ export async function hit(key: string, limit: number, windowMs: number, now = ne
     }
     return tx.rateLimit.update({ where: { key }, data: { count: { increment: 1 } }, select: { count: true, resetAt: true } });
   });
-  // Now and then drop finished windows, so one-off keys (addresses) do not pile up.
-  if (Math.random() < 0.01) await purgeExpiredRateLimits(now);
-  return { allowed: row.count <= limit, count: row.count, remaining: Math.max(0, limit - row.count), resetAt: row.resetAt };
+}
+
+/**
+ * On PostgreSQL two transactions can both find no row (read committed), and Prisma's upsert then
+ * sets the count to 1 twice: hits were lost (the parallel burst of tests/integration/login-throttling.test.ts
+ * got through). One INSERT ... ON CONFLICT counts atomically: the first hit of a window makes the row,
+ * every other one increments it, or starts a new window when the old one is over. resetAt is a UTC
+ * `timestamp` (Prisma's DateTime there), so times go in and out as UTC.
+ */
+async function postgresHit(key: string, windowMs: number, now: Date): Promise<{ count: number; resetAt: Date }> {
+  const nowText = now.toISOString();
+  const resetText = new Date(now.getTime() + windowMs).toISOString();
+  const [row] = await db.$queryRaw<{ count: number; reset_ms: number }[]>`
+    INSERT INTO "RateLimit" ("key", "count", "resetAt") VALUES (${key}, 1, ${resetText}::timestamptz AT TIME ZONE 'UTC')
+    ON CONFLICT ("key") DO UPDATE SET
+      "count" = CASE WHEN "RateLimit"."resetAt" <= ${nowText}::timestamptz AT TIME ZONE 'UTC' THEN 1 ELSE "RateLimit"."count" + 1 END,
+      "resetAt" = CASE WHEN "RateLimit"."resetAt" <= ${nowText}::timestamptz AT TIME ZONE 'UTC' THEN excluded."resetAt" ELSE "RateLimit"."resetAt" END
+    RETURNING "count", (EXTRACT(EPOCH FROM "resetAt") * 1000)::float8 AS reset_ms`;
+  if (!row) throw new Error(`rate limit ${key}: the upsert returned no row`);
+  return { count: Number(row.count), resetAt: new Date(Math.round(Number(row.reset_ms))) };
 }
 
 /**

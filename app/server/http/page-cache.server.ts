@@ -5,7 +5,7 @@ import fresh from "fresh";
 import { LRUCache } from "lru-cache";
 import { isLocalizablePath } from "~/lib/i18n";
 import { pageQuery } from "~/lib/page-query";
-import { contentVersion } from "~/server/storage/content-version.server";
+import { contentVersion, refreshContentVersion } from "~/server/storage/content-version.server";
 import { hasCookieConsent } from "~/server/http/cookie-consent.server";
 import { purgeCdn } from "~/server/platform/cdn-purge.server";
 import { getEnv } from "~/server/platform/env.server";
@@ -319,6 +319,14 @@ export function stopPageCache() {
   processCache?.stop();
 }
 export function pageCache(req: Request, res: Response, next: NextFunction) {
+  // PostgreSQL: every request (pages, data, api/, writes) first reads the content version, which no
+  // synchronous read can there (content-version.server.ts); on SQLite this is null and nothing waits.
+  const refreshed = refreshContentVersion();
+  if (refreshed) return void refreshed.then(() => servePageCache(req, res, next), next);
+  servePageCache(req, res, next);
+}
+
+function servePageCache(req: Request, res: Response, next: NextFunction) {
   const maxBytes = getEnv().pageCacheBytes;
   if (maxBytes === 0) return next(); // PAGE_CACHE_MB=0: every page is rendered (benchmarks, debugging)
   processCache ??= createPageCache({ maxBytes, onOutdated: getEnv().cdnPurge ? (urls) => void purgeCdn(urls) : undefined });

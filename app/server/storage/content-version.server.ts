@@ -1,7 +1,7 @@
 import type Database from "better-sqlite3";
 import type { Prisma } from "~/generated/prisma/client";
-import { readerConnection } from "./db.server";
-import { nextPublicationAfter } from "./publication.server";
+import { onPostgres, postgresReader, readerConnection } from "./db.server";
+import { NEXT_PUBLICATION_POSTGRES, nextPublicationAfter } from "./publication.server";
 
 /**
  * Freshness of everything derived from the content in the database, in one rule:
@@ -24,10 +24,20 @@ import { nextPublicationAfter } from "./publication.server";
  *
  * What is not in the database follows its own file: the content JSON files by their modification
  * time (content.server.ts), stored pictures by their URL, which names their bytes (images.server.ts).
+ *
+ * On PostgreSQL no read is synchronous: the stored version and the next publication time are read
+ * before each request (`refreshContentVersion`, awaited by the page cache's middleware, which every
+ * page and data request passes) and every second in the background (jobs, other instances' writes);
+ * `contentVersion()` answers from the last read. A write of this process moves it at once too
+ * (`contentChanged` counts it here: a count that only grows, so any change still gives a new number).
  */
 const ROW_ID = 1;
 
+/** Content writes of this process (PostgreSQL: they move its version before the next read of the stored one). */
+let writesHere = 0;
+
 export async function contentChanged(tx: Prisma.TransactionClient): Promise<void> {
+  if (onPostgres()) writesHere += 1;
   await tx.contentVersion.upsert({
     where: { id: ROW_ID },
     create: { id: ROW_ID, version: 1 },
@@ -49,6 +59,7 @@ let publicationsPassed = 0;
  * cannot be read: a cache then keeps nothing.
  */
 export function contentVersion(): number {
+  if (onPostgres()) return postgresContentVersion();
   const connection = readerConnection();
   if (read?.connection !== connection) {
     read = { connection, statement: connection.prepare(`SELECT version FROM "ContentVersion" WHERE id = ${ROW_ID}`).pluck() };
@@ -63,4 +74,66 @@ export function contentVersion(): number {
     schedule.nextAt = nextPublicationAfter(connection, now);
   }
   return storedVersion + publicationsPassed;
+}
+
+/** The last read of the stored version on PostgreSQL, or why it failed. */
+let stored: { version: number; nextAt: number | null } | { error: unknown } | undefined;
+let refreshing: Promise<void> | undefined;
+let poll: NodeJS.Timeout | undefined;
+const POLL_MS = 1000;
+
+/**
+ * PostgreSQL: reads the stored version and the next publication time (one query on the reader pool);
+ * null on SQLite, where `contentVersion()` reads them itself. Concurrent callers share one read.
+ */
+export function refreshContentVersion(): Promise<void> | null {
+  if (!onPostgres()) return null;
+  if (!poll) {
+    poll = setInterval(() => void refreshContentVersion(), POLL_MS);
+    poll.unref();
+  }
+  refreshing ??= postgresReader()
+    .query<{ version: number | null; next_at: number | null }>(
+      `SELECT (SELECT version FROM "ContentVersion" WHERE id = ${ROW_ID}) AS version, (${NEXT_PUBLICATION_POSTGRES}) AS next_at`,
+      [new Date().toISOString()],
+    )
+    .then(
+      ({ rows: [row] }) => {
+        stored = { version: row?.version ?? 0, nextAt: row?.next_at ?? null };
+      },
+      (error: unknown) => {
+        stored = { error };
+      },
+    )
+    .finally(() => {
+      refreshing = undefined;
+    });
+  return refreshing;
+}
+
+function postgresContentVersion(): number {
+  if (!stored) {
+    // Before the first read (a script, a test calling the domain): start reading, count from 0.
+    void refreshContentVersion();
+    return writesHere + publicationsPassed;
+  }
+  if ("error" in stored) throw stored.error;
+  const now = Date.now();
+  if (schedule?.storedVersion !== stored.version) {
+    schedule = { storedVersion: stored.version, nextAt: stored.nextAt };
+  } else if (schedule.nextAt !== null && now >= schedule.nextAt) {
+    publicationsPassed += 1;
+    // The read after this one brings the publication after it.
+    schedule.nextAt = stored.nextAt !== null && stored.nextAt > now ? stored.nextAt : null;
+  } else if (schedule.nextAt === null && stored.nextAt !== null) {
+    schedule.nextAt = stored.nextAt;
+  }
+  return stored.version + writesHere + publicationsPassed;
+}
+
+/** Stops the background read (the server's shutdown, a test's end). */
+export function stopContentVersionPoll() {
+  clearInterval(poll);
+  poll = undefined;
+  stored = undefined;
 }

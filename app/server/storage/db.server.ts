@@ -1,16 +1,32 @@
 import fs from "node:fs";
 import path from "node:path";
 import { PrismaBetterSQLite3 } from "@prisma/adapter-better-sqlite3";
+import { PrismaPg } from "@prisma/adapter-pg";
 import Database from "better-sqlite3";
+import pg from "pg";
 import { Prisma, PrismaClient } from "~/generated/prisma/client";
+import { PrismaClient as PostgresPrismaClient } from "~/generated/prisma-pg/client";
 import { getEnv } from "../platform/env.server";
+import { log } from "../platform/log.server";
 
 declare global {
   var __prisma: PrismaClient | undefined;
 }
 
-function createClient() {
-  const { databaseFile } = getEnv();
+/** The connections of the PostgreSQL client, when there is one. */
+let clientPool: pg.Pool | undefined;
+
+function createClient(): PrismaClient {
+  const { database, databaseUrl, databaseFile } = getEnv();
+  if (database === "postgresql") {
+    // The PostgreSQL client is generated from the same source schema (scripts/db/pg-schema.mjs): the
+    // same models, fields and methods, so the app types its queries against the SQLite one's types
+    // (docs/decisions/031-postgresql.md). Prisma's migrate deploy is not used with it (prisma/orm#27403):
+    // scripts/ops/migrations.mjs migrates.
+    // The pool is ours (an error listener; PrismaPg leaves a pool it was given open): disconnectDatabase ends it.
+    clientPool = postgresPool(databaseUrl, 10);
+    return new PostgresPrismaClient({ adapter: new PrismaPg(clientPool) }) as unknown as PrismaClient;
+  }
   fs.mkdirSync(path.dirname(databaseFile), { recursive: true });
   // busy timeout: concurrent writers wait for the lock instead of failing with SQLITE_BUSY.
   const adapter = new PrismaBetterSQLite3({ url: `file:${databaseFile}`, timeout: 5000 });
@@ -38,8 +54,21 @@ export const db: PrismaClient = new Proxy({} as PrismaClient, {
   },
 });
 
+/** Whether DATABASE_URL names a PostgreSQL database (else SQLite, the default). */
+export const onPostgres = () => getEnv().database === "postgresql";
+
+/**
+ * A "contains" filter that ignores case on both databases, as the admin searches and the public
+ * lists' search expect: SQLite's LIKE already ignores it (ASCII letters); PostgreSQL's needs mode
+ * "insensitive" (ILIKE), which the SQLite client's types do not know.
+ */
+export function containsIgnoringCase(text: string): Prisma.StringFilter {
+  return onPostgres() ? ({ contains: text, mode: "insensitive" } as Prisma.StringFilter) : { contains: text };
+}
+
 /** WAL lets readers go on while one request writes; it is stored in the file, so once is enough. */
 export async function configureDatabase() {
+  if (onPostgres()) return;
   await db.$queryRawUnsafe("PRAGMA journal_mode = WAL");
   await db.$queryRawUnsafe("PRAGMA foreign_keys = ON");
 }
@@ -67,11 +96,39 @@ function closeReader() {
   reader = undefined;
 }
 
+/**
+ * A pool of PostgreSQL connections. An idle connection the server closes (a restart, a failover) is
+ * an 'error' event of the pool: logged, and the next query opens a new one, where without a listener
+ * it would end the process.
+ */
+function postgresPool(url: string, max: number): pg.Pool {
+  const pool = new pg.Pool({ connectionString: url, max });
+  pool.on("error", (error) => log().warn({ err: error }, "idle database connection closed by the server"));
+  return pool;
+}
+
+/** PostgreSQL's counterpart of `readerConnection`: a small pool of its own, for the content version. */
+let readerPool: { url: string; pool: pg.Pool } | undefined;
+
+export function postgresReader(): pg.Pool {
+  const url = getEnv().databaseUrl;
+  if (readerPool?.url !== url) {
+    void readerPool?.pool.end();
+    readerPool = { url, pool: postgresPool(url, 2) };
+  }
+  return readerPool.pool;
+}
+
 export async function disconnectDatabase() {
   closeReader();
+  const pool = readerPool?.pool;
+  readerPool = undefined;
+  await pool?.end();
   const client = import.meta.env.DEV ? globalThis.__prisma : buildClient;
   if (!client) return;
   await client.$disconnect();
+  await clientPool?.end();
+  clientPool = undefined;
   if (import.meta.env.DEV) globalThis.__prisma = undefined;
   else buildClient = undefined;
 }

@@ -59,3 +59,14 @@ export function nextPublicationAfter(connection: Database.Database, now: number)
   const julian = nextStatement.statement.get({ now: new Date(now).toISOString() }) as number | null;
   return julian === null ? null : Math.round((julian - JULIAN_DAY_OF_UNIX_EPOCH) * MS_PER_DAY);
 }
+
+/**
+ * `nextPublicationAfter` on PostgreSQL, for the content version's one query there
+ * (content-version.server.ts): `$1` is now as an ISO text. Prisma stores DateTime as a UTC
+ * `timestamp` without zone, so now is taken to UTC and the answer read as UTC milliseconds.
+ */
+export const NEXT_PUBLICATION_POSTGRES = (() => {
+  const due = (table: string) =>
+    `SELECT MIN("publishAt") AS at FROM "${table}" WHERE "status" = 'published' AND "publishAt" > ($1::timestamptz AT TIME ZONE 'UTC')`;
+  return `SELECT (EXTRACT(EPOCH FROM MIN(at)) * 1000)::float8 FROM (${due("News")} UNION ALL ${due("Music")}) AS due`;
+})();

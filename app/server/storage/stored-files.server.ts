@@ -1,5 +1,5 @@
 import type { Prisma } from "~/generated/prisma/client";
-import { db } from "./db.server";
+import { db, onPostgres } from "./db.server";
 import { type FileContent, type StoredFolder, storedKeyOfUrl, urlOfKey } from "./file-store.server";
 import { fileStore, uploadRoom } from "./storage.server";
 
@@ -13,6 +13,8 @@ import { fileStore, uploadRoom } from "./storage.server";
  *   lock), puts back the bytes of any staged file that is missing (a delete got there first);
  * - bytes are removed only by `removeUnreferenced`, which checks under that same write lock that no
  *   row counts the key any more, and deletes them before letting go of the lock.
+ *
+ * PostgreSQL has no single write lock: there both lock the content version's row first (`holdWriteLock`).
  */
 
 /** A file stored for a save that has not committed yet: nothing counts it until `recountFiles`. */
@@ -36,6 +38,18 @@ function countByKey(urls: Urls): Map<string, number> {
 }
 
 /**
+ * PostgreSQL: the content version's row, locked to the end of the transaction (`FOR UPDATE`). It is
+ * the lock every content write takes anyway (contentChanged), so saves, deletes and the removal of
+ * bytes take their turns as they do under SQLite's one writer, and a lock of its own per key would
+ * only add an order to deadlock on (a save holding the row waiting for a key a delete holds, which
+ * waits for the row: seen in tests/integration/stored-files-race.test.ts). SQLite: nothing to do, the
+ * transaction's first write holds the database's write lock.
+ */
+async function holdWriteLock(tx: Prisma.TransactionClient) {
+  if (onPostgres()) await tx.$queryRaw`SELECT 1 AS locked FROM "ContentVersion" WHERE "id" = 1 FOR UPDATE`;
+}
+
+/**
  * Inside the transaction that writes the rows: `before` are the stored URLs the rows used (read in
  * this transaction), `after` those they use now; each use counts once. Answers the keys nothing
  * uses any more: pass them to `removeUnreferenced` once the transaction has committed.
@@ -44,6 +58,7 @@ export async function recountFiles(tx: Prisma.TransactionClient, before: Urls, a
   const delta = countByKey(after);
   for (const [key, n] of countByKey(before)) delta.set(key, (delta.get(key) ?? 0) - n);
   const stagedByKey = new Map(staged.map((file) => [file.key, file]));
+  await holdWriteLock(tx);
   const released: string[] = [];
   for (const [key, change] of delta) {
     if (change > 0) {
@@ -81,6 +96,7 @@ export async function removeUnreferenced(keys: Iterable<string>): Promise<string
   const unique = [...new Set(keys)];
   if (unique.length === 0) return [];
   return db.$transaction(async (tx) => {
+    await holdWriteLock(tx);
     const removed: string[] = [];
     for (const key of unique) {
       // A write first: it takes the lock (SQLite's deferred transaction) before the check.

@@ -1,0 +1,67 @@
+// Issue 26: the site on PostgreSQL (DATABASE_URL=postgresql://...). Two instances of the built site
+// started together on one empty database: the migrations are applied once (our migrator under an
+// advisory lock), neither takes the data-folder lock, and what one writes, the other serves, with
+// the session the first one made.
+import fs from "node:fs";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { runDemo } from "../../scripts/api-client-demo";
+import { HttpClient } from "../support/http";
+import { type PgTestServer, postgresMissing, query, startPgServer } from "../support/pg-server";
+import { ADMIN, dataDirFrom, SERVER_TEST, spawnServer, type TestServer } from "../support/server";
+
+const missing = postgresMissing();
+if (missing) console.warn(`skipped: ${missing}`);
+
+describe.skipIf(missing)("the site on PostgreSQL (issue 26)", () => {
+  let postgres: PgTestServer;
+  let databaseUrl: string;
+  let a: TestServer;
+  let b: TestServer;
+
+  beforeAll(async () => {
+    postgres = await startPgServer();
+    databaseUrl = await postgres.newDatabase();
+    const env = { DATABASE_URL: databaseUrl, SESSION_SECRET: "postgres-mode-session-secret-0123456789", SEED_DEMO: "0" };
+    [a, b] = await Promise.all([spawnServer(dataDirFrom("none"), env), spawnServer(dataDirFrom("none"), env)]);
+  }, SERVER_TEST.timeout);
+
+  afterAll(async () => {
+    for (const server of [a, b]) {
+      if (!server) continue;
+      await server.stop();
+      fs.rmSync(server.dataDir, { recursive: true, force: true });
+    }
+    await postgres?.stop();
+  });
+
+  it("two instances started together apply each migration once and take no data-folder lock", async () => {
+    const names = fs.readdirSync(path.resolve("prisma/postgresql/migrations")).sort();
+    const rows = await query<{ migration_name: string }>(databaseUrl, "SELECT migration_name FROM _prisma_migrations ORDER BY migration_name");
+    expect(rows.map((r) => r.migration_name)).toEqual(names);
+    for (const server of [a, b]) {
+      expect(fs.existsSync(path.join(server.dataDir, ".server.lock"))).toBe(false);
+      expect(fs.existsSync(path.join(server.dataDir, "app.db"))).toBe(false);
+      expect((await fetch(`${server.url}/healthz`)).status).toBe(200);
+    }
+  });
+
+  it("the api/ client's whole session runs through one instance, and the other serves its writes with its session", async () => {
+    const result = await runDemo(a.url, ADMIN.username, ADMIN.password, () => {});
+    expect(JSON.stringify(result.user)).toContain(`"username":"${ADMIN.username}"`);
+    expect(result.deleted.categories.length).toBeGreaterThan(0);
+
+    const client = new HttpClient(a.url);
+    await client.apiLogin();
+    const created = await client.request("POST", "/api/category/", { json: { name: "Colonne sonore", name_eng: "Soundtracks", type: "music" } });
+    expect(created.status).toBe(201);
+    // The same cookies through B: the session is a row both read, signed with the one SESSION_SECRET.
+    client.base = b.url;
+    expect(JSON.stringify(await client.getJson("/api/userinfo/"))).toContain(`"username":"${ADMIN.username}"`);
+    // Case-insensitive names hold on PostgreSQL as on SQLite (409 with the Italian message).
+    const again = await client.request("POST", "/api/category/", { json: { name: "COLONNE SONORE", name_eng: "x", type: "music" } });
+    expect(again.status).toBe(409);
+    const listed = JSON.stringify(await client.getJson("/api/category/?type=music"));
+    expect(listed).toContain("Colonne sonore");
+  });
+});
