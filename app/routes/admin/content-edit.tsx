@@ -4,7 +4,7 @@ import { ContentItemForm } from "~/components/admin/ContentItemForm";
 import { Breadcrumb } from "~/components/admin/ListControls";
 import { CONTENT_FORMS, contentKindLabel, itemSummary, pathLabel } from "~/lib/content-fields";
 import { contentList, saveContentItem } from "~/server/domain/content.server";
-import { libraryChoices } from "~/server/domain/media-library.server";
+import { libraryChoices } from "~/server/domain/media-library-images.server";
 import { staffFrom } from "~/server/domain/session.server";
 import { adminContentId, adminContentKind, contentItemForm } from "~/server/http/content-forms.server";
 import { adminForm } from "~/server/http/forms.server";

@@ -2,7 +2,8 @@ import { data, Link, redirect } from "react-router";
 import type { Route } from "./+types/media-delete";
 import { ConfirmDelete } from "~/components/admin/ConfirmDelete";
 import { Breadcrumb } from "~/components/admin/ListControls";
-import { deleteLibraryImage, libraryImage } from "~/server/domain/media-library.server";
+import { libraryImage } from "~/server/domain/media-library-images.server";
+import { deleteLibraryImage } from "~/server/domain/media-library.server";
 import { staffFrom } from "~/server/domain/session.server";
 
 const LIST = "/admin/media";

@@ -7,7 +7,7 @@ import { adminForm } from "~/server/http/forms.server";
 import { musicPath } from "~/lib/paths";
 import { musicForm, refusePastSchedule } from "~/server/http/content-forms.server";
 import { parseMusicInput, saveMusic } from "~/server/domain/music.server";
-import { libraryChoices } from "~/server/domain/media-library.server";
+import { libraryChoices } from "~/server/domain/media-library-images.server";
 import { staffFrom } from "~/server/domain/session.server";
 
 /** A new item is published at once unless staff choose otherwise. */

@@ -10,7 +10,7 @@ import { musicPath } from "~/lib/paths";
 import { musicForm, refusePastSchedule } from "~/server/http/content-forms.server";
 import { getMusicBySlug, moveTrack, orderTracks, parseMusicInput, renameTrack, saveMusic } from "~/server/domain/music.server";
 import { formStrings } from "~/server/http/body.server";
-import { libraryChoices } from "~/server/domain/media-library.server";
+import { libraryChoices } from "~/server/domain/media-library-images.server";
 import { staffFrom } from "~/server/domain/session.server";
 import { PreviewLinks } from "~/components/admin/PreviewLinks";
 import { publicationFormValues } from "~/lib/publication-labels";

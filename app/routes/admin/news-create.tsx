@@ -8,7 +8,7 @@ import { adminForm } from "~/server/http/forms.server";
 import { newsPath } from "~/lib/paths";
 import { newsForm, refusePastSchedule } from "~/server/http/content-forms.server";
 import { parseNewsInput, saveNews } from "~/server/domain/news.server";
-import { libraryChoices } from "~/server/domain/media-library.server";
+import { libraryChoices } from "~/server/domain/media-library-images.server";
 import { staffFrom } from "~/server/domain/session.server";
 
 /** A new item is published at once unless staff choose otherwise. */

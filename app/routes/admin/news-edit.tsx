@@ -7,7 +7,7 @@ import { adminForm } from "~/server/http/forms.server";
 import { newsPath } from "~/lib/paths";
 import { newsForm, refusePastSchedule } from "~/server/http/content-forms.server";
 import { getNewsBySlug, parseNewsInput, saveNews } from "~/server/domain/news.server";
-import { libraryChoices } from "~/server/domain/media-library.server";
+import { libraryChoices } from "~/server/domain/media-library-images.server";
 import { staffFrom } from "~/server/domain/session.server";
 import { PreviewLinks } from "~/components/admin/PreviewLinks";
 import { publicationFormValues } from "~/lib/publication-labels";

@@ -4,7 +4,7 @@ import { notFound, type SaveFailure, type SaveResult } from "./save-result.serve
 import { type StagedFile, recountFiles, removeUnreferenced } from "../storage/stored-files.server";
 import { storedKeyOfUrl } from "../storage/file-store.server";
 import { fileStore } from "../storage/storage.server";
-import { isLibraryImageUrl } from "./media-library.server";
+import { isLibraryImageUrl } from "./media-library-images.server";
 import {
   UploadError,
   discardTempUploads,
