@@ -181,6 +181,20 @@ function packArchive(folder, archive) {
 
 const stamp = () => new Date().toISOString().replace(/[:.]/g, "-");
 
+/**
+ * The archives hold the SQLite file: with a PostgreSQL DATABASE_URL there is none, so a backup would
+ * save the uploads alone and a restore would put back a database the site does not use. Refused in
+ * one line until backups learn PostgreSQL (issue 26; docs/scaling.md, PostgreSQL).
+ * @param {{database?: string}} config @param {string} command
+ */
+function refusePostgres(config, command) {
+  if (config.database === "postgresql") {
+    throw Object.assign(new Error(`${command} copies a SQLite database; this site runs on PostgreSQL`), {
+      fields: { instead: "pg_dump / pg_restore and the provider's snapshots (docs/scaling.md, PostgreSQL)" },
+    });
+  }
+}
+
 /** Keeps the newest `keep` archives of one kind (manual and pre-migrate are counted apart). */
 function prune(/** @type {string} */ backupsDir, /** @type {string} */ kind, /** @type {number} */ keep) {
   const archives = fs
@@ -201,6 +215,7 @@ function prune(/** @type {string} */ backupsDir, /** @type {string} */ kind, /**
  * @returns {Promise<{archive: string, manifest: any}>}
  */
 export async function createBackup(paths, { target, kind = "backup", tag } = {}) {
+  refusePostgres(paths, "npm run backup");
   fs.mkdirSync(paths.backupsDir, { recursive: true, mode: PRIVATE_DIR_MODE });
   const archive = path.resolve(target ?? path.join(paths.backupsDir, `${kind}-${stamp()}${tag ? `-${tag}` : ""}.tar.gz`));
   fs.mkdirSync(path.dirname(archive), { recursive: true, mode: PRIVATE_DIR_MODE });
@@ -305,6 +320,7 @@ function moveInto(from, to) {
  * @param {ReturnType<typeof import("./config.mjs").dataPaths>} paths @param {string} archive
  */
 export async function restoreBackup(paths, archive) {
+  refusePostgres(paths, "npm run restore");
   const lock = acquireDataDirLock(paths.dataDir, "restore");
   const unpacked = fs.mkdtempSync(path.join(paths.dataDir, ".restore-"));
   try {

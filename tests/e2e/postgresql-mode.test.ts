@@ -3,10 +3,12 @@
 // advisory lock), neither takes the data-folder lock, and what one writes, the other serves, with
 // the session the first one made.
 import fs from "node:fs";
+import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { runDemo } from "../../scripts/api-client-demo";
 import { HttpClient } from "../support/http";
+import { jsonLines, runScript } from "../support/scripts";
 import { type PgTestServer, postgresMissing, query, startPgServer } from "../support/pg-server";
 import { ADMIN, dataDirFrom, SERVER_TEST, spawnServer, type TestServer } from "../support/server";
 
@@ -63,5 +65,22 @@ describe.skipIf(missing)("the site on PostgreSQL (issue 26)", () => {
     expect(again.status).toBe(409);
     const listed = JSON.stringify(await client.getJson("/api/category/?type=music"));
     expect(listed).toContain("Colonne sonore");
+  });
+
+  it("npm run backup and restore refuse in one line: their archives hold a SQLite file", async () => {
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "pg-backup-"));
+    const env = { ...process.env, DATA_DIR: dataDir, DATABASE_URL: databaseUrl, SESSION_SECRET: "postgres-mode-session-secret-0123456789" };
+    for (const [script, args] of [
+      ["scripts/backup.mjs", []],
+      ["scripts/restore.mjs", [path.join(dataDir, "backup-x.tar.gz")]],
+    ] as const) {
+      const run = await runScript(script, [...args], env);
+      expect(run.code).toBe(1);
+      const [line] = jsonLines(run.stdout + run.stderr);
+      expect(line).toMatchObject({ level: "error", instead: expect.stringContaining("pg_dump") });
+      expect(String(line!.reason)).toContain("this site runs on PostgreSQL");
+    }
+    expect(fs.readdirSync(dataDir).filter((name) => name.endsWith(".tar.gz"))).toEqual([]);
+    fs.rmSync(dataDir, { recursive: true, force: true });
   });
 });

@@ -180,7 +180,7 @@ ${site("host_without_port", ports.hostWithoutPort, trusted, "$host")}
     expect(home.status).toBe(200);
     expect(home.headers["strict-transport-security"]).toBe("max-age=31536000; includeSubDomains");
     // nginx's own answers carry it too ("always"): a path nginx refuses itself.
-    const tooLarge = await request(ports.trusted, "POST", "/api/file/upload/", { headers: { "Content-Length": 201 * MB }, declaredOnly: true });
+    const tooLarge = await request(ports.trusted, "POST", "/api/file/upload/", { headers: { "Content-Length": 1101 * MB }, declaredOnly: true });
     expect(tooLarge.status).toBe(413);
     expect(tooLarge.headers["strict-transport-security"]).toBe("max-age=31536000; includeSubDomains");
     const plain = await fetch(`http://127.0.0.1:${ports.plain}/bio?x=1`, { redirect: "manual" });
