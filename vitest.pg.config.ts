@@ -3,7 +3,7 @@ import path from "node:path";
 import { defineConfig } from "vitest/config";
 
 /**
- * The PostgreSQL pass (`npm run test:pg`; .ci/run runs it after `npm test`): the domain's integration
+ * The PostgreSQL pass (the second half of `npm test`; alone: `npm run test:pg`): the domain's integration
  * files again, each on a PostgreSQL server and database of its own (tests/setup/isolated-database.ts
  * with PG_TEST=1; scripts/pg-test-server.sh) instead of a SQLite file. A file listed here passes on
  * both databases; one that reads SQLite itself (a migration of an older SQLite file) skips those tests
