@@ -27,127 +27,139 @@ type WaveEvent = { format: WaveFormat } | { samples: Float32Array[] };
 
 const BLOCK_FRAMES = 16_384;
 
-/** Reads a RIFF/WAVE stream: its format, then its samples as floats per channel, block by block. */
-async function* readWave(source: AsyncIterable<Uint8Array>): AsyncGenerator<WaveEvent> {
+/**
+ * What differs between the two containers read here: WAV (a RIFF file, little-endian) and AIFF or
+ * AIFF-C (a FORM file, big-endian). Both are a 12-byte header, then chunks of a 4-character id, a
+ * 4-byte size and the body (padded to an even length): a format chunk before the sample chunk, any
+ * other chunk skipped.
+ */
+type Container = {
+  /** Throws when the 12-byte header is not this container's. */
+  checkHeader(header: Buffer): void;
+  chunkSize(chunkHeader: Buffer): number;
+  formatId: string;
+  /** The format, from the whole format chunk (its 8-byte header included). */
+  readFormat(chunk: Buffer, size: number): WaveFormat;
+  dataId: string;
+  /** The sample chunk's header, its id and size included: what `dataStart` reads. */
+  dataHeaderBytes: number;
+  /** How many bytes after that header come before the samples, and the samples' length (null: to the end). */
+  dataStart(chunk: Buffer, size: number): { skip: number; dataBytes: number | null };
+  damaged: string;
+  dataBeforeFormat: string;
+  unreadable: string;
+};
+
+const WAV: Container = {
+  checkHeader(header) {
+    if (header.toString("latin1", 0, 4) !== "RIFF" || header.toString("latin1", 8, 12) !== "WAVE") {
+      throw new UnreadableAudioError("il file non è un WAV valido (manca l'intestazione RIFF)");
+    }
+  },
+  chunkSize: (chunkHeader) => chunkHeader.readUInt32LE(4),
+  formatId: "fmt ",
+  readFormat(chunk, size) {
+    const tag = chunk.readUInt16LE(8);
+    const channels = chunk.readUInt16LE(10);
+    const sampleRate = chunk.readUInt32LE(12);
+    const bits = chunk.readUInt16LE(22);
+    // WAVE_FORMAT_EXTENSIBLE names the real format in the first two bytes of its sub-format GUID.
+    const realTag = tag === 0xfffe && size >= 26 ? chunk.readUInt16LE(32) : tag;
+    const float = realTag === 3;
+    if ((realTag !== 1 && !float) || channels < 1 || sampleRate < 8000 || sampleRate > 384_000 || ![8, 16, 24, 32, 64].includes(bits)) {
+      throw new UnreadableAudioError(`formato WAV non supportato (codifica ${realTag}, ${bits} bit, ${channels} canali, ${sampleRate} Hz)`);
+    }
+    return { sampleRate, channels, bits, float, dataBytes: null };
+  },
+  dataId: "data",
+  // A streamed WAV (a decoder's stdout) may not know its length: 0 or all ones mean "to the end".
+  dataHeaderBytes: 8,
+  dataStart: (_chunk, size) => ({ skip: 0, dataBytes: size > 0 && size !== 0xffffffff ? size : null }),
+  damaged: "il file WAV è danneggiato (blocco non riconosciuto)",
+  dataBeforeFormat: "il file WAV è danneggiato (dati prima del formato)",
+  unreadable: "il file non è un WAV leggibile (formato o dati mancanti)",
+};
+
+/**
+ * AIFF and uncompressed AIFF-C ("NONE", "sowt" little-endian, "fl32"/"fl64" float). Sample sizes
+ * that are not whole bytes (20-bit) are stored left-justified in whole bytes, so they read as the
+ * next whole size.
+ */
+const AIFF: Container = {
+  checkHeader(header) {
+    if (header.toString("latin1", 0, 4) !== "FORM" || !["AIFF", "AIFC"].includes(header.toString("latin1", 8, 12))) {
+      throw new UnreadableAudioError("il file non è un AIFF valido (manca l'intestazione FORM)");
+    }
+  },
+  chunkSize: (chunkHeader) => chunkHeader.readUInt32BE(4),
+  formatId: "COMM",
+  readFormat(chunk, size) {
+    const channels = chunk.readUInt16BE(8);
+    const bits = chunk.readUInt16BE(14);
+    const sampleRate = Math.round(extendedFloat(chunk.subarray(16, 26)));
+    const compression = size >= 22 ? chunk.toString("latin1", 26, 30) : "NONE";
+    const float = /^fl(32|64)$/i.test(compression);
+    const width = float ? Number(compression.slice(2)) : Math.ceil(bits / 8) * 8;
+    if (!["NONE", "sowt", "twos"].includes(compression) && !float) {
+      throw new UnreadableAudioError(`AIFF compresso non supportato (${compression.trim()}): esporta il master come AIFF o WAV non compresso`);
+    }
+    if (channels < 1 || sampleRate < 8000 || sampleRate > 384_000 || ![8, 16, 24, 32, 64].includes(width)) {
+      throw new UnreadableAudioError(`formato AIFF non supportato (${bits} bit, ${channels} canali, ${sampleRate} Hz)`);
+    }
+    return { sampleRate, channels, bits: width, float, dataBytes: null, bigEndian: compression !== "sowt" };
+  },
+  dataId: "SSND",
+  // The samples start `offset` bytes after the chunk's own 8 bytes of offset and block size.
+  dataHeaderBytes: 16,
+  dataStart(chunk, size) {
+    const offset = chunk.readUInt32BE(8);
+    return { skip: offset, dataBytes: size - 8 - offset };
+  },
+  damaged: "il file AIFF è danneggiato (blocco non riconosciuto)",
+  dataBeforeFormat: "il file AIFF è danneggiato (dati prima del formato)",
+  unreadable: "il file non è un AIFF leggibile (formato o dati mancanti)",
+};
+
+/** Reads a WAV or AIFF stream: its format, then its samples as floats per channel, block by block. */
+async function* readContainer(source: AsyncIterable<Uint8Array>, container: Container): AsyncGenerator<WaveEvent> {
   let pending = Buffer.alloc(0);
   let format: WaveFormat | null = null;
+  let headerRead = false;
   let inData = false;
   let dataLeft = Infinity;
   let skip = 0;
+  const skipPending = () => {
+    const n = Math.min(skip, pending.length);
+    pending = pending.subarray(n);
+    skip -= n;
+  };
   for await (const chunk of source) {
     pending = pending.length ? Buffer.concat([pending, chunk]) : Buffer.from(chunk);
     while (!inData) {
-      if (skip > 0) {
-        const n = Math.min(skip, pending.length);
-        pending = pending.subarray(n);
-        skip -= n;
-        if (skip > 0) break;
-      }
-      if (!format && pending.length >= 12 && skip === 0 && pending.toString("latin1", 0, 4) !== "fmt " && pending.toString("latin1", 8, 12) === "WAVE") {
-        if (pending.toString("latin1", 0, 4) !== "RIFF") throw new UnreadableAudioError("il file non è un WAV valido (manca l'intestazione RIFF)");
-        pending = pending.subarray(12);
-      }
-      if (pending.length < 8) break;
-      const id = pending.toString("latin1", 0, 4);
-      const size = pending.readUInt32LE(4);
-      if (!/^[\x20-\x7e]{4}$/.test(id)) throw new UnreadableAudioError("il file WAV è danneggiato (blocco non riconosciuto)");
-      if (id === "fmt ") {
-        if (pending.length < 8 + size) break;
-        const tag = pending.readUInt16LE(8);
-        const channels = pending.readUInt16LE(10);
-        const sampleRate = pending.readUInt32LE(12);
-        const bits = pending.readUInt16LE(22);
-        // WAVE_FORMAT_EXTENSIBLE names the real format in the first two bytes of its sub-format GUID.
-        const realTag = tag === 0xfffe && size >= 26 ? pending.readUInt16LE(32) : tag;
-        const float = realTag === 3;
-        if ((realTag !== 1 && !float) || channels < 1 || sampleRate < 8000 || sampleRate > 384_000 || ![8, 16, 24, 32, 64].includes(bits)) {
-          throw new UnreadableAudioError(`formato WAV non supportato (codifica ${realTag}, ${bits} bit, ${channels} canali, ${sampleRate} Hz)`);
-        }
-        format = { sampleRate, channels, bits, float, dataBytes: null };
-        pending = pending.subarray(8 + size + (size % 2));
-      } else if (id === "data") {
-        if (!format) throw new UnreadableAudioError("il file WAV è danneggiato (dati prima del formato)");
-        // A streamed WAV (a decoder's stdout) may not know its length: 0 or all ones mean "to the end".
-        const known = size > 0 && size !== 0xffffffff;
-        format.dataBytes = known ? size : null;
-        dataLeft = known ? size : Infinity;
-        pending = pending.subarray(8);
-        inData = true;
-        yield { format };
-      } else {
-        pending = pending.subarray(8);
-        skip = size + (size % 2);
-      }
-    }
-    if (!inData || !format) continue;
-    const frameBytes = (format.bits / 8) * format.channels;
-    const usable = Math.min(pending.length - (pending.length % frameBytes), dataLeft - (dataLeft % frameBytes));
-    if (usable <= 0) continue;
-    yield { samples: toFloats(pending.subarray(0, usable), format) };
-    dataLeft -= usable;
-    pending = pending.subarray(usable);
-  }
-  if (!format) throw new UnreadableAudioError("il file non è un WAV leggibile (formato o dati mancanti)");
-}
-
-/**
- * Reads an AIFF or AIFF-C stream (uncompressed: "NONE", "sowt" little-endian, "fl32"/"fl64" float)
- * into the same events as readWave. Sample sizes that are not whole bytes (20-bit) are stored
- * left-justified in whole bytes, so they read as the next whole size.
- */
-async function* readAiff(source: AsyncIterable<Uint8Array>): AsyncGenerator<WaveEvent> {
-  let pending = Buffer.alloc(0);
-  let format: WaveFormat | null = null;
-  let started = false;
-  let inData = false;
-  let dataLeft = 0;
-  let skip = 0;
-  for await (const chunk of source) {
-    pending = pending.length ? Buffer.concat([pending, chunk]) : Buffer.from(chunk);
-    while (!inData) {
-      if (skip > 0) {
-        const n = Math.min(skip, pending.length);
-        pending = pending.subarray(n);
-        skip -= n;
-        if (skip > 0) break;
-      }
-      if (!started) {
+      skipPending();
+      if (skip > 0) break;
+      if (!headerRead) {
         if (pending.length < 12) break;
-        if (pending.toString("latin1", 0, 4) !== "FORM" || !["AIFF", "AIFC"].includes(pending.toString("latin1", 8, 12))) {
-          throw new UnreadableAudioError("il file non è un AIFF valido (manca l'intestazione FORM)");
-        }
+        container.checkHeader(pending);
         pending = pending.subarray(12);
-        started = true;
+        headerRead = true;
       }
       if (pending.length < 8) break;
       const id = pending.toString("latin1", 0, 4);
-      const size = pending.readUInt32BE(4);
-      if (!/^[\x20-\x7e]{4}$/.test(id)) throw new UnreadableAudioError("il file AIFF è danneggiato (blocco non riconosciuto)");
-      if (id === "COMM") {
+      const size = container.chunkSize(pending);
+      if (!/^[\x20-\x7e]{4}$/.test(id)) throw new UnreadableAudioError(container.damaged);
+      if (id === container.formatId) {
         if (pending.length < 8 + size) break;
-        const channels = pending.readUInt16BE(8);
-        const bits = pending.readUInt16BE(14);
-        const sampleRate = Math.round(extendedFloat(pending.subarray(16, 26)));
-        const compression = size >= 22 ? pending.toString("latin1", 26, 30) : "NONE";
-        const float = /^fl(32|64)$/i.test(compression);
-        const width = float ? Number(compression.slice(2)) : Math.ceil(bits / 8) * 8;
-        if (!["NONE", "sowt", "twos"].includes(compression) && !float) {
-          throw new UnreadableAudioError(`AIFF compresso non supportato (${compression.trim()}): esporta il master come AIFF o WAV non compresso`);
-        }
-        if (channels < 1 || sampleRate < 8000 || sampleRate > 384_000 || ![8, 16, 24, 32, 64].includes(width)) {
-          throw new UnreadableAudioError(`formato AIFF non supportato (${bits} bit, ${channels} canali, ${sampleRate} Hz)`);
-        }
-        format = { sampleRate, channels, bits: width, float, dataBytes: null, bigEndian: compression !== "sowt" };
+        format = container.readFormat(pending, size);
         pending = pending.subarray(8 + size + (size % 2));
-      } else if (id === "SSND") {
-        if (!format) throw new UnreadableAudioError("il file AIFF è danneggiato (dati prima del formato)");
-        if (pending.length < 16) break;
-        // The samples start `offset` bytes after the chunk's 8-byte header of offset and block size.
-        const offset = pending.readUInt32BE(8);
-        format.dataBytes = size - 8 - offset;
-        dataLeft = format.dataBytes;
-        pending = pending.subarray(16);
-        skip = offset;
+      } else if (id === container.dataId) {
+        if (!format) throw new UnreadableAudioError(container.dataBeforeFormat);
+        if (pending.length < container.dataHeaderBytes) break;
+        const start = container.dataStart(pending, size);
+        format.dataBytes = start.dataBytes;
+        dataLeft = start.dataBytes ?? Infinity;
+        pending = pending.subarray(container.dataHeaderBytes);
+        skip = start.skip;
         inData = true;
         yield { format };
       } else {
@@ -155,11 +167,7 @@ async function* readAiff(source: AsyncIterable<Uint8Array>): AsyncGenerator<Wave
         skip = size + (size % 2);
       }
     }
-    if (skip > 0) {
-      const n = Math.min(skip, pending.length);
-      pending = pending.subarray(n);
-      skip -= n;
-    }
+    skipPending();
     if (!inData || !format || skip > 0) continue;
     const frameBytes = (format.bits / 8) * format.channels;
     const usable = Math.min(pending.length - (pending.length % frameBytes), dataLeft - (dataLeft % frameBytes));
@@ -168,7 +176,7 @@ async function* readAiff(source: AsyncIterable<Uint8Array>): AsyncGenerator<Wave
     dataLeft -= usable;
     pending = pending.subarray(usable);
   }
-  if (!format || !inData) throw new UnreadableAudioError("il file non è un AIFF leggibile (formato o dati mancanti)");
+  if (!format || !inData) throw new UnreadableAudioError(container.unreadable);
 }
 
 /** An IEEE 754 80-bit extended number (AIFF's sample rate): sign and exponent, then a 64-bit mantissa. */
@@ -231,8 +239,8 @@ function run(command: string, args: string[], what: string, refusal: (stderr: st
 
 /** The samples of a master: read here (WAV, AIFF), or the WAV a decoder makes of it. */
 function samplesOf(source: Readable, extension: string, children: Child[]): AsyncGenerator<WaveEvent> {
-  if (extension === "aif") return readAiff(source);
-  return readWave(decoded(source, extension, children));
+  if (extension === "aif") return readContainer(source, AIFF);
+  return readContainer(decoded(source, extension, children), WAV);
 }
 
 /** The WAV stream of a master: the file itself, or what a decoder makes of it. */
