@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it, vi } from "vitest";
 import { row, rows } from "../support/db";
-import { pngBytes, tinyPngFile, uniquePdf } from "../support/files";
+import { pngBytes, tinyPngFile, toneWav, uniquePdf } from "../support/files";
 import { formData, HttpClient } from "../support/http";
 import { appPerFile } from "../support/in-process";
 
@@ -423,5 +423,39 @@ describe("the files of a draft or scheduled item", () => {
     // Published: every file is public, with the usual long cache.
     expect((await api.request("PATCH", `/api/news/${item.id}/`, { json: { status: "published" } })).status).toBe(200);
     for (const url of files) expect(await fetched(visitor(), url), url).toEqual([200, "public, max-age=31536000, immutable"]);
+  });
+
+  it("of a draft composition (its cover, master, stream and waveform) answer 404 to visitors and are served privately to staff, until it is published", async () => {
+    const master = (await (await api.upload(toneWav(3, { sampleRate: 22050, channels: 1 }), "ossidiana.wav")).json()) as { temp_name: string };
+    const res = await api.request("POST", "/api/music/", {
+      form: formData({
+        category: String(music.id),
+        title: "Brano ossidianatraccia",
+        mode: "tracks",
+        img: [new Blob([await pngBytes("#2f5c7a", 40)], { type: "image/png" }), "copertina.png"],
+        music_tracks: JSON.stringify([{ temp_name: master.temp_name, display_name: "Tema ossidiana" }]),
+        status: "draft",
+      }),
+    });
+    expect(res.status, await res.clone().text()).toBe(201);
+    const item = (await res.json()) as { id: number; slug: string; img: string };
+    type Track = { url: string; state: string; stream_url: string; peaks_url: string | null };
+    // The stream and the waveform are made in the background: the draft's files include them once ready.
+    const track = await vi.waitFor(
+      async () => {
+        const [first] = (await api.getJson<{ music_tracks: Track[] }>(`/api/music/${item.id}/`)).music_tracks;
+        if (first?.state !== "ready") throw new Error(`state ${first?.state}`);
+        return first;
+      },
+      { timeout: 120_000, interval: 250 },
+    );
+    const files = [item.img, `${item.img}?w=320`, track.url, track.stream_url, track.peaks_url!];
+    expect(new Set(files).size).toBe(files.length);
+
+    for (const url of files) expect(await fetched(visitor(), url), url).toEqual([404, "no-store"]);
+    for (const url of files) expect(await fetched(api, url), url).toEqual([200, "private, no-store"]);
+
+    expect((await api.request("PATCH", `/api/music/${item.id}/`, { json: { status: "published" } })).status).toBe(200);
+    for (const url of files) expect((await fetched(visitor(), url))[0], url).toBe(200);
   });
 });
