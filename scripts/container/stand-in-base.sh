@@ -11,6 +11,7 @@ NODE_MAJOR="${NODE_MAJOR:-$(sed -n 's/^ARG NODE_MAJOR=\([0-9]*\).*/\1/p' Dockerf
 [ -n "$NODE_MAJOR" ] || { echo "stand-in-base: no ARG NODE_MAJOR in the Dockerfile" >&2; exit 1; }
 TAG="docker.io/library/node:$NODE_MAJOR-bookworm-slim"
 MIRROR="${DEBIAN_MIRROR:-http://deb.debian.org/debian}"
+command -v debootstrap >/dev/null || { echo "stand-in-base: needs Debian's debootstrap (apt-get install debootstrap)" >&2; exit 1; }
 
 # npm is plain JavaScript: the machine's copy runs on Node 22 and 24 (npm 11 supports ^20.17 || >=22.9).
 npm_dir="$(cd "$(dirname "$(readlink -f "$(command -v npm)")")/.." && pwd)"
