@@ -219,6 +219,8 @@ async function applyPostgresMigrations({ databaseUrl, migrationsDir, log }) {
     const { rows } = await client.query("SELECT migration_name, checksum, finished_at, rolled_back_at FROM _prisma_migrations ORDER BY started_at");
     const status = statusOf(readMigrations(migrationsDir), rows, false);
     assertMigratable(status, log);
+    // Said, so the log of each instance shows which one migrated (the other finds nothing to do).
+    if (!status.pending.length) log.info({ alreadyApplied: rows.length }, "no migrations pending");
     const applied = [];
     for (const migration of status.pending) {
       const startedAt = new Date();
