@@ -23,7 +23,8 @@ const SCRIPT = path.resolve("scripts/cluster.sh");
 export default async function setup(project: TestProject) {
   const given = process.env.CLUSTER_DIR;
   if (given) {
-    if (!fs.existsSync(path.join(given, "cluster.json"))) throw new Error(`CLUSTER_DIR=${given} holds no cluster.json: bring a rig up with scripts/cluster.sh up ${given}`);
+    if (!fs.existsSync(path.join(given, "cluster.json")))
+      throw new Error(`CLUSTER_DIR=${given} holds no cluster.json: bring a rig up with scripts/cluster.sh up ${given}`);
     console.log(`cluster rig: the one up in ${given}`);
     project.provide("clusterDir", given);
     return;
@@ -42,7 +43,7 @@ export default async function setup(project: TestProject) {
     console.log(`cluster rig (scripts/cluster.sh up ${dir}):\n${stdout.trim()}`);
   } catch (error) {
     await down();
-    throw new Error(`scripts/cluster.sh up failed:\n${(error as { stderr?: string }).stderr ?? String(error)}`);
+    throw new Error(`scripts/cluster.sh up failed:\n${(error as { stderr?: string }).stderr ?? String(error)}`, { cause: error });
   }
   project.provide("clusterDir", dir);
   return async () => {
