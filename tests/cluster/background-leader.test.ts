@@ -2,8 +2,8 @@
 // every second (JANITOR_EVERY_S, MAIL_RETRY_EVERY_S, LEADER_RETRY_S = 1); over 5 s only the leader's
 // site_background_runs_total grows and exactly one instance reports site_background_leader 1. When
 // the leader dies, the other takes over within a few seconds and its counters grow.
-import { describe, expect, it } from "vitest";
-import { type ClusterInstance, killInstance, metric, restartInstance, theCluster } from "../support/cluster";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { type ClusterInstance, killInstance, metric, restartDeadInstances, restartInstance, theCluster } from "../support/cluster";
 
 const cluster = theCluster();
 
@@ -48,6 +48,9 @@ async function becomesLeader(instance: ClusterInstance, withinMs: number): Promi
 }
 
 describe.skipIf(!cluster)("the janitor and the mail retries on one instance at a time", () => {
+  beforeAll(() => restartDeadInstances(cluster!));
+  afterAll(() => restartDeadInstances(cluster!));
+
   it("only the leader runs them; when it dies the other takes over, and the restarted one stays a follower", async () => {
     const instances = cluster!.instances;
     // A restart by an earlier file settles first: one leader among the two.

@@ -121,6 +121,14 @@ export async function restartInstance(cluster: Cluster, instance: ClusterInstanc
   }
 }
 
+/**
+ * Starts again every instance whose process is gone (a test that killed one failed before it
+ * restarted it), so the next test finds the rig whole.
+ */
+export async function restartDeadInstances(cluster: Cluster) {
+  for (const instance of cluster.instances) if (!alive(instance.pid)) await restartInstance(cluster, instance);
+}
+
 /** The JSON lines an instance wrote to its log file so far (all its starts). */
 export const logOf = (instance: ClusterInstance) => jsonLines(fs.readFileSync(instance.log, "utf8"));
 
