@@ -176,7 +176,7 @@ up() {
   # Both instances start at the same moment, on the empty database, as production starts them.
   for name in "${instances[@]}"; do
     mkdir -p "$dir/$name"
-    local own=(PORT="${ports[$name]}" DATA_DIR="$dir/$name/data" UPLOADS_DIR="$dir/$name/data/uploads" INSTANCE_NAME="$name")
+    local own=(PORT="${ports[$name]}" DATA_DIR="$dir/$name/data" UPLOADS_DIR="$dir/$name/data/uploads" INSTANCE_ID="$name")
     # Each in a process group of its own (setsid): killing the group ends start.mjs and its server.mjs.
     env "${shared[@]}" "${own[@]}" setsid node scripts/start.mjs >>"$dir/logs/app-$name.log" 2>&1 </dev/null &
     echo $! >"$dir/run/app-$name.pid"

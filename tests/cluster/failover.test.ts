@@ -82,7 +82,7 @@ describe.skipIf(!cluster)("instance A killed under load", () => {
     );
     expect(acknowledged.filter((name) => !stored.has(name))).toEqual([]);
     console.log(
-      `failover: ${gets.answered} GETs answered, ${acknowledged.length} writes acknowledged, ${refusedWrites.length} refused (${refusedWrites.join("; ")})`,
+      `failover: ${gets.answered} GETs answered, ${gets.cutShort.length} cut short by the kill, ${acknowledged.length} writes acknowledged, ${refusedWrites.length} refused (${refusedWrites.join("; ")})`,
     );
 
     // A starts again with its recorded command, answers on its own port, then nginx sends it requests again.
