@@ -1,5 +1,6 @@
 import type Database from "better-sqlite3";
 import type { Prisma } from "~/generated/prisma/client";
+import { getEnv } from "../platform/env.server";
 import { onPostgres, postgresReader, readerConnection } from "./db.server";
 import { NEXT_PUBLICATION_POSTGRES, nextPublicationAfter } from "./publication.server";
 
@@ -80,7 +81,6 @@ export function contentVersion(): number {
 let stored: { version: number; nextAt: number | null } | { error: unknown } | undefined;
 let refreshing: Promise<void> | undefined;
 let poll: NodeJS.Timeout | undefined;
-const POLL_MS = 1000;
 
 /**
  * PostgreSQL: reads the stored version and the next publication time (one query on the reader pool);
@@ -89,7 +89,7 @@ const POLL_MS = 1000;
 export function refreshContentVersion(): Promise<void> | null {
   if (!onPostgres()) return null;
   if (!poll) {
-    poll = setInterval(() => void refreshContentVersion(), POLL_MS);
+    poll = setInterval(() => void refreshContentVersion(), getEnv().contentPollMs);
     poll.unref();
   }
   refreshing ??= postgresReader()
