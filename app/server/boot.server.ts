@@ -1,7 +1,7 @@
 import { startContactDelivery, stopContactDelivery } from "./domain/contact.server";
 import { importContentFiles, isDatabaseEmpty, missingContentImages } from "./domain/content.server";
 import { startBackgroundLeader, stopBackgroundLeader } from "./storage/background-leader.server";
-import { stopContentVersionPoll } from "./storage/content-version.server";
+import { startContentVersionListener, stopContentVersionPoll } from "./storage/content-version.server";
 import { configureDatabase, disconnectDatabase } from "./storage/db.server";
 import { removeLiveParts } from "./http/body.server";
 import { stopPageCache } from "./http/page-cache.server";
@@ -21,6 +21,8 @@ import { ensureAdminUser } from "./domain/users.server";
 export async function boot() {
   const env = getEnv();
   await configureDatabase();
+  // PostgreSQL: another instance's content writes reach this one's caches at once (LISTEN/NOTIFY).
+  await startContentVersionListener();
   await ensureAdminUser({ username: env.adminUsername, password: env.adminPassword });
   // The start that migrated (after its backup) imports the content files once; later starts find
   // every kind in the database and read no file (domain/content.server.ts, ADR 022).
