@@ -31,6 +31,8 @@ export const PG_FILES = [
   "tests/integration/stored-files.test.ts",
   "tests/integration/stored-files-race.test.ts",
   "tests/integration/pg-migrations.test.ts",
+  "tests/integration/background-leader.test.ts",
+  "tests/integration/content-notify.test.ts",
 ];
 
 export default defineConfig({

@@ -20,6 +20,13 @@ export type Config = {
   revisionKeepMs: number;
   jobLeaseMs: number;
   jobConcurrency: number;
+  /** JANITOR_EVERY_S, MAIL_RETRY_EVERY_S, LEADER_RETRY_S, CONTENT_POLL_S in milliseconds. */
+  janitorEveryMs: number;
+  mailRetryEveryMs: number;
+  leaderRetryMs: number;
+  contentPollMs: number;
+  /** INSTANCE_ID, or <hostname>-<pid>. */
+  instanceId: string;
   backupMaxAgeMs: number;
   buildDir: string;
   checkBuild: boolean;
