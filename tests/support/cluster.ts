@@ -96,11 +96,12 @@ async function answers(url: string) {
 
 /**
  * Starts an instance again with the command the rig recorded (same folder, settings and log file,
- * a process group of its own), records its new pid in cluster.json (so `cluster.sh down` stops it)
+ * a process group of its own; `extraEnv` added for this run only), records its new pid in cluster.json (so `cluster.sh down` stops it)
  * and waits for /healthz on its own port.
  */
-export async function restartInstance(cluster: Cluster, instance: ClusterInstance) {
-  const { cwd, argv, env } = instance.command;
+export async function restartInstance(cluster: Cluster, instance: ClusterInstance, extraEnv: Record<string, string> = {}) {
+  const { cwd, argv } = instance.command;
+  const env = { ...instance.command.env, ...extraEnv };
   const out = fs.openSync(instance.log, "a");
   const child = spawn(argv[0]!, argv.slice(1), {
     cwd,
