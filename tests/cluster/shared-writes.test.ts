@@ -67,6 +67,7 @@ describe.skipIf(!cluster)("a write through one instance, read through the other"
           }),
       );
     }
+    console.log(`through B, ms after A acknowledged the write: ${JSON.stringify(seenAfter)}`);
     for (const read of reads) expect(seenAfter[read], `${read} through B, ms after A acknowledged the write`).toBeLessThanOrEqual(1_000);
   });
 
