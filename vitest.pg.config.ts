@@ -35,6 +35,7 @@ export const PG_FILES = [
   "tests/integration/content-notify.test.ts",
   "tests/integration/pg-backup.test.ts",
   "tests/integration/pg-doctor.test.ts",
+  "tests/integration/jobs.test.ts",
 ];
 
 export default defineConfig({
