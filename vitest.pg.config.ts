@@ -33,6 +33,9 @@ export const PG_FILES = [
   "tests/integration/pg-migrations.test.ts",
   "tests/integration/background-leader.test.ts",
   "tests/integration/content-notify.test.ts",
+  "tests/integration/pg-backup.test.ts",
+  "tests/integration/pg-doctor.test.ts",
+  "tests/integration/jobs.test.ts",
 ];
 
 export default defineConfig({

@@ -91,4 +91,5 @@ export function dataPaths(env?: NodeJS.ProcessEnv): DataPaths;
 export function dataDirEnv(dataDir: string): { DATA_DIR: string; DATABASE_URL: string; UPLOADS_DIR: string };
 export const SQLITE_SIDE_FILES: string[];
 export function serverProcessEnv(env?: NodeJS.ProcessEnv): NodeJS.ProcessEnv;
+export function toolProcessEnv(extra: Record<string, string>, env?: NodeJS.ProcessEnv): NodeJS.ProcessEnv;
 export function demoStaffAccount(env?: NodeJS.ProcessEnv): { username: string; password: string };

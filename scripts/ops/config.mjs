@@ -299,6 +299,15 @@ export function serverProcessEnv(env = process.env) {
 }
 
 /**
+ * The environment of a tool a script runs (pg_dump, pg_restore): this process's, with `extra` (a
+ * password the tool reads from its environment rather than from arguments every user can list).
+ * @param {Record<string, string>} extra
+ */
+export function toolProcessEnv(extra, env = process.env) {
+  return { ...env, ...extra };
+}
+
+/**
  * The staff account the api/ client demo signs in with when none is given on its command line
  * (the one the demo content creates: ADMIN_USERNAME, ADMIN_PASSWORD).
  */
