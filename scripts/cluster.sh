@@ -103,6 +103,7 @@ nginx_site() {
 up() {
   local started=$SECONDS
   command -v nginx >/dev/null || [ -x /usr/sbin/nginx ] || fail "nginx is missing; install Debian's nginx"
+  command -v jq >/dev/null || fail "jq is missing (it writes DIR/cluster.json); install Debian's jq"
   [ -e "$dir" ] && fail "$dir is in use (stop it first: $0 down $dir)"
   mkdir -p "$dir/logs" "$dir/run" "$dir/nginx"
   # PostgreSQL's cluster (owned by the postgres user when we are root) lives under DIR.

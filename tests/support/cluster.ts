@@ -39,12 +39,14 @@ export type Cluster = {
  */
 const required = () => Boolean(process.env.CI) || process.env.CLUSTER_TEST_REQUIRED === "1";
 
-/** The skip's one-line message when Debian's postgresql, swift or nginx is missing; null when all are here. */
+/** The skip's one-line message when Debian's postgresql, swift, nginx or jq is missing; null when all are here. */
 export function clusterMissing(): string | null {
   const missing = [
     ...(postgresInstalled() ? [] : ["postgresql"]),
     ...(swiftInstalled() ? [] : ["swift swift-proxy swift-object swift-account swift-container memcached"]),
     ...(fs.existsSync("/usr/sbin/nginx") ? [] : ["nginx"]),
+    // scripts/cluster.sh writes and reads its state file with it.
+    ...(fs.existsSync("/usr/bin/jq") ? [] : ["jq"]),
   ];
   if (!missing.length) return null;
   const message = `the cluster tests need Debian's ${missing.join(", ")} (.ci/run installs them)`;
