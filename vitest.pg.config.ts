@@ -34,6 +34,7 @@ export const PG_FILES = [
   "tests/integration/background-leader.test.ts",
   "tests/integration/content-notify.test.ts",
   "tests/integration/pg-backup.test.ts",
+  "tests/integration/pg-backup-s3.test.ts",
   "tests/integration/pg-doctor.test.ts",
   "tests/integration/jobs.test.ts",
 ];

@@ -87,11 +87,21 @@ describe.skipIf(missing)("the site on PostgreSQL (issue 26)", () => {
 
   it("npm run backup dumps the database while both instances serve; npm run restore refuses while they are connected", async () => {
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "pg-backup-"));
-    const env = { ...process.env, DATA_DIR: dataDir, DATABASE_URL: databaseUrl, SESSION_SECRET: "postgres-mode-session-secret-0123456789", LOG_LEVEL: "info" };
+    // The files the api/ client's session stored went to A's UPLOADS_DIR (these instances keep files on
+    // their own disks): the backup checks the referenced keys against that store.
+    const env = {
+      ...process.env,
+      DATA_DIR: dataDir,
+      UPLOADS_DIR: path.join(a.dataDir, "uploads"),
+      DATABASE_URL: databaseUrl,
+      SESSION_SECRET: "postgres-mode-session-secret-0123456789",
+      LOG_LEVEL: "info",
+    };
     const backup = await runScript("scripts/backup.mjs", [], env);
     expect(backup.code, backup.stdout + backup.stderr).toBe(0);
     const written = jsonLines(backup.stdout).find((line) => line.msg === "backup written");
-    expect(written).toMatchObject({ objects: { missing: 0 }, rows: { Category: expect.any(Number) } });
+    expect(written).toMatchObject({ objects: { referenced: expect.any(Number), missing: 0 }, rows: { Category: expect.any(Number) } });
+    expect((written!.objects as { referenced: number }).referenced).toBeGreaterThan(0);
 
     const restore = await runScript("scripts/restore.mjs", [String(written!.archive)], env);
     expect(restore.code).toBe(1);
