@@ -36,7 +36,9 @@ RUN npm run build \
 FROM node:${NODE_MAJOR}-bookworm-slim
 # tini is PID 1: it forwards docker stop's SIGTERM to node and reaps zombies. lame and flac make the
 # streams of uploaded masters (docs/decisions/025-audio-encoder.md): about 4 MB with their libraries (libsndfile).
-RUN apt-get update && apt-get install -y --no-install-recommends tini lame flac && apt-get clean && rm -rf /var/lib/apt/lists/*
+# postgresql-client: pg_dump and pg_restore for npm run backup/restore in PostgreSQL mode (bookworm's is 15:
+# pg_dump must be of the server's major version or newer, docs/scaling.md).
+RUN apt-get update && apt-get install -y --no-install-recommends tini lame flac postgresql-client && apt-get clean && rm -rf /var/lib/apt/lists/*
 ENV NODE_ENV=production PORT=3000 DATA_DIR=/data SEED_DEMO=0 NPM_CONFIG_UPDATE_NOTIFIER=false
 WORKDIR /app
 COPY --from=build --chown=node:node /app/node_modules ./node_modules

@@ -31,6 +31,12 @@ export const PG_FILES = [
   "tests/integration/stored-files.test.ts",
   "tests/integration/stored-files-race.test.ts",
   "tests/integration/pg-migrations.test.ts",
+  "tests/integration/background-leader.test.ts",
+  "tests/integration/content-notify.test.ts",
+  "tests/integration/pg-backup.test.ts",
+  "tests/integration/pg-backup-s3.test.ts",
+  "tests/integration/pg-doctor.test.ts",
+  "tests/integration/jobs.test.ts",
 ];
 
 export default defineConfig({

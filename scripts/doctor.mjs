@@ -2,13 +2,16 @@
 // something is wrong (docs/operations.md, "Checking an install"). Safe while the site serves: it only
 // reads (the database read-only), except a probe file in each folder and, with --mail-to, one message.
 // In the container: docker exec NAME npm run doctor.
+import { spawnSync } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
 import Database from "better-sqlite3";
 import nodemailer from "nodemailer";
+import pg from "pg";
 import { readConfig, serverProcessEnv } from "./ops/config.mjs";
 import { diskRoom, megabytes } from "./ops/disk.mjs";
-import { migrationStatus } from "./ops/migrations.mjs";
+import { BACKGROUND_LEADER_LOCK, LEADER_APPLICATION_PREFIX, LEADER_HOLDER_SQL } from "./ops/leader.mjs";
+import { migrationStatus, postgresMigrationStatus } from "./ops/migrations.mjs";
 import { assertWritable } from "./ops/prepare.mjs";
 import { proxyMismatch } from "./ops/proxy.mjs";
 import { releaseInfo } from "./ops/release.mjs";
@@ -73,7 +76,66 @@ for (const [variable, folder] of [
   report("disk", freeBytes < floorBytes ? "fail" : "ok", freeBytes < floorBytes ? `${text}: uploads and backups are refused` : text);
 }
 
-if (!fs.existsSync(config.databaseFile)) {
+/** The migrations' verdict, the same for both databases. @param {ReturnType<typeof migrationStatus>} status */
+function reportMigrations(status) {
+  if (status.failed.length || status.unknown.length) {
+    report("migrations", "fail", status.failed.length ? `half-applied: ${status.failed.join(", ")}` : `newer than this code: ${status.unknown.join(", ")}`);
+  } else if (status.pending.length) {
+    report(
+      "migrations",
+      "fail",
+      `pending: ${status.pending.map((m) => m.name).join(", ")} (applied by the next npm start${config.database === "postgresql" ? "" : ", after a backup"})`,
+    );
+  } else report("migrations", "ok", `up to date (${status.level ?? "none"})`);
+}
+
+/**
+ * PostgreSQL (docs/scaling.md): reachable and its version, the migrations (our migrator's
+ * _prisma_migrations), pg_dump's version for `npm run backup`, and which instance is the background
+ * leader (the holder of its advisory lock in pg_locks).
+ */
+async function postgresChecks() {
+  const url = new URL(config.databaseUrl);
+  const where = `${url.hostname}:${url.port || 5432}${url.pathname}`;
+  const client = new pg.Client({ connectionString: config.databaseUrl, connectionTimeoutMillis: 5000 });
+  try {
+    await client.connect();
+  } catch (error) {
+    await client.end().catch(() => {});
+    report("database", "fail", `PostgreSQL at ${where} not reachable: ${error instanceof Error ? error.message || error.name : String(error)}`);
+    return;
+  }
+  try {
+    const serverVersion = String((await client.query("SHOW server_version")).rows[0].server_version);
+    report("database", "ok", `PostgreSQL ${serverVersion} at ${where}`);
+    reportMigrations(await postgresMigrationStatus(client, config.migrationsDir));
+
+    const serverMajor = Number.parseInt(serverVersion, 10);
+    const dump = spawnSync("pg_dump", ["--version"], { encoding: "utf8" });
+    const dumpMajor = Number.parseInt(/(\d+)(\.\d+)*/.exec(dump.stdout ?? "")?.[1] ?? "", 10);
+    if (dump.error || !dumpMajor) report("backup", "fail", "pg_dump is not installed: npm run backup needs PostgreSQL's client (Debian: postgresql-client)");
+    else if (dumpMajor < serverMajor)
+      report("backup", "fail", `pg_dump ${dumpMajor} is older than the server (${serverMajor}): npm run backup needs pg_dump ${serverMajor} or newer`);
+    else report("backup", "ok", `pg_dump ${dumpMajor} for a PostgreSQL ${serverMajor} server`);
+
+    const [holder] = (await client.query(LEADER_HOLDER_SQL, [BACKGROUND_LEADER_LOCK])).rows;
+    if (holder)
+      report(
+        "leader",
+        "ok",
+        `background leader: ${String(holder.application_name).replace(LEADER_APPLICATION_PREFIX, "") || "an unnamed connection"} (janitor, mail retries)`,
+      );
+    else report("leader", "warn", "no instance holds the background leader's lock: is any instance running? (the janitor and mail retries run on the leader)");
+  } catch (error) {
+    report("database", "fail", `PostgreSQL at ${where}: ${error instanceof Error ? error.message : String(error)}`);
+  } finally {
+    await client.end().catch(() => {});
+  }
+}
+
+if (config.database === "postgresql") {
+  await postgresChecks();
+} else if (!fs.existsSync(config.databaseFile)) {
   report("database", "fail", `${config.databaseFile} does not exist: npm start creates and migrates it`);
 } else {
   const db = new Database(config.databaseFile, { readonly: true, fileMustExist: true, timeout: 5000 });
@@ -83,12 +145,7 @@ if (!fs.existsSync(config.databaseFile)) {
       .map((row) => row.quick_check)
       .join("; ");
     report("database", quick === "ok" ? "ok" : "fail", `PRAGMA quick_check: ${quick}`);
-    const status = migrationStatus(db, config.migrationsDir);
-    if (status.failed.length || status.unknown.length) {
-      report("migrations", "fail", status.failed.length ? `half-applied: ${status.failed.join(", ")}` : `newer than this code: ${status.unknown.join(", ")}`);
-    } else if (status.pending.length) {
-      report("migrations", "fail", `pending: ${status.pending.map((m) => m.name).join(", ")} (applied by the next npm start, after a backup)`);
-    } else report("migrations", "ok", `up to date (${status.level ?? "none"})`);
+    reportMigrations(migrationStatus(db, config.migrationsDir));
   } catch (error) {
     report("database", "fail", error instanceof Error ? error.message : String(error));
   } finally {

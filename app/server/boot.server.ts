@@ -1,6 +1,7 @@
 import { startContactDelivery, stopContactDelivery } from "./domain/contact.server";
 import { importContentFiles, isDatabaseEmpty, missingContentImages } from "./domain/content.server";
-import { stopContentVersionPoll } from "./storage/content-version.server";
+import { startBackgroundLeader, stopBackgroundLeader } from "./storage/background-leader.server";
+import { startContentVersionListener, stopContentVersionPoll } from "./storage/content-version.server";
 import { configureDatabase, disconnectDatabase } from "./storage/db.server";
 import { removeLiveParts } from "./http/body.server";
 import { stopPageCache } from "./http/page-cache.server";
@@ -20,6 +21,8 @@ import { ensureAdminUser } from "./domain/users.server";
 export async function boot() {
   const env = getEnv();
   await configureDatabase();
+  // PostgreSQL: another instance's content writes reach this one's caches at once (LISTEN/NOTIFY).
+  await startContentVersionListener();
   await ensureAdminUser({ username: env.adminUsername, password: env.adminPassword });
   // The start that migrated (after its backup) imports the content files once; later starts find
   // every kind in the database and read no file (domain/content.server.ts, ADR 022).
@@ -43,6 +46,8 @@ export async function boot() {
   // minute of one core, which the first start does not wait for (the masters play meanwhile).
   const queued = await queueMissingStreams();
   if (queued > 0) log().info({ masters: queued }, "track streams queued");
+  // Before the periodic passes: on PostgreSQL only the instance holding the leader's lock runs them.
+  await startBackgroundLeader();
   startContactDelivery();
   // Before the server listens: what a crash left (orphaned files, .part files) is gone first.
   await startJanitor();
@@ -60,6 +65,7 @@ export async function boot() {
 export async function shutdown() {
   stopContactDelivery();
   stopJanitor();
+  await stopBackgroundLeader();
   stopPageCache();
   // Running jobs are aborted and handed back (not counted as a try) while the database is open.
   await stopJobs();

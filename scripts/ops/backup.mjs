@@ -4,6 +4,9 @@
 //   session-secret  so staff sessions and signed cookies survive a restore
 //   content/        the operator's edited content files (DATA_DIR/content), when there are any
 //   manifest.json   sha256 and size of every file, the migration level and the row counts
+// On PostgreSQL (DATABASE_URL postgres://) the database is `database.dump` (pg_dump --format=custom) instead
+// of app.db, and no uploads: the objects stay in the bucket (or UPLOADS_DIR); the manifest lists every key
+// the database references and whether the store had each one (scripts/ops/pg-backup.mjs, ADR 032).
 import { Buffer } from "node:buffer";
 import { spawnSync } from "node:child_process";
 import crypto from "node:crypto";
@@ -13,10 +16,16 @@ import Database from "better-sqlite3";
 import { SQLITE_SIDE_FILES } from "./config.mjs";
 import { diskRoom, megabytes } from "./disk.mjs";
 import { acquireDataDirLock } from "./lock.mjs";
+import { checkObjects, dumpPostgres, postgresDatabaseBytes, postgresHasTables, restorePostgres } from "./pg-backup.mjs";
 import { PRIVATE_DIR_MODE, PRIVATE_FILE_MODE, restrictDataDirModes } from "./private-modes.mjs";
 
 export const MANIFEST = "manifest.json";
+/** The PostgreSQL database in an archive (pg_dump's custom format). */
+const PG_DUMP = "database.dump";
 const FORMAT = 1;
+
+/** What a backup reads of the configuration: the data paths, and for PostgreSQL the object store's settings. */
+/** @typedef {ReturnType<typeof import("./config.mjs").dataPaths> & {s3?: import("./config.mjs").S3Settings}} BackupPaths */
 
 /** @param {string} file */
 export function sha256(file) {
@@ -115,14 +124,18 @@ const sameDisk = (a, b) => fs.statSync(a).dev === fs.statSync(b).dev;
  * folder, the uploads too when they are on another disk than backups/ (elsewhere they are
  * hard-linked), and the archive: the database, the uploads and the content files (gzip never grows
  * them by more than a fraction of a percent; 1 % and 1 MB are added for tar's headers).
- * @param {ReturnType<typeof import("./config.mjs").dataPaths>} paths @param {string} archiveDir
+ * @param {BackupPaths} paths @param {string} archiveDir
  */
-function checkRoom(paths, archiveDir) {
-  const database = ["", "-wal"].reduce((sum, suffix) => sum + fileBytes(paths.databaseFile + suffix), 0);
-  const uploads = folderBytes(paths.uploadsDir);
+async function checkRoom(paths, archiveDir) {
+  const postgres = paths.database === "postgresql";
+  // PostgreSQL: its size on disk is more than its dump (compressed, no indexes); no uploads are copied.
+  const database = postgres
+    ? await postgresDatabaseBytes(paths.databaseUrl)
+    : ["", "-wal"].reduce((sum, suffix) => sum + fileBytes(paths.databaseFile + suffix), 0);
+  const uploads = postgres ? 0 : folderBytes(paths.uploadsDir);
   const rest = folderBytes(paths.contentDir) + fileBytes(paths.secretFile);
   const archive = Math.ceil((database + uploads + rest) * 1.01) + 1024 * 1024;
-  const staging = database + rest + (fs.existsSync(paths.uploadsDir) && !sameDisk(paths.uploadsDir, paths.backupsDir) ? uploads : 0);
+  const staging = database + rest + (uploads > 0 && !sameDisk(paths.uploadsDir, paths.backupsDir) ? uploads : 0);
   /** @type {[string, number][]} */
   const needs = sameDisk(archiveDir, paths.backupsDir)
     ? [[paths.backupsDir, staging + archive]]
@@ -181,20 +194,6 @@ function packArchive(folder, archive) {
 
 const stamp = () => new Date().toISOString().replace(/[:.]/g, "-");
 
-/**
- * The archives hold the SQLite file: with a PostgreSQL DATABASE_URL there is none, so a backup would
- * save the uploads alone and a restore would put back a database the site does not use. Refused in
- * one line until backups learn PostgreSQL (issue 26; docs/scaling.md, PostgreSQL).
- * @param {{database?: string}} config @param {string} command
- */
-function refusePostgres(config, command) {
-  if (config.database === "postgresql") {
-    throw Object.assign(new Error(`${command} copies a SQLite database; this site runs on PostgreSQL`), {
-      fields: { instead: "pg_dump / pg_restore and the provider's snapshots (docs/scaling.md, PostgreSQL)" },
-    });
-  }
-}
-
 /** Keeps the newest `keep` archives of one kind (manual and pre-migrate are counted apart). */
 function prune(/** @type {string} */ backupsDir, /** @type {string} */ kind, /** @type {number} */ keep) {
   const archives = fs
@@ -209,38 +208,46 @@ function prune(/** @type {string} */ backupsDir, /** @type {string} */ kind, /**
  * Refused before writing anything when the disk would go below its floor; on any failure nothing is
  * left behind (no staging folder, no `.partial` archive), and a leftover of an earlier interrupted
  * backup is removed first.
- * @param {ReturnType<typeof import("./config.mjs").dataPaths>} paths
+ * @param {BackupPaths} paths
  * @param {{target?: string, kind?: "backup" | "pre-migrate" | "pre-restore", tag?: string}} [options]
  * `tag` ends the archive's name (the pre-migrate backups: the database's fingerprint).
  * @returns {Promise<{archive: string, manifest: any}>}
  */
 export async function createBackup(paths, { target, kind = "backup", tag } = {}) {
-  refusePostgres(paths, "npm run backup");
+  const postgres = paths.database === "postgresql";
   fs.mkdirSync(paths.backupsDir, { recursive: true, mode: PRIVATE_DIR_MODE });
   const archive = path.resolve(target ?? path.join(paths.backupsDir, `${kind}-${stamp()}${tag ? `-${tag}` : ""}.tar.gz`));
   fs.mkdirSync(path.dirname(archive), { recursive: true, mode: PRIVATE_DIR_MODE });
   removeLeftovers(paths.backupsDir);
   removeLeftovers(path.dirname(archive));
-  checkRoom(paths, path.dirname(archive));
+  await checkRoom(paths, path.dirname(archive));
   const staging = fs.mkdtempSync(path.join(paths.backupsDir, ".staging-"));
   const partial = `${archive}.partial`;
   try {
     const createdAt = new Date().toISOString();
-    // Uploads before AND after the database copy: a file added meanwhile is in the second pass, one
-    // deleted meanwhile in the first, so every file the copied rows reference is in the archive.
-    snapshotFiles(paths.uploadsDir, path.join(staging, "uploads"));
     let database = null;
-    if (fs.existsSync(paths.databaseFile)) {
-      const source = new Database(paths.databaseFile, { timeout: 5000, fileMustExist: true });
-      try {
-        await source.backup(path.join(staging, "app.db"));
-      } finally {
-        source.close();
+    /** PostgreSQL: the objects the dumped rows reference, and which of them the store lacks. */
+    let objects = null;
+    if (postgres) {
+      const dumped = await dumpPostgres(paths.databaseUrl, path.join(staging, PG_DUMP));
+      database = dumped.database;
+      objects = { ...(await checkObjects(paths, dumped.keys)), keys: dumped.keys };
+    } else {
+      // Uploads before AND after the database copy: a file added meanwhile is in the second pass, one
+      // deleted meanwhile in the first, so every file the copied rows reference is in the archive.
+      snapshotFiles(paths.uploadsDir, path.join(staging, "uploads"));
+      if (fs.existsSync(paths.databaseFile)) {
+        const source = new Database(paths.databaseFile, { timeout: 5000, fileMustExist: true });
+        try {
+          await source.backup(path.join(staging, "app.db"));
+        } finally {
+          source.close();
+        }
+        database = describeDatabase(path.join(staging, "app.db"));
       }
-      database = describeDatabase(path.join(staging, "app.db"));
+      snapshotFiles(paths.uploadsDir, path.join(staging, "uploads"));
+      fs.mkdirSync(path.join(staging, "uploads"), { recursive: true });
     }
-    snapshotFiles(paths.uploadsDir, path.join(staging, "uploads"));
-    fs.mkdirSync(path.join(staging, "uploads"), { recursive: true });
     if (fs.existsSync(paths.secretFile)) fs.copyFileSync(paths.secretFile, path.join(staging, "session-secret"));
     if (fs.existsSync(paths.contentDir)) fs.cpSync(paths.contentDir, path.join(staging, "content"), { recursive: true });
 
@@ -255,6 +262,9 @@ export async function createBackup(paths, { target, kind = "backup", tag } = {})
       migrations: database?.migrations ?? [],
       rows: database?.rows ?? {},
       files,
+      // An archive whose database references objects the store lacked (or could not be asked for) is
+      // kept, but says so: `npm run backup` reports the keys and exits 1.
+      ...(objects ? { database: "postgresql", complete: objects.missing.length === 0 && objects.unchecked.length === 0, objects } : { database: "sqlite" }),
     };
     fs.writeFileSync(path.join(staging, MANIFEST), JSON.stringify(manifest, null, 2) + "\n");
 
@@ -317,14 +327,15 @@ function moveInto(from, to) {
 
 /**
  * Restores an archive into DATA_DIR. Refuses (DataDirBusyError) while a server holds DATA_DIR.
- * @param {ReturnType<typeof import("./config.mjs").dataPaths>} paths @param {string} archive
+ * @param {BackupPaths} paths @param {string} archive
  */
 export async function restoreBackup(paths, archive) {
-  refusePostgres(paths, "npm run restore");
+  if (paths.database === "postgresql") return restorePostgresBackup(paths, archive);
   const lock = acquireDataDirLock(paths.dataDir, "restore");
   const unpacked = fs.mkdtempSync(path.join(paths.dataDir, ".restore-"));
   try {
     const { manifest, database } = verifyArchive(path.resolve(archive), unpacked);
+    refuseOtherDatabase(manifest, "sqlite");
     // The data being replaced is kept too, unless there is none (a wiped folder).
     let previous = null;
     if (fs.existsSync(paths.databaseFile)) previous = (await createBackup(paths, { kind: "pre-restore" })).archive;
@@ -342,5 +353,42 @@ export async function restoreBackup(paths, archive) {
   } finally {
     fs.rmSync(unpacked, { recursive: true, force: true });
     lock.release();
+  }
+}
+
+/**
+ * An archive holds one kind of database: a SQLite file cannot go into PostgreSQL nor a dump into a
+ * SQLite site (archives of earlier releases say nothing: SQLite).
+ * @param {{database?: string}} manifest @param {"sqlite" | "postgresql"} site
+ */
+function refuseOtherDatabase(manifest, site) {
+  const held = manifest.database ?? "sqlite";
+  if (held !== site) {
+    const names = { sqlite: "SQLite", postgresql: "PostgreSQL" };
+    throw new BackupError(`this archive holds a ${names[held] ?? held} database and this site runs on ${names[site]}: nothing was restored`);
+  }
+}
+
+/**
+ * PostgreSQL: checks the archive, keeps a pre-restore backup of the database being replaced (when it
+ * holds tables), restores the dump (scripts/ops/pg-backup.mjs: refused while an instance is connected)
+ * and the content files, then checks the manifest's object keys against the store.
+ * @param {BackupPaths} paths @param {string} archive
+ */
+async function restorePostgresBackup(paths, archive) {
+  fs.mkdirSync(paths.dataDir, { recursive: true, mode: PRIVATE_DIR_MODE });
+  const unpacked = fs.mkdtempSync(path.join(paths.dataDir, ".restore-"));
+  try {
+    const { manifest } = verifyArchive(path.resolve(archive), unpacked);
+    refuseOtherDatabase(manifest, "postgresql");
+    let previous = null;
+    if (await postgresHasTables(paths.databaseUrl)) previous = (await createBackup(paths, { kind: "pre-restore" })).archive;
+    const database = await restorePostgres(paths.databaseUrl, path.join(unpacked, PG_DUMP));
+    if (fs.existsSync(path.join(unpacked, "content"))) moveInto(path.join(unpacked, "content"), paths.contentDir);
+    else fs.rmSync(paths.contentDir, { recursive: true, force: true });
+    const objects = await checkObjects(paths, manifest.objects?.keys ?? []);
+    return { manifest, database, previous, objects };
+  } finally {
+    fs.rmSync(unpacked, { recursive: true, force: true });
   }
 }

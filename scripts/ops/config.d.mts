@@ -20,6 +20,13 @@ export type Config = {
   revisionKeepMs: number;
   jobLeaseMs: number;
   jobConcurrency: number;
+  /** JANITOR_EVERY_S, MAIL_RETRY_EVERY_S, LEADER_RETRY_S, CONTENT_POLL_S in milliseconds. */
+  janitorEveryMs: number;
+  mailRetryEveryMs: number;
+  leaderRetryMs: number;
+  contentPollMs: number;
+  /** INSTANCE_ID, or <hostname>-<pid>. */
+  instanceId: string;
   backupMaxAgeMs: number;
   buildDir: string;
   checkBuild: boolean;
@@ -84,4 +91,5 @@ export function dataPaths(env?: NodeJS.ProcessEnv): DataPaths;
 export function dataDirEnv(dataDir: string): { DATA_DIR: string; DATABASE_URL: string; UPLOADS_DIR: string };
 export const SQLITE_SIDE_FILES: string[];
 export function serverProcessEnv(env?: NodeJS.ProcessEnv): NodeJS.ProcessEnv;
+export function toolProcessEnv(extra: Record<string, string>, env?: NodeJS.ProcessEnv): NodeJS.ProcessEnv;
 export function demoStaffAccount(env?: NodeJS.ProcessEnv): { username: string; password: string };

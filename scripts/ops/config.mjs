@@ -5,6 +5,7 @@
 // A bad value stops the start with one line that names the variable and says what it expects
 // (ConfigError), never a stack trace.
 import net from "node:net";
+import os from "node:os";
 import path from "node:path";
 import { z } from "zod";
 
@@ -105,6 +106,23 @@ const VARIABLES = {
   JOB_LEASE_S: [wholeNumber(2, 3600).default(60), "a whole number of seconds from 2 to 3600"],
   /** Background jobs run at once by one server process; 1 keeps a core free for visitors. */
   JOB_CONCURRENCY: [wholeNumber(1, 16).default(1), "a whole number from 1 to 16"],
+  // The periodic passes (app/server/storage/background-leader.server.ts): on PostgreSQL only the
+  // instance holding the leader's advisory lock runs them; LEADER_RETRY_S is how often the others try it.
+  /** The janitor's pass (app/server/domain/janitor.server.ts). */
+  JANITOR_EVERY_S: [wholeNumber(1, 86_400).default(3600), "a whole number of seconds from 1 to 86400"],
+  /** The contact mail's retry pass (app/server/domain/contact.server.ts). */
+  MAIL_RETRY_EVERY_S: [wholeNumber(1, 86_400).default(60), "a whole number of seconds from 1 to 86400"],
+  LEADER_RETRY_S: [wholeNumber(1, 3600).default(5), "a whole number of seconds from 1 to 3600"],
+  /** PostgreSQL: how often the content version is read in the background besides LISTEN/NOTIFY (content-version.server.ts). */
+  CONTENT_POLL_S: [wholeNumber(1, 3600).default(1), "a whole number of seconds from 1 to 3600"],
+  /** This instance's name in /healthz, /metrics' logs and the leader's connection; default <hostname>-<pid>. */
+  INSTANCE_ID: [
+    z
+      .string()
+      .regex(/^[A-Za-z0-9._:-]{1,64}$/)
+      .optional(),
+    "1 to 64 letters, digits, dots, colons, underscores or hyphens",
+  ],
   /** /metrics: the bearer token it asks for; unset, it answers loopback clients only. */
   METRICS_TOKEN: [z.string().min(16).optional(), "at least 16 characters"],
   // S3-compatible object storage (docs/scaling.md): with S3_BUCKET set, stored files live in the
@@ -256,6 +274,11 @@ export function readConfig(env = process.env) {
     metricsToken: e.METRICS_TOKEN,
     jobLeaseMs: e.JOB_LEASE_S * 1000,
     jobConcurrency: e.JOB_CONCURRENCY,
+    janitorEveryMs: e.JANITOR_EVERY_S * 1000,
+    mailRetryEveryMs: e.MAIL_RETRY_EVERY_S * 1000,
+    leaderRetryMs: e.LEADER_RETRY_S * 1000,
+    contentPollMs: e.CONTENT_POLL_S * 1000,
+    instanceId: e.INSTANCE_ID ?? `${os.hostname()}-${process.pid}`,
     gitCommit: e.GIT_COMMIT,
   };
 }
@@ -273,6 +296,15 @@ export function dataPaths(env = process.env) {
  */
 export function serverProcessEnv(env = process.env) {
   return { NODE_ENV: "production", ...env };
+}
+
+/**
+ * The environment of a tool a script runs (pg_dump, pg_restore): this process's, with `extra` (a
+ * password the tool reads from its environment rather than from arguments every user can list).
+ * @param {Record<string, string>} extra
+ */
+export function toolProcessEnv(extra, env = process.env) {
+  return { ...env, ...extra };
 }
 
 /**

@@ -67,6 +67,22 @@ export function migrationStatus(db, migrationsDir) {
   return statusOf(readMigrations(migrationsDir), rows, userTables === 0 && !hasTable);
 }
 
+/**
+ * migrationStatus for PostgreSQL, on a connected `pg` client (`npm run doctor`).
+ * @param {{query: (sql: string) => Promise<{rows: any[]}>}} client @param {string} migrationsDir
+ */
+export async function postgresMigrationStatus(client, migrationsDir) {
+  const hasTable = (await client.query("SELECT to_regclass('public._prisma_migrations') IS NOT NULL AS present")).rows[0].present;
+  /** @type {MigrationRow[]} */
+  const rows = hasTable
+    ? (await client.query("SELECT migration_name, checksum, finished_at, rolled_back_at FROM _prisma_migrations ORDER BY started_at")).rows
+    : [];
+  const userTables = Number(
+    (await client.query("SELECT count(*) AS n FROM pg_tables WHERE schemaname = 'public' AND tablename <> '_prisma_migrations'")).rows[0].n,
+  );
+  return statusOf(readMigrations(migrationsDir), rows, userTables === 0 && !hasTable);
+}
+
 /** @typedef {{migration_name: string, checksum: string, finished_at: unknown, rolled_back_at: unknown}} MigrationRow */
 
 /**
@@ -219,6 +235,8 @@ async function applyPostgresMigrations({ databaseUrl, migrationsDir, log }) {
     const { rows } = await client.query("SELECT migration_name, checksum, finished_at, rolled_back_at FROM _prisma_migrations ORDER BY started_at");
     const status = statusOf(readMigrations(migrationsDir), rows, false);
     assertMigratable(status, log);
+    // Said, so the log of each instance shows which one migrated (the other finds nothing to do).
+    if (!status.pending.length) log.info({ alreadyApplied: rows.length }, "no migrations pending");
     const applied = [];
     for (const migration of status.pending) {
       const startedAt = new Date();

@@ -32,7 +32,8 @@ describe("health", () => {
     expect(res.headers.get("cache-control")).toBe("no-store");
     const version = JSON.parse(execFileSync("node", ["-p", "JSON.stringify(require('./package.json').version)"], { encoding: "utf8" }));
     const commit = execFileSync("git", ["rev-parse", "HEAD"], { encoding: "utf8" }).trim();
-    expect(await res.json()).toMatchObject({ status: "ok", version, commit });
+    // And which instance answered (INSTANCE_ID, or <hostname>-<pid>): several may run behind one load balancer.
+    expect(await res.json()).toMatchObject({ status: "ok", version, commit, instance: expect.stringMatching(/^.+-\d+$/) });
     // The start line says the same.
     expect(jsonLines().find((l) => l.msg === "listening")).toMatchObject({ port: server.port, version, commit, node: process.versions.node });
   });
@@ -98,6 +99,10 @@ describe("/metrics", () => {
     expect(sample(text, "last_backup_timestamp_seconds")).toBe(0);
     expect(sample(text, "disk_free_bytes")).toBeGreaterThan(0);
     expect(sample(text, "disk_free_floor_bytes")).toBeGreaterThan(0);
+    // On SQLite the one process is the background leader: it ran the janitor's pass at boot.
+    expect(sample(text, "site_background_leader")).toBe(1);
+    expect(sample(text, "site_background_runs_total", 'task="janitor"')).toBe(1);
+    expect(sample(text, "site_background_runs_total", 'task="mail_retry"')).toBeGreaterThanOrEqual(0);
   });
 
   it("without METRICS_TOKEN, answers this machine, but not a request a proxy forwarded", async () => {

@@ -48,6 +48,24 @@ describe.skipIf(missing)("the site on PostgreSQL (issue 26)", () => {
     }
   });
 
+  it("one of the two is the background leader: only it ran the janitor's pass; /healthz names the instance that answered", async () => {
+    const seen: { instance: string; leader: string; janitor: number }[] = [];
+    for (const server of [a, b]) {
+      const health = (await (await fetch(`${server.url}/healthz`)).json()) as { instance: string };
+      const metrics = await (await fetch(`${server.url}/metrics`)).text();
+      seen.push({
+        instance: health.instance,
+        leader: /^site_background_leader (\d)$/m.exec(metrics)?.[1] ?? "?",
+        janitor: Number(/^site_background_runs_total\{task="janitor"\} (\d+)$/m.exec(metrics)?.[1] ?? NaN),
+      });
+    }
+    expect(seen[0]!.instance).not.toBe(seen[1]!.instance);
+    for (const { instance } of seen) expect(instance).toMatch(/^.+-\d+$/);
+    expect(seen.map((s) => s.leader).sort()).toEqual(["0", "1"]);
+    // The leader ran the boot's pass; the other none.
+    for (const s of seen) expect(s.janitor).toBe(s.leader === "1" ? 1 : 0);
+  });
+
   it("the api/ client's whole session runs through one instance, and the other serves its writes with its session", async () => {
     const result = await runDemo(a.url, ADMIN.username, ADMIN.password, () => {});
     expect(JSON.stringify(result.user)).toContain(`"username":"${ADMIN.username}"`);
@@ -67,20 +85,29 @@ describe.skipIf(missing)("the site on PostgreSQL (issue 26)", () => {
     expect(listed).toContain("Colonne sonore");
   });
 
-  it("npm run backup and restore refuse in one line: their archives hold a SQLite file", async () => {
+  it("npm run backup dumps the database while both instances serve; npm run restore refuses while they are connected", async () => {
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "pg-backup-"));
-    const env = { ...process.env, DATA_DIR: dataDir, DATABASE_URL: databaseUrl, SESSION_SECRET: "postgres-mode-session-secret-0123456789" };
-    for (const [script, args] of [
-      ["scripts/backup.mjs", []],
-      ["scripts/restore.mjs", [path.join(dataDir, "backup-x.tar.gz")]],
-    ] as const) {
-      const run = await runScript(script, [...args], env);
-      expect(run.code).toBe(1);
-      const [line] = jsonLines(run.stdout + run.stderr);
-      expect(line).toMatchObject({ level: "error", instead: expect.stringContaining("pg_dump") });
-      expect(String(line!.reason)).toContain("this site runs on PostgreSQL");
-    }
-    expect(fs.readdirSync(dataDir).filter((name) => name.endsWith(".tar.gz"))).toEqual([]);
+    // The files the api/ client's session stored went to A's UPLOADS_DIR (these instances keep files on
+    // their own disks): the backup checks the referenced keys against that store.
+    const env = {
+      ...process.env,
+      DATA_DIR: dataDir,
+      UPLOADS_DIR: path.join(a.dataDir, "uploads"),
+      DATABASE_URL: databaseUrl,
+      SESSION_SECRET: "postgres-mode-session-secret-0123456789",
+      LOG_LEVEL: "info",
+    };
+    const backup = await runScript("scripts/backup.mjs", [], env);
+    expect(backup.code, backup.stdout + backup.stderr).toBe(0);
+    const written = jsonLines(backup.stdout).find((line) => line.msg === "backup written");
+    expect(written).toMatchObject({ objects: { referenced: expect.any(Number), missing: 0 }, rows: { Category: expect.any(Number) } });
+    expect((written!.objects as { referenced: number }).referenced).toBeGreaterThan(0);
+
+    const restore = await runScript("scripts/restore.mjs", [String(written!.archive)], env);
+    expect(restore.code).toBe(1);
+    const [line] = jsonLines(restore.stdout + restore.stderr);
+    expect(line).toMatchObject({ level: "error", msg: "restore failed", reason: expect.stringContaining("stop every instance") });
+    expect((line!.connected as string[]).length).toBeGreaterThanOrEqual(2);
     fs.rmSync(dataDir, { recursive: true, force: true });
   });
 });

@@ -17,6 +17,15 @@ describe("the job queue", () => {
     expect(await job(id)).toMatchObject({ leaseOwner: "owner-3", attempts: 2 });
   });
 
+  it("two claimers racing for one due job: exactly one wins, 20 rounds (one conditional UPDATE: on PostgreSQL, READ COMMITTED re-checks it on the row the winner committed)", async () => {
+    for (let round = 0; round < 20; round++) {
+      const id = await enqueueJob(db, "race-test", `round-${round}`);
+      const claims = await Promise.all([claimJob("racer-1", ["race-test"]), claimJob("racer-2", ["race-test"]), claimJob("racer-3", ["race-test"])]);
+      expect(claims.filter((claim) => claim?.id === id)).toHaveLength(1);
+      await db.job.update({ where: { id }, data: { state: "done" } });
+    }
+  });
+
   it("retries a failure with backoff, fails after the last try with the reason, and fails at once on a permanent error", async () => {
     let calls = 0;
     const handlers = {

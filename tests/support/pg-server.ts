@@ -26,7 +26,7 @@ export type PgTestServer = {
  */
 const required = () => Boolean(process.env.CI) || process.env.PG_TEST_REQUIRED === "1";
 
-function postgresInstalled(): boolean {
+export function postgresInstalled(): boolean {
   const root = "/usr/lib/postgresql";
   return fs.existsSync(root) && fs.readdirSync(root).some((version) => fs.existsSync(path.join(root, version, "bin", "initdb")));
 }

@@ -31,7 +31,7 @@ export type S3TestServer = {
  */
 const required = () => Boolean(process.env.CI) || process.env.S3_TEST_REQUIRED === "1";
 
-function swiftInstalled(): boolean {
+export function swiftInstalled(): boolean {
   return ["/usr/bin/swift-proxy-server", "/usr/bin/swift-object-server", "/usr/bin/memcached"].every((file) => fs.existsSync(file));
 }
 

@@ -1,6 +1,7 @@
 import { CONTACT_MESSAGES, type ContactErrors, type ContactValues, validateContactFields } from "~/lib/contact-schema";
 import type { Lang } from "~/lib/i18n";
 import { verifyCaptcha } from "./captcha.server";
+import { runAsLeader } from "../storage/background-leader.server";
 import { db } from "../storage/db.server";
 import { getEnv } from "../platform/env.server";
 import { log } from "../platform/log.server";
@@ -185,12 +186,16 @@ async function runDelivery(now: () => Date) {
 
 let timer: NodeJS.Timeout | undefined;
 
-/** Started by boot(): retries undelivered messages every minute (the timer never keeps the process alive). */
-export function startContactDelivery(intervalMs = 60_000) {
+/**
+ * Started by boot(): retries undelivered messages every MAIL_RETRY_EVERY_S (a minute; the timer never
+ * keeps the process alive). With several instances on PostgreSQL only the background leader runs this
+ * pass (storage/background-leader.server.ts); a message is still first tried by the instance that saved it.
+ */
+export function startContactDelivery(intervalMs = getEnv().mailRetryEveryMs) {
   if (timer) return;
   const tick = () => {
     if (!timer) return; // stopped (stopContactDelivery) before the first run
-    void deliverPendingMessages().catch((error) => log().error({ err: error }, "contact delivery failed"));
+    void runAsLeader("mail_retry", () => deliverPendingMessages()).catch((error) => log().error({ err: error }, "contact delivery failed"));
   };
   timer = setInterval(tick, intervalMs);
   timer.unref();

@@ -1,4 +1,6 @@
+import { runAsLeader } from "../storage/background-leader.server";
 import { db } from "../storage/db.server";
+import { getEnv } from "../platform/env.server";
 import { log } from "../platform/log.server";
 import { DERIVED_ROOT, STORED_FOLDERS, isContentAddressed } from "../storage/file-store.server";
 import { fileStore } from "../storage/storage.server";
@@ -9,7 +11,6 @@ import { pruneRevisions } from "./revisions.server";
 import { purgeExpiredTrash } from "./trash.server";
 
 const UNFINISHED_MAX_AGE_MS = 60 * 60 * 1000;
-const EVERY_MS = 60 * 60 * 1000;
 
 type JanitorReport = {
   unfinished: string[];
@@ -22,7 +23,7 @@ type JanitorReport = {
 };
 
 /**
- * The one clean-up of stored files, at start and every hour: what a crash or a refused request
+ * The one clean-up of stored files, at start and every hour (JANITOR_EVERY_S): what a crash or a refused request
  * can leave behind. Logs what it removed.
  * - unfinished writes (`.part` files anywhere in the store, the edge's streamed parts included):
  *   at start every one (no upload is live yet, and one server holds DATA_DIR), later those begun
@@ -79,12 +80,25 @@ export async function runJanitor(now = Date.now(), { atStart = false } = {}): Pr
 
 let timer: NodeJS.Timeout | undefined;
 
-/** At boot: one run before the server listens, then one every hour. */
+/**
+ * At boot: one run before the server listens, then one every JANITOR_EVERY_S (an hour). With several
+ * instances on PostgreSQL only the background leader runs it (storage/background-leader.server.ts);
+ * every instance still sweeps its own unfinished local writes (UPLOADS_DIR/tmp, staging), which no
+ * other instance sees.
+ */
 export async function startJanitor() {
   if (timer) return;
-  const run = (atStart = false) => runJanitor(Date.now(), { atStart }).catch((error: unknown) => log().error({ err: error }, "janitor failed"));
+  const run = async (atStart = false) => {
+    try {
+      const now = Date.now();
+      const ran = await runAsLeader("janitor", () => runJanitor(now, { atStart }));
+      if (!ran) await fileStore().sweepUnfinished(new Date(atStart ? now + 1 : now - UNFINISHED_MAX_AGE_MS));
+    } catch (error) {
+      log().error({ err: error }, "janitor failed");
+    }
+  };
   await run(true);
-  timer = setInterval(() => void run(), EVERY_MS);
+  timer = setInterval(() => void run(), getEnv().janitorEveryMs);
   timer.unref();
 }
 

@@ -26,7 +26,8 @@ export function healthz(req: Request, res: Response) {
   const { version, commit } = releaseInfo(getEnv());
   res.setHeader("Cache-Control", NO_STORE);
   const seen = { origin: `${req.protocol}://${req.get("host") ?? "localhost"}` };
-  res.json({ status: "ok", version, commit, uptimeS: Math.round(process.uptime()), seen });
+  // Which instance answered, when several run behind one load balancer (INSTANCE_ID, or <hostname>-<pid>).
+  res.json({ status: "ok", version, commit, instance: getEnv().instanceId, uptimeS: Math.round(process.uptime()), seen });
 }
 
 type Check = { ok: boolean; reason?: string };

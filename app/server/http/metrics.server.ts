@@ -5,6 +5,7 @@ import type { Request, Response } from "express";
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from "prom-client";
 import { diskRoom } from "../../../scripts/ops/disk.mjs";
 import { mailQueue } from "../domain/contact.server";
+import { type BackgroundTask, backgroundRuns, isBackgroundLeader } from "../storage/background-leader.server";
 import { getEnv } from "../platform/env.server";
 import { log } from "../platform/log.server";
 
@@ -80,6 +81,32 @@ new Gauge({
   collect() {
     const env = getEnv();
     this.set(diskRoom(env.dataDir, env.minFreeDiskBytes).floorBytes);
+  },
+});
+
+/** What this instance reported of site_background_runs_total so far: each collect adds what ran since. */
+const reportedRuns: Record<BackgroundTask, number> = { janitor: 0, mail_retry: 0 };
+
+new Counter({
+  name: "site_background_runs_total",
+  help: "Periodic passes this instance ran, by task (janitor, mail_retry); on PostgreSQL only the background leader runs them.",
+  labelNames: ["task"] as const,
+  registers: [registry],
+  collect() {
+    const runs = backgroundRuns();
+    for (const task of Object.keys(reportedRuns) as BackgroundTask[]) {
+      this.inc({ task }, runs[task] - reportedRuns[task]);
+      reportedRuns[task] = runs[task];
+    }
+  },
+});
+
+new Gauge({
+  name: "site_background_leader",
+  help: "1 when this instance is the background leader (runs the janitor and the mail retries), else 0; always 1 on SQLite.",
+  registers: [registry],
+  collect() {
+    this.set(isBackgroundLeader() ? 1 : 0);
   },
 });
 

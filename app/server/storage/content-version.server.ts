@@ -1,5 +1,8 @@
 import type Database from "better-sqlite3";
+import pg from "pg";
 import type { Prisma } from "~/generated/prisma/client";
+import { getEnv } from "../platform/env.server";
+import { log } from "../platform/log.server";
 import { onPostgres, postgresReader, readerConnection } from "./db.server";
 import { NEXT_PUBLICATION_POSTGRES, nextPublicationAfter } from "./publication.server";
 
@@ -27,23 +30,31 @@ import { NEXT_PUBLICATION_POSTGRES, nextPublicationAfter } from "./publication.s
  *
  * On PostgreSQL no read is synchronous: the stored version and the next publication time are read
  * before each request (`refreshContentVersion`, awaited by the page cache's middleware, which every
- * page and data request passes) and every second in the background (jobs, other instances' writes);
+ * page and data request passes), at once when another instance's write is notified (LISTEN/NOTIFY,
+ * `startContentVersionListener`) and every second in the background (CONTENT_POLL_S: the fallback);
  * `contentVersion()` answers from the last read. A write of this process moves it at once too
  * (`contentChanged` counts it here: a count that only grows, so any change still gives a new number).
  */
 const ROW_ID = 1;
+/** The PostgreSQL channel `contentChanged` notifies on, with the new stored version as the payload. */
+const CHANNEL = "content_changed";
 
 /** Content writes of this process (PostgreSQL: they move its version before the next read of the stored one). */
 let writesHere = 0;
 
 export async function contentChanged(tx: Prisma.TransactionClient): Promise<void> {
-  if (onPostgres()) writesHere += 1;
-  await tx.contentVersion.upsert({
+  const { version } = await tx.contentVersion.upsert({
     where: { id: ROW_ID },
     create: { id: ROW_ID, version: 1 },
     update: { version: { increment: 1 } },
     select: { version: true },
   });
+  if (onPostgres()) {
+    writesHere += 1;
+    // Delivered at commit, to every instance's listener (startContentVersionListener); a rolled-back
+    // write notifies nobody.
+    await tx.$executeRawUnsafe(`SELECT pg_notify('${CHANNEL}', $1)`, String(version));
+  }
 }
 
 let read: { connection: Database.Database; statement: Database.Statement } | undefined;
@@ -80,7 +91,6 @@ export function contentVersion(): number {
 let stored: { version: number; nextAt: number | null } | { error: unknown } | undefined;
 let refreshing: Promise<void> | undefined;
 let poll: NodeJS.Timeout | undefined;
-const POLL_MS = 1000;
 
 /**
  * PostgreSQL: reads the stored version and the next publication time (one query on the reader pool);
@@ -89,7 +99,7 @@ const POLL_MS = 1000;
 export function refreshContentVersion(): Promise<void> | null {
   if (!onPostgres()) return null;
   if (!poll) {
-    poll = setInterval(() => void refreshContentVersion(), POLL_MS);
+    poll = setInterval(() => void refreshContentVersion(), getEnv().contentPollMs);
     poll.unref();
   }
   refreshing ??= postgresReader()
@@ -131,9 +141,81 @@ function postgresContentVersion(): number {
   return stored.version + writesHere + publicationsPassed;
 }
 
-/** Stops the background read (the server's shutdown, a test's end). */
+/**
+ * PostgreSQL: one connection of this process LISTENs on the channel `contentChanged` notifies, and a
+ * notification reads the stored version at once (after a read already under way, which may have
+ * started before the write committed). So the page cache, read cache and search index of every
+ * instance follow another instance's write within milliseconds; the poll (CONTENT_POLL_S) stays as
+ * the fallback. A lost connection is logged once at warn and made again with a growing wait (half a
+ * second, doubling, at most 30 s); the version is read again as soon as it is back, for what was
+ * missed meanwhile.
+ */
+type Listener = { client?: pg.Client; retry?: NodeJS.Timeout; failures: number; stopped: boolean };
+let listener: Listener | undefined;
+const RECONNECT_FIRST_MS = 500;
+const RECONNECT_MAX_MS = 30_000;
+
+/** Started by boot() on PostgreSQL (nothing on SQLite); stopped by stopContentVersionPoll. */
+export async function startContentVersionListener(): Promise<void> {
+  if (!onPostgres() || listener) return;
+  listener = { failures: 0, stopped: false };
+  await listen(listener);
+}
+
+function refreshAfterNotification() {
+  void Promise.resolve(refreshing).then(() => refreshContentVersion());
+}
+
+async function listen(state: Listener): Promise<void> {
+  const { databaseUrl, instanceId } = getEnv();
+  const client = new pg.Client({
+    connectionString: databaseUrl,
+    application_name: `site content listener ${instanceId}`.slice(0, 63),
+    keepAlive: true,
+  });
+  client.on("notification", (message) => {
+    if (message.channel === CHANNEL) refreshAfterNotification();
+  });
+  // A connection the server closes is an 'error' event: without a listener it would end the process.
+  client.on("error", (error) => lost(state, client, error));
+  client.on("end", () => lost(state, client, new Error("connection ended")));
+  try {
+    state.client = client;
+    await client.connect();
+    await client.query(`LISTEN ${CHANNEL}`);
+  } catch (error) {
+    lost(state, client, error);
+    return;
+  }
+  if (state.stopped) return void client.end().catch(() => {});
+  if (state.failures > 0) {
+    log().info({ failures: state.failures }, "content listener reconnected");
+    state.failures = 0;
+    void refreshContentVersion();
+  }
+}
+
+function lost(state: Listener, client: pg.Client, error: unknown) {
+  if (state.client !== client) return;
+  state.client = undefined;
+  void client.end().catch(() => {});
+  if (state.stopped) return;
+  if (state.failures === 0) log().warn({ err: error }, "content listener lost: reconnecting (the content version is still polled)");
+  const wait = Math.min(RECONNECT_FIRST_MS * 2 ** state.failures, RECONNECT_MAX_MS);
+  state.failures += 1;
+  state.retry = setTimeout(() => void listen(state), wait);
+  state.retry.unref();
+}
+
+/** Stops the background read and the listener (the server's shutdown, a test's end). */
 export function stopContentVersionPoll() {
   clearInterval(poll);
   poll = undefined;
   stored = undefined;
+  if (listener) {
+    listener.stopped = true;
+    clearTimeout(listener.retry);
+    void listener.client?.end().catch(() => {});
+    listener = undefined;
+  }
 }

@@ -13,6 +13,7 @@ import {
 } from "@aws-sdk/client-s3";
 import { getSignedUrl } from "@aws-sdk/s3-request-presigner";
 import type { S3Settings } from "../../../scripts/ops/config.mjs";
+import { s3ClientConfig } from "../../../scripts/ops/s3-client.mjs";
 import {
   DERIVED_ROOT,
   isSafeKey,
@@ -48,16 +49,7 @@ export class S3Store implements FileStore {
     readonly settings: S3Settings,
     readonly localRoot: string,
   ) {
-    this.client = new S3Client({
-      region: settings.region,
-      endpoint: settings.endpoint,
-      forcePathStyle: settings.forcePathStyle,
-      credentials: { accessKeyId: settings.accessKeyId, secretAccessKey: settings.secretAccessKey },
-      // Checksums only where S3 requires them: the SDK's default (a CRC32 trailer on every upload)
-      // is a newer protocol that S3-compatible servers (Swift 2.30's s3api) refuse.
-      requestChecksumCalculation: "WHEN_REQUIRED",
-      responseChecksumValidation: "WHEN_REQUIRED",
-    });
+    this.client = new S3Client(s3ClientConfig(settings));
     this.local = new LocalDiskStore(localRoot);
   }
 
