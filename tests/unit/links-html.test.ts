@@ -1,4 +1,6 @@
-import { describe, expect, it } from "vitest";
+import xssDefault from "xss";
+import type * as xssNamed from "xss";
+import { describe, expect, it, vi } from "vitest";
 import { categoryKey, categoryPath, compositionPath, externalHref } from "~/lib/paths";
 import { videoEmbed } from "~/lib/video";
 import { decodeEntities, htmlExcerpt, htmlToText } from "~/lib/html-text";
@@ -104,6 +106,21 @@ describe("news HTML", () => {
     expect(html).toContain("<strong>forte</strong>");
     expect(html).toContain('<a href="https://example.com" target="_blank" rel="noopener noreferrer">bene</a>');
     expect(html).not.toMatch(/onclick|onerror|<script|javascript:|<iframe|alert/);
+  });
+
+  it("runs the allowlist once per text: a page renders the same stored texts on every render", () => {
+    // xss is CommonJS: its class is on the default export (as sanitize.server.ts reads it).
+    const { FilterXSS } = xssDefault as unknown as typeof xssNamed;
+    const filtered = vi.spyOn(FilterXSS.prototype, "process");
+    try {
+      const text = `<p>Una biografia <em>${Math.random()}</em><script>alert(1)</script></p>`;
+      const first = sanitizeHtml(text);
+      expect(sanitizeHtml(text)).toBe(first);
+      expect(first).not.toContain("<script");
+      expect(filtered).toHaveBeenCalledTimes(1);
+    } finally {
+      filtered.mockRestore();
+    }
   });
 });
 
