@@ -21,6 +21,20 @@ const REDACT = [
 ];
 
 /**
+ * An error as a log line carries it: pino's own form (type, message, stack, cause) and the error's scalar
+ * fields (`code`, `errno`, `status`...), never the objects a library hangs on it: node-postgres puts its
+ * whole `client` on a connection error (a 7 KB line with the connection's settings).
+ * @param {Error} error
+ */
+function errorFields(error) {
+  const serialized = pino.stdSerializers.err(error);
+  if (!serialized || typeof serialized !== "object") return serialized;
+  return Object.fromEntries(
+    Object.entries(serialized).filter(([key, value]) => value === null || typeof value !== "object" || key === "cause" || key === "aggregateErrors"),
+  );
+}
+
+/**
  * @param {{level?: string, pretty?: boolean, mixin?: () => Record<string, unknown>}} [options]
  * `mixin` adds fields to every line (the server: the id of the request the line belongs to).
  */
@@ -31,6 +45,7 @@ export function createLogger({ level = "info", pretty = false, mixin } = {}) {
     timestamp: pino.stdTimeFunctions.isoTime,
     formatters: { level: (label) => ({ level: label }) },
     redact: { paths: REDACT, censor: "[redacted]" },
+    serializers: { err: errorFields },
     ...(mixin ? { mixin } : {}),
     ...(pretty ? { transport: { target: "pino-pretty", options: { translateTime: "SYS:HH:MM:ss.l", ignore: "pid,hostname" } } } : {}),
   });
