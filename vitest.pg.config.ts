@@ -30,6 +30,7 @@ export const PG_FILES = [
   "tests/integration/search.test.ts",
   "tests/integration/stored-files.test.ts",
   "tests/integration/stored-files-race.test.ts",
+  "tests/integration/stored-files-slow-store.test.ts",
   "tests/integration/pg-migrations.test.ts",
   "tests/integration/background-leader.test.ts",
   "tests/integration/content-notify.test.ts",

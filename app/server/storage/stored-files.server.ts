@@ -88,25 +88,26 @@ export async function recountFiles(tx: Prisma.TransactionClient, before: Urls, a
 
 /**
  * Deletes the bytes of keys that no row uses: files released by a committed save or delete, files
- * staged for a save that was refused, orphans found by the janitor. Every key is checked and
- * deleted under the database write lock (one transaction), so no save can start counting it in between.
+ * staged for a save that was refused, orphans found by the janitor. Each key is checked and deleted
+ * under the database write lock, so no save can start counting it in between; one transaction per key,
+ * so the lock is held for one delete at a time (an object store's delete takes tens of milliseconds:
+ * the janitor's hundred orphans in one transaction outlived Prisma's 5 s limit and held every save back).
  * Answers the keys whose bytes were removed.
  */
 export async function removeUnreferenced(keys: Iterable<string>): Promise<string[]> {
-  const unique = [...new Set(keys)];
-  if (unique.length === 0) return [];
-  return db.$transaction(async (tx) => {
-    await holdWriteLock(tx);
-    const removed: string[] = [];
-    for (const key of unique) {
+  const removed: string[] = [];
+  for (const key of new Set(keys)) {
+    const gone = await db.$transaction(async (tx) => {
+      await holdWriteLock(tx);
       // A write first: it takes the lock (SQLite's deferred transaction) before the check.
       await tx.$executeRaw`DELETE FROM "StoredFile" WHERE "key" = ${key} AND "refCount" <= 0`;
-      if (await tx.storedFile.findUnique({ where: { key }, select: { key: true } })) continue;
+      if (await tx.storedFile.findUnique({ where: { key }, select: { key: true } })) return false;
       await fileStore().delete(key);
-      removed.push(key);
-    }
-    return removed;
-  });
+      return true;
+    });
+    if (gone) removed.push(key);
+  }
+  return removed;
 }
 
 export type UploadsUsage = { files: number; bytes: number; freeBytes: number; floorBytes: number };
