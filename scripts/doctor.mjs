@@ -15,6 +15,7 @@ import { migrationStatus, postgresMigrationStatus } from "./ops/migrations.mjs";
 import { assertWritable } from "./ops/prepare.mjs";
 import { proxyMismatch } from "./ops/proxy.mjs";
 import { releaseInfo } from "./ops/release.mjs";
+import { SUPPORTED_NODE, unsupportedNode } from "./ops/runtime.mjs";
 import { transportOptions } from "./ops/smtp.mjs";
 
 /** @typedef {"ok" | "warn" | "fail"} Verdict */
@@ -32,16 +33,12 @@ function option(name) {
   return at === -1 ? undefined : process.argv[at + 1];
 }
 
-/** "20.19.0" against ">=20.19": the only form package.json's engines uses. */
+/** This Node against package.json's engines (scripts/ops/runtime.mjs). */
 function runtimeCheck() {
-  const { engines } = JSON.parse(fs.readFileSync("package.json", "utf8"));
-  const wanted = /^>=(\d+)\.(\d+)/.exec(engines?.node ?? "");
-  const [major = 0, minor = 0] = process.versions.node.split(".").map(Number);
-  if (wanted && (major < Number(wanted[1]) || (major === Number(wanted[1]) && minor < Number(wanted[2])))) {
-    return report("runtime", "fail", `Node ${process.versions.node}, package.json asks for ${engines.node}`);
-  }
+  const unsupported = unsupportedNode();
+  if (unsupported) return report("runtime", "fail", unsupported);
   const { version, commit } = releaseInfo(config ?? {});
-  report("runtime", "ok", `Node ${process.versions.node} (${engines?.node ?? "any"}), release ${version}${commit ? ` ${commit.slice(0, 12)}` : ""}`);
+  report("runtime", "ok", `Node ${process.versions.node} (${SUPPORTED_NODE}), release ${version}${commit ? ` ${commit.slice(0, 12)}` : ""}`);
 }
 
 let config = null;

@@ -2,8 +2,20 @@
 // works with one Node major only (its NODE_MODULE_VERSION). After switching Node (20 → 24) without
 // `npm rebuild`, the first database open would fail with a five-line dlopen error deep in a migration.
 import { createRequire } from "node:module";
+import semver from "semver";
 
 const require = createRequire(import.meta.url);
+
+/** The Node versions the site supports: package.json's engines (README, "Node versions"). */
+export const SUPPORTED_NODE = require("../../package.json").engines.node;
+
+/**
+ * Why this Node is not one the site supports, in one line; null when it is. `npm run doctor` reports it
+ * (scripts/doctor.mjs, the runtime check).
+ */
+export function unsupportedNode(nodeVersion = process.versions.node, range = SUPPORTED_NODE) {
+  return semver.satisfies(nodeVersion, range) ? null : `Node ${nodeVersion} is not supported: package.json's engines asks for ${range}`;
+}
 
 /** NODE_MODULE_VERSION → the Node major it belongs to, for the message (the ones this project meets). */
 const NODE_MAJOR_OF_ABI = { 115: "20", 127: "22", 137: "24", 141: "25" };
