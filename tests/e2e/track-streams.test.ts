@@ -195,9 +195,12 @@ describe("track streams", () => {
   });
 
   it("resumes a transcode interrupted by killing the server, after the restart", SERVER_TEST, async () => {
+    // Ten minutes at 22.05 kHz: long enough (resampled to 44.1 kHz) to be killed mid-way. Made before
+    // signing in: making it keeps this worker busy for seconds at load, and the sign-in's connection, idle
+    // that long, was closed by the server (keep-alive 5 s) as the upload was written to it (EPIPE, CI's Node 24 pass).
+    const master = toneWav(600, { sampleRate: 22050, channels: 1 });
     const api = await staffClient();
-    // Ten minutes at 22.05 kHz: long enough (resampled to 44.1 kHz) to be killed mid-way.
-    const created = await createWithTrack(api, "Interrotta", toneWav(600, { sampleRate: 22050, channels: 1 }), "lunga.wav");
+    const created = await createWithTrack(api, "Interrotta", master, "lunga.wav");
     const url = at(created.music_tracks, 0).url;
     const job = () =>
       row<{ state: string; attempts: number; progress: number }>(server, `SELECT state, attempts, progress FROM Job WHERE key = ? ORDER BY id DESC`, url);
