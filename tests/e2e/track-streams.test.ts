@@ -75,8 +75,8 @@ function trackIn(api: HttpClient, slug: string, states: string[], timeout = 120_
 
 describe("track streams", () => {
   it("turns a 60 s 44.1 kHz stereo WAV master into an MP3 stream with peaks and loudness, served with Range", SERVER_TEST, async () => {
+    const master = toneWav(60); // before signing in: see "resumes a transcode" below
     const api = await staffClient();
-    const master = toneWav(60);
     const created = await createWithTrack(api, "Sessanta secondi", master, "sessanta.wav");
     const first = at(created.music_tracks, 0);
     // Until the stream is ready, clients play the master: nothing breaks meanwhile.
