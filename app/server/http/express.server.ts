@@ -238,12 +238,10 @@ export function createEdge(build: Pick<ServerBuild, "routes">) {
 
   const guard: RequestHandler = (req, res, next) => {
     const method = req.method.toUpperCase();
-    // A GET or HEAD goes on (static files are served after this guard, and pages answer them):
-    // matching the route table costs more than serving a cached page, so it is only done when needed,
-    // here for a path with a capital letter, which may be a case variant of a page (`/EN/bio`). A
-    // client navigation's .data request is left to React Router (its links are already canonical).
+    // A GET or HEAD goes on (static files are served after this guard, and pages answer them), unless
+    // its path is a case variant of a page's (`/EN/bio`).
     if (method === "GET" || method === "HEAD") {
-      const canonical = /[A-Z]/.test(req.path) && !req.path.endsWith(".data") ? caseCanonicalPath(req.path) : null;
+      const canonical = caseCanonicalPath(req.path);
       if (canonical === null) return next();
       const query = req.originalUrl.indexOf("?");
       return res.redirect(301, safeRedirectPath(query === -1 ? canonical : `${canonical}${req.originalUrl.slice(query)}`));

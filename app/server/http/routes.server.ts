@@ -56,9 +56,26 @@ export function createRouteTable(build: Pick<ServerBuild, "routes">) {
     else roots.push(node);
   }
 
+  /**
+   * The routes a path matches, root first (null: none). React Router's matchRoutes flattens and ranks
+   * the whole table on every call, about 2 ms for this site's table on the 2-core machine (more than
+   * serving a built file), so the answers for recent paths are kept: a bounded map, because a client
+   * can send any path.
+   */
+  const matched = new LRUCache<string, { routes: Node[] | null }>({ max: 2000 });
+  function matchesOf(pathname: string): Node[] | null {
+    let entry = matched.get(pathname);
+    if (entry === undefined) {
+      entry = { routes: matchRoutes(roots, pathname)?.map((m) => m.route) ?? null };
+      matched.set(pathname, entry);
+    }
+    return entry.routes;
+  }
+  const leafOf = (pathname: string) => matchesOf(pathname)?.at(-1);
+
   function factsFor(pathname: string): RouteFacts {
     const path = routedPath(pathname);
-    const leaf = matchRoutes(roots, path)?.at(-1)?.route as Node | undefined;
+    const leaf = leafOf(path);
     const module = leaf?.module ?? {};
     const declared = module.loader?.allowedMethods;
     const isApi = path === "/api" || path.startsWith("/api/");
@@ -83,12 +100,16 @@ export function createRouteTable(build: Pick<ServerBuild, "routes">) {
    * path). Fixed segments take the route table's spelling, the parameters that hold a name or a slug
    * are lower-cased as paths.ts writes them (LOWER_CASE_PARAMS), any other parameter is kept as sent.
    * Null when there is nothing to change, or when only a catch-all (`*`: no such page, api/, media)
-   * matches, whose answer does not depend on case. The edge's guard asks for a GET or HEAD whose path has a capital.
+   * matches, whose answer does not depend on case. The edge's guard asks for every GET and HEAD.
    */
   function caseCanonicalPath(pathname: string): string | null {
-    const matches = matchRoutes(roots, pathname);
-    if (!matches) return null;
-    const pattern = matches.flatMap((m) => (m.route.path ? m.route.path.split("/") : []));
+    // Only a path with a capital can be another spelling of a page. Not a built file (Vite names them
+    // with capitals: entry.client-Bsrs3ixB.js) nor a client navigation's .data request (its links are
+    // already canonical): matching those cost every script a page loads more than sending it.
+    if (!/[A-Z]/.test(pathname) || pathname.startsWith("/assets/") || pathname.endsWith(".data")) return null;
+    const routes = matchesOf(pathname);
+    if (!routes) return null;
+    const pattern = routes.flatMap((route) => (route.path ? route.path.split("/") : []));
     if (pattern.some((segment) => segment.includes("*"))) return null;
     const trailingSlash = pathname.length > 1 && pathname.endsWith("/");
     const sent = (trailingSlash ? pathname.slice(0, -1) : pathname).split("/").slice(1);
@@ -115,26 +136,18 @@ export function createRouteTable(build: Pick<ServerBuild, "routes">) {
    * no page, feed or file route has it.
    */
   function isUnknownPage(pathname: string): boolean {
-    const leaf = matchRoutes(roots, pathname)?.at(-1)?.route as Node | undefined;
+    const leaf = leafOf(pathname);
     return Boolean(leaf?.path?.endsWith("*") && leaf.module.default);
   }
 
   /**
    * The route a path belongs to, as a label of few values for /metrics: the leaf route module's id
-   * (`routes/news-detail`), `assets` for the built files, `unmatched` for what no route has. Kept per
-   * path in a bounded map: matching costs more than a page-cache hit.
+   * (`routes/news-detail`), `assets` for the built files, `unmatched` for what no route has.
    */
-  const labels = new LRUCache<string, string>({ max: 2000 });
   function routeLabel(pathname: string): string {
     if (pathname.startsWith("/assets/")) return "assets";
     if (PLATFORM_PATHS.has(pathname)) return pathname.slice(1);
-    let label = labels.get(pathname);
-    if (label === undefined) {
-      const leaf = matchRoutes(roots, routedPath(pathname))?.at(-1)?.route as Node | undefined;
-      label = leaf?.id ?? "unmatched";
-      labels.set(pathname, label);
-    }
-    return label;
+    return leafOf(routedPath(pathname))?.id ?? "unmatched";
   }
 
   return { factsFor, caseCanonicalPath, isUnknownPage, routeLabel };
