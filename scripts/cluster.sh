@@ -32,9 +32,10 @@ fail() {
   exit 1
 }
 
-# A port nothing listens on now (the kernel's pick, as the tests' freePort does).
+# A port nothing listens on now, from the rig's own block below the kernel's ephemeral range
+# (scripts/free-port.mjs says why).
 free_port() {
-  node -e 'const s = require("node:net").createServer().listen(0, "127.0.0.1", () => { console.log(s.address().port); s.close(); })'
+  node --input-type=module -e 'import { CLUSTER_BLOCK, freePort } from "./scripts/free-port.mjs"; console.log(await freePort(CLUSTER_BLOCK))'
 }
 
 # Whether a URL answers 200.

@@ -34,7 +34,8 @@ IMAGE="${IMAGE:-composer-site:check}"
 NAME="composer-check-$$"
 VOLUME="composer-check-data-$$"
 ROOT_VOLUME="composer-check-root-$$"
-PORT="${PORT:-$(node -e 'const s=require("net").createServer().listen(0,()=>{console.log(s.address().port);s.close()})')}"
+# A free port below the kernel's ephemeral range (scripts/free-port.mjs says why).
+PORT="${PORT:-$(node --input-type=module -e 'import { freePort } from "./scripts/free-port.mjs"; console.log(await freePort())')}"
 URL="http://127.0.0.1:$PORT"
 ADMIN_PASSWORD="check-password-$$"
 NODE_MAJOR=$(sed -n 's/^ARG NODE_MAJOR=\([0-9]*\).*/\1/p' Dockerfile)

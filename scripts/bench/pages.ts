@@ -8,11 +8,11 @@
 // performance run is printed), BENCH_LIGHTHOUSE_JSON (a folder: keep each run's raw report there).
 import { execFile, execFileSync, spawn } from "node:child_process";
 import fs from "node:fs";
-import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import autocannon from "autocannon";
 import Database from "better-sqlite3";
+import { freePort } from "../free-port.mjs";
 import { dataDirEnv, readConfig } from "../ops/config.mjs";
 import { benchSettings, childEnv } from "./settings";
 
@@ -37,16 +37,6 @@ const VISITOR_PAGES = [
   "/credits",
   "/art-direction",
 ];
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = net.createServer();
-    srv.listen(0, "127.0.0.1", () => {
-      const address = srv.address();
-      srv.close(() => (typeof address === "object" && address ? resolve(address.port) : reject(new Error("no port"))));
-    });
-  });
-}
 
 async function startProductionServer(extraEnv: NodeJS.ProcessEnv = {}, extraNodeArgs: string[] = []) {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "composer-bench-pages-"));

@@ -38,7 +38,7 @@ export function swiftInstalled(): boolean {
 /**
  * Starts the S3 test server for this file and stops it after the file; answers null (the tests
  * skip, with a message saying why) only when Debian's Swift packages are not installed here and
- * this is not CI. Its ports are the free port found and the four after it.
+ * this is not CI. Its ports are five consecutive free ports (the S3 endpoint, then the four after it).
  */
 export async function s3ServerPerFile(): Promise<S3TestServer | null> {
   if (!swiftInstalled()) {
@@ -48,7 +48,7 @@ export async function s3ServerPerFile(): Promise<S3TestServer | null> {
     return null;
   }
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), "s3-test-server-"));
-  const port = await freePort();
+  const port = await freePort(5);
   const { stdout } = await run("bash", [SCRIPT, "start", dir], { env: { ...process.env, S3_TEST_PORT: String(port) } });
   afterAll(async () => {
     await run("bash", [SCRIPT, "stop", dir]);

@@ -2,10 +2,10 @@
 // copied from a template the global setup migrated and seeded once (tests/support/global-setup.ts).
 import { spawn, type ChildProcess } from "node:child_process";
 import fs from "node:fs";
-import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, inject } from "vitest";
+import { freePort as pickPort } from "../../scripts/free-port.mjs";
 import { dataDirEnv } from "../../scripts/ops/config.mjs";
 
 export type TestServer = {
@@ -30,23 +30,12 @@ export const ADMIN = { username: "admin", password: "admin-password-123" };
  */
 export const SERVER_TEST = { timeout: 180_000 };
 
-/** Ports this process handed out: the system may give a port it just freed to the next caller. */
-const handedOut = new Set<number>();
-
-export async function freePort(): Promise<number> {
-  for (;;) {
-    const port = await new Promise<number>((resolve, reject) => {
-      const srv = net.createServer();
-      srv.listen(0, "127.0.0.1", () => {
-        const address = srv.address();
-        srv.close(() => (typeof address === "object" && address ? resolve(address.port) : reject(new Error("no port"))));
-      });
-    });
-    if (handedOut.has(port)) continue;
-    handedOut.add(port);
-    return port;
-  }
-}
+/**
+ * A port for a server this worker starts: from the worker's own block below the kernel's ephemeral range
+ * (scripts/free-port.mjs says why); the global setup, outside any worker, uses block 0. With `count`,
+ * the first of that many consecutive free ports.
+ */
+export const freePort = (count = 1) => pickPort(Number(process.env.VITEST_POOL_ID ?? 0), count);
 
 /**
  * The environment of a test server: its own port and data folder, production mode. A variable that
