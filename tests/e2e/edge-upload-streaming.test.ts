@@ -1,9 +1,8 @@
 import fs from "node:fs";
-import http from "node:http";
 import path from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
 import { tmpFiles } from "../support/db";
-import { expectJson, HttpClient } from "../support/http";
+import { expectJson, HttpClient, uploadInFlight } from "../support/http";
 import { rssMb, sampleRss } from "../support/memory";
 import { ADMIN, serverPid, serverPerFile, startServer } from "../support/server";
 
@@ -48,47 +47,22 @@ function wav(total: number): Buffer {
  * Resolves with the status and the body of the answer.
  */
 function streamedWavUpload(base: string, client: HttpClient, total: number, name: string): Promise<{ status: number; body: string }> {
-  const url = new URL(base);
-  const head = Buffer.from(`--big\r\nContent-Disposition: form-data; name="file"; filename="${name}"\r\nContent-Type: audio/wav\r\n\r\n`);
-  const tail = Buffer.from("\r\n--big--\r\n");
+  const { req, head, tail, answer } = uploadInFlight(base, client, name, total);
   const header = wav(44);
   header.writeUInt32LE(total - 8, 4);
   header.writeUInt32LE(total - 44, 40);
-  return new Promise((resolve, reject) => {
-    const req = http.request(
-      {
-        host: url.hostname,
-        port: url.port,
-        method: "PUT",
-        path: "/api/file/upload/",
-        agent: false,
-        headers: {
-          "Content-Type": "multipart/form-data; boundary=big",
-          "Content-Length": head.length + total + tail.length,
-          "Content-Disposition": `attachment; filename=${encodeURIComponent(name)}`,
-          Cookie: client.cookieHeader(),
-          "X-CSRFToken": client.csrfToken ?? "",
-        },
-      },
-      (res) => {
-        let body = "";
-        res.on("data", (chunk: Buffer) => (body += chunk.toString()));
-        res.on("end", () => resolve({ status: res.statusCode ?? 0, body }));
-      },
-    );
-    req.on("error", reject);
-    const silence = Buffer.alloc(MB);
-    let sent = 0;
-    const pump = () => {
-      while (sent < total) {
-        const chunk = sent === 0 ? Buffer.concat([head, header, silence.subarray(0, MB - 44)]) : silence.subarray(0, Math.min(MB, total - sent));
-        sent += sent === 0 ? MB : chunk.length;
-        if (!req.write(chunk)) return void req.once("drain", pump);
-      }
-      req.end(tail);
-    };
-    pump();
-  });
+  const silence = Buffer.alloc(MB);
+  let sent = 0;
+  const pump = () => {
+    while (sent < total) {
+      const chunk = sent === 0 ? Buffer.concat([head, header, silence.subarray(0, MB - 44)]) : silence.subarray(0, Math.min(MB, total - sent));
+      sent += sent === 0 ? MB : chunk.length;
+      if (!req.write(chunk)) return void req.once("drain", pump);
+    }
+    req.end(tail);
+  };
+  pump();
+  return answer;
 }
 
 describe("track masters up to MAX_TRACK_MB (issue 25; default 1 GB)", () => {
@@ -110,30 +84,10 @@ describe("track masters up to MAX_TRACK_MB (issue 25; default 1 GB)", () => {
   }, 120_000);
 
   it("a master declared over the default 1 GB is refused with 413 before a byte is read", async () => {
-    const url = new URL(server.url);
-    const status = await new Promise<number>((resolve, reject) => {
-      const req = http.request(
-        {
-          host: url.hostname,
-          port: url.port,
-          method: "PUT",
-          path: "/api/file/upload/",
-          agent: false,
-          headers: {
-            "Content-Type": "multipart/form-data; boundary=big",
-            "Content-Length": 1100 * MB,
-            Cookie: staff.cookieHeader(),
-            "X-CSRFToken": staff.csrfToken ?? "",
-          },
-        },
-        (res) => {
-          res.resume();
-          resolve(res.statusCode ?? 0);
-        },
-      );
-      req.on("error", reject);
-      req.write("--big\r\n");
-    });
+    const { req, head, answer } = uploadInFlight(server.url, staff, "too-big.wav", 1100 * MB);
+    req.write(head);
+    const { status } = await answer;
+    req.destroy();
     expect(status).toBe(413);
   });
 });
@@ -206,23 +160,8 @@ describe("uploads and the disk (issue 20)", () => {
     const client = new HttpClient(own.url);
     await client.apiLogin(ADMIN.username, ADMIN.password);
     // Half of a declared 20 MB upload, then nothing: the request is in flight when the stop comes.
-    const url = new URL(own.url);
-    const head = `--stall\r\nContent-Disposition: form-data; name="file"; filename="a.wav"\r\nContent-Type: audio/wav\r\n\r\n`;
-    const req = http.request({
-      host: url.hostname,
-      port: url.port,
-      method: "PUT",
-      path: "/api/file/upload/",
-      agent: false,
-      headers: {
-        "Content-Type": "multipart/form-data; boundary=stall",
-        "Content-Length": 20 * MB,
-        Cookie: client.cookieHeader(),
-        "X-CSRFToken": client.csrfToken ?? "",
-      },
-    });
-    req.on("error", () => {});
-    req.write(Buffer.concat([Buffer.from(head), wav(10 * MB)]));
+    const { req, head } = uploadInFlight(own.url, client, "a.wav", 20 * MB);
+    req.write(Buffer.concat([head, wav(10 * MB)]));
     await expect.poll(() => tmpFiles(own).filter((name) => name.endsWith(".part")).length, { timeout: 10_000 }).toBe(1);
     await own.stop("SIGTERM");
     req.destroy();

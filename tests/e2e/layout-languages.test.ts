@@ -1,11 +1,10 @@
 import fs from "node:fs";
-import http from "node:http";
 import path from "node:path";
 import { describe, expect, it, vi } from "vitest";
 import { acceptCookies, browserPerWorker, visit } from "../support/browser";
 import { tmpFiles } from "../support/db";
 import { silentWav } from "../support/files";
-import { HttpClient } from "../support/http";
+import { HttpClient, uploadInFlight } from "../support/http";
 import { jsonLines } from "../support/scripts";
 import { SERVER_TEST, startServer, serverPerFile } from "../support/server";
 import { defined, first } from "../support/present";
@@ -264,30 +263,7 @@ describe("shutdown and restart", () => {
     const staff = new HttpClient(own.url);
     await staff.apiLogin();
     const wav = silentWav(20);
-    const head = Buffer.from(`--stop\r\nContent-Disposition: form-data; name="file"; filename="prova.wav"\r\nContent-Type: audio/wav\r\n\r\n`);
-    const tail = Buffer.from("\r\n--stop--\r\n");
-    const url = new URL(own.url);
-    const upload = http.request({
-      host: url.hostname,
-      port: url.port,
-      method: "PUT",
-      path: "/api/file/upload/",
-      agent: false,
-      headers: {
-        "Content-Type": "multipart/form-data; boundary=stop",
-        "Content-Length": head.length + wav.length + tail.length,
-        Cookie: staff.cookieHeader(),
-        "X-CSRFToken": staff.csrfToken ?? "",
-      },
-    });
-    const answer = new Promise<{ status: number; body: string }>((resolve, reject) => {
-      upload.on("response", (res) => {
-        let body = "";
-        res.on("data", (chunk: Buffer) => (body += chunk.toString()));
-        res.on("end", () => resolve({ status: res.statusCode ?? 0, body }));
-      });
-      upload.on("error", reject);
-    });
+    const { req: upload, head, tail, answer } = uploadInFlight(own.url, staff, "prova.wav", wav.length);
     upload.write(Buffer.concat([head, wav.subarray(0, wav.length / 2)]));
     await expect.poll(() => tmpFiles(own).filter((name) => name.endsWith(".part")).length, { timeout: 10_000 }).toBe(1);
     const exit = own.stop("SIGTERM");

@@ -90,3 +90,49 @@ export function raw(
     if (opts.declaredLength === undefined) req.end();
   });
 }
+
+export type UploadInFlight = {
+  req: http.ClientRequest;
+  /** The multipart part's opening (boundary and part headers): written first. */
+  head: Buffer;
+  /** The closing boundary: written last, after the file's bytes. */
+  tail: Buffer;
+  /** The server's answer, once the body is ended (rejects if the connection is cut). */
+  answer: Promise<{ status: number; body: string }>;
+};
+
+/**
+ * A multipart PUT api/file/upload/ of one file of `bytes` bytes (a WAV) as staff `client`, with its
+ * Content-Length declared and its body left to the test: `head`, the file's bytes, `tail`. So an upload
+ * can be held half sent (a request in flight when a stop comes) or streamed with back-pressure.
+ */
+export function uploadInFlight(base: string, client: HttpClient, name: string, bytes: number): UploadInFlight {
+  const url = new URL(base);
+  const head = Buffer.from(`--held\r\nContent-Disposition: form-data; name="file"; filename="${name}"\r\nContent-Type: audio/wav\r\n\r\n`);
+  const tail = Buffer.from("\r\n--held--\r\n");
+  const req = http.request({
+    host: url.hostname,
+    port: url.port,
+    method: "PUT",
+    path: "/api/file/upload/",
+    agent: false,
+    headers: {
+      "Content-Type": "multipart/form-data; boundary=held",
+      "Content-Length": head.length + bytes + tail.length,
+      "Content-Disposition": `attachment; filename=${encodeURIComponent(name)}`,
+      Cookie: client.cookieHeader(),
+      "X-CSRFToken": client.csrfToken ?? "",
+    },
+  });
+  const answer = new Promise<{ status: number; body: string }>((resolve, reject) => {
+    req.on("response", (res) => {
+      let body = "";
+      res.on("data", (chunk: Buffer) => (body += chunk.toString()));
+      res.on("end", () => resolve({ status: res.statusCode ?? 0, body }));
+    });
+    req.on("error", reject);
+  });
+  // A test that cuts the upload on purpose never reads the answer.
+  answer.catch(() => {});
+  return { req, head, tail, answer };
+}
