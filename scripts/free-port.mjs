@@ -49,9 +49,10 @@ export async function freePort(block = 0, count = 1) {
     const port = first + ((start + i) % (size - count + 1));
     const ports = Array.from({ length: count }, (_, k) => port + k);
     if (ports.some((p) => handedOut.has(p))) continue;
-    if (!(await Promise.all(ports.map(canListen))).every(Boolean)) continue;
+    // Reserved before the check: a concurrent call in this process must not pick them meanwhile.
     for (const p of ports) handedOut.add(p);
-    return port;
+    if ((await Promise.all(ports.map(canListen))).every(Boolean)) return port;
+    for (const p of ports) handedOut.delete(p);
   }
   throw new Error(`no ${count} free port(s) in ${first}-${first + size - 1}`);
 }

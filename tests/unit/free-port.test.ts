@@ -43,6 +43,10 @@ describe("free ports for test servers (scripts/free-port.mjs)", () => {
       // Handed out, though nothing listens on them yet: never given again.
       expect(await fresh.freePort(5)).toBe(blockStart + 2);
       expect(await fresh.freePort(5)).toBe(blockStart + 9);
+      // Two picks at once from the same start: each port is reserved before it is checked (without the
+      // reservation, only the overlap of the two listening checks kept them apart).
+      const [one, two] = await Promise.all([fresh.freePort(5), fresh.freePort(5)]);
+      expect(one).not.toBe(two);
     } finally {
       vi.restoreAllMocks();
       await Promise.all(held.map((server) => new Promise((r) => server.close(r))));
