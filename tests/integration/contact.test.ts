@@ -1,10 +1,11 @@
 import { type Challenge, createChallenge, solveChallenge } from "altcha-lib";
 import { deriveKey } from "altcha-lib/algorithms/pbkdf2";
-import { beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it, vi } from "vitest";
 import { captchaImage, createCaptcha, createPageCaptcha, verifyCaptcha, CAPTCHA_TTL_MS } from "~/server/domain/captcha.server";
 import { deliverPendingMessages, retryDelayMs, submitContact } from "~/server/domain/contact.server";
 import { db } from "~/server/storage/db.server";
 import { hit, purgeExpiredRateLimits, resetRateLimit } from "~/server/domain/rate-limit.server";
+import { runJanitor } from "~/server/domain/janitor.server";
 import { smtpPerFile } from "../support/smtp";
 
 /** A captcha for a visitor without a known address (the shared, larger allowance). */
@@ -27,6 +28,28 @@ describe("rate limit (fixed window)", () => {
     await resetRateLimit("test:a");
     expect(await db.rateLimit.findUnique({ where: { key: "test:a" } })).toBeNull();
     expect(await purgeExpiredRateLimits(new Date(t0.getTime() + 10 * 60_000))).toBeGreaterThanOrEqual(1);
+  });
+
+  // CI once failed the test above: a hit purged every finished window on a 1 % dice roll, so the
+  // later hit of "test:a" took "test:b" with it and the purge the test asserts found nothing.
+  it("a hit never removes another key's window, finished or not; the janitor drops finished ones", async () => {
+    const t0 = new Date("2026-02-01T10:00:00Z");
+    await hit("test:old", 3, 60_000, t0);
+    await hit("test:live", 3, 60 * 60_000, t0);
+    const dice = vi.spyOn(Math, "random").mockReturnValue(0);
+    try {
+      await hit("test:other", 3, 60_000, new Date(t0.getTime() + 120_000));
+    } finally {
+      dice.mockRestore();
+    }
+    expect(await db.rateLimit.count({ where: { key: { in: ["test:old", "test:live"] } } })).toBe(2);
+    const report = await runJanitor(t0.getTime() + 150_000);
+    expect(report.rateLimitsPurged).toBeGreaterThanOrEqual(1);
+    expect(await db.rateLimit.findUnique({ where: { key: "test:old" } })).toBeNull();
+    expect(await db.rateLimit.findUnique({ where: { key: "test:live" } })).not.toBeNull();
+    expect(await db.rateLimit.findUnique({ where: { key: "test:other" } })).not.toBeNull();
+    await resetRateLimit("test:live");
+    await resetRateLimit("test:other");
   });
 
   it("counts concurrent hits exactly", async () => {

@@ -8,6 +8,7 @@ import { removeUnreferenced } from "../storage/stored-files.server";
 import { cleanupAbandonedUploads } from "./uploads.server";
 import { purgeOldMessages } from "./contact-inbox.server";
 import { pruneRevisions } from "./revisions.server";
+import { purgeExpiredRateLimits } from "./rate-limit.server";
 import { purgeExpiredTrash } from "./trash.server";
 
 const UNFINISHED_MAX_AGE_MS = 60 * 60 * 1000;
@@ -20,6 +21,7 @@ type JanitorReport = {
   oldMessages: number;
   trashPurged: number;
   revisionsPruned: number;
+  rateLimitsPurged: number;
 };
 
 /**
@@ -33,6 +35,7 @@ type JanitorReport = {
  *   storing its files and committing;
  * - derived files (image variants) whose source is gone;
  * - contact messages older than CONTACT_RETENTION_DAYS (contact-inbox.server.ts);
+ * - rate-limit windows that are over (rate-limit.server.ts);
  * - trash entries deleted more than 30 days ago, and revisions older than REVISION_KEEP_DAYS but
  *   the last 20 of each item, with the files only they kept (trash.server.ts, revisions.server.ts).
  *   These run first, so the files they release are gone in the same run.
@@ -70,9 +73,11 @@ export async function runJanitor(now = Date.now(), { atStart = false } = {}): Pr
   }
 
   const oldMessages = await purgeOldMessages(now);
+  const rateLimitsPurged = await purgeExpiredRateLimits(new Date(now));
 
-  const report = { unfinished, tempUploads, orphans, derived, oldMessages, trashPurged, revisionsPruned };
-  if (unfinished.length + tempUploads.length + orphans.length + derived.length + oldMessages + trashPurged + revisionsPruned > 0) {
+  const report = { unfinished, tempUploads, orphans, derived, oldMessages, trashPurged, revisionsPruned, rateLimitsPurged };
+  const removed = oldMessages + trashPurged + revisionsPruned + rateLimitsPurged;
+  if (unfinished.length + tempUploads.length + orphans.length + derived.length + removed > 0) {
     log().info({ janitor: report }, "janitor");
   }
   return report;

@@ -12,8 +12,6 @@ export type RateLimitResult = { allowed: boolean; count: number; remaining: numb
  */
 export async function hit(key: string, limit: number, windowMs: number, now = new Date()): Promise<RateLimitResult> {
   const row = onPostgres() ? await postgresHit(key, windowMs, now) : await sqliteHit(key, windowMs, now);
-  // Now and then drop finished windows, so one-off keys (addresses) do not pile up.
-  if (Math.random() < 0.01) await purgeExpiredRateLimits(now);
   return { allowed: row.count <= limit, count: row.count, remaining: Math.max(0, limit - row.count), resetAt: row.resetAt };
 }
 
@@ -67,7 +65,10 @@ export async function resetRateLimit(key: string): Promise<void> {
   await db.rateLimit.deleteMany({ where: { key } });
 }
 
-/** Drops windows that are over; cheap housekeeping any caller may run now and then. */
+/**
+ * Drops windows that are over, so one-off keys (visitor addresses) do not pile up. The janitor runs
+ * it every hour; a hit never does, so counting one key never touches another key's row.
+ */
 export async function purgeExpiredRateLimits(now = new Date()): Promise<number> {
   const { count } = await db.rateLimit.deleteMany({ where: { resetAt: { lte: now } } });
   return count;
