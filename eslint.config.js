@@ -5,6 +5,13 @@ import jsxA11y from "eslint-plugin-jsx-a11y-x";
 import reactHooks from "eslint-plugin-react-hooks";
 import tseslint from "typescript-eslint";
 
+/**
+ * The house of imports runs one way (issue 33): core/ (what every process shares: configuration, logger,
+ * disk, proxy, release, S3 client, SMTP, leader, private modes, runtime) < app/ and scripts/ < the entries
+ * (server.mjs, server-app.mjs). app/ never imports scripts/; core/ imports nothing of the project.
+ */
+const NO_SCRIPTS_FROM_APP = { group: ["**/scripts/*", "**/scripts/**"], message: "app/ does not import scripts/: what every process shares lives in core/." };
+
 /** The import ban of one server layer: it may not reach the layers above it (nor components). */
 function serverLayer(layer, above) {
   return [
@@ -19,6 +26,7 @@ function serverLayer(layer, above) {
                 group: [...above.flatMap((name) => [`~/server/${name}/*`, `**/${name}/*`]), "~/components/*", "**/components/*", "~/demo/*", "**/demo/*"],
                 message: `app/server/${layer}/ may not import ${above.join(", ")}, components or demo code (DESIGN.md 2): pass typed values down instead.`,
               },
+              NO_SCRIPTS_FROM_APP,
             ],
           },
         ],
@@ -49,8 +57,8 @@ export default tseslint.config(
     ...jsxA11y.configs.recommended,
   },
   {
-    // No import cycle in the app (DESIGN.md 2): a cycle is a layering mistake waiting to happen.
-    files: ["app/**/*.{ts,tsx}"],
+    // No import cycle (DESIGN.md 2): a cycle is a layering mistake waiting to happen.
+    files: ["app/**/*.{ts,tsx}", "core/**/*.mjs", "scripts/**/*.{ts,mjs}", "server.mjs", "server-app.mjs"],
     plugins: { "import-x": importX },
     settings: {
       ...importX.flatConfigs.typescript.settings,
@@ -67,13 +75,14 @@ export default tseslint.config(
     // The demo content code (app/demo/) is loaded by boot.server.ts only, so it is not part of what
     // serves requests. The rules below repeat the ban: a later no-restricted-imports replaces an earlier one.
     files: ["app/**/*.{ts,tsx}"],
-    ignores: ["app/server/boot.server.ts", "app/demo/**"],
+    ignores: ["app/boot.server.ts", "app/demo/**"],
     rules: {
       "no-restricted-imports": [
         "error",
         {
           patterns: [
             { group: ["~/demo/*", "**/demo/*"], message: "Demo content code is loaded by boot.server.ts only: it is not part of what serves requests." },
+            NO_SCRIPTS_FROM_APP,
           ],
         },
       ],
@@ -83,7 +92,7 @@ export default tseslint.config(
     // Layering (DESIGN.md 2): server modules never import components, and components or shared
     // code never import server modules (their types live in app/lib).
     files: ["app/server/**/*.{ts,tsx}"],
-    ignores: ["app/server/boot.server.ts"],
+    ignores: ["app/boot.server.ts"],
     rules: {
       "no-restricted-imports": [
         "error",
@@ -91,6 +100,7 @@ export default tseslint.config(
           patterns: [
             { group: ["~/components/*", "**/components/*"], message: "Server code does not import components: move the shared piece to app/lib." },
             { group: ["~/demo/*", "**/demo/*"], message: "Demo content code is loaded by boot.server.ts only." },
+            NO_SCRIPTS_FROM_APP,
           ],
         },
       ],
@@ -113,6 +123,7 @@ export default tseslint.config(
           patterns: [
             { group: ["~/server/*", "**/server/*", "*.server"], message: "Components and app/lib do not import server modules: put shared types in app/lib." },
             { group: ["~/demo/*", "**/demo/*"], message: "Demo content code is loaded by boot.server.ts only." },
+            NO_SCRIPTS_FROM_APP,
           ],
         },
       ],
@@ -130,14 +141,24 @@ export default tseslint.config(
     },
   },
   {
+    // The ground floor imports nothing of the project above it.
+    files: ["core/**/*.mjs"],
+    rules: {
+      "no-restricted-imports": [
+        "error",
+        { patterns: [{ group: ["../*", "!../package.json"], message: "core/ is the ground floor: it imports only its own modules and packages." }] },
+      ],
+    },
+  },
+  {
     // The same outside app/: the server entry, the scripts and prisma/ read the environment through
-    // scripts/ops/config.mjs (and the benchmark through scripts/bench/settings.ts).
-    files: ["server.mjs", "server-app.mjs", "scripts/**/*.{ts,mjs}", "prisma/**/*.ts"],
-    ignores: ["scripts/ops/config.mjs", "scripts/bench/settings.ts"],
+    // core/config.mjs (and the benchmark through scripts/bench/settings.ts).
+    files: ["server.mjs", "server-app.mjs", "core/**/*.mjs", "scripts/**/*.{ts,mjs}", "prisma/**/*.ts"],
+    ignores: ["core/config.mjs", "scripts/bench/settings.ts"],
     rules: {
       "no-restricted-properties": [
         "error",
-        { object: "process", property: "env", message: "Read the environment through scripts/ops/config.mjs (scripts/bench/settings.ts for the benchmark)." },
+        { object: "process", property: "env", message: "Read the environment through core/config.mjs (scripts/bench/settings.ts for the benchmark)." },
       ],
     },
   },

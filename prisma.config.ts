@@ -2,9 +2,9 @@ import fs from "node:fs";
 import path from "node:path";
 import { defineConfig } from "prisma/config";
 import { PrismaBetterSQLite3 } from "@prisma/adapter-better-sqlite3";
-import { readConfig } from "./scripts/ops/config.mjs";
+import { readConfig } from "./core/config.mjs";
 
-// The one configuration module (scripts/ops/config.mjs): the CLI finds the database where the app does.
+// The one configuration module (core/config.mjs): the CLI finds the database where the app does.
 const { databaseFile, databaseUrl } = readConfig();
 
 // The adapter opens the file, so its folder must exist before the first migration.

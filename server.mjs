@@ -1,11 +1,12 @@
 // Production server: static assets, the React Router request handler, graceful shutdown.
+import "./core/node-version.mjs"; // first: an older Node stops here in one line
 import path from "node:path";
-import { readConfig } from "./scripts/ops/config.mjs";
-import { failureFields, scriptLogger } from "./scripts/ops/log.mjs";
+import { readConfig } from "./core/config.mjs";
+import { failureFields, scriptLogger } from "./core/log.mjs";
 import { createApp, createHttpServer } from "./server-app.mjs";
 
 // Files and folders this process and its children (SQLite, tar) create are this user's alone: 0600/0700
-// (scripts/ops/private-modes.mjs).
+// (core/private-modes.mjs).
 process.umask(0o077);
 
 // Until the build is loaded, its logger is not there: a refused setting or a build that cannot be

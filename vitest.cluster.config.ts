@@ -1,5 +1,6 @@
 import path from "node:path";
 import { defineConfig } from "vitest/config";
+import DurationsReporter from "./tests/support/durations-reporter";
 
 /**
  * The cluster tests (`npm run test:cluster`, issue 26): tests/cluster/*.test.ts against one loopback
@@ -10,6 +11,7 @@ import { defineConfig } from "vitest/config";
 export default defineConfig({
   resolve: { alias: { "~": path.resolve(import.meta.dirname, "app") } },
   test: {
+    reporters: ["default", new DurationsReporter("cluster")],
     name: "cluster",
     include: ["tests/cluster/**/*.test.ts"],
     environment: "node",

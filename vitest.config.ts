@@ -1,5 +1,6 @@
 import path from "node:path";
 import { defineConfig } from "vitest/config";
+import DurationsReporter from "./tests/support/durations-reporter";
 
 /**
  * Every test in one run (`npm test`): the unit and integration files in process, and the e2e project
@@ -8,13 +9,14 @@ import { defineConfig } from "vitest/config";
  */
 export default defineConfig({
   test: {
+    reporters: ["default", new DurationsReporter("main")],
     maxWorkers: 2,
     projects: [
       {
         resolve: { alias: { "~": path.resolve(import.meta.dirname, "app") } },
         test: {
           name: "unit",
-          include: ["tests/unit/**/*.test.ts", "tests/integration/**/*.test.ts"],
+          include: ["tests/unit/**/*.test.ts", "tests/integration/**/*.test.ts", "tests/domain/**/*.test.ts"],
           environment: "node",
           setupFiles: ["tests/setup/isolated-database.ts"],
           testTimeout: 30_000,

@@ -12,7 +12,7 @@ import { asClientError } from "~/server/http/errors.server";
 import { log } from "~/server/platform/log.server";
 import { i18nFor } from "~/server/platform/i18n.server";
 
-export { boot, shutdown } from "~/server/boot.server";
+export { boot, shutdown } from "./boot.server";
 export { pageCache } from "~/server/http/page-cache.server";
 // What server.mjs needs from the request edge (app/server/http/).
 export { createEdge } from "~/server/http/express.server";
@@ -22,7 +22,7 @@ export { serverSettings, getEnv } from "~/server/platform/env.server";
 // Health, readiness and metrics, answered by server.mjs before the page cache and React Router.
 export { healthz, readyz } from "~/server/http/health.server";
 export { metrics } from "~/server/http/metrics.server";
-export { releaseInfo } from "../scripts/ops/release.mjs";
+export { releaseInfo } from "../core/release.mjs";
 // scripts/create-user.mjs (npm run user:create) runs from the build, so the image needs no tsx.
 export { upsertStaffUser } from "~/server/domain/users.server";
 

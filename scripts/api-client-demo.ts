@@ -10,7 +10,7 @@
  */
 import crypto from "node:crypto";
 import { pathToFileURL } from "node:url";
-import { demoStaffAccount } from "./ops/config.mjs";
+import { demoStaffAccount } from "../core/config.mjs";
 
 /** A 1x1 PNG: enough for the server to re-encode as an image. */
 export const TINY_PNG = Buffer.from("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==", "base64");

@@ -1,15 +1,16 @@
 // npm run backup [-- PATH]: one archive of the site while it serves. Its output is JSON lines of the
-// one logger (scripts/ops/log.mjs) like the server's: the last one, "backup written", names the
+// one logger (core/log.mjs) like the server's: the last one, "backup written", names the
 // archive in `archive` (`npm run -s backup | jq -r 'select(.msg=="backup written").archive'`); a failure
 // is one "backup failed" line with the reason, nothing left behind, and exit code 1. On PostgreSQL an
 // archive whose rows reference objects missing from the store is kept, marked incomplete in its manifest,
 // and reported in one error line ("backup written but incomplete", the keys) with exit code 1.
+import "../core/node-version.mjs"; // first: an older Node stops here in one line
 import { createBackup } from "./ops/backup.mjs";
-import { readConfig } from "./ops/config.mjs";
-import { failureFields, scriptLogger } from "./ops/log.mjs";
+import { readConfig } from "../core/config.mjs";
+import { failureFields, scriptLogger } from "../core/log.mjs";
 
 // Files and folders this process and its children (SQLite, tar) create are this user's alone: 0600/0700
-// (scripts/ops/private-modes.mjs).
+// (core/private-modes.mjs).
 process.umask(0o077);
 
 let log = scriptLogger(null);

@@ -1,14 +1,15 @@
 // Creates a staff superuser or resets its password:  npm run user:create -- <username> <password>
 // Plain JavaScript on the server build, so it works in the container (no tsx, no dev dependencies).
-// Its output is JSON lines of the one logger (scripts/ops/log.mjs), like every other script's.
+// Its output is JSON lines of the one logger (core/log.mjs), like every other script's.
+import "../core/node-version.mjs"; // first: an older Node stops here in one line
 import path from "node:path";
-import { readConfig } from "./ops/config.mjs";
+import { readConfig } from "../core/config.mjs";
 import { ensureFreshBuild } from "./ops/build.mjs";
-import { failureFields, scriptLogger } from "./ops/log.mjs";
+import { failureFields, scriptLogger } from "../core/log.mjs";
 import { migrateDatabase, prepareDataDir } from "./ops/prepare.mjs";
 
 // Files and folders this process and its children (SQLite, tar) create are this user's alone: 0600/0700
-// (scripts/ops/private-modes.mjs).
+// (core/private-modes.mjs).
 process.umask(0o077);
 
 let log = scriptLogger(null);

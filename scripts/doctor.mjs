@@ -2,21 +2,22 @@
 // something is wrong (docs/operations.md, "Checking an install"). Safe while the site serves: it only
 // reads (the database read-only), except a probe file in each folder and, with --mail-to, one message.
 // In the container: docker exec NAME npm run doctor.
+import "../core/node-version.mjs"; // first: an older Node stops here in one line
 import { spawnSync } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
 import Database from "better-sqlite3";
 import nodemailer from "nodemailer";
 import pg from "pg";
-import { readConfig, serverProcessEnv } from "./ops/config.mjs";
-import { diskRoom, megabytes } from "./ops/disk.mjs";
-import { BACKGROUND_LEADER_LOCK, LEADER_APPLICATION_PREFIX, LEADER_HOLDER_SQL } from "./ops/leader.mjs";
+import { readConfig, serverProcessEnv } from "../core/config.mjs";
+import { diskRoom, megabytes } from "../core/disk.mjs";
+import { BACKGROUND_LEADER_LOCK, LEADER_APPLICATION_PREFIX, LEADER_HOLDER_SQL } from "../core/leader.mjs";
 import { migrationStatus, postgresMigrationStatus } from "./ops/migrations.mjs";
 import { assertWritable } from "./ops/prepare.mjs";
-import { proxyMismatch } from "./ops/proxy.mjs";
-import { releaseInfo } from "./ops/release.mjs";
-import { SUPPORTED_NODE, unsupportedNode } from "./ops/runtime.mjs";
-import { transportOptions } from "./ops/smtp.mjs";
+import { proxyMismatch } from "../core/proxy.mjs";
+import { releaseInfo } from "../core/release.mjs";
+import { SUPPORTED_NODE, unsupportedNode } from "../core/runtime.mjs";
+import { transportOptions } from "../core/smtp.mjs";
 
 /** @typedef {"ok" | "warn" | "fail"} Verdict */
 /** @type {{name: string, verdict: Verdict, detail: string}[]} */
@@ -33,7 +34,7 @@ function option(name) {
   return at === -1 ? undefined : process.argv[at + 1];
 }
 
-/** This Node against package.json's engines (scripts/ops/runtime.mjs). */
+/** This Node against package.json's engines (core/runtime.mjs). */
 function runtimeCheck() {
   const unsupported = unsupportedNode();
   if (unsupported) return report("runtime", "fail", unsupported);

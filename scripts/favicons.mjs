@@ -4,6 +4,7 @@
 //   public/apple-touch-icon.png  180 px, square and opaque (iOS rounds the corners itself and fills
 //                                transparency with black), asked for by iOS at the site's root.
 // The files are committed: the build copies public/ as it is, and server.mjs serves them with the root files.
+import "../core/node-version.mjs"; // first: an older Node stops here in one line
 import { Buffer } from "node:buffer";
 import fs from "node:fs";
 import sharp from "sharp";

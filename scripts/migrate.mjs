@@ -1,10 +1,11 @@
 // npm run migrate: applies pending migrations the way npm start does (backup first, all-or-nothing).
-import { readConfig } from "./ops/config.mjs";
-import { failureFields, scriptLogger } from "./ops/log.mjs";
+import "../core/node-version.mjs"; // first: an older Node stops here in one line
+import { readConfig } from "../core/config.mjs";
+import { failureFields, scriptLogger } from "../core/log.mjs";
 import { migrateDatabase, prepareDataDir } from "./ops/prepare.mjs";
 
 // Files and folders this process and its children (SQLite, tar) create are this user's alone: 0600/0700
-// (scripts/ops/private-modes.mjs).
+// (core/private-modes.mjs).
 process.umask(0o077);
 
 let log = scriptLogger(null);

@@ -4,6 +4,7 @@
 // serves; `current` is a symlink to the one the service starts. Switching is a symlink and a restart;
 // going back is the same switch (the previous release is still there, built). Every release's `data`
 // is a symlink to the checkout's data/ (when DATA_DIR is not set), so all of them work on one data folder.
+import "../core/node-version.mjs"; // first: an older Node stops here in one line
 import { execFileSync } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";

@@ -1,12 +1,13 @@
 // npm run restore -- ARCHIVE: puts a backup back into DATA_DIR (only while no server uses it). Its output
-// is JSON lines of the one logger (scripts/ops/log.mjs), like the server's and `npm run backup`'s: one
+// is JSON lines of the one logger (core/log.mjs), like the server's and `npm run backup`'s: one
 // "backup restored" line with what was checked, or one "restore failed" line with the reason (exit 1).
+import "../core/node-version.mjs"; // first: an older Node stops here in one line
 import { restoreBackup } from "./ops/backup.mjs";
-import { readConfig } from "./ops/config.mjs";
-import { failureFields, scriptLogger } from "./ops/log.mjs";
+import { readConfig } from "../core/config.mjs";
+import { failureFields, scriptLogger } from "../core/log.mjs";
 
 // Files and folders this process and its children (SQLite, tar) create are this user's alone: 0600/0700
-// (scripts/ops/private-modes.mjs).
+// (core/private-modes.mjs).
 process.umask(0o077);
 
 let log = scriptLogger(null);

@@ -2,25 +2,26 @@
 // This process stays as the server's parent and supervises it: it holds the DATA_DIR lock (so a
 // restore cannot run under a live server), forwards SIGTERM/SIGINT, starts the server again when it
 // crashes (with backoff), and exits with the server's status once the server is stopped on purpose.
+import "../core/node-version.mjs"; // first: an older Node stops here in one line
 import { spawn } from "node:child_process";
 import os from "node:os";
-import { readConfig, serverProcessEnv } from "./ops/config.mjs";
+import { readConfig, serverProcessEnv } from "../core/config.mjs";
 import { acquireDataDirLock } from "./ops/lock.mjs";
-import { failureFields, scriptLogger } from "./ops/log.mjs";
+import { failureFields, scriptLogger } from "../core/log.mjs";
 import { migrateDatabase, prepareDataDir } from "./ops/prepare.mjs";
 import { ensureFreshBuild } from "./ops/build.mjs";
-import { nativeModuleProblem, RuntimeMismatchError } from "./ops/runtime.mjs";
+import { nativeModuleProblem, RuntimeMismatchError } from "../core/runtime.mjs";
 
 // Files and folders this process and its children (SQLite, tar) create are this user's alone: 0600/0700
-// (scripts/ops/private-modes.mjs).
+// (core/private-modes.mjs).
 process.umask(0o077);
 
-// Every line on stdout is one JSON object of the one logger (scripts/ops/log.mjs), the server's and
+// Every line on stdout is one JSON object of the one logger (core/log.mjs), the server's and
 // this wrapper's alike; a refusal to start is one `fatal` line with the reason, never a stack trace.
 let log = scriptLogger(null);
 let lock;
 try {
-  // Every setting is checked before anything is touched (scripts/ops/config.mjs).
+  // Every setting is checked before anything is touched (core/config.mjs).
   // Read as the server will read it (production unless NODE_ENV says otherwise), so this wrapper's
   // lines have the server's form: JSON, or readable lines in development.
   const config = readConfig(serverProcessEnv());

@@ -13,7 +13,7 @@ import path from "node:path";
 import autocannon from "autocannon";
 import Database from "better-sqlite3";
 import { freePort } from "../free-port.mjs";
-import { dataDirEnv, readConfig } from "../ops/config.mjs";
+import { dataDirEnv, readConfig } from "../../core/config.mjs";
 import { benchSettings, childEnv } from "./settings";
 
 const CHROMIUM = "/usr/bin/chromium";

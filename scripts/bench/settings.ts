@@ -1,5 +1,5 @@
 // The benchmark's knobs, read here and nowhere else in scripts/bench (the same rule as the app's
-// env.server.ts and scripts/ops/config.mjs: one place reads the environment).
+// env.server.ts and core/config.mjs: one place reads the environment).
 export const benchSettings = {
   /** Seconds of each load test (default 8). */
   seconds: Number(process.env.BENCH_SECONDS) || 8,

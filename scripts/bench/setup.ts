@@ -3,7 +3,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import Database from "better-sqlite3";
-import { dataDirEnv, dataPaths } from "../ops/config.mjs";
+import { dataDirEnv, dataPaths } from "../../core/config.mjs";
 import { setAppEnv } from "./settings";
 
 export type BenchEnvironment = { dir: string; cleanup: () => Promise<void> };

@@ -13,6 +13,7 @@
 //   covers that SQLite migration.
 //
 // `--check` changes nothing and exits 1 when the checked-in files are out of step with the source.
+import "../../core/node-version.mjs"; // first: an older Node stops here in one line
 import { execFileSync } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";

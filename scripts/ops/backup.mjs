@@ -13,11 +13,12 @@ import crypto from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
 import Database from "better-sqlite3";
-import { SQLITE_SIDE_FILES } from "./config.mjs";
-import { diskRoom, megabytes } from "./disk.mjs";
+import { SQLITE_SIDE_FILES } from "../../core/config.mjs";
+import { diskRoom, megabytes } from "../../core/disk.mjs";
 import { acquireDataDirLock } from "./lock.mjs";
+import { BackupError } from "./backup-error.mjs";
 import { checkObjects, dumpPostgres, postgresDatabaseBytes, postgresHasTables, restorePostgres } from "./pg-backup.mjs";
-import { PRIVATE_DIR_MODE, PRIVATE_FILE_MODE, restrictDataDirModes } from "./private-modes.mjs";
+import { PRIVATE_DIR_MODE, PRIVATE_FILE_MODE, restrictDataDirModes } from "../../core/private-modes.mjs";
 
 export const MANIFEST = "manifest.json";
 /** The PostgreSQL database in an archive (pg_dump's custom format). */
@@ -25,7 +26,7 @@ const PG_DUMP = "database.dump";
 const FORMAT = 1;
 
 /** What a backup reads of the configuration: the data paths, and for PostgreSQL the object store's settings. */
-/** @typedef {ReturnType<typeof import("./config.mjs").dataPaths> & {s3?: import("./config.mjs").S3Settings}} BackupPaths */
+/** @typedef {ReturnType<typeof import("../../core/config.mjs").dataPaths> & {s3?: import("../../core/config.mjs").S3Settings}} BackupPaths */
 
 /** @param {string} file */
 export function sha256(file) {
@@ -97,16 +98,6 @@ function describeDatabase(databaseFile) {
   }
 }
 
-/** A backup refused or failed for a reason the operator can act on (no stack in the log). */
-export class BackupError extends Error {
-  /** @param {string} message @param {Record<string, unknown>} [fields] */
-  constructor(message, fields = {}) {
-    super(message);
-    this.name = "BackupError";
-    this.fields = fields;
-  }
-}
-
 /** Bytes of the regular files under `dir` (0 when it does not exist). @param {string} dir */
 function folderBytes(dir) {
   return listFiles(dir).reduce((sum, rel) => sum + (fs.statSync(path.join(dir, rel), { throwIfNoEntry: false })?.size ?? 0), 0);
@@ -119,7 +110,7 @@ const fileBytes = (file) => fs.statSync(file, { throwIfNoEntry: false })?.size ?
 const sameDisk = (a, b) => fs.statSync(a).dev === fs.statSync(b).dev;
 
 /**
- * Refuses (BackupError) a backup that would take a disk below its free-space floor (scripts/ops/disk.mjs),
+ * Refuses (BackupError) a backup that would take a disk below its free-space floor (core/disk.mjs),
  * before anything is written. What it writes, at most: the copy of the database in the staging
  * folder, the uploads too when they are on another disk than backups/ (elsewhere they are
  * hard-linked), and the archive: the database, the uploads and the content files (gzip never grows

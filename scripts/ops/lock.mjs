@@ -11,7 +11,7 @@ export class DataDirBusyError extends Error {
   constructor(dataDir, holder) {
     const who = holder?.pid ? `${holder.role === "restore" ? "a restore" : "the server"} (pid ${holder.pid}, started ${holder.startedAt})` : "another process";
     super(`${dataDir} is in use by ${who}: stop it first`);
-    // The command that stops it, for the one log line this error becomes (scripts/ops/log.mjs failureFields).
+    // The command that stops it, for the one log line this error becomes (core/log.mjs failureFields).
     this.fields = {
       fix:
         `npm start: Ctrl+C in its terminal or kill ${holder?.pid ?? "PID"}; a container: docker stop NAME, then run the command ` +

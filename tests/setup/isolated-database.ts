@@ -6,7 +6,7 @@ import os from "node:os";
 import path from "node:path";
 import { afterAll } from "vitest";
 import { resetEnvForTests } from "~/server/platform/env.server";
-import { dataDirEnv, dataPaths } from "../../scripts/ops/config.mjs";
+import { dataDirEnv, dataPaths } from "../../core/config.mjs";
 import { applyPendingMigrations } from "../../scripts/ops/migrations.mjs";
 
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), "composer-test-"));
@@ -18,7 +18,7 @@ resetEnvForTests();
 
 // The same migration step as `npm start` (scripts/ops/migrations.mjs), so tests see the server's schema.
 await applyPendingMigrations({ databaseFile, databaseUrl, migrationsDir });
-// And the same import of the content files as the server's boot (app/server/boot.server.ts).
+// And the same import of the content files as the server's boot (app/boot.server.ts).
 const { importContentFiles } = await import("~/server/domain/content.server");
 await importContentFiles();
 

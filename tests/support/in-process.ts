@@ -8,7 +8,7 @@ import { register } from "node:module";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { afterAll, beforeAll } from "vitest";
-import { readConfig } from "../../scripts/ops/config.mjs";
+import { readConfig } from "../../core/config.mjs";
 import type { LoadedBuild } from "../../server-app.mjs";
 import { dataDirFrom, expectJsonLines, freePort, serverEnv, type ServerInfo, type ServerOptions } from "./server";
 

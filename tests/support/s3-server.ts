@@ -5,7 +5,7 @@ import path from "node:path";
 import { promisify } from "node:util";
 import { CreateBucketCommand, GetObjectCommand, ListObjectsV2Command, PutObjectCommand, S3Client } from "@aws-sdk/client-s3";
 import { afterAll } from "vitest";
-import type { S3Settings } from "../../scripts/ops/config.mjs";
+import type { S3Settings } from "../../core/config.mjs";
 import { freePort } from "./server";
 
 const run = promisify(execFile);

@@ -6,7 +6,7 @@ import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, inject } from "vitest";
 import { freePort as pickPort } from "../../scripts/free-port.mjs";
-import { dataDirEnv } from "../../scripts/ops/config.mjs";
+import { dataDirEnv } from "../../core/config.mjs";
 
 export type TestServer = {
   url: string;

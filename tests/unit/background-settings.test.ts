@@ -1,8 +1,8 @@
-// Issue 26: the settings of the periodic passes and of the background leader (scripts/ops/config.mjs),
+// Issue 26: the settings of the periodic passes and of the background leader (core/config.mjs),
 // which the cluster tests set to 1 s: defaults, and a bad value refused naming the variable.
 import os from "node:os";
 import { describe, expect, it } from "vitest";
-import { ConfigError, readConfig } from "../../scripts/ops/config.mjs";
+import { ConfigError, readConfig } from "../../core/config.mjs";
 
 describe("JANITOR_EVERY_S, MAIL_RETRY_EVERY_S, LEADER_RETRY_S, CONTENT_POLL_S, INSTANCE_ID", () => {
   it("default to an hour, a minute, 5 s, 1 s and <hostname>-<pid>", () => {

@@ -1,10 +1,10 @@
-// The logger's lines (scripts/ops/log.mjs) as an operator's `jq` reads them: one JSON object each.
+// The logger's lines (core/log.mjs) as an operator's `jq` reads them: one JSON object each.
 import { execFileSync } from "node:child_process";
 import { describe, expect, it } from "vitest";
 
 /** What one script run of the logger prints, as parsed lines. */
 function linesOf(body: string): Record<string, unknown>[] {
-  const script = `import { createLogger } from "./scripts/ops/log.mjs"; const log = createLogger(); ${body}`;
+  const script = `import { createLogger } from "./core/log.mjs"; const log = createLogger(); ${body}`;
   const out = execFileSync(process.execPath, ["--input-type=module", "-e", script], { encoding: "utf8" });
   return out
     .trim()

@@ -5,7 +5,7 @@ import { contactValuesFrom, validateContactFields } from "~/lib/contact-schema";
 import { isWorkSubcategory } from "~/lib/content-types";
 import { externalHref } from "~/lib/paths";
 import { htmlToText } from "~/lib/html-text";
-import { transportOptions } from "../../scripts/ops/smtp.mjs";
+import { transportOptions } from "../../core/smtp.mjs";
 import { buildSearchIndex, matchSearchIndex, queryTerms, wordsOf, type SearchSources } from "~/server/domain/search.server";
 
 describe("search matching", () => {

@@ -7,7 +7,7 @@ import { execFileSync } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { serverProcessEnv } from "../../scripts/ops/config.mjs";
+import { serverProcessEnv } from "../../core/config.mjs";
 
 const REACT_ROUTER_DIST = path.resolve("node_modules/react-router/dist");
 /** The one line the two builds differ by (dist/development says true, dist/production false). */

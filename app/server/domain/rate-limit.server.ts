@@ -33,7 +33,7 @@ function sqliteHit(key: string, windowMs: number, now: Date): Promise<{ count: n
 
 /**
  * On PostgreSQL two transactions can both find no row (read committed), and Prisma's upsert then
- * sets the count to 1 twice: hits were lost (the parallel burst of tests/integration/login-throttling.test.ts
+ * sets the count to 1 twice: hits were lost (the parallel burst of tests/domain/login-throttling.test.ts
  * got through). One INSERT ... ON CONFLICT counts atomically: the first hit of a window makes the row,
  * every other one increments it, or starts a new window when the old one is over. resetAt is a UTC
  * `timestamp` (Prisma's DateTime there), so times go in and out as UTC.

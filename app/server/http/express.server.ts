@@ -12,7 +12,7 @@ import { requestInfoContext, type RequestInfo } from "./context.server";
 import { runInRequestScope } from "../platform/request-scope.server";
 import { contentSecurityPolicy, DOCUMENT_ONLY_HEADERS, newNonce, securityHeaders } from "./csp.server";
 import { MESSAGES, type Messages } from "./errors.server";
-import { proxyMismatch } from "../../../scripts/ops/proxy.mjs";
+import { proxyMismatch } from "../../../core/proxy.mjs";
 import { SAFE_METHODS, isCrossSiteRequest } from "./forgery.server";
 import { log } from "../platform/log.server";
 import { countRequest } from "./metrics.server";

@@ -1,6 +1,6 @@
 import type { Request, Response } from "express";
-import { diskRoom, megabytes } from "../../../scripts/ops/disk.mjs";
-import { releaseInfo } from "../../../scripts/ops/release.mjs";
+import { diskRoom, megabytes } from "../../../core/disk.mjs";
+import { releaseInfo } from "../../../core/release.mjs";
 import { mailQueue } from "../domain/contact.server";
 import { db } from "../storage/db.server";
 import { getEnv } from "../platform/env.server";
@@ -20,7 +20,7 @@ const NO_STORE = "no-store";
 /**
  * `seen.origin` is the origin the app makes of this request (scheme and Host as the settings let it
  * read them, the same the edge compares a form's Origin with): `npm run doctor` asks for it through
- * PUBLIC_ORIGIN and names the proxy setting when the two differ (scripts/ops/proxy.mjs).
+ * PUBLIC_ORIGIN and names the proxy setting when the two differ (core/proxy.mjs).
  */
 export function healthz(req: Request, res: Response) {
   const { version, commit } = releaseInfo(getEnv());

@@ -3,7 +3,7 @@ import fs from "node:fs";
 import path from "node:path";
 import type { Request, Response } from "express";
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from "prom-client";
-import { diskRoom } from "../../../scripts/ops/disk.mjs";
+import { diskRoom } from "../../../core/disk.mjs";
 import { mailQueue } from "../domain/contact.server";
 import { type BackgroundTask, backgroundRuns, isBackgroundLeader } from "../storage/background-leader.server";
 import { getEnv } from "../platform/env.server";

@@ -1,10 +1,10 @@
 import crypto from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
-import { readConfig, type Config } from "../../../scripts/ops/config.mjs";
+import { readConfig, type Config } from "../../../core/config.mjs";
 
 /**
- * The app's view of the one configuration module (scripts/ops/config.mjs, shared with the scripts
+ * The app's view of the one configuration module (core/config.mjs, shared with the scripts
  * and prisma.config.ts): the only place in app/ that reads process.env. Defaults make `npm start`
  * work on a fresh clone.
  */
@@ -17,7 +17,7 @@ function readOrCreateSecret(dataDir: string): string {
   try {
     return fs.readFileSync(file, "utf8").trim();
   } catch {
-    // The secret signs staff cookies: readable by the server's user alone (scripts/ops/private-modes.mjs).
+    // The secret signs staff cookies: readable by the server's user alone (core/private-modes.mjs).
     fs.mkdirSync(dataDir, { recursive: true, mode: 0o700 });
     const secret = crypto.randomBytes(32).toString("hex");
     fs.writeFileSync(file, secret, { mode: 0o600 });

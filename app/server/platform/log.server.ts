@@ -1,10 +1,10 @@
 import type { Logger } from "pino";
-import { createLogger } from "../../../scripts/ops/log.mjs";
+import { createLogger } from "../../../core/log.mjs";
 import { getEnv } from "./env.server";
 import { currentRequestId } from "./request-scope.server";
 
 /**
- * The server's logger (scripts/ops/log.mjs, shared with the scripts): JSON lines on stdout
+ * The server's logger (core/log.mjs, shared with the scripts): JSON lines on stdout
  * (docs/operations.md, "Logs"). Every line written while a request is served carries its id
  * (`reqId`), whoever writes it.
  */

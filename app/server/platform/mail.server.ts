@@ -1,5 +1,5 @@
 import nodemailer, { type Transporter } from "nodemailer";
-import { transportOptions } from "../../../scripts/ops/smtp.mjs";
+import { transportOptions } from "../../../core/smtp.mjs";
 import { getEnv } from "./env.server";
 
 /** A mailbox as nodemailer takes it: the name is quoted and encoded, never parsed for addresses. */

@@ -1,5 +1,5 @@
 import pg from "pg";
-import { BACKGROUND_LEADER_LOCK, LEADER_APPLICATION_PREFIX } from "../../../scripts/ops/leader.mjs";
+import { BACKGROUND_LEADER_LOCK, LEADER_APPLICATION_PREFIX } from "../../../core/leader.mjs";
 import { getEnv } from "../platform/env.server";
 import { log } from "../platform/log.server";
 import { onPostgres } from "./db.server";

@@ -20,7 +20,7 @@ const UNFINISHED = ".part";
 
 /**
  * Stored files and their folders are the server user's alone (0600/0700, as the rest of DATA_DIR:
- * scripts/ops/private-modes.mjs): the server streams them to visitors itself.
+ * core/private-modes.mjs): the server streams them to visitors itself.
  */
 const FILE_MODE = 0o600;
 const FOLDER_MODE = 0o700;

@@ -12,8 +12,8 @@ import {
   S3ServiceException,
 } from "@aws-sdk/client-s3";
 import { getSignedUrl } from "@aws-sdk/s3-request-presigner";
-import type { S3Settings } from "../../../scripts/ops/config.mjs";
-import { s3ClientConfig } from "../../../scripts/ops/s3-client.mjs";
+import type { S3Settings } from "../../../core/config.mjs";
+import { s3ClientConfig } from "../../../core/s3-client.mjs";
 import {
   DERIVED_ROOT,
   isSafeKey,

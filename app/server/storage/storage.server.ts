@@ -1,6 +1,6 @@
 import fs from "node:fs";
 import path from "node:path";
-import { diskRoom } from "../../../scripts/ops/disk.mjs";
+import { diskRoom } from "../../../core/disk.mjs";
 import { type Env, getEnv } from "../platform/env.server";
 import type { FileStore } from "./file-store.server";
 import { LocalDiskStore } from "./local-disk.server";
@@ -32,7 +32,7 @@ export type UploadRoom = { fits: boolean; freeBytes: number; floorBytes: number 
 
 /**
  * Whether `bytes` more can be written to the uploads' disk and still leave its floor free (the
- * floor of scripts/ops/disk.mjs, which backups keep too).
+ * floor of core/disk.mjs, which backups keep too).
  */
 export async function uploadRoom(bytes: number): Promise<UploadRoom> {
   const env = getEnv();

@@ -42,7 +42,7 @@ function countByKey(urls: Urls): Map<string, number> {
  * the lock every content write takes anyway (contentChanged), so saves, deletes and the removal of
  * bytes take their turns as they do under SQLite's one writer, and a lock of its own per key would
  * only add an order to deadlock on (a save holding the row waiting for a key a delete holds, which
- * waits for the row: seen in tests/integration/stored-files-race.test.ts). SQLite: nothing to do, the
+ * waits for the row: seen in tests/domain/stored-files-race.test.ts). SQLite: nothing to do, the
  * transaction's first write holds the database's write lock.
  */
 async function holdWriteLock(tx: Prisma.TransactionClient) {

@@ -1,4 +1,4 @@
-// Types of the one configuration module (scripts/ops/config.mjs), for the app (app/server/platform/env.server.ts),
+// Types of the one configuration module (core/config.mjs), for the app (app/server/platform/env.server.ts),
 // prisma.config.ts, the tests and the benchmarks.
 export type Config = {
   nodeEnv: "development" | "production" | "test";
@@ -48,7 +48,7 @@ export type Config = {
   maxConnections: number;
   /** The largest track master an upload may carry (MAX_TRACK_MB). */
   maxTrackBytes: number;
-  /** Undefined: 1 GB or a tenth of the disk, whichever is smaller (scripts/ops/disk.mjs). */
+  /** Undefined: 1 GB or a tenth of the disk, whichever is smaller (core/disk.mjs). */
   minFreeDiskBytes?: number;
   metricsToken?: string;
   gitCommit?: string;

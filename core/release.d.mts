@@ -1,2 +1,2 @@
-// Types of scripts/ops/release.mjs for the app (/healthz, the start line).
+// Types of core/release.mjs for the app (/healthz, the start line).
 export function releaseInfo(config: { gitCommit?: string }): { version: string; commit: string | null; node: string };

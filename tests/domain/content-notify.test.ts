@@ -2,7 +2,7 @@
 // instance's listener reads the new content version at once, so its page cache, read cache and search
 // index follow another instance's write within milliseconds, not at the next poll. Here this process is
 // one instance, with its poll made an hour long (CONTENT_POLL_S); the other instance's connections are
-// plain `pg` clients. PostgreSQL pass only (vitest.pg.config.ts lists it).
+// plain `pg` clients. PostgreSQL pass only (tests/domain/, which vitest.pg.config.ts runs).
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {

@@ -1,7 +1,7 @@
 // Issue 26: `npm run backup` on PostgreSQL with object storage checks each key the database references
 // with an S3 HEAD in the bucket (a real S3-compatible server: scripts/s3-test-server.sh, Swift with
 // s3api); a key the bucket lacks is reported and the backup exits 1, kept and marked incomplete.
-// PostgreSQL pass only (vitest.pg.config.ts lists it); skipped without Swift outside CI.
+// PostgreSQL pass only (tests/domain/, which vitest.pg.config.ts runs); skipped without Swift outside CI.
 import fs from "node:fs";
 import path from "node:path";
 import sharp from "sharp";

@@ -1,2 +1,2 @@
-// Types of scripts/ops/smtp.mjs for the app's mail module and the tests.
+// Types of core/smtp.mjs for the app's mail module and the tests.
 export function transportOptions(smtpUrl: string): Record<string, unknown>;

@@ -1,7 +1,7 @@
 // Issue 26: `npm run backup` / `npm run restore` on PostgreSQL. The archive holds a pg_dump of the
 // database and a manifest of every object key its rows reference; the objects stay in the store and
 // both scripts check that each one is there. Here the store is UPLOADS_DIR (the S3 HEAD path is the
-// same check against the bucket). PostgreSQL pass only (vitest.pg.config.ts lists it).
+// same check against the bucket). PostgreSQL pass only (tests/domain/, which vitest.pg.config.ts runs).
 import fs from "node:fs";
 import path from "node:path";
 import pg from "pg";

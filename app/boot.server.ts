@@ -1,17 +1,17 @@
-import { startContactDelivery, stopContactDelivery } from "./domain/contact.server";
-import { importContentFiles, isDatabaseEmpty, missingContentImages } from "./domain/content.server";
-import { startBackgroundLeader, stopBackgroundLeader } from "./storage/background-leader.server";
-import { startContentVersionListener, stopContentVersionPoll } from "./storage/content-version.server";
-import { configureDatabase, disconnectDatabase } from "./storage/db.server";
-import { removeLiveParts } from "./http/body.server";
-import { stopPageCache } from "./http/page-cache.server";
-import { getEnv } from "./platform/env.server";
-import { log } from "./platform/log.server";
-import { startJanitor, stopJanitor } from "./domain/janitor.server";
-import { startJobs, stopJobs } from "./domain/jobs.server";
-import { JOB_HANDLERS, queueMissingStreams, sweepTranscodeWork } from "./domain/track-streams.server";
-import { backfillTrackDurations } from "./domain/track-durations.server";
-import { ensureAdminUser } from "./domain/users.server";
+import { startContactDelivery, stopContactDelivery } from "./server/domain/contact.server";
+import { importContentFiles, isDatabaseEmpty, missingContentImages } from "./server/domain/content.server";
+import { startBackgroundLeader, stopBackgroundLeader } from "./server/storage/background-leader.server";
+import { startContentVersionListener, stopContentVersionPoll } from "./server/storage/content-version.server";
+import { configureDatabase, disconnectDatabase } from "./server/storage/db.server";
+import { removeLiveParts } from "./server/http/body.server";
+import { stopPageCache } from "./server/http/page-cache.server";
+import { getEnv } from "./server/platform/env.server";
+import { log } from "./server/platform/log.server";
+import { startJanitor, stopJanitor } from "./server/domain/janitor.server";
+import { startJobs, stopJobs } from "./server/domain/jobs.server";
+import { JOB_HANDLERS, queueMissingStreams, sweepTranscodeWork } from "./server/domain/track-streams.server";
+import { backfillTrackDurations } from "./server/domain/track-durations.server";
+import { ensureAdminUser } from "./server/domain/users.server";
 
 /**
  * Runs once when the server starts, after migrations: database settings, the staff user, the

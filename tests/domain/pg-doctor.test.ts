@@ -1,10 +1,10 @@
 // Issue 26: `npm run doctor`'s database checks in PostgreSQL mode: the server answers (and its version),
 // the migrations are applied (our migrator's _prisma_migrations), pg_dump can back it up, and who the
 // background leader is (pg_locks). A DATABASE_URL nobody answers is one FAIL line and exit code 1.
-// PostgreSQL pass only (vitest.pg.config.ts lists it).
+// PostgreSQL pass only (tests/domain/, which vitest.pg.config.ts runs).
 import pg from "pg";
 import { describe, expect, it } from "vitest";
-import { BACKGROUND_LEADER_LOCK } from "../../scripts/ops/leader.mjs";
+import { BACKGROUND_LEADER_LOCK } from "../../core/leader.mjs";
 import { onPostgres } from "~/server/storage/db.server";
 import { getEnv } from "~/server/platform/env.server";
 import { runScript } from "../support/scripts";

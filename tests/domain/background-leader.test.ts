@@ -1,10 +1,10 @@
 // Issue 26: the janitor and the mail retries run on one instance at a time. On PostgreSQL the instance
 // holding an advisory lock on a connection of its own leads (app/server/storage/background-leader.server.ts);
 // when it dies, even by SIGKILL, PostgreSQL frees the lock and another instance takes it on its next try.
-// On SQLite the one process is always the leader. Runs in both passes (vitest.pg.config.ts lists it).
+// On SQLite the one process is always the leader. Runs in both passes (tests/domain/, which vitest.pg.config.ts runs).
 import { type ChildProcess, spawn } from "node:child_process";
 import { afterEach, describe, expect, it } from "vitest";
-import { BACKGROUND_LEADER_LOCK, LEADER_HOLDER_SQL } from "../../scripts/ops/leader.mjs";
+import { BACKGROUND_LEADER_LOCK, LEADER_HOLDER_SQL } from "../../core/leader.mjs";
 import {
   BackgroundLeader,
   backgroundRuns,

@@ -90,7 +90,7 @@ const VARIABLES = {
   MAX_CONNECTIONS: [wholeNumber(1, 1_000_000).default(1000), "a whole number from 1"],
   /** Largest track master staff may upload, in MB (app/server/domain/uploads.server.ts); a reverse proxy's body limit must be at least this (docs/operations.md). */
   MAX_TRACK_MB: [wholeNumber(1, 1024 * 1024).default(1024), "a whole number of MB from 1"],
-  /** Free space uploads and backups must leave on their disk, in MB (scripts/ops/disk.mjs); default 1 GB or 10 %. */
+  /** Free space uploads and backups must leave on their disk, in MB (core/disk.mjs); default 1 GB or 10 %. */
   MIN_FREE_DISK_MB: [wholeNumber(0, 1e9).optional(), "a whole number of MB"],
   LOG_LEVEL: [z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).optional(), "fatal, error, warn, info, debug, trace or silent"],
   SEED_DEMO: [z.enum(["0", "1", "true", "false"]).default("1"), "0, 1, true or false"],
