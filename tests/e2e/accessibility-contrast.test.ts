@@ -10,6 +10,7 @@ import { describe, expect, it } from "vitest";
 import { acceptCookies, browserPerWorker, visit } from "../support/browser";
 import { firstHref, publicPages } from "../support/routes";
 import { sharedDemoServer } from "../support/server";
+import { PAIRWISE } from "../support/survey";
 
 const server = sharedDemoServer();
 const browser = browserPerWorker();
@@ -40,40 +41,41 @@ async function invalidMarkup(html: string): Promise<string[]> {
 const PAGES = ["/", "/compositions", "/news", "/gallery", "/contacts", "/search?query=colonna"];
 
 describe("contrast and accessible names", () => {
-  for (const width of [390, 1440]) {
-    for (const prefix of ["", "/en"]) {
-      it(`${width} px ${prefix || "/it"}: no contrast or name violations, at rest, hovered and focused`, async () => {
-        // no consent cookie: the banner (and its accept button) is on every page
-        // bypassCSP: the page's Content-Security-Policy would refuse the injected axe script
-        const { context } = await browser.newContext({ viewport: { width, height: 900 }, bypassCSP: true });
-        const page = await context.newPage();
-        for (const path of PAGES) {
-          await visit(page, `${server.url}${prefix}${path}`);
-          expect.soft(await axe(page), path).toEqual([]);
-          // interactive states: hover and keyboard focus of buttons, pills and links of the page
-          const targets = await page.$$eval(
-            ".button--primary, .pill, .pagination__link, .contacts__email a, .result-card__link, .music-card__title a, .navbar__nav a.active",
-            (els) =>
-              els
-                .filter((el) => (el as HTMLElement).offsetParent !== null)
-                .slice(0, 12)
-                .map((el, i) => {
-                  el.setAttribute("data-contrast-probe", String(i));
-                  return `[data-contrast-probe="${i}"]`;
-                }),
-          );
-          for (const target of targets) {
-            const box = await page.locator(target).boundingBox();
-            if (!box || box.y < 0 || box.y > 900) continue;
-            await page.hover(target);
-            expect.soft(await axe(page, target), `${path} hover ${target}`).toEqual([]);
-            await page.focus(target);
-            expect.soft(await axe(page, target), `${path} focus ${target}`).toEqual([]);
-          }
+  // Contrast follows the layout (the width), accessible names the language: each width with one language
+  // proves both once (PAIRWISE, support/survey.ts), with half the axe runs of every pair of them.
+  for (const { width, lang } of PAIRWISE.filter((config) => config.javaScriptEnabled)) {
+    const prefix = lang === "en" ? "/en" : "";
+    it(`${width} px ${prefix || "/it"}: no contrast or name violations, at rest, hovered and focused`, async () => {
+      // no consent cookie: the banner (and its accept button) is on every page
+      // bypassCSP: the page's Content-Security-Policy would refuse the injected axe script
+      const { context } = await browser.newContext({ viewport: { width, height: 900 }, bypassCSP: true });
+      const page = await context.newPage();
+      for (const path of PAGES) {
+        await visit(page, `${server.url}${prefix}${path}`);
+        expect.soft(await axe(page), path).toEqual([]);
+        // interactive states: hover and keyboard focus of buttons, pills and links of the page
+        const targets = await page.$$eval(
+          ".button--primary, .pill, .pagination__link, .contacts__email a, .result-card__link, .music-card__title a, .navbar__nav a.active",
+          (els) =>
+            els
+              .filter((el) => (el as HTMLElement).offsetParent !== null)
+              .slice(0, 12)
+              .map((el, i) => {
+                el.setAttribute("data-contrast-probe", String(i));
+                return `[data-contrast-probe="${i}"]`;
+              }),
+        );
+        for (const target of targets) {
+          const box = await page.locator(target).boundingBox();
+          if (!box || box.y < 0 || box.y > 900) continue;
+          await page.hover(target);
+          expect.soft(await axe(page, target), `${path} hover ${target}`).toEqual([]);
+          await page.focus(target);
+          expect.soft(await axe(page, target), `${path} focus ${target}`).toEqual([]);
         }
-        await context.close();
-      });
-    }
+      }
+      await context.close();
+    });
   }
 });
 

@@ -5,7 +5,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { acceptCookies, browserPerWorker, visit } from "../support/browser";
 import { row, rows, run } from "../support/db";
 import { serverPerFile, sharedDemoServer } from "../support/server";
-import { errorsOf, localized, survey, type ImageRecord, type Lang } from "../support/survey";
+import { configName, errorsOf, localized, PAIRWISE, survey, type ImageRecord, type Lang } from "../support/survey";
 
 // Tests write variants and rows, so the file has a server of its own; the placeholder checks without
 // JavaScript read the shared demo server, whose list pages other sweeps record too (support/survey.ts).
@@ -117,70 +117,66 @@ describe("the largest picture of a list page", () => {
 });
 
 describe("pictures in the browser", () => {
-  for (const javaScriptEnabled of [true, false]) {
-    for (const width of [390, 1440]) {
-      it(
-        `AVIF first, a placeholder behind every image, a designed fallback for items without one (JavaScript ${javaScriptEnabled ? "on" : "off"}, ${width} px)`,
-        async () => {
-          run(
-            server,
-            "INSERT OR IGNORE INTO News (slug, title, titleEng, description, descriptionEng, date, image, categoryId, createdAt, updatedAt) " +
-              "SELECT 'senza-immagine', 'Senza immagine', 'Without a picture', '<p>Testo</p>', '<p>Text</p>', '2099-01-01', NULL, categoryId, createdAt, updatedAt FROM News LIMIT 1",
-          );
-          const { context, errors } = await browser.newContext({ javaScriptEnabled, viewport: { width, height: 900 } });
-          await acceptCookies(context, server.url);
-          const page = await context.newPage();
-          for (const lang of ["it", "en"] as const) {
-            // 1. With the pictures held back, every image still shows its placeholder
-            for (const { path, images } of await listPagesWithoutPictures(page, javaScriptEnabled, width, lang, errors)) {
-              expect(images.length, path).toBeGreaterThan(0);
-              for (const img of images) {
-                expect(img.inPicture, img.html).toBe(true);
-                expect(img.avif, img.html).toMatch(/\?w=\d+&fm=avif \d+w/);
-                expect(img.background, img.html).toMatch(/^url\("data:image\/webp;base64,/);
-              }
-            }
-
-            // 2. The browser picks the AVIF candidate, and it answers image/avif
-            await visit(page, `${server.url}${localized("/news", lang)}`);
-            const first = page.locator(".news-card img").first();
-            await first.scrollIntoViewIfNeeded();
-            await page.waitForFunction(() => {
-              const img = document.querySelector<HTMLImageElement>(".news-card img");
-              return Boolean(img?.complete && img.naturalWidth > 0);
-            });
-            const chosen = await first.evaluate((img: HTMLImageElement) => img.currentSrc);
-            expect(chosen).toMatch(/fm=avif/);
-            const res = await fetch(chosen);
-            expect(res.headers.get("content-type")).toBe("image/avif");
-
-            // 3. A news item without a picture shows the designed fallback, not an empty box
-            const card = page.locator('.news-card[data-slug="senza-immagine"]');
-            const fallback = card.locator("[data-testid=image-fallback]");
-            expect(await fallback.count()).toBe(1);
-            const look = await fallback.evaluate((el) => {
-              const box = el.getBoundingClientRect();
-              const media = el.closest(".news-card__media")!.getBoundingClientRect();
-              return {
-                width: box.width,
-                height: box.height,
-                mediaWidth: media.width,
-                mediaHeight: media.height,
-                background: getComputedStyle(el).backgroundImage,
-                icon: Boolean(el.querySelector("svg")),
-              };
-            });
-            expect(look.width).toBeCloseTo(look.mediaWidth, 0);
-            expect(look.height).toBeCloseTo(look.mediaHeight, 0);
-            expect(look.height).toBeGreaterThan(50);
-            expect(look.background).toMatch(/gradient/);
-            expect(look.icon).toBe(true);
+  for (const { javaScriptEnabled, width, lang } of PAIRWISE) {
+    it(
+      `AVIF first, a placeholder behind every image, a designed fallback for items without one (${configName({ javaScriptEnabled, width, lang })})`,
+      async () => {
+        run(
+          server,
+          "INSERT OR IGNORE INTO News (slug, title, titleEng, description, descriptionEng, date, image, categoryId, createdAt, updatedAt) " +
+            "SELECT 'senza-immagine', 'Senza immagine', 'Without a picture', '<p>Testo</p>', '<p>Text</p>', '2099-01-01', NULL, categoryId, createdAt, updatedAt FROM News LIMIT 1",
+        );
+        const { context, errors } = await browser.newContext({ javaScriptEnabled, viewport: { width, height: 900 } });
+        await acceptCookies(context, server.url);
+        const page = await context.newPage();
+        // 1. With the pictures held back, every image still shows its placeholder
+        for (const { path, images } of await listPagesWithoutPictures(page, javaScriptEnabled, width, lang, errors)) {
+          expect(images.length, path).toBeGreaterThan(0);
+          for (const img of images) {
+            expect(img.inPicture, img.html).toBe(true);
+            expect(img.avif, img.html).toMatch(/\?w=\d+&fm=avif \d+w/);
+            expect(img.background, img.html).toMatch(/^url\("data:image\/webp;base64,/);
           }
-          expect(errors.filter((e) => !e.includes("net::ERR_FAILED"))).toEqual([]);
-          await context.close();
-        },
-        MATRIX_TIMEOUT,
-      );
-    }
+        }
+
+        // 2. The browser picks the AVIF candidate, and it answers image/avif
+        await visit(page, `${server.url}${localized("/news", lang)}`);
+        const first = page.locator(".news-card img").first();
+        await first.scrollIntoViewIfNeeded();
+        await page.waitForFunction(() => {
+          const img = document.querySelector<HTMLImageElement>(".news-card img");
+          return Boolean(img?.complete && img.naturalWidth > 0);
+        });
+        const chosen = await first.evaluate((img: HTMLImageElement) => img.currentSrc);
+        expect(chosen).toMatch(/fm=avif/);
+        const res = await fetch(chosen);
+        expect(res.headers.get("content-type")).toBe("image/avif");
+
+        // 3. A news item without a picture shows the designed fallback, not an empty box
+        const card = page.locator('.news-card[data-slug="senza-immagine"]');
+        const fallback = card.locator("[data-testid=image-fallback]");
+        expect(await fallback.count()).toBe(1);
+        const look = await fallback.evaluate((el) => {
+          const box = el.getBoundingClientRect();
+          const media = el.closest(".news-card__media")!.getBoundingClientRect();
+          return {
+            width: box.width,
+            height: box.height,
+            mediaWidth: media.width,
+            mediaHeight: media.height,
+            background: getComputedStyle(el).backgroundImage,
+            icon: Boolean(el.querySelector("svg")),
+          };
+        });
+        expect(look.width).toBeCloseTo(look.mediaWidth, 0);
+        expect(look.height).toBeCloseTo(look.mediaHeight, 0);
+        expect(look.height).toBeGreaterThan(50);
+        expect(look.background).toMatch(/gradient/);
+        expect(look.icon).toBe(true);
+        expect(errors.filter((e) => !e.includes("net::ERR_FAILED"))).toEqual([]);
+        await context.close();
+      },
+      MATRIX_TIMEOUT,
+    );
   }
 });

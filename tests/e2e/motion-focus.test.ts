@@ -5,6 +5,7 @@ import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { acceptCookies, browserPerWorker, visit } from "../support/browser";
 import { sharedDemoServer } from "../support/server";
+import { PAIRWISE } from "../support/survey";
 
 const server = sharedDemoServer();
 const browser = browserPerWorker();
@@ -45,9 +46,10 @@ describe("reduced motion and the hero's pause control", () => {
       await context.close();
     });
 
+    // The button's place follows the width, its name the language: each width with one language (PAIRWISE).
+    const lang = PAIRWISE.find((config) => config.javaScriptEnabled && config.width === width)?.lang ?? "it";
     for (const [prefix, pause, play] of [
-      ["", "Metti in pausa le immagini", "Avvia le immagini"],
-      ["/en", "Pause slideshow", "Play slideshow"],
+      lang === "it" ? ["", "Metti in pausa le immagini", "Avvia le immagini"] : ["/en", "Pause slideshow", "Play slideshow"],
     ]) {
       it(`${width} px ${prefix || "/it"}: the hero autoplays until the visible pause button is pressed`, async () => {
         const { context, page } = await open({ width });
@@ -70,8 +72,9 @@ describe("reduced motion and the hero's pause control", () => {
 });
 
 describe("scroll restoration and focus after a client navigation", () => {
-  for (const width of [390, 1440]) {
-    for (const prefix of ["", "/en"]) {
+  // Scroll positions follow the layout (the width), not the language: each width with one language (PAIRWISE).
+  for (const { width, lang } of PAIRWISE.filter((config) => config.javaScriptEnabled)) {
+    for (const prefix of [lang === "en" ? "/en" : ""]) {
       it(`${width} px ${prefix || "/it"}: Back lands where the visitor was, a new page starts at the top`, async () => {
         const { context, page, errors } = await open({ width });
         // The last page of the list, whose last card leads to the longest detail page (its attachments).

@@ -7,7 +7,7 @@ import { row, rows, run } from "../support/db";
 import { appPerFile } from "../support/in-process";
 import { sharedDemoServer } from "../support/server";
 import { at, defined, first } from "../support/present";
-import { errorsOf, localized, survey } from "../support/survey";
+import { configName, errorsOf, localized, PAIRWISE, survey } from "../support/survey";
 
 // The tests that write have a server of their own; the page sweeps read the worker's, whose pages
 // the other sweeps of the worker have recorded too (support/survey.ts).
@@ -94,72 +94,71 @@ beforeAll(async () => {
 });
 
 describe("JSON-LD, og:url and og:type on public pages", () => {
-  for (const javaScriptEnabled of [true, false]) {
-    for (const width of [390, 1440]) {
-      it(
-        `describes each page (JavaScript ${javaScriptEnabled ? "on" : "off"}, ${width} px, both languages)`,
-        async () => {
-          // The demo content as the shared demo server has it: the other tests of this file change rows of their own server.
-          const newest = row<{ slug: string }>(demo, "SELECT slug FROM News ORDER BY date DESC LIMIT 1").slug;
-          const compositionTracks = rows<{ name: string }>(
-            demo,
-            "SELECT t.name FROM MusicTrack t JOIN Music m ON m.id = t.musicId WHERE m.slug = 'nebbia-su-ferrara' ORDER BY t.position",
-          ).map((r) => r.name);
-          const expectations: { path: string; types: string[]; ogType: string }[] = [
-            { path: "/", types: ["Person"], ogType: "website" },
-            { path: `/news/${newest}`, types: ["NewsArticle", "BreadcrumbList"], ogType: "article" },
-            { path: composition, types: ["MusicAlbum", "BreadcrumbList"], ogType: "music.album" },
-            { path: "/compositions/colonne%20sonore", types: ["BreadcrumbList"], ogType: "website" },
-            { path: galleryItem, types: ["BreadcrumbList"], ogType: "website" },
-            { path: "/art-direction/nebbia%20records", types: ["BreadcrumbList"], ogType: "website" },
-            { path: "/news", types: [], ogType: "website" },
-          ];
-          const visits = (["it", "en"] as const).flatMap((lang) => expectations.map((expected) => ({ lang, expected, path: localized(expected.path, lang) })));
-          const pages = await survey(
-            browser,
-            demo,
-            { javaScriptEnabled, width },
-            visits.map((v) => v.path),
-          );
-          visits.forEach(({ lang, expected, path }, i) => {
-            const page = at(pages, i);
-            const things = page.jsonLd.map((text) => JSON.parse(text) as Thing);
-            expect(
-              things.map((t) => t["@type"]),
-              path,
-            ).toEqual(expected.types);
-            for (const thing of things) checkThing(thing, demo.url);
-            // one canonical link and one og:url, both the page's address
-            expect(page.canonicals, path).toEqual([`${demo.url}${path}`]);
-            expect(page.metaProperties["og:url"], path).toEqual([`${demo.url}${path}`]);
-            expect(page.metaProperties["og:type"], path).toEqual([expected.ogType]);
+  for (const config of PAIRWISE) {
+    it(
+      `describes each page (${configName(config)})`,
+      async () => {
+        // The demo content as the shared demo server has it: the other tests of this file change rows of their own server.
+        const newest = row<{ slug: string }>(demo, "SELECT slug FROM News ORDER BY date DESC LIMIT 1").slug;
+        const compositionTracks = rows<{ name: string }>(
+          demo,
+          "SELECT t.name FROM MusicTrack t JOIN Music m ON m.id = t.musicId WHERE m.slug = 'nebbia-su-ferrara' ORDER BY t.position",
+        ).map((r) => r.name);
+        const expectations: { path: string; types: string[]; ogType: string }[] = [
+          { path: "/", types: ["Person"], ogType: "website" },
+          { path: `/news/${newest}`, types: ["NewsArticle", "BreadcrumbList"], ogType: "article" },
+          { path: composition, types: ["MusicAlbum", "BreadcrumbList"], ogType: "music.album" },
+          { path: "/compositions/colonne%20sonore", types: ["BreadcrumbList"], ogType: "website" },
+          { path: galleryItem, types: ["BreadcrumbList"], ogType: "website" },
+          { path: "/art-direction/nebbia%20records", types: ["BreadcrumbList"], ogType: "website" },
+          { path: "/news", types: [], ogType: "website" },
+        ];
+        const lang = config.lang;
+        const visits = expectations.map((expected) => ({ expected, path: localized(expected.path, lang) }));
+        const pages = await survey(
+          browser,
+          demo,
+          config,
+          visits.map((v) => v.path),
+        );
+        visits.forEach(({ expected, path }, i) => {
+          const page = at(pages, i);
+          const things = page.jsonLd.map((text) => JSON.parse(text) as Thing);
+          expect(
+            things.map((t) => t["@type"]),
+            path,
+          ).toEqual(expected.types);
+          for (const thing of things) checkThing(thing, demo.url);
+          // one canonical link and one og:url, both the page's address
+          expect(page.canonicals, path).toEqual([`${demo.url}${path}`]);
+          expect(page.metaProperties["og:url"], path).toEqual([`${demo.url}${path}`]);
+          expect(page.metaProperties["og:type"], path).toEqual([expected.ogType]);
 
-            const crumbs = things.find((t) => t["@type"] === "BreadcrumbList");
-            if (crumbs) {
-              const items = crumbs.itemListElement as Thing[];
-              expect(first(items).item).toBe(`${demo.url}${localized("/", lang)}`);
-              expect(items.at(-1)?.item).toBe(`${demo.url}${path}`);
-            }
-            const person = things.find((t) => t["@type"] === "Person");
-            if (person) expect(person.sameAs).toEqual(follows);
-            const article = things.find((t) => t["@type"] === "NewsArticle");
-            if (article) {
-              expect(article.inLanguage).toBe(lang);
-              // the page's one h1
-              expect(page.h1s).toEqual([article.headline]);
-            }
-            const album = things.find((t) => t["@type"] === "MusicAlbum");
-            if (album) {
-              expect((album.track as Thing[]).map((t) => t.name)).toEqual(compositionTracks);
-              expect(album.inLanguage).toBe(lang);
-            }
-          });
-          // ERR_NETWORK_CHANGED comes from the machine (other jobs add network interfaces), not the page.
-          expect(errorsOf(pages).filter((e) => !e.includes("net::ERR_NETWORK_CHANGED"))).toEqual([]);
-        },
-        MATRIX_TIMEOUT,
-      );
-    }
+          const crumbs = things.find((t) => t["@type"] === "BreadcrumbList");
+          if (crumbs) {
+            const items = crumbs.itemListElement as Thing[];
+            expect(first(items).item).toBe(`${demo.url}${localized("/", lang)}`);
+            expect(items.at(-1)?.item).toBe(`${demo.url}${path}`);
+          }
+          const person = things.find((t) => t["@type"] === "Person");
+          if (person) expect(person.sameAs).toEqual(follows);
+          const article = things.find((t) => t["@type"] === "NewsArticle");
+          if (article) {
+            expect(article.inLanguage).toBe(lang);
+            // the page's one h1
+            expect(page.h1s).toEqual([article.headline]);
+          }
+          const album = things.find((t) => t["@type"] === "MusicAlbum");
+          if (album) {
+            expect((album.track as Thing[]).map((t) => t.name)).toEqual(compositionTracks);
+            expect(album.inLanguage).toBe(lang);
+          }
+        });
+        // ERR_NETWORK_CHANGED comes from the machine (other jobs add network interfaces), not the page.
+        expect(errorsOf(pages).filter((e) => !e.includes("net::ERR_NETWORK_CHANGED"))).toEqual([]);
+      },
+      MATRIX_TIMEOUT,
+    );
   }
 
   it("gives each track its ISO 8601 duration when the database knows it", async () => {
