@@ -4,7 +4,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { beforeAll, describe, expect, it, vi } from "vitest";
 import { row, rows, run, untilPartFilesGone } from "../support/db";
-import { pdfBytes, pngBytes } from "../support/files";
+import { filesUnder, pdfBytes, pngBytes } from "../support/files";
 import { formData, HttpClient } from "../support/http";
 import { appPerFile } from "../support/in-process";
 import { first } from "../support/present";
@@ -22,14 +22,6 @@ beforeAll(async () => {
 });
 
 const uploadsDir = () => path.join(server.dataDir, "uploads");
-function listFiles(dir = uploadsDir()): string[] {
-  if (!fs.existsSync(dir)) return [];
-  return fs
-    .readdirSync(dir, { recursive: true, withFileTypes: true })
-    .filter((d) => d.isFile())
-    .map((d) => path.join(d.parentPath, d.name))
-    .sort();
-}
 /** Nothing changed: the rows, and the files once the refused request's streamed .part files are removed (at its end). */
 async function expectUnchanged(before: ReturnType<typeof snapshot>) {
   await vi.waitFor(() => expect(snapshot()).toEqual(before), { timeout: 5_000 });
@@ -48,7 +40,7 @@ function snapshot() {
     categories: rows(server, "SELECT id, name FROM Category"),
     uploads: rows(server, "SELECT tempName FROM Upload"),
     activities: rows(server, "SELECT id FROM Activity").length,
-    files: listFiles(),
+    files: filesUnder(uploadsDir()),
   };
 }
 
@@ -120,7 +112,7 @@ describe("uploads", () => {
     const body = await res.json();
     expect(body.temp_name).toMatch(/^[0-9a-f]{32}\.pdf$/);
     expect(body.display_name).toBe("passwd");
-    expect(listFiles().every((f) => f.startsWith(uploadsDir() + path.sep))).toBe(true);
+    expect(filesUnder(uploadsDir()).every((f) => f.startsWith(uploadsDir() + path.sep))).toBe(true);
     expect(fs.existsSync(path.join(uploadsDir(), "tmp", body.temp_name))).toBe(true);
 
     // a temp_name or a kept url pointing elsewhere is refused / ignored

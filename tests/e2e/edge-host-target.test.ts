@@ -1,6 +1,5 @@
-import net from "node:net";
 import { describe, expect, it } from "vitest";
-import { raw } from "../support/http";
+import { onSocket, raw, type SocketAnswer } from "../support/http";
 import { appPerFile } from "../support/in-process";
 
 /**
@@ -10,25 +9,6 @@ import { appPerFile } from "../support/in-process";
  * and 47 of 104 shapes of a bad Host or request target were a 500 with a stack line.
  */
 const server = appPerFile({ env: { TRUST_PROXY: "1", PUBLIC_ORIGIN: undefined } });
-
-type SocketAnswer = { status: number; head: string; body: string };
-
-/** One request written as it is on a new connection (fetch and node:http refuse these shapes). */
-function onSocket(request: string): Promise<SocketAnswer> {
-  return new Promise((resolve, reject) => {
-    const socket = net.connect(server.port, "127.0.0.1");
-    let text = "";
-    socket.setEncoding("latin1");
-    socket.on("data", (chunk: string) => (text += chunk));
-    socket.on("error", reject);
-    socket.on("close", () => {
-      const at = text.indexOf("\r\n\r\n");
-      const head = at === -1 ? text : text.slice(0, at);
-      resolve({ status: Number(/^HTTP\/1\.[01] (\d{3})/.exec(head)?.[1] ?? 0), head, body: at === -1 ? "" : text.slice(at + 4) });
-    });
-    socket.write(request);
-  });
-}
 
 const host = () => `127.0.0.1:${server.port}`;
 const get11 = (target: string, headerLines: string) => `GET ${target} HTTP/1.1\r\n${headerLines}Connection: close\r\n\r\n`;
@@ -83,14 +63,14 @@ function noInternals(answer: SocketAnswer) {
 
 describe("a bad Host or request target (issue 20)", () => {
   it.each(BAD_SHAPES)("%s: 400, no internals, with a request id", async (_name, request) => {
-    const answer = await onSocket(request());
+    const answer = await onSocket(server.port, request());
     expect(answer.status, answer.head).toBe(400);
     noInternals(answer);
     expect(answer.head).toMatch(/^x-request-id: \S+/im);
   });
 
   it.each(LEGAL_SHAPES)("%s: served", async (_name, request, status) => {
-    const answer = await onSocket(request());
+    const answer = await onSocket(server.port, request());
     expect(answer.status, answer.head).toBe(status);
     noInternals(answer);
     expect(answer.body).not.toContain("other.example");

@@ -1,9 +1,8 @@
 import { spawnSync } from "node:child_process";
 import fs from "node:fs";
-import net from "node:net";
 import { afterAll, describe, expect, it } from "vitest";
 import { run } from "../support/db";
-import { HttpClient, raw } from "../support/http";
+import { HttpClient, onSocket, raw } from "../support/http";
 import { ADMIN, nonJsonLines, serverPerFile } from "../support/server";
 
 /**
@@ -34,19 +33,6 @@ async function lineFor(reqId: string): Promise<Line[]> {
   return lines().filter((l) => l.reqId === reqId);
 }
 
-/** One request written as it is on a new connection; answers the head of the answer. */
-function onSocket(request: string): Promise<string> {
-  return new Promise((resolve, reject) => {
-    const socket = net.connect(server.port, "127.0.0.1");
-    let text = "";
-    socket.setEncoding("latin1");
-    socket.on("data", (chunk: string) => (text += chunk));
-    socket.on("error", reject);
-    socket.on("close", () => resolve(text.split("\r\n\r\n")[0] ?? ""));
-    socket.write(request);
-  });
-}
-
 describe("answers Node gives before Express (issue 20)", () => {
   it("headers too large (431), a start line Node cannot parse (400) and CONNECT (405) carry an X-Request-Id and a JSON line", async () => {
     const shapes: [number, string][] = [
@@ -57,7 +43,7 @@ describe("answers Node gives before Express (issue 20)", () => {
       [405, "CONNECT other.example:443 HTTP/1.1\r\nHost: other.example:443\r\n\r\n"],
     ];
     for (const [status, request] of shapes) {
-      const head = await onSocket(request);
+      const { head } = await onSocket(server.port, request);
       expect(head, request.slice(0, 40)).toMatch(new RegExp(`^HTTP/1\\.1 ${status} `));
       const id = /^x-request-id: (\S+)$/im.exec(head)?.[1];
       expect(id, head).toMatch(/^[0-9a-f-]{36}$/);

@@ -1,5 +1,3 @@
-import fs from "node:fs";
-import path from "node:path";
 import sharp from "sharp";
 import { beforeAll, describe, expect, it, vi } from "vitest";
 import { action as newsItemAction } from "~/routes/api/news-item";
@@ -10,6 +8,7 @@ import { getEnv } from "~/server/platform/env.server";
 import { runInRequestScope } from "~/server/platform/request-scope.server";
 import { saveNews, parseNewsInput } from "~/server/domain/news.server";
 import { upsertStaffUser } from "~/server/domain/users.server";
+import { filesUnder } from "../support/files";
 
 /**
  * issue 9: PATCH /api/news/{id}/ racing a DELETE of the same row answered 500 (Prisma P2025) and
@@ -27,15 +26,7 @@ beforeAll(async () => {
   categoryId = savedCategory.item.id;
 });
 
-function files(): string[] {
-  const dir = getEnv().uploadsDir;
-  if (!fs.existsSync(dir)) return [];
-  return fs
-    .readdirSync(dir, { recursive: true, withFileTypes: true })
-    .filter((d) => d.isFile())
-    .map((d) => path.join(d.parentPath, d.name))
-    .sort();
-}
+const files = () => filesUnder(getEnv().uploadsDir);
 
 async function newsRow(title: string) {
   const parsed = parseNewsInput({ category: String(categoryId), title, title_eng: title, description: "<p>x</p>", date: "" });

@@ -1,11 +1,23 @@
 // Small valid files for uploads. Stored files are content-addressed: equal bytes share one file, so
 // the `unique*` variants give each item a file of its own.
 // The 1x1 PNG and the unique MP3 and PDF are the api/ client's (scripts/api-client-demo.ts).
+import fs from "node:fs";
+import path from "node:path";
 import { TINY_PNG } from "../../scripts/api-client-demo";
 
 export { fakeMp3 as uniqueMp3, fakePdf as uniquePdf, TINY_PNG } from "../../scripts/api-client-demo";
 
 /** TINY_PNG as an uploaded file field: [Blob, file name] (see http.ts formData). */
+/** Every file under `dir`, as absolute paths in order (none when it does not exist): what a request left on disk. */
+export function filesUnder(dir: string): string[] {
+  if (!fs.existsSync(dir)) return [];
+  return fs
+    .readdirSync(dir, { recursive: true, withFileTypes: true })
+    .filter((entry) => entry.isFile())
+    .map((entry) => path.join(entry.parentPath, entry.name))
+    .sort();
+}
+
 export const tinyPngFile = (name: string): [Blob, string] => [new Blob([new Uint8Array(TINY_PNG)], { type: "image/png" }), name];
 
 /** A small valid PNG made by sharp (in the test process). */

@@ -1,5 +1,6 @@
 // The one HTTP client of the tests: a browser stand-in that keeps cookies and never follows redirects.
 import http from "node:http";
+import net from "node:net";
 import { ApiClient } from "../../scripts/api-client-demo";
 import { ADMIN } from "./server";
 
@@ -59,6 +60,29 @@ export type RawResponse = { status: number; headers: http.IncomingHttpHeaders; b
  * One request with node:http (fetch refuses TRACE/CONNECT and forged Content-Length). When
  * `declaredLength` is larger than the body, the answer is awaited without sending the rest.
  */
+/** An answer read off a socket: its status, its head (status line and headers) and its body as written. */
+export type SocketAnswer = { status: number; head: string; body: string };
+
+/**
+ * One request written byte for byte on a new connection to `port`, for the shapes fetch and node:http refuse
+ * to send (a bad Host, a request target Node answers itself); read until the server closes.
+ */
+export function onSocket(port: number, request: string): Promise<SocketAnswer> {
+  return new Promise((resolve, reject) => {
+    const socket = net.connect(port, "127.0.0.1");
+    let text = "";
+    socket.setEncoding("latin1");
+    socket.on("data", (chunk: string) => (text += chunk));
+    socket.on("error", reject);
+    socket.on("close", () => {
+      const at = text.indexOf("\r\n\r\n");
+      const head = at === -1 ? text : text.slice(0, at);
+      resolve({ status: Number(/^HTTP\/1\.[01] (\d{3})/.exec(head)?.[1] ?? 0), head, body: at === -1 ? "" : text.slice(at + 4) });
+    });
+    socket.write(request);
+  });
+}
+
 export function raw(
   base: string,
   method: string,

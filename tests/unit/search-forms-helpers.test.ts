@@ -21,6 +21,18 @@ describe("search matching", () => {
     );
   });
 
+  /** An art-direction work of the label, the fields each entry below does not set. */
+  const work = {
+    category: "Nebbia Records",
+    url: "",
+    description: "",
+    description_eng: "",
+    artists: [] as { id: number; name: string; link: string }[],
+    link: "",
+    year: 2015,
+    producer: "",
+    producer_eng: "",
+  };
   const sources: SearchSources = {
     music: [
       {
@@ -60,50 +72,18 @@ describe("search matching", () => {
     ],
     artDirection: [
       {
+        ...work,
         id: 1,
-        category: "Nebbia Records",
         subcategory: "Concerti",
         url: "/media/c.jpg",
         title: "Nebbia Night",
         title_eng: "Fog Night",
-        description: "",
-        description_eng: "",
         artists: [{ id: 1, name: "Quartetto Aurelio", link: "" }],
-        link: "",
         year: 2019,
-        producer: "",
-        producer_eng: "",
       },
-      {
-        id: 2,
-        category: "Nebbia Records",
-        subcategory: "description",
-        url: "",
-        title: "Nebbia Records",
-        title_eng: "Nebbia Records",
-        description: "",
-        description_eng: "",
-        artists: [],
-        link: "",
-        year: 2015,
-        producer: "",
-        producer_eng: "",
-      },
-      {
-        id: 3,
-        category: "Nebbia Records",
-        subcategory: "Lable",
-        url: "",
-        title: "Direzione artistica",
-        title_eng: "Artistic direction",
-        description: "",
-        description_eng: "",
-        artists: [],
-        link: "",
-        year: 2015,
-        producer: "",
-        producer_eng: "",
-      },
+      // the label's description and its "Lable" entry: never results of their own
+      { ...work, id: 2, subcategory: "description", title: "Nebbia Records", title_eng: "Nebbia Records" },
+      { ...work, id: 3, subcategory: "Lable", title: "Direzione artistica", title_eng: "Artistic direction" },
     ],
     labelCategories: [{ name: "Nebbia Records", nameEng: "Nebbia Records" }],
   };
