@@ -62,6 +62,8 @@ const NOTICES: Record<string, string> = {
   reinviato: "Messaggio rimesso in coda per l'invio",
   gestito: "Messaggio segnato come gestito",
   "da-gestire": "Messaggio segnato come da gestire",
+  letto: "Messaggio segnato come letto",
+  "non-letto": "Messaggio segnato come non letto",
   ripristinato: "Elemento ripristinato",
   "eliminato-definitivamente": "Elemento eliminato definitivamente",
 };

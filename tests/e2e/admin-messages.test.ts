@@ -67,12 +67,19 @@ describe("the contact inbox", () => {
     expect(await item.locator(".inbox-item__handled").textContent()).toBe("Da gestire");
     expect(await noSidewaysScroll(page)).toBe(true);
 
-    // Opening it marks it read and shows why delivery failed.
+    // Opening it shows why delivery failed, and changes nothing (a GET: issue 34, finding 12).
     await item.locator(".inbox-item__from").click();
     await page.waitForURL(`${server.url}/admin/messages/${id}`);
     expect(await page.locator(".inbox-message__text").textContent()).toBe("Vorrei commissionare una colonna sonora.\nGrazie!");
     expect(await page.locator(".inbox-delivery__error").textContent()).toMatch(/^Motivo: .*ECONNREFUSED/);
     expect(await noSidewaysScroll(page)).toBe(true);
+    const readAt = () => row<{ readAt: unknown }>(server, "SELECT readAt FROM ContactMessage WHERE id = ?", id).readAt;
+    expect(readAt()).toBeNull();
+    // Without JavaScript staff mark it read with a button (a form post), and can undo it.
+    await Promise.all([page.waitForURL(/avviso=letto/), page.getByRole("button", { name: "Segna come letto" }).click()]);
+    expect(readAt()).not.toBeNull();
+    await Promise.all([page.waitForURL(/avviso=non-letto/), page.getByRole("button", { name: "Segna come non letto" }).click()]);
+    expect(readAt()).toBeNull();
 
     // The mail server comes up; "Reinvia" delivers the message at once.
     smtp = await startSmtpCapture({}, undefined, smtpPort);
@@ -118,6 +125,9 @@ describe("the contact inbox", () => {
     // A client-side navigation: the URL changes before React renders the new page.
     await page.getByRole("heading", { level: 1, name: "Messaggio di Marco Bianchi" }).waitFor();
     expect(await noSidewaysScroll(page)).toBe(true);
+    // With JavaScript the page marks the message read by a POST of its own once it is shown.
+    await page.getByRole("button", { name: "Segna come non letto" }).waitFor();
+    expect(row<{ readAt: unknown }>(server, "SELECT readAt FROM ContactMessage WHERE id = ?", id).readAt).not.toBeNull();
     const dialogs = acceptDialogs(page);
     await Promise.all([
       page.waitForURL(`${server.url}/admin/messages?avviso=eliminato`),

@@ -75,7 +75,9 @@ describe("a backup on a disk too small for it", () => {
       expect(ready.status).toBe(503);
       const body = await ready.json();
       expect(body.status).toBe("unavailable");
-      expect(body.reasons.join(" ")).toMatch(/^low disk: [\d.]+ MB free in .*, the floor is 4\.5 MB \(MIN_FREE_DISK_MB\)$/);
+      expect(body.reasons.join(" ")).toMatch(/^low disk: [\d.]+ MB free for DATA_DIR, the floor is 4\.5 MB \(MIN_FREE_DISK_MB\)$/);
+      // A public answer: the setting's name, never the folder's path (issue 34, finding 12).
+      expect(JSON.stringify(body)).not.toContain(dataDir);
       expect((await fetch(`${server.url}/healthz`)).status).toBe(200);
 
       const staff = new HttpClient(server.url);

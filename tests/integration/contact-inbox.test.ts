@@ -3,7 +3,8 @@ import { deliverPendingMessages, MAX_DELIVERY_ATTEMPTS, mailQueue, retryDelayMs 
 import {
   deleteMessage,
   listMessages,
-  openMessage,
+  findMessage,
+  setMessageRead,
   purgeOldMessages,
   resendMessage,
   setMessageHandled,
@@ -86,21 +87,31 @@ describe("delivery states", () => {
 });
 
 describe("the inbox", () => {
-  it("lists newest first, counts unread, marks read on opening, marks handled, deletes, logging each write", async () => {
+  it("lists newest first, counts unread, reads without a mark, marks read and unread, marks handled, deletes, logging each write", async () => {
     const older = await save("Elena", new Date(Date.now() - 60_000));
     const newer = await save("Franco");
     expect((await listMessages()).rows.map((m) => m.name)).toEqual(["Franco", "Elena"]);
     expect((await listMessages({ filter: { q: "elena" } })).rows.map((m) => m.name)).toEqual(["Elena"]);
     expect(await unreadMessageCount()).toBe(2);
 
-    const opened = await openMessage(older.id);
-    expect(opened?.readAt).toBeInstanceOf(Date);
+    // Reading a message changes nothing (GET /admin/messages/{id} reads it: issue 34, finding 12).
+    expect((await findMessage(older.id))?.readAt).toBeNull();
+    expect(await unreadMessageCount()).toBe(2);
+    expect(await setMessageRead(older.id, true)).toBe(true);
+    const read = await findMessage(older.id);
+    expect(read?.readAt).toBeInstanceOf(Date);
     expect(await unreadMessageCount()).toBe(1);
-    // Opening again keeps the first read time.
-    expect((await openMessage(older.id))?.readAt).toEqual(opened?.readAt);
+    // Marking it read again keeps the first read time; unread clears it.
+    expect(await setMessageRead(older.id, true)).toBe(true);
+    expect((await findMessage(older.id))?.readAt).toEqual(read?.readAt);
+    expect(await setMessageRead(older.id, false)).toBe(true);
+    expect(await unreadMessageCount()).toBe(2);
+    expect(await setMessageRead(older.id, true)).toBe(true);
 
+    // Acting on a message marks it read too.
     expect(await setMessageHandled(newer.id, true, staff)).toBe(true);
     expect((await db.contactMessage.findUniqueOrThrow({ where: { id: newer.id } })).handledAt).toBeInstanceOf(Date);
+    expect(await unreadMessageCount()).toBe(0);
     expect(await setMessageHandled(newer.id, false, staff)).toBe(true);
     expect((await db.contactMessage.findUniqueOrThrow({ where: { id: newer.id } })).handledAt).toBeNull();
     expect(await deleteMessage(older.id, staff)).toBe(true);
@@ -111,7 +122,8 @@ describe("the inbox", () => {
       `Segnato come da gestire il messaggio n. ${newer.id} di "Franco"`,
       `Eliminato il messaggio n. ${older.id} di "Elena"`,
     ]);
-    expect(await openMessage(older.id)).toBeNull();
+    expect(await findMessage(older.id)).toBeNull();
+    expect(await setMessageRead(older.id, true)).toBe(false);
   });
 
   it("the janitor's retention deletes messages older than CONTACT_RETENTION_DAYS (365 by default), sent or not", async () => {

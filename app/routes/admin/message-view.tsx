@@ -1,4 +1,5 @@
-import { data, Form, redirect } from "react-router";
+import { useEffect } from "react";
+import { data, Form, redirect, useFetcher } from "react-router";
 import type { Route } from "./+types/message-view";
 import { DeleteLink } from "~/components/admin/DeleteLink";
 import { DeliveryStatus } from "~/components/admin/DeliveryStatus";
@@ -7,17 +8,17 @@ import { Breadcrumb, Notice } from "~/components/admin/ListControls";
 import { formatDateTime } from "~/lib/format";
 import { idParam } from "~/lib/ids";
 import { noticeFrom } from "~/lib/list-params";
-import { inboxDelivery, openMessage, resendMessage, setMessageHandled } from "~/server/domain/contact-inbox.server";
+import { findMessage, inboxDelivery, resendMessage, setMessageHandled, setMessageRead } from "~/server/domain/contact-inbox.server";
 import { staffFrom } from "~/server/domain/session.server";
 import { adminForm } from "~/server/http/forms.server";
 
 const LIST = "/admin/messages";
 const NOT_FOUND = `${LIST}?avviso=non-trovato`;
 
-/** Opening a message marks it read (a GET with that one effect: the list's links are never prefetched). */
+/** The message as it is: reading it here changes nothing (the read mark is a POST, below). */
 export async function loader({ params, request }: Route.LoaderArgs) {
   const id = idParam(params.idMessage);
-  const message = id ? await openMessage(id) : null;
+  const message = id ? await findMessage(id) : null;
   if (!message) throw redirect(NOT_FOUND);
   return {
     message: {
@@ -33,22 +34,32 @@ export async function loader({ params, request }: Route.LoaderArgs) {
       failedAt: message.failedAt ? formatDateTime(message.failedAt) : null,
       nextAttemptAt: formatDateTime(message.nextAttemptAt),
       handled: message.handledAt !== null,
+      read: message.readAt !== null,
     },
     configured: inboxDelivery().configured,
     notice: noticeFrom(new URL(request.url)),
   };
 }
 
-const INTENTS = { handled: "gestito", unhandled: "da-gestire", resend: "reinviato" } as const;
+const INTENTS = { handled: "gestito", unhandled: "da-gestire", resend: "reinviato", read: "letto", unread: "non-letto" } as const;
+const isIntent = (value: unknown): value is keyof typeof INTENTS => typeof value === "string" && Object.hasOwn(INTENTS, value);
 
 export async function action({ request, params, context }: Route.ActionArgs) {
   const user = staffFrom(context);
   const id = idParam(params.idMessage);
   if (!id) throw redirect(NOT_FOUND);
-  const intent = (await adminForm(request)).get("intent");
-  if (intent !== "handled" && intent !== "unhandled" && intent !== "resend") return data({ error: "Azione sconosciuta" }, { status: 400 });
-  const done = intent === "resend" ? await resendMessage(id, user) : await setMessageHandled(id, intent === "handled", user);
+  const form = await adminForm(request);
+  const intent = form.get("intent");
+  if (!isIntent(intent)) return data({ error: "Azione sconosciuta" }, { status: 400 });
+  const done =
+    intent === "resend"
+      ? await resendMessage(id, user)
+      : intent === "read" || intent === "unread"
+        ? await setMessageRead(id, intent === "read")
+        : await setMessageHandled(id, intent === "handled", user);
   if (!done) throw redirect(NOT_FOUND);
+  // The read mark the page sends by itself once it is shown (JavaScript): no redirect, no notice.
+  if (form.get("auto") === "1") return data({ error: undefined });
   return redirect(`${LIST}/${id}?avviso=${INTENTS[intent]}`);
 }
 
@@ -68,6 +79,12 @@ function deliveryDetail(m: Route.ComponentProps["loaderData"]["message"], config
 
 export default function MessageView({ loaderData, actionData }: Route.ComponentProps) {
   const { message: m, configured, notice } = loaderData;
+  // With JavaScript, a message shown is marked read by a POST of its own; without, staff press the button.
+  const markRead = useFetcher();
+  const markReadNow = !m.read && markRead.state === "idle" && markRead.data === undefined;
+  useEffect(() => {
+    if (markReadNow) void markRead.submit({ intent: "read", auto: "1" }, { method: "post" });
+  }, [markReadNow, markRead]);
   return (
     <section className="admin-page">
       <Breadcrumb items={[{ label: "Messaggi", to: LIST }, { label: `Messaggio di ${m.name}` }]} />
@@ -106,6 +123,12 @@ export default function MessageView({ loaderData, actionData }: Route.ComponentP
           <input type="hidden" name="intent" value={m.handled ? "unhandled" : "handled"} />
           <button className="button button--ghost" type="submit">
             {m.handled ? "Segna come da gestire" : "Segna come gestito"}
+          </button>
+        </Form>
+        <Form method="post">
+          <input type="hidden" name="intent" value={m.read ? "unread" : "read"} />
+          <button className="button button--ghost" type="submit">
+            {m.read ? "Segna come non letto" : "Segna come letto"}
           </button>
         </Form>
         <Form method="post">

@@ -10,8 +10,9 @@ import { deliveryState, type DeliveryState } from "~/lib/contact-delivery";
 
 /**
  * The staff inbox of contact messages (/admin/messages): every message the contact form saved,
- * delivered by mail or not (contact.server.ts delivers them). Reading marks a message read; the
- * other changes (handled, resend, delete) are written with their activity row.
+ * delivered by mail or not (contact.server.ts delivers them). Opening a message changes nothing (a GET
+ * has no effect, issue 34): staff mark it read or unread, and any change they make to it (handled,
+ * resend) marks it read too; those changes are written with their activity row, a read mark is not.
  */
 
 const messageSelect = {
@@ -54,11 +55,17 @@ export function unreadMessageCount(): Promise<number> {
   return db.contactMessage.count({ where: { readAt: null } });
 }
 
-/** One message, marked read the first time staff open it (a read is not logged: nothing changes but the mark). */
-export async function openMessage(id: number, now = new Date()): Promise<InboxMessage | null> {
-  await db.contactMessage.updateMany({ where: { id, readAt: null }, data: { readAt: now } });
+/** One message as it is; null when there is none. */
+export async function findMessage(id: number): Promise<InboxMessage | null> {
   const row = await db.contactMessage.findUnique({ where: { id }, select: messageSelect });
   return row ? withState(row) : null;
+}
+
+/** Marks a message read (keeping when it was first read) or unread; false when it is gone. Not logged: nothing changes but the mark. */
+export async function setMessageRead(id: number, read: boolean, now = new Date()): Promise<boolean> {
+  if (!read) return (await db.contactMessage.updateMany({ where: { id }, data: { readAt: null } })).count === 1;
+  await db.contactMessage.updateMany({ where: { id, readAt: null }, data: { readAt: now } });
+  return (await db.contactMessage.count({ where: { id } })) === 1;
 }
 
 /** How staff name a message in the activity log: the sender and the number, never the text. */
@@ -73,6 +80,8 @@ async function changeMessage(
   return db.$transaction(async (tx) => {
     const message = await tx.contactMessage.findUnique({ where: { id }, select: { id: true, name: true } });
     if (!message) return false;
+    // Staff who act on a message have read it.
+    await tx.contactMessage.updateMany({ where: { id, readAt: null }, data: { readAt: new Date() } });
     await logActivity(tx, actor, await write(tx, message));
     return true;
   });

@@ -4,6 +4,7 @@ import { releaseInfo } from "../../../core/release.mjs";
 import { mailQueue } from "../domain/contact.server";
 import { db } from "../storage/db.server";
 import { getEnv } from "../platform/env.server";
+import { log } from "../platform/log.server";
 
 /**
  * /healthz: liveness, the process answers (with the release it runs); what the container's
@@ -32,25 +33,31 @@ export function healthz(req: Request, res: Response) {
 
 type Check = { ok: boolean; reason?: string };
 
+// /readyz answers anyone: its reasons name settings, never a path or a driver's message (those go to the log).
+
 async function databaseCheck(): Promise<Check> {
   try {
     await db.$queryRawUnsafe("SELECT 1");
     return { ok: true };
   } catch (error) {
-    return { ok: false, reason: `database unavailable: ${error instanceof Error ? error.message.split("\n")[0] : String(error)}` };
+    log().warn({ err: error }, "readiness: the database does not answer");
+    return { ok: false, reason: "database unavailable (the log says why)" };
   }
 }
 
 function diskCheck(): Check {
   const env = getEnv();
-  const folders = [...new Set([env.dataDir, env.uploadsDir])];
-  for (const folder of folders) {
+  // Each folder by the setting that names it.
+  const folders: [string, string][] = [["DATA_DIR", env.dataDir]];
+  if (env.uploadsDir !== env.dataDir) folders.push(["UPLOADS_DIR", env.uploadsDir]);
+  for (const [setting, folder] of folders) {
     try {
       const { freeBytes, floorBytes } = diskRoom(folder, env.minFreeDiskBytes);
       if (freeBytes < floorBytes)
-        return { ok: false, reason: `low disk: ${megabytes(freeBytes)} MB free in ${folder}, the floor is ${megabytes(floorBytes)} MB (MIN_FREE_DISK_MB)` };
+        return { ok: false, reason: `low disk: ${megabytes(freeBytes)} MB free for ${setting}, the floor is ${megabytes(floorBytes)} MB (MIN_FREE_DISK_MB)` };
     } catch (error) {
-      return { ok: false, reason: `disk unreadable: ${folder}: ${(error as { code?: string }).code ?? String(error)}` };
+      log().warn({ err: error, folder }, "readiness: the data disk cannot be read");
+      return { ok: false, reason: `disk unreadable: ${setting} (${(error as { code?: string }).code ?? "error"})` };
     }
   }
   return { ok: true };
