@@ -55,6 +55,21 @@ describe("one transaction at a time", () => {
     expect(saved).toBe(1);
   });
 
+  it("a transaction whose COMMIT is refused leaves nothing behind, and the database goes on", async () => {
+    // SQLite keeps a transaction open when its COMMIT fails (here a deferred foreign key; in production a
+    // full disk), and Prisma then calls neither commit() nor rollback(): queries waited for it forever.
+    const orphan = db.$transaction(async (tx) => {
+      if (!onPostgres()) await tx.$executeRawUnsafe("PRAGMA defer_foreign_keys = ON");
+      await tx.session.create({ data: { id: "orphan", userId: 999_999, expiresAt: new Date() } });
+    });
+    await expect(orphan).rejects.toThrow();
+    expect(await db.session.count({ where: { id: "orphan" } })).toBe(0);
+    const saved = await db.$transaction((tx) =>
+      tx.contactMessage.create({ data: { name: "Dopo", email: "d@example.com", description: "x" }, select: { id: true } }),
+    );
+    expect(await db.contactMessage.count({ where: { id: saved.id } })).toBe(1);
+  });
+
   it("on PostgreSQL, a query outside a transaction does not wait for it", async () => {
     const { outsideSettledInside } = await rolledBackTransactionDuring("pool", () => db.contactMessage.count(), onPostgres() ? 4_000 : 300);
     // SQLite serialises (the query waits for the rollback); PostgreSQL answers from another connection at once.

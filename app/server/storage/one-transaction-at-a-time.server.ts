@@ -79,7 +79,16 @@ class SerialisedAdapter implements SqlDriverAdapter {
   }
 }
 
-/** A transaction that lets the queries waiting for it go once it is committed or rolled back. */
+/** Prisma ends a transaction with one of these statements, then calls `commit()` or `rollback()`. */
+const ENDING_STATEMENT = /^\s*(COMMIT|ROLLBACK)\b/i;
+const ROLLBACK: SqlQuery = { sql: "ROLLBACK", args: [], argTypes: [] };
+
+/**
+ * A transaction that lets the queries waiting for it go once it is committed or rolled back. When the
+ * statement that ends it fails (a COMMIT refused with SQLITE_FULL leaves SQLite's transaction open),
+ * Prisma calls neither `commit()` nor `rollback()`: it is rolled back and let go here, else the
+ * connection would stay inside it and every later query wait for it.
+ */
 class EndingTransaction implements Transaction {
   readonly provider: Transaction["provider"];
   readonly adapterName: string;
@@ -99,8 +108,18 @@ class EndingTransaction implements Transaction {
     return this.#transaction.queryRaw(query);
   }
 
-  executeRaw(query: SqlQuery) {
-    return this.#transaction.executeRaw(query);
+  async executeRaw(query: SqlQuery) {
+    try {
+      return await this.#transaction.executeRaw(query);
+    } catch (error) {
+      if (ENDING_STATEMENT.test(query.sql)) await this.#abandon();
+      throw error;
+    }
+  }
+
+  async #abandon() {
+    await this.#transaction.executeRaw(ROLLBACK).catch(() => {}); // none open any more: nothing to do
+    await this.rollback();
   }
 
   commit() {
