@@ -46,6 +46,12 @@ export type JobHandlers = Record<string, JobHandler>;
 /** A refusal that another try cannot change (an unreadable file): the job fails at once. */
 export class PermanentJobError extends Error {}
 
+/**
+ * The job cannot run until something outside it is there (a program to install): it is tried again with
+ * the backoff (at most an hour apart) for as long as that lasts, never failed for it; staff see why meanwhile.
+ */
+export class WaitingJobError extends Error {}
+
 const ACTIVE: JobState[] = ["queued", "running"];
 const IDLE_POLL_MS = 2_000;
 const PROGRESS_EVERY_MS = 1_000;
@@ -206,7 +212,7 @@ async function runClaimed(job: Claimed, owner: string, handlers: JobHandlers, ab
       return;
     }
     const reason = reasonOf(error);
-    const final = error instanceof PermanentJobError || job.attempts >= job.maxAttempts;
+    const final = !(error instanceof WaitingJobError) && (error instanceof PermanentJobError || job.attempts >= job.maxAttempts);
     await db.job.updateMany({
       where: mine,
       data: final
