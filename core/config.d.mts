@@ -93,3 +93,5 @@ export const SQLITE_SIDE_FILES: string[];
 export function serverProcessEnv(env?: NodeJS.ProcessEnv): NodeJS.ProcessEnv;
 export function toolProcessEnv(extra: Record<string, string>, env?: NodeJS.ProcessEnv): NodeJS.ProcessEnv;
 export function demoStaffAccount(env?: NodeJS.ProcessEnv): { username: string; password: string };
+export const UPLOADS_WORK_DIR: string;
+export const UNFINISHED_SUFFIX: string;

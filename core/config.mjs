@@ -326,3 +326,12 @@ export function dataDirEnv(dataDir) {
 
 /** The files SQLite keeps beside a database: stale ones must go when the database is replaced. */
 export const SQLITE_SIDE_FILES = ["-wal", "-shm", "-journal"];
+
+/**
+ * Working files under UPLOADS_DIR, never part of a backup (scripts/ops/backup.mjs): the folder of files
+ * being received or made (the edge's streamed parts, transcodes' work folders, files uploaded ahead of
+ * a form save), and the unfinished writes of the store, a name with this suffix beside their key until
+ * they are renamed into place. A file there may change while a backup reads it.
+ */
+export const UPLOADS_WORK_DIR = "tmp";
+export const UNFINISHED_SUFFIX = ".part";

@@ -2,6 +2,7 @@
 // Add a benchmark: write scripts/bench/<name>.ts exporting an async function that returns
 // { name, lines }, and list it below.
 import { benchPages } from "./bench/pages";
+import { benchQueries } from "./bench/queries";
 import { benchSearch } from "./bench/search";
 import { benchSettings } from "./bench/settings";
 import { benchTranscode } from "./bench/transcode";
@@ -10,6 +11,7 @@ type Bench = () => Promise<{ name: string; lines: string[] }>;
 
 const BENCHMARKS: Record<string, Bench> = {
   pages: () => benchPages(),
+  queries: () => benchQueries(),
   search: () => benchSearch({ items: benchSettings.searchItems, runs: benchSettings.searchRuns }),
   transcode: () => benchTranscode(),
 };

@@ -1,6 +1,6 @@
 // One archive (tar.gz, made with the system tar) holds everything a site needs to come back:
 //   app.db          a consistent copy taken with SQLite's online backup API while the site serves
-//   uploads/        the uploaded files
+//   uploads/        the uploaded files, working files left out (UPLOADS_WORK_DIR, unfinished writes)
 //   session-secret  so staff sessions and signed cookies survive a restore
 //   content/        the operator's edited content files (DATA_DIR/content), when there are any
 //   manifest.json   sha256 and size of every file, the migration level and the row counts
@@ -13,7 +13,7 @@ import crypto from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
 import Database from "better-sqlite3";
-import { SQLITE_SIDE_FILES } from "../../core/config.mjs";
+import { SQLITE_SIDE_FILES, UNFINISHED_SUFFIX, UPLOADS_WORK_DIR } from "../../core/config.mjs";
 import { diskRoom, megabytes } from "../../core/disk.mjs";
 import { acquireDataDirLock } from "./lock.mjs";
 import { BackupError } from "./backup-error.mjs";
@@ -56,12 +56,22 @@ function listFiles(dir, prefix = "") {
 }
 
 /**
- * Hard-links (or copies, across file systems) the files of `from` into `to`. A hard link is taken
+ * The uploads a backup holds: every file but the working ones (core/config.mjs), which the site may
+ * be writing while the backup reads them (a transcode's MP3, an upload arriving) and are nobody's
+ * once the site restarts.
+ * @param {string} uploadsDir
+ */
+function uploadedFiles(uploadsDir) {
+  return listFiles(uploadsDir).filter((rel) => rel.split(path.sep)[0] !== UPLOADS_WORK_DIR && !rel.endsWith(UNFINISHED_SUFFIX));
+}
+
+/**
+ * Hard-links (or copies, across file systems) the uploads of `from` into `to`. A hard link is taken
  * instantly and keeps the file's bytes even if the site deletes the file a moment later.
  * @param {string} from @param {string} to
  */
-function snapshotFiles(from, to) {
-  for (const rel of listFiles(from)) {
+function snapshotUploads(from, to) {
+  for (const rel of uploadedFiles(from)) {
     const target = path.join(to, rel);
     if (fs.existsSync(target)) continue;
     fs.mkdirSync(path.dirname(target), { recursive: true });
@@ -98,10 +108,13 @@ function describeDatabase(databaseFile) {
   }
 }
 
-/** Bytes of the regular files under `dir` (0 when it does not exist). @param {string} dir */
-function folderBytes(dir) {
-  return listFiles(dir).reduce((sum, rel) => sum + (fs.statSync(path.join(dir, rel), { throwIfNoEntry: false })?.size ?? 0), 0);
+/** Bytes of these files under `dir`. @param {string} dir @param {string[]} files */
+function filesBytes(dir, files) {
+  return files.reduce((sum, rel) => sum + (fs.statSync(path.join(dir, rel), { throwIfNoEntry: false })?.size ?? 0), 0);
 }
+
+/** Bytes of the regular files under `dir` (0 when it does not exist). @param {string} dir */
+const folderBytes = (dir) => filesBytes(dir, listFiles(dir));
 
 /** @param {string} file */
 const fileBytes = (file) => fs.statSync(file, { throwIfNoEntry: false })?.size ?? 0;
@@ -114,7 +127,8 @@ const sameDisk = (a, b) => fs.statSync(a).dev === fs.statSync(b).dev;
  * before anything is written. What it writes, at most: the copy of the database in the staging
  * folder, the uploads too when they are on another disk than backups/ (elsewhere they are
  * hard-linked), and the archive: the database, the uploads and the content files (gzip never grows
- * them by more than a fraction of a percent; 1 % and 1 MB are added for tar's headers).
+ * them by more than a fraction of a percent; 1 % and 1 MB are added for tar's headers). Then, the
+ * staging folder gone, the archive is read back into backups/ (everything in it) and checked.
  * @param {BackupPaths} paths @param {string} archiveDir
  */
 async function checkRoom(paths, archiveDir) {
@@ -123,15 +137,17 @@ async function checkRoom(paths, archiveDir) {
   const database = postgres
     ? await postgresDatabaseBytes(paths.databaseUrl)
     : ["", "-wal"].reduce((sum, suffix) => sum + fileBytes(paths.databaseFile + suffix), 0);
-  const uploads = postgres ? 0 : folderBytes(paths.uploadsDir);
+  const uploads = postgres ? 0 : filesBytes(paths.uploadsDir, uploadedFiles(paths.uploadsDir));
   const rest = folderBytes(paths.contentDir) + fileBytes(paths.secretFile);
   const archive = Math.ceil((database + uploads + rest) * 1.01) + 1024 * 1024;
   const staging = database + rest + (uploads > 0 && !sameDisk(paths.uploadsDir, paths.backupsDir) ? uploads : 0);
+  // backups/ holds the staging folder while the archive is written, then what the archive reads back as.
+  const work = Math.max(staging, database + uploads + rest);
   /** @type {[string, number][]} */
   const needs = sameDisk(archiveDir, paths.backupsDir)
-    ? [[paths.backupsDir, staging + archive]]
+    ? [[paths.backupsDir, work + archive]]
     : [
-        [paths.backupsDir, staging],
+        [paths.backupsDir, work],
         [archiveDir, archive],
       ];
   for (const [folder, bytes] of needs) {
@@ -154,7 +170,8 @@ async function checkRoom(paths, archiveDir) {
 function removeLeftovers(dir) {
   if (!fs.existsSync(dir)) return;
   for (const name of fs.readdirSync(dir)) {
-    if (name.startsWith(".staging-") || name.endsWith(".tar.gz.partial")) fs.rmSync(path.join(dir, name), { recursive: true, force: true });
+    if (name.startsWith(".staging-") || name.startsWith(".read-back-") || name.endsWith(".tar.gz.partial"))
+      fs.rmSync(path.join(dir, name), { recursive: true, force: true });
   }
 }
 
@@ -226,7 +243,7 @@ export async function createBackup(paths, { target, kind = "backup", tag } = {})
     } else {
       // Uploads before AND after the database copy: a file added meanwhile is in the second pass, one
       // deleted meanwhile in the first, so every file the copied rows reference is in the archive.
-      snapshotFiles(paths.uploadsDir, path.join(staging, "uploads"));
+      snapshotUploads(paths.uploadsDir, path.join(staging, "uploads"));
       if (fs.existsSync(paths.databaseFile)) {
         const source = new Database(paths.databaseFile, { timeout: 5000, fileMustExist: true });
         try {
@@ -236,7 +253,7 @@ export async function createBackup(paths, { target, kind = "backup", tag } = {})
         }
         database = describeDatabase(path.join(staging, "app.db"));
       }
-      snapshotFiles(paths.uploadsDir, path.join(staging, "uploads"));
+      snapshotUploads(paths.uploadsDir, path.join(staging, "uploads"));
       fs.mkdirSync(path.join(staging, "uploads"), { recursive: true });
     }
     if (fs.existsSync(paths.secretFile)) fs.copyFileSync(paths.secretFile, path.join(staging, "session-secret"));
@@ -260,6 +277,8 @@ export async function createBackup(paths, { target, kind = "backup", tag } = {})
     fs.writeFileSync(path.join(staging, MANIFEST), JSON.stringify(manifest, null, 2) + "\n");
 
     packArchive(staging, partial);
+    fs.rmSync(staging, { recursive: true, force: true });
+    readBack(paths.backupsDir, partial);
     fs.renameSync(partial, archive);
     if (!target) prune(paths.backupsDir, kind, paths.backupKeep);
     return { archive, manifest };
@@ -276,10 +295,28 @@ export async function createBackup(paths, { target, kind = "backup", tag } = {})
 }
 
 /**
- * Unpacks and checks an archive (checksums, PRAGMA integrity_check) without touching DATA_DIR.
+ * A backup is reported written only once its archive reads back as restore reads it: unpacked into a
+ * folder of its own and checked by `verifyArchive`. A file that changed between its checksum and tar,
+ * or a database that fails its integrity check, would otherwise be found only by the restore that
+ * needs the archive.
+ * @param {string} backupsDir @param {string} archive
+ */
+function readBack(backupsDir, archive) {
+  const into = fs.mkdtempSync(path.join(backupsDir, ".read-back-"));
+  try {
+    verifyArchive(archive, into, "the archive was removed");
+  } finally {
+    fs.rmSync(into, { recursive: true, force: true });
+  }
+}
+
+/**
+ * Unpacks and checks an archive (checksums, PRAGMA integrity_check) without touching DATA_DIR: restore
+ * before it replaces anything, and every backup before it says it is written. `outcome` ends the
+ * refusal's reason: what became of the restore or the backup.
  * @param {string} archive @param {string} into
  */
-export function verifyArchive(archive, into) {
+export function verifyArchive(archive, into, outcome = "nothing was restored") {
   if (!fs.existsSync(archive)) throw new BackupError(`archive not found: ${archive}`);
   tar(["-xzf", archive, "-C", into, "--no-same-owner"]);
   const manifestFile = path.join(into, MANIFEST);
@@ -297,10 +334,10 @@ export function verifyArchive(archive, into) {
     const posix = rel.split(path.sep).join("/");
     if (posix !== MANIFEST && !listed.has(posix)) problems.push(`not in the manifest: ${posix}`);
   }
-  if (problems.length) throw new BackupError("the archive is damaged: nothing was restored", { problems: problems.slice(0, 20) });
+  if (problems.length) throw new BackupError(`the archive is damaged: ${outcome}`, { problems: problems.slice(0, 20) });
   const database = fs.existsSync(path.join(into, "app.db")) ? describeDatabase(path.join(into, "app.db")) : null;
   if (database && database.integrity !== "ok")
-    throw new BackupError(`the database fails PRAGMA integrity_check: nothing was restored`, { integrity: database.integrity });
+    throw new BackupError(`the database fails PRAGMA integrity_check: ${outcome}`, { integrity: database.integrity });
   return { manifest, database };
 }
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { db } from "~/server/storage/db.server";
-import { claimJob, enqueueJob, PermanentJobError, retryDelayMs, runJobsUntilIdle, startJobs, stopJobs } from "~/server/domain/jobs.server";
+import { claimJob, CRASHED_TOO_OFTEN, enqueueJob, PermanentJobError, retryDelayMs, runJobsUntilIdle, startJobs, stopJobs } from "~/server/domain/jobs.server";
 
 const job = (id: number) => db.job.findUniqueOrThrow({ where: { id } });
 
@@ -60,6 +60,37 @@ describe("the job queue", () => {
     expect(await job(flaky)).toMatchObject({ state: "failed", attempts: 2, lastError: "disk hiccup" });
     // Asked again (staff's "Riprova"): a new job, since none is active.
     expect(await enqueueJob(db, "broken", "y")).not.toBe(broken);
+  });
+
+  it("a job whose tries were all used up by runs that killed their process is failed at the next claim, not run again", async () => {
+    // issue 34, finding 5: the give-up check ran only when the handler threw, so a job that ended its
+    // process (out of memory) was claimed again every time its lease passed, forever.
+    const id = await enqueueJob(db, "crash-test", "master.wav", { url: "master.wav" }, 2);
+    for (const owner of ["crashed-1", "crashed-2"]) {
+      expect((await claimJob(owner, ["crash-test"]))?.id).toBe(id);
+      // The process died during the run: nothing finishes the job, and its lease passes.
+      await db.job.update({ where: { id }, data: { leaseUntil: new Date(Date.now() - 1_000) } });
+    }
+    const runs: string[] = [];
+    const failures: { key: string; reason: string }[] = [];
+    const handlers = {
+      "crash-test": {
+        run: async ({ key }: { key: string }) => {
+          runs.push(key);
+        },
+        failed: async ({ key }: { key: string }, reason: string) => {
+          failures.push({ key, reason });
+        },
+      },
+    };
+    await runJobsUntilIdle(handlers);
+    expect(runs).toEqual([]);
+    const reason = CRASHED_TOO_OFTEN(2);
+    expect(reason).toMatch(/^il lavoro è stato interrotto 2 volte senza finire/);
+    expect(await job(id)).toMatchObject({ state: "failed", attempts: 2, lastError: reason, leaseUntil: null });
+    expect(failures).toEqual([{ key: "master.wav", reason }]);
+    // Nothing is left to claim.
+    expect(await claimJob("later", ["crash-test"], new Date(Date.now() + 3_600_000))).toBeNull();
   });
 
   it("runs jobs in the background once started, and hands a running one back when stopped", async () => {

@@ -139,6 +139,73 @@ describe("backup and restore drill", () => {
   });
 });
 
+// issue 34, finding 2: the backup hard-linked uploads/tmp too, where lame was still writing a transcode's
+// MP3; its checksum no longer matched the archive and restore refused it, while the backup had said
+// "backup written". Now working files stay out, and a backup reads its archive back as restore does.
+describe("a backup restore would refuse is never reported written", () => {
+  it("a backup taken while a transcode writes its MP3 under uploads/tmp restores, without the working files", async () => {
+    const { dataDir, migrationsDir, env } = await migratedCopy();
+    const uploads = path.join(dataDir, "uploads");
+    fs.mkdirSync(path.join(uploads, "images"), { recursive: true });
+    fs.writeFileSync(path.join(uploads, "images", "0123456789abcdef0123456789abcdef.png"), "a stored picture");
+    fs.writeFileSync(path.join(uploads, "images", "fedcba9876543210fedcba9876543210.png.part"), "a write not finished");
+    const work = path.join(uploads, "tmp", "transcode-job1-x1y2z3");
+    fs.mkdirSync(work, { recursive: true });
+    const mp3 = path.join(work, "stream.mp3");
+    fs.writeFileSync(mp3, Buffer.alloc(64 * 1024, 1));
+    // lame appends to the MP3 for as long as the backup runs.
+    const lame = setInterval(() => fs.appendFileSync(mp3, Buffer.alloc(4096, 2)), 1);
+    let backup;
+    try {
+      backup = await runScript("scripts/backup.mjs", [], env);
+    } finally {
+      clearInterval(lame);
+    }
+    expect(backup.stderr).toBe("");
+    expect(backup.code).toBe(0);
+    const archive = String(jsonLines(backup.stdout).find((line) => line.msg === "backup written")?.archive);
+    const listed = execFileSync("tar", ["-tzf", archive], { encoding: "utf8" }).split("\n");
+    expect(listed).toContain("./uploads/images/0123456789abcdef0123456789abcdef.png");
+    expect(listed.filter((name) => name.includes("/tmp") || name.endsWith(".part"))).toEqual([]);
+    // No leftover of the read-back.
+    expect(fs.readdirSync(path.join(dataDir, "backups"))).toEqual([path.basename(archive)]);
+
+    const kept = path.join(os.tmpdir(), `working-files-${path.basename(archive)}`);
+    fs.copyFileSync(archive, kept);
+    fs.rmSync(dataDir, { recursive: true, force: true });
+    fs.mkdirSync(dataDir);
+    const restored = await runScript("scripts/restore.mjs", [kept], env);
+    expect(restored.stderr).toBe("");
+    expect(jsonLines(restored.stdout)).toMatchObject([{ level: "info", msg: "backup restored" }]);
+    expect(restored.code).toBe(0);
+    expect(fs.readFileSync(path.join(uploads, "images", "0123456789abcdef0123456789abcdef.png"), "utf8")).toBe("a stored picture");
+    for (const folder of [dataDir, migrationsDir, kept]) fs.rmSync(folder, { recursive: true, force: true });
+  });
+
+  it("a backup whose archive reads back with a database restore refuses fails in one JSON line, exit 1, and leaves no archive", async () => {
+    const { dataDir, migrationsDir, env, databaseFile } = await migratedCopy();
+    // A database damaged on disk: its index no longer matches its rows (PRAGMA integrity_check fails),
+    // while every row still reads. SQLite's online backup copies it page by page, as it is.
+    const db = new Database(databaseFile);
+    for (let i = 0; i < 3; i++) db.prepare("INSERT INTO Activity (description, username) VALUES (?, ?)").run(`riga ${i}`, `utente ${i}`);
+    db.unsafeMode(true);
+    db.pragma("writable_schema = ON");
+    db.prepare(`UPDATE sqlite_master SET sql = 'CREATE INDEX "Activity_date_idx" ON "Activity"("username")' WHERE name = 'Activity_date_idx'`).run();
+    db.close();
+
+    const backup = await runScript("scripts/backup.mjs", [], env);
+    expect(backup.stderr).toBe("");
+    expect(backup.code).toBe(1);
+    const lines = backup.stdout.trim().split("\n");
+    expect(lines).toHaveLength(1);
+    const failure = JSON.parse(lines[0]!);
+    expect(failure).toMatchObject({ level: "error", msg: "backup failed", reason: "the database fails PRAGMA integrity_check: the archive was removed" });
+    expect(failure.integrity).toMatch(/missing from index Activity_date_idx/);
+    expect(fs.readdirSync(path.join(dataDir, "backups"))).toEqual([]);
+    for (const folder of [dataDir, migrationsDir]) fs.rmSync(folder, { recursive: true, force: true });
+  });
+});
+
 describe("npm run user:create", () => {
   it("says what it did, or why not, in one JSON line of the logger (it printed Italian text)", SERVER_TEST, async () => {
     const dataDir = dataDirFrom("empty");

@@ -13,6 +13,9 @@ import { LoudnessMeter, PeaksBuilder } from "./audio-analysis.server";
 /** The file is not audio this server can read: another try cannot help. */
 export class UnreadableAudioError extends Error {}
 
+/** A program of the pipeline (Debian's flac or lame) is not installed: a try after it is installed works. */
+export class MissingProgramError extends Error {}
+
 export type TranscodeResult = {
   sampleRate: number;
   frames: number;
@@ -215,8 +218,11 @@ function toFloats(bytes: Buffer, format: WaveFormat): Float32Array[] {
 
 type Child = { process: ChildProcess; done: Promise<void> };
 
-/** A program of the pipeline; its exit is checked (a refusal says what the program said). */
-function run(command: string, args: string[], what: string, refusal: (stderr: string) => Error): Child {
+/**
+ * A program of the pipeline; its exit is checked (a refusal says what the program said). `role` and
+ * `what` name it when it is not installed: "decoder", "decodifica FLAC".
+ */
+function run(command: string, args: string[], role: "decoder" | "encoder", what: string, refusal: (stderr: string) => Error): Child {
   const child = spawn(command, args, { stdio: ["pipe", "pipe", "pipe"] });
   let stderr = "";
   child.stderr?.on("data", (data: Buffer) => {
@@ -226,7 +232,13 @@ function run(command: string, args: string[], what: string, refusal: (stderr: st
   child.stdin?.on("error", () => {});
   const done = new Promise<void>((resolve, reject) => {
     child.on("error", (error: NodeJS.ErrnoException) =>
-      reject(error.code === "ENOENT" ? new Error(`il programma ${command} (${what}) non è installato sul server`) : error),
+      reject(
+        error.code === "ENOENT"
+          ? new MissingProgramError(
+              `${role} non installato: manca il programma ${command} (${what}) sul server; si riprova finché non c'è (apt-get install ${command})`,
+            )
+          : error,
+      ),
     );
     child.on("close", (code, signal) => {
       if (code === 0) resolve();
@@ -251,6 +263,7 @@ function decoded(source: Readable, extension: string, children: Child[]): AsyncI
       ? run(
           "lame",
           ["--quiet", "--decode", "--mp3input", "-", "-"],
+          "decoder",
           "decodifica MP3",
           (e) => new UnreadableAudioError(`il file MP3 non è leggibile${e ? `: ${e}` : ""}`),
         )
@@ -258,6 +271,7 @@ function decoded(source: Readable, extension: string, children: Child[]): AsyncI
         ? run(
             "flac",
             ["--silent", "--decode", "--stdout", "-"],
+            "decoder",
             "decodifica FLAC",
             (e) => new UnreadableAudioError(`il file FLAC non è leggibile${e ? `: ${e}` : ""}`),
           )
@@ -276,7 +290,7 @@ function encoder(sampleRate: number, outFile: string): Child {
   // Visitors get 44.1 or 48 kHz: other rates are resampled by lame (to 48 kHz for the 8 kHz family).
   const resample = sampleRate === 44100 || sampleRate === 48000 ? [] : ["--resample", sampleRate % 8000 === 0 ? "48" : "44.1"];
   const args = ["--quiet", "-r", "-s", khz(sampleRate), "--bitwidth", "16", "--signed", "--little-endian", "-m", "j", "-V", "2", ...resample, "-", outFile];
-  return run("lame", args, "codifica MP3", (e) => new Error(`la codifica MP3 non è riuscita${e ? `: ${e}` : ""}`));
+  return run("lame", args, "encoder", "codifica MP3", (e) => new Error(`la codifica MP3 non è riuscita${e ? `: ${e}` : ""}`));
 }
 
 /** Two channels as visitors hear them: mono is doubled, channels past the second are left out. */
@@ -356,11 +370,12 @@ export async function transcodeAudio(
     };
   } catch (error) {
     stop();
-    // A decoder's refusal explains a broken stream better than the reader's view of it.
+    // A decoder's refusal explains a broken stream better than the reader's view of it, and a program
+    // that is not there explains everything: the reader saw no WAV because no decoder ran.
     let reason = error;
     for (const child of children) {
       await child.done.catch((refusal: unknown) => {
-        if (refusal instanceof UnreadableAudioError) reason = refusal;
+        if (refusal instanceof MissingProgramError || (refusal instanceof UnreadableAudioError && !(reason instanceof MissingProgramError))) reason = refusal;
       });
     }
     throw options.signal?.aborted ? (options.signal.reason ?? reason) : reason;

@@ -15,6 +15,9 @@ import { db } from "../storage/db.server";
  *   keeps "running" until its lease passes, then any process claims it again.
  * - A failure is retried with backoff; after `maxAttempts` (or a `PermanentJobError`, e.g. a file
  *   that cannot be read) the job is "failed" with the reason, until staff ask again (`enqueueJob`).
+ * - A try is counted when it is claimed, so a job whose process dies during it (out of memory, a
+ *   crash of a program it runs) still uses it up: once every try ended that way, the next claim fails
+ *   the job instead of running it a time more (`CRASHED_TOO_OFTEN`).
  * - One job at a time per process by default (JOB_CONCURRENCY): the machine's other core serves pages.
  * - A server that stops (`stopJobs`) aborts its jobs and hands them back at once, not counted as a try.
  */
@@ -42,6 +45,12 @@ export type JobHandlers = Record<string, JobHandler>;
 
 /** A refusal that another try cannot change (an unreadable file): the job fails at once. */
 export class PermanentJobError extends Error {}
+
+/**
+ * The job cannot run until something outside it is there (a program to install): it is tried again with
+ * the backoff (at most an hour apart) for as long as that lasts, never failed for it; staff see why meanwhile.
+ */
+export class WaitingJobError extends Error {}
 
 const ACTIVE: JobState[] = ["queued", "running"];
 const IDLE_POLL_MS = 2_000;
@@ -77,7 +86,15 @@ export async function latestJobs(kind: string, keys: string[]) {
   return new Map(rows.map((row) => [row.key, row]));
 }
 
-type Claimed = { id: number; kind: string; key: string; payload: string; attempts: number; maxAttempts: number };
+/**
+ * A claimed job; `givenUp` (the reason) when its tries are used up by runs that never finished: it is
+ * failed already, and only its handler's `failed` is left to call.
+ */
+type Claimed = { id: number; kind: string; key: string; payload: string; attempts: number; maxAttempts: number; givenUp?: string };
+
+/** Why a job whose every try ended with its process is not tried again (the admin shows it). */
+export const CRASHED_TOO_OFTEN = (attempts: number) =>
+  `il lavoro è stato interrotto ${attempts} ${attempts === 1 ? "volta" : "volte"} senza finire (il server si è chiuso mentre lo eseguiva, ad esempio per memoria esaurita): non viene più ritentato`;
 
 function claimable(now: Date): Prisma.JobWhereInput {
   return {
@@ -91,7 +108,9 @@ function claimable(now: Date): Prisma.JobWhereInput {
 /**
  * Claims the next due job of the given kinds for `owner`, or answers null. The candidate is read
  * first; the claim is the UPDATE whose WHERE repeats the condition, so when another process took
- * it in between, nothing is updated and the next candidate is tried.
+ * it in between, nothing is updated and the next candidate is tried. A candidate still "running" whose
+ * lease passed with no try left (every try's process died) is failed by the same kind of UPDATE and
+ * answered with `givenUp`.
  */
 export async function claimJob(owner: string, kinds: string[], now = new Date()): Promise<Claimed | null> {
   const leaseMs = getEnv().jobLeaseMs;
@@ -99,9 +118,24 @@ export async function claimJob(owner: string, kinds: string[], now = new Date())
     const candidate = await db.job.findFirst({
       where: { kind: { in: kinds }, ...claimable(now) },
       orderBy: [{ runAt: "asc" }, { id: "asc" }],
-      select: { id: true },
+      select: { id: true, state: true, attempts: true, maxAttempts: true },
     });
     if (!candidate) return null;
+    if (candidate.state === "running" && candidate.attempts >= candidate.maxAttempts) {
+      const givenUp = CRASHED_TOO_OFTEN(candidate.attempts);
+      const { count } = await db.job.updateMany({
+        where: { id: candidate.id, ...claimable(now), attempts: candidate.attempts },
+        data: { state: "failed", lastError: givenUp, finishedAt: now, leaseUntil: null, leaseOwner: null },
+      });
+      if (count === 1) {
+        const job = await db.job.findUnique({
+          where: { id: candidate.id },
+          select: { id: true, kind: true, key: true, payload: true, attempts: true, maxAttempts: true },
+        });
+        if (job) return { ...job, givenUp };
+      }
+      continue;
+    }
     const { count } = await db.job.updateMany({
       where: { id: candidate.id, ...claimable(now) },
       data: { state: "running", leaseOwner: owner, leaseUntil: new Date(now.getTime() + leaseMs), attempts: { increment: 1 } },
@@ -128,6 +162,11 @@ function parsePayload(text: string): unknown {
 /** Runs one claimed job to its end: done, queued again with backoff, failed, or handed back when `stopping`. */
 async function runClaimed(job: Claimed, owner: string, handlers: JobHandlers, abort: AbortController, stopping: () => boolean) {
   const handler = handlers[job.kind];
+  if (job.givenUp) {
+    log().error({ jobId: job.id, kind: job.kind, key: job.key, attempts: job.attempts, reason: job.givenUp }, "job failed: every try ended with its process");
+    await handler?.failed?.({ key: job.key, payload: parsePayload(job.payload) }, job.givenUp);
+    return;
+  }
   const mine = { id: job.id, leaseOwner: owner, state: "running" };
   const leaseMs = getEnv().jobLeaseMs;
   let progress: number | null = null;
@@ -173,7 +212,7 @@ async function runClaimed(job: Claimed, owner: string, handlers: JobHandlers, ab
       return;
     }
     const reason = reasonOf(error);
-    const final = error instanceof PermanentJobError || job.attempts >= job.maxAttempts;
+    const final = !(error instanceof WaitingJobError) && (error instanceof PermanentJobError || job.attempts >= job.maxAttempts);
     await db.job.updateMany({
       where: mine,
       data: final

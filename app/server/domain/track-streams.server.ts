@@ -9,8 +9,8 @@ import { mimeTypeOf } from "../storage/file-types.server";
 import { storedKeyOfUrl } from "../storage/file-store.server";
 import { fileStore, scratchDir } from "../storage/storage.server";
 import { recountFiles, removeUnreferenced, stageFile, type StagedFile } from "../storage/stored-files.server";
-import { transcodeAudio, UnreadableAudioError } from "./audio-transcode.server";
-import { enqueueJob, latestJobs, PermanentJobError, type JobHandler } from "./jobs.server";
+import { MissingProgramError, transcodeAudio, UnreadableAudioError } from "./audio-transcode.server";
+import { enqueueJob, latestJobs, PermanentJobError, WaitingJobError, type JobHandler } from "./jobs.server";
 
 /**
  * The stream of each track (issue 25): the master staff uploaded is kept as it is; a `transcode`
@@ -173,7 +173,8 @@ const transcodeJob: JobHandler = {
           onProgress: (fraction) => job.progress(fraction),
         });
       } catch (error) {
-        throw error instanceof UnreadableAudioError ? new PermanentJobError(error.message) : error;
+        if (error instanceof UnreadableAudioError) throw new PermanentJobError(error.message);
+        throw error instanceof MissingProgramError ? new WaitingJobError(error.message) : error;
       }
       const stream = asIs ? null : await stageFile("tracks", () => Promise.resolve(fs.createReadStream(outFile)), "mp3", "audio/mpeg");
       const peaks = await stageFile("peaks", Buffer.from(JSON.stringify(result.peaks)), "json", "application/json");

@@ -1,5 +1,6 @@
 import crypto from "node:crypto";
 import sharp from "sharp";
+import { UPLOADS_WORK_DIR } from "../../../core/config.mjs";
 import type { UploadKind } from "~/generated/prisma/enums";
 import { getEnv } from "../platform/env.server";
 import { db } from "../storage/db.server";
@@ -164,7 +165,7 @@ export async function storeFormFile(file: File, purpose: UploadPurpose): Promise
 }
 
 /** Temporary uploads are kept in the store under tmp/ (never served by /media). */
-const tempKey = (tempName: string) => `tmp/${tempName}`;
+const tempKey = (tempName: string) => `${UPLOADS_WORK_DIR}/${tempName}`;
 
 const TEMP_NAME = /^[0-9a-f]{32}\.[a-z0-9]{2,5}$/;
 
@@ -225,7 +226,7 @@ export async function cleanupAbandonedUploads(maxAgeMs = TEMP_UPLOAD_TTL_MS, now
   const old = await db.upload.findMany({ where: { createdAt: { lt: cutoff } }, select: { tempName: true } });
   await discardTempUploads(old.map((u) => u.tempName));
   const removed = old.map((u) => tempKey(u.tempName));
-  for await (const file of fileStore().list("tmp/")) {
+  for await (const file of fileStore().list(`${UPLOADS_WORK_DIR}/`)) {
     if (file.modifiedAt < cutoff) {
       await fileStore().delete(file.key);
       removed.push(file.key);

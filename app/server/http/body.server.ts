@@ -5,6 +5,7 @@ import { Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
 import type { ReadableStream as NodeReadableStream } from "node:stream/web";
 import busboy from "busboy";
+import { UNFINISHED_SUFFIX } from "../../../core/config.mjs";
 import { scratchDir, uploadRoom } from "../storage/storage.server";
 import { MESSAGES, RequestError } from "./errors.server";
 import { onRequestEnd } from "../platform/request-scope.server";
@@ -283,7 +284,7 @@ async function readMultipart(request: Request, limit: number, maxFileSize: numbe
       // First, before anything can happen on it: a body that ends inside this part errors this stream.
       stream.on("error", fail);
       if (failed) return void stream.resume();
-      const file = path.join(scratchDir(), `${crypto.randomBytes(16).toString("hex")}.part`);
+      const file = path.join(scratchDir(), `${crypto.randomBytes(16).toString("hex")}${UNFINISHED_SUFFIX}`);
       written.push(file);
       liveParts.add(file);
       fileStreams.push(stream);

@@ -8,6 +8,7 @@ import { Prisma, PrismaClient } from "~/generated/prisma/client";
 import { PrismaClient as PostgresPrismaClient } from "~/generated/prisma-pg/client";
 import { getEnv } from "../platform/env.server";
 import { log } from "../platform/log.server";
+import { oneTransactionAtATime } from "./one-transaction-at-a-time.server";
 
 declare global {
   var __prisma: PrismaClient | undefined;
@@ -28,9 +29,11 @@ function createClient(): PrismaClient {
     return new PostgresPrismaClient({ adapter: new PrismaPg(clientPool) }) as unknown as PrismaClient;
   }
   fs.mkdirSync(path.dirname(databaseFile), { recursive: true });
-  // busy timeout: concurrent writers wait for the lock instead of failing with SQLITE_BUSY.
+  // busy timeout: concurrent writers (another process, a script) wait for the lock instead of failing
+  // with SQLITE_BUSY. This process's own queries share one connection: they wait while a transaction is
+  // open (one-transaction-at-a-time.server.ts).
   const adapter = new PrismaBetterSQLite3({ url: `file:${databaseFile}`, timeout: 5000 });
-  return new PrismaClient({ adapter });
+  return new PrismaClient({ adapter: oneTransactionAtATime(adapter) });
 }
 
 /**

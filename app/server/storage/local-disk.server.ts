@@ -4,6 +4,7 @@ import fs from "node:fs/promises";
 import path from "node:path";
 import { Readable, Transform } from "node:stream";
 import { pipeline } from "node:stream/promises";
+import { UNFINISHED_SUFFIX } from "../../../core/config.mjs";
 import {
   DERIVED_ROOT,
   isSafeKey,
@@ -14,9 +15,6 @@ import {
   type StoredFolder,
   type StoredInfo,
 } from "./file-store.server";
-
-/** Unfinished writes end in this; a crash can leave them, the janitor removes them (sweepUnfinished). */
-const UNFINISHED = ".part";
 
 /**
  * Stored files and their folders are the server user's alone (0600/0700, as the rest of DATA_DIR:
@@ -50,7 +48,7 @@ async function streamOf(content: FileContent): Promise<Readable> {
  */
 export async function writeUnfinished(dir: string, content: FileContent): Promise<{ temp: string; hash: string; size: number }> {
   await fs.mkdir(dir, { recursive: true, mode: FOLDER_MODE });
-  const temp = path.join(dir, `${crypto.randomBytes(8).toString("hex")}${UNFINISHED}`);
+  const temp = path.join(dir, `${crypto.randomBytes(8).toString("hex")}${UNFINISHED_SUFFIX}`);
   const hash = crypto.createHash("sha256");
   let size = 0;
   const count = new Transform({
@@ -170,7 +168,7 @@ export class LocalDiskStore implements FileStore {
       return removed;
     }
     for (const entry of entries) {
-      if (!entry.isFile() || !entry.name.endsWith(UNFINISHED)) continue;
+      if (!entry.isFile() || !entry.name.endsWith(UNFINISHED_SUFFIX)) continue;
       const full = path.join(entry.parentPath, entry.name);
       const stat = await fs.stat(full).catch(() => null);
       if (!stat || stat.mtime >= olderThan) continue;

@@ -1,5 +1,6 @@
 import fs from "node:fs";
 import path from "node:path";
+import { UPLOADS_WORK_DIR } from "../../../core/config.mjs";
 import { diskRoom } from "../../../core/disk.mjs";
 import { type Env, getEnv } from "../platform/env.server";
 import type { FileStore } from "./file-store.server";
@@ -25,7 +26,7 @@ export function fileStore(): FileStore {
  * whatever the backend, inside UPLOADS_DIR so the janitor sweeps what a crash leaves there.
  */
 export function scratchDir(): string {
-  return path.join(getEnv().uploadsDir, "tmp");
+  return path.join(getEnv().uploadsDir, UPLOADS_WORK_DIR);
 }
 
 export type UploadRoom = { fits: boolean; freeBytes: number; floorBytes: number };
