@@ -69,18 +69,23 @@ function pathErrors(error: z.ZodError): FieldErrors {
   return errors;
 }
 
-/** An item with its rich texts (fields of type "richtext", nested lists included) as a save stores them. */
-function cleanRichTexts(fields: readonly ContentField[], item: Record<string, unknown>): Record<string, unknown> {
+/** An item with each of its rich texts (fields of type "richtext", nested lists included) passed through `change`. */
+function mapRichTexts(fields: readonly ContentField[], item: Record<string, unknown>, change: (text: string) => string): Record<string, unknown> {
   const out = { ...item };
   for (const field of fields) {
     const value = out[field.name];
     if (field.type === "list") {
-      if (Array.isArray(value)) out[field.name] = value.map((row: Record<string, unknown>) => cleanRichTexts(field.fields, row));
+      if (Array.isArray(value)) out[field.name] = value.map((row: Record<string, unknown>) => mapRichTexts(field.fields, row, change));
     } else if (field.type === "richtext") {
-      for (const name of inputNames(field)) if (typeof out[name] === "string") out[name] = cleanRichTextInput(out[name]);
+      for (const name of inputNames(field)) if (typeof out[name] === "string") out[name] = change(out[name]);
     }
   }
   return out;
+}
+
+/** An item of `kind` as stored, with each of its rich texts passed through `change` (a repair of stored texts). */
+export function mapContentRichTexts(kind: ContentKind, item: Record<string, unknown>, change: (text: string) => string): Record<string, unknown> {
+  return mapRichTexts(CONTENT_FORMS[kind].fields, item, change);
 }
 
 /** Checks a whole document of one kind with its schema: the items to store, or the errors by field path. */
@@ -88,7 +93,7 @@ function parseContentDocument<K extends ContentKind>(kind: K, body: unknown): { 
   const parsed = contentDocumentSchema(kind).safeParse(body);
   if (!parsed.success) return { ok: false, errors: pathErrors(parsed.error) };
   const items = parsed.data[CONTENT_LIST_KEYS[kind]] as Record<string, unknown>[];
-  return { ok: true, items: items.map((item) => cleanRichTexts(CONTENT_FORMS[kind].fields, item)) as ContentItemOf<K>[] };
+  return { ok: true, items: items.map((item) => mapContentRichTexts(kind, item, cleanRichTextInput)) as ContentItemOf<K>[] };
 }
 
 type Tx = Parameters<Parameters<typeof db.$transaction>[0]>[0];
