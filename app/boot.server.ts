@@ -1,5 +1,6 @@
 import { startContactDelivery, stopContactDelivery } from "./server/domain/contact.server";
 import { importContentFiles, isDatabaseEmpty, missingContentImages } from "./server/domain/content.server";
+import { runDataRepairs } from "./server/domain/data-repairs.server";
 import { startBackgroundLeader, stopBackgroundLeader } from "./server/storage/background-leader.server";
 import { startContentVersionListener, stopContentVersionPoll } from "./server/storage/content-version.server";
 import { configureDatabase, disconnectDatabase } from "./server/storage/db.server";
@@ -15,8 +16,8 @@ import { ensureAdminUser } from "./server/domain/users.server";
 
 /**
  * Runs once when the server starts, after migrations: database settings, the staff user, the
- * content files of earlier releases imported once, the demo content on an empty database, the
- * generated content images.
+ * content files of earlier releases imported once, the repairs migrations asked for, the demo
+ * content on an empty database, the generated content images.
  */
 export async function boot() {
   const env = getEnv();
@@ -27,6 +28,8 @@ export async function boot() {
   // The start that migrated (after its backup) imports the content files once; later starts find
   // every kind in the database and read no file (domain/content.server.ts, ADR 022).
   await importContentFiles();
+  // What a migration asked to repair with the application's own rules (domain/data-repairs.server.ts).
+  await runDataRepairs();
   // The demo code (app/demo/) is loaded only when it has work to do: it is not part of what
   // serves requests.
   if (env.seedDemo && (await isDatabaseEmpty())) {

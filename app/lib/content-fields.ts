@@ -53,13 +53,13 @@ const image = (name: string, label = "Immagine"): ScalarField => ({
   name,
   label,
   type: "image",
-  hint: "Percorso (/media/...) o indirizzo dell'immagine, oppure scegli un file da caricare.",
+  hint: "Un'immagine caricata (/media/...): scegli un file da caricare o dalla libreria.",
 });
 const url = (name: string, label = "Collegamento"): ScalarField => ({
   name,
   label,
   type: "url",
-  hint: "Un indirizzo (https://...) o un percorso del sito; vuoto se non c'è.",
+  hint: "Un indirizzo (https://..., mailto:..., tel:...) o un percorso del sito (/...); senza http:// si aggiunge https://. Vuoto se non c'è.",
 });
 
 export const CONTENT_FORMS: Record<ContentKind, ContentForm> = {

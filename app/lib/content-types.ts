@@ -1,4 +1,6 @@
 import { z } from "zod";
+import { linkSchema } from "./link-schema";
+import { CONTENT_LINK } from "./paths";
 
 /**
  * The 14 kinds of editable content of SPEC.md 7 (hero slides, biography, ...): one zod schema per
@@ -12,48 +14,64 @@ import { z } from "zod";
 const TEXT_MAX = 500;
 const LONG_TEXT_MAX = 20_000;
 
+/** The address of a stored picture: /media/ and its folder, one safe file name. */
+const PICTURE_PATH = /^\/media\/(?:images|content)\/[A-Za-z0-9][A-Za-z0-9._-]*$/;
+
 const id = z
   .number({ error: "Deve essere un numero intero positivo" })
   .int("Deve essere un numero intero positivo")
   .positive("Deve essere un numero intero positivo");
 const text = z.string({ error: "Deve essere un testo" }).max(TEXT_MAX, `Al massimo ${TEXT_MAX} caratteri`);
 const longText = z.string({ error: "Deve essere un testo" }).max(LONG_TEXT_MAX, `Al massimo ${LONG_TEXT_MAX} caratteri`);
-/** A picture or a link: a path on this site (/media/...) or an address; empty when there is none. */
-const url = z.string({ error: "Deve essere un indirizzo" }).max(2_000, "Al massimo 2000 caratteri");
+/**
+ * A link (issue 35): a web page, an e-mail address, a telephone number or a page of this site, stored
+ * with `https://` added where the scheme was missing (lib/paths.ts, CONTENT_LINK); empty when there is none.
+ */
+const link = linkSchema(CONTENT_LINK, "Indirizzo non valido: un link inizia con http://, https://, mailto: o tel:, oppure è un percorso del sito (/...)");
+/**
+ * A picture: one of the site's stored pictures (/media/images/... uploaded or chosen from the media
+ * library, /media/content/... of earlier releases), never another address; empty when there is none.
+ * That the file is there is checked when a save changes it (domain/content.server.ts).
+ */
+const picture = z
+  .string({ error: "Deve essere un percorso" })
+  .trim()
+  .max(2_000, "Al massimo 2000 caratteri")
+  .refine((value) => !value || PICTURE_PATH.test(value), "Immagine non valida: scegli un file caricato (/media/...) o caricane uno");
 
-const artistSchema = z.object({ id, name: text, link: url });
-const gallerySchemaImage = z.object({ src: url, title: text, title_eng: text, description: longText, description_eng: longText });
+const artistSchema = z.object({ id, name: text, link });
+const gallerySchemaImage = z.object({ src: picture, title: text, title_eng: text, description: longText, description_eng: longText });
 const privacySectionSchema = z.object({ id, subTitle: text, subTitle_eng: text, description: longText, description_eng: longText });
 
 const CONTENT_ITEM_SCHEMAS = {
   album_desciption: z.object({ id, title: text, title_eng: text, description: longText, description_eng: longText }),
-  slider_hero: z.object({ id, img: url }),
+  slider_hero: z.object({ id, img: picture }),
   // `name` was not in SPEC.md 3 (older files lack it): the icon's accessible name.
-  follows: z.object({ id, name: text.optional(), link: url, path: z.string({ error: "Deve essere un testo" }).max(10_000, "Al massimo 10000 caratteri") }),
+  follows: z.object({ id, name: text.optional(), link, path: z.string({ error: "Deve essere un testo" }).max(10_000, "Al massimo 10000 caratteri") }),
   bio: z.object({ id, category: text, title: text, title_eng: text, text: longText, text_eng: longText }),
-  internal_link: z.object({ id, title: text, title_eng: text, src: url, link: url }),
+  internal_link: z.object({ id, title: text, title_eng: text, src: picture, link }),
   subCategory: z.object({ id, name: text, name_eng: text }),
   artistic_direction: z.object({
     id,
     category: text,
     subcategory: text,
-    url,
+    url: picture,
     title: text,
     title_eng: text,
     description: longText,
     description_eng: longText,
     artists: z.array(artistSchema, { error: "Deve essere una lista" }).max(200).optional(),
-    link: url,
+    link,
     year: z.number({ error: "Deve essere un anno" }).int("Deve essere un anno").min(0, "Deve essere un anno").max(9999, "Deve essere un anno"),
     producer: text,
     producer_eng: text,
   }),
   portfolio: z.object({ id, category: text, category_eng: text, title: text, title_eng: text }),
-  lable: z.object({ id, category: text, url, description: longText, description_eng: longText, link: url }),
+  lable: z.object({ id, category: text, url: picture, description: longText, description_eng: longText, link }),
   credits: z.object({
     id,
     category: text,
-    src: url,
+    src: picture,
     title: text,
     title_eng: text,
     name: text,
@@ -65,7 +83,7 @@ const CONTENT_ITEM_SCHEMAS = {
   gallery: z.object({
     id,
     category: text,
-    src: url,
+    src: picture,
     title: text,
     title_eng: text,
     description: longText,
@@ -79,7 +97,7 @@ const CONTENT_ITEM_SCHEMAS = {
     body: z.array(privacySectionSchema, { error: "Deve essere una lista" }).max(200).optional(),
   }),
   legal_notes: z.object({ id, description: longText, description_eng: longText }),
-  cookie_policy: z.object({ id, subTitle: text, subTitle_eng: text, description: longText, description_eng: longText, link: url }),
+  cookie_policy: z.object({ id, subTitle: text, subTitle_eng: text, description: longText, description_eng: longText, link }),
 } as const;
 
 export type ContentKind = keyof typeof CONTENT_ITEM_SCHEMAS;

@@ -72,18 +72,55 @@ export function galleryItemPath(id: number | string, lang: Lang = "it"): string 
   return localizePath(`${PAGES.gallery}/${encodeURIComponent(String(id))}`, lang);
 }
 
+/** Which links a field takes: the schemes it follows, and whether a path of this site ("/bio") is one. */
+export type LinkRule = { schemes: readonly string[]; sitePaths: boolean };
+
+/** A composition's outside link and video, and the other outside links pages show (labels, works, artists). */
+const OUTSIDE_LINK: LinkRule = { schemes: ["http:", "https:", "mailto:"], sitePaths: false };
+/** A link field of the content pages (issue 35): web pages, e-mail, telephone, or a page of this site. */
+export const CONTENT_LINK: LinkRule = { schemes: ["http:", "https:", "mailto:", "tel:"], sitePaths: true };
+
+/** "name:" starts a scheme unless a port follows it ("www.example.com:8080/a" is a host and a port). */
+const SCHEME = /^[a-z][a-z0-9+.-]*:(?!\d+(?:[/?#]|$))/i;
+
 /**
- * An outside link as staff typed it: http(s) and mailto kept, `https://` added when the scheme is
- * missing ("bandcamp.com/..." , SPEC.md 2.6), null for an empty link or any other scheme
- * (javascript:, data:, ftp: ... are not links we follow).
+ * THE RULE for a link staff type, the one home of it: how the music form, the content pages' forms and
+ * api/ store a link (`linkSchema`, lib/link-schema.ts) and how pages follow one. The link as typed
+ * (trimmed), or null when it is none the rule takes:
+ * - a path of this site ("/bio") when `rule.sitePaths`;
+ * - `https://` added when the scheme is missing ("instagram.com/x", "//host/x"; SPEC.md 2.6);
+ * - then a scheme of `rule.schemes` with what it needs: a web address a host with a dot
+ *   ("non è un indirizzo" is no address), an e-mail address an @, a telephone number digits.
+ * Any other scheme (javascript:, data:, ftp:) is never followed.
  */
-export function externalHref(link: string | null | undefined): string | null {
+export function followLink(link: string | null | undefined, rule: LinkRule): string | null {
   const value = link?.trim();
   if (!value) return null;
-  if (/^(https?:|mailto:)/i.test(value)) return value;
-  // "name:" is a scheme unless a port follows it ("www.example.com:8080/a" is a host and a port).
-  if (/^[a-z][a-z0-9+.-]*:(?!\d+(?:[/?#]|$))/i.test(value)) return null;
-  return `https://${value.replace(/^\/+/, "")}`;
+  // A space is a typo in any link but a telephone number ("tel:+39 051 123456"); a backslash is never one.
+  if ((/\s/.test(value) && !/^tel:/i.test(value)) || value.includes("\\")) return null;
+  if (/^\/(?!\/)/.test(value)) return rule.sitePaths ? value : null;
+  const href = SCHEME.test(value) ? value : `https:${value.startsWith("//") ? "" : "//"}${value}`;
+  let url: URL;
+  try {
+    url = new URL(href);
+  } catch {
+    return null;
+  }
+  if (!rule.schemes.includes(url.protocol)) return null;
+  if (url.protocol === "mailto:") return /^mailto:[^\s@]+@[^\s@]+\.[^\s@]+$/i.test(href) ? href : null;
+  if (url.protocol === "tel:") return /^tel:\+?\d[\d ().-]*$/i.test(href) ? href : null;
+  return /\.[^.]+$/.test(url.hostname) ? href : null;
+}
+
+/** An outside link as a page follows it (OUTSIDE_LINK), or null: an empty link, or one the rule refuses. */
+export function externalHref(link: string | null | undefined): string | null {
+  return followLink(link, OUTSIDE_LINK);
+}
+
+/** A content page's link (CONTENT_LINK) as a page in `lang` follows it: a path of the site in that language. */
+export function contentHref(link: string | null | undefined, lang: Lang = "it"): string | null {
+  const href = followLink(link, CONTENT_LINK);
+  return href?.startsWith("/") ? localizePath(href, lang) : href;
 }
 
 /** A category name as it appears in a URL or a filter parameter: case, spaces and hyphens ignored. */

@@ -9,7 +9,7 @@ import { describe, expect, it } from "vitest";
 import { CONTENT_KINDS, type ContentKind } from "~/lib/content-types";
 import { staffPage } from "../support/auth";
 import { browserPerWorker } from "../support/browser";
-import { EDITS, type Item, listKey, markerFor } from "../support/content-edits";
+import { EDITS, formOf, type Item, listKey, markerFor } from "../support/content-edits";
 import { count, row, rows } from "../support/db";
 import { pngBytes } from "../support/files";
 import { HttpClient } from "../support/http";
@@ -35,21 +35,6 @@ async function pageText(p: string): Promise<string> {
   const res = await fetch(`${server.url}${p}`);
   expect(res.status, p).toBe(200);
   return res.text();
-}
-
-/** The fields the admin form posts for an item: "title", "title_eng", "artists.0.name"... (the id is in the URL). */
-function formOf(item: Item, extra: Record<string, string | Blob> = {}): FormData {
-  const form = new FormData();
-  for (const [key, value] of Object.entries(item)) {
-    if (key === "id") continue;
-    if (Array.isArray(value)) {
-      (value as Item[]).forEach((rowValue, index) => {
-        for (const [inner, v] of Object.entries(rowValue)) form.set(`${key}.${index}.${inner}`, String(v));
-      });
-    } else form.set(key, String(value ?? ""));
-  }
-  for (const [key, value] of Object.entries(extra)) form.set(key, value);
-  return form;
 }
 
 const activities = () => count(server, "Activity");

@@ -1,5 +1,6 @@
 // One edit per kind of content (issue 23), of a field its public page shows: shared by the api test
-// (PUT api/content/{name}/) and the admin pages test (/admin/content/{name}), which check the same pages.
+// (PUT api/content/{name}/) and the admin pages test (/admin/content/{name}), which check the same pages;
+// and the fields the admin form posts for an item (`formOf`).
 import type { ContentKind } from "~/lib/content-types";
 
 export type Item = Record<string, unknown>;
@@ -81,4 +82,19 @@ export function markerFor(kind: ContentKind, picture: string): { it: string; en:
   if (kind === "slider_hero") return { it: picture, en: picture };
   if (kind === "subCategory") return { it: "Produzioni Discografiche", en: "MarkersubCategoryEnglish" };
   return { it: `Marcatore${kind}Italiano`, en: `Marker${kind}English` };
+}
+
+/** The fields the admin form posts for an item: "title", "title_eng", "artists.0.name"... (the id is in the URL). */
+export function formOf(item: Item, extra: Record<string, string | Blob> = {}): FormData {
+  const form = new FormData();
+  for (const [key, value] of Object.entries(item)) {
+    if (key === "id") continue;
+    if (Array.isArray(value)) {
+      (value as Item[]).forEach((rowValue, index) => {
+        for (const [inner, v] of Object.entries(rowValue)) form.set(`${key}.${index}.${inner}`, String(v));
+      });
+    } else form.set(key, String(value ?? ""));
+  }
+  for (const [key, value] of Object.entries(extra)) form.set(key, value);
+  return form;
 }

@@ -1,7 +1,7 @@
 import xssDefault from "xss";
 import type * as xssNamed from "xss";
 import { describe, expect, it, vi } from "vitest";
-import { categoryKey, categoryPath, compositionPath, externalHref } from "~/lib/paths";
+import { categoryKey, categoryPath, compositionPath, CONTENT_LINK, contentHref, externalHref, followLink } from "~/lib/paths";
 import { videoEmbed } from "~/lib/video";
 import { decodeEntities, htmlExcerpt, htmlToText } from "~/lib/html-text";
 import { sanitizeRichHtml as sanitizeHtml } from "~/server/domain/sanitize.server";
@@ -68,6 +68,27 @@ describe("composition links", () => {
     expect(externalHref("mailto:studio@example.com")).toBe("mailto:studio@example.com");
     expect(externalHref("  ")).toBeNull();
     expect(externalHref("www.example.com:8080/a")).toBe("https://www.example.com:8080/a");
+  });
+  it("content links (issue 35): web pages, e-mail, telephone and paths of the site; never text that is no address", () => {
+    expect(followLink("instagram.com/elenamarchetti", CONTENT_LINK)).toBe("https://instagram.com/elenamarchetti");
+    expect(followLink("//cdn.example.com/a", CONTENT_LINK)).toBe("https://cdn.example.com/a");
+    expect(followLink("tel:+39 051 123456", CONTENT_LINK)).toBe("tel:+39 051 123456");
+    expect(followLink("mailto:studio@example.com?subject=Concerto", CONTENT_LINK)).toBe("mailto:studio@example.com?subject=Concerto");
+    expect(followLink("/compositions", CONTENT_LINK)).toBe("/compositions");
+    expect(contentHref("/compositions", "en")).toBe("/en/compositions");
+    for (const refused of [
+      "non è un indirizzo",
+      "elenamarchetti",
+      "mailto:elena",
+      "tel:chiamami",
+      "/\\evil.example",
+      "https://example.com/a b",
+      "data:text/html,x",
+    ]) {
+      expect(followLink(refused, CONTENT_LINK), refused).toBeNull();
+    }
+    // Outside links (compositions, labels in search) are no paths of the site.
+    expect(externalHref("/compositions")).toBeNull();
   });
 });
 

@@ -2,7 +2,7 @@ import fs from "node:fs";
 import path from "node:path";
 import type { z } from "zod";
 import { CONTENT_KINDS, CONTENT_LIST_KEYS, contentDocumentSchema, type ContentItemOf, type ContentKind } from "~/lib/content-types";
-import { CONTENT_FORMS, contentKindLabel, inputNames, type ContentField } from "~/lib/content-fields";
+import { CONTENT_FORMS, contentKindLabel, inputNames, itemSummary, pathLabel, type ContentField } from "~/lib/content-fields";
 import { cleanRichTextInput } from "./sanitize.server";
 import { logActivity, type Actor } from "./activity.server";
 import { invalid, notFound, type FieldErrors, type SaveResult } from "./save-result.server";
@@ -14,7 +14,7 @@ import { contentChanged } from "../storage/content-version.server";
 import { db } from "../storage/db.server";
 import { untilContentChanged } from "../storage/read-cache.server";
 import { fileStore } from "../storage/storage.server";
-import { storedKeyOfUrl } from "../storage/file-store.server";
+import { keyOfUrl, storedKeyOfUrl } from "../storage/file-store.server";
 import { recountFiles, removeUnreferenced, type StagedFile } from "../storage/stored-files.server";
 
 /**
@@ -69,18 +69,23 @@ function pathErrors(error: z.ZodError): FieldErrors {
   return errors;
 }
 
-/** An item with its rich texts (fields of type "richtext", nested lists included) as a save stores them. */
-function cleanRichTexts(fields: readonly ContentField[], item: Record<string, unknown>): Record<string, unknown> {
+/** An item with each of its rich texts (fields of type "richtext", nested lists included) passed through `change`. */
+function mapRichTexts(fields: readonly ContentField[], item: Record<string, unknown>, change: (text: string) => string): Record<string, unknown> {
   const out = { ...item };
   for (const field of fields) {
     const value = out[field.name];
     if (field.type === "list") {
-      if (Array.isArray(value)) out[field.name] = value.map((row: Record<string, unknown>) => cleanRichTexts(field.fields, row));
+      if (Array.isArray(value)) out[field.name] = value.map((row: Record<string, unknown>) => mapRichTexts(field.fields, row, change));
     } else if (field.type === "richtext") {
-      for (const name of inputNames(field)) if (typeof out[name] === "string") out[name] = cleanRichTextInput(out[name]);
+      for (const name of inputNames(field)) if (typeof out[name] === "string") out[name] = change(out[name]);
     }
   }
   return out;
+}
+
+/** An item of `kind` as stored, with each of its rich texts passed through `change` (a repair of stored texts). */
+export function mapContentRichTexts(kind: ContentKind, item: Record<string, unknown>, change: (text: string) => string): Record<string, unknown> {
+  return mapRichTexts(CONTENT_FORMS[kind].fields, item, change);
 }
 
 /** Checks a whole document of one kind with its schema: the items to store, or the errors by field path. */
@@ -88,7 +93,41 @@ function parseContentDocument<K extends ContentKind>(kind: K, body: unknown): { 
   const parsed = contentDocumentSchema(kind).safeParse(body);
   if (!parsed.success) return { ok: false, errors: pathErrors(parsed.error) };
   const items = parsed.data[CONTENT_LIST_KEYS[kind]] as Record<string, unknown>[];
-  return { ok: true, items: items.map((item) => cleanRichTexts(CONTENT_FORMS[kind].fields, item)) as ContentItemOf<K>[] };
+  return { ok: true, items: items.map((item) => mapContentRichTexts(kind, item, cleanRichTextInput)) as ContentItemOf<K>[] };
+}
+
+/** The pictures an item names (its "image" fields, nested lists included): each with its path in the item ("src", "content.2.src"). */
+function picturesOf(fields: readonly ContentField[], item: Record<string, unknown>, prefix = ""): { path: string; url: string }[] {
+  return fields.flatMap((field) => {
+    const value = item[field.name];
+    if (field.type === "list") {
+      return Array.isArray(value)
+        ? value.flatMap((row: Record<string, unknown>, index) => picturesOf(field.fields, row, `${prefix}${field.name}.${index}.`))
+        : [];
+    }
+    return field.type === "image" && typeof value === "string" && value ? [{ path: `${prefix}${field.name}`, url: value }] : [];
+  });
+}
+
+/**
+ * The pictures a save brings in that the store does not hold (issue 35: a picture is a stored file):
+ * an error by field path ("slider_hero.3.img") for each. Those the list already shows are not checked
+ * again, so a picture missing since an earlier release does not stop an unrelated edit.
+ */
+async function missingPictures(kind: ContentKind, items: readonly Record<string, unknown>[]): Promise<FieldErrors> {
+  const fields = CONTENT_FORMS[kind].fields;
+  const shown = new Set((await contentList(kind)).flatMap((item) => picturesOf(fields, item as Record<string, unknown>).map((p) => p.url)));
+  const errors: FieldErrors = {};
+  for (const [index, item] of items.entries()) {
+    for (const { path: field, url } of picturesOf(fields, item)) {
+      if (shown.has(url)) continue;
+      const key = keyOfUrl(url);
+      if (!key || !(await fileStore().exists(key))) {
+        errors[`${CONTENT_LIST_KEYS[kind]}.${index}.${field}`] = "Immagine non trovata: scegli un file caricato o caricane uno";
+      }
+    }
+  }
+  return errors;
 }
 
 type Tx = Parameters<Parameters<typeof db.$transaction>[0]>[0];
@@ -140,9 +179,10 @@ export async function replaceContent<K extends ContentKind>(
   restoredFrom?: number,
 ): Promise<SaveResult<ContentDocument<K>>> {
   const parsed = parseContentDocument(kind, body);
-  if (!parsed.ok) {
+  const errors = parsed.ok ? await missingPictures(kind, parsed.items as Record<string, unknown>[]) : parsed.errors;
+  if (!parsed.ok || Object.keys(errors).length > 0) {
     await removeUnreferenced(staged.map((file) => file.key));
-    return invalid(parsed.errors);
+    return invalid(errors);
   }
   const released = await db.$transaction(async (tx) => {
     const previous = await contentKept(tx, kind);
@@ -191,13 +231,22 @@ function setAtPath(item: Record<string, unknown>, path: string, value: string) {
   (target as Record<string, unknown>)[parts.at(-1)!] = value;
 }
 
-/** The errors of the whole document ("bio.3.title") as the fields of the one item at `index` ("title"). */
-function itemErrors(kind: ContentKind, index: number, errors: FieldErrors): FieldErrors {
-  const prefix = `${CONTENT_LIST_KEYS[kind]}.${index}.`;
+/**
+ * The errors of the whole document ("bio.3.title") as the fields of the one item at `index` ("title").
+ * An error of another item (a value saved before the rule that refuses it, issue 35) names that item
+ * and field, so staff know what to correct first.
+ */
+function itemErrors(kind: ContentKind, index: number, errors: FieldErrors, items: readonly Item[]): FieldErrors {
+  const list = `${CONTENT_LIST_KEYS[kind]}.`;
   const out: FieldErrors = {};
   for (const [path, message] of Object.entries(errors)) {
-    const field = path.startsWith(prefix) ? path.slice(prefix.length) : "form";
-    out[field] ??= message;
+    const [, at, field] = /^(\d+)\.(.+)$/.exec(path.startsWith(list) ? path.slice(list.length) : "") ?? [];
+    const other = at === undefined ? undefined : items[Number(at)];
+    if (Number(at) === index && field) out[field] ??= message;
+    else if (other && field) {
+      const form = CONTENT_FORMS[kind];
+      out.form ??= `Un altro elemento dell'elenco, «${itemSummary(form, other)}», ha un valore non valido in «${pathLabel(form.fields, field) ?? field}»: ${message}. Correggilo prima di salvare questo.`;
+    } else out.form ??= message;
   }
   return out;
 }
@@ -243,7 +292,7 @@ export async function saveContentItem(
   const items = [...list];
   items[index] = item;
   const saved = await replaceContent(kind, { [CONTENT_LIST_KEYS[kind]]: items }, actor, staged);
-  if (!saved.ok) return { ...saved, errors: itemErrors(kind, index, saved.errors) };
+  if (!saved.ok) return { ...saved, errors: itemErrors(kind, index, saved.errors, items) };
   return { ok: true, item: { id: item.id } };
 }
 

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import type { Prisma } from "~/generated/prisma/client";
-import { externalHref } from "~/lib/paths";
+import { linkSchema } from "~/lib/link-schema";
 import { uniqueSlug } from "~/lib/slug";
 import { pageWindow, type ListRequest } from "~/lib/list-params";
 import { REQUIRED_MESSAGE } from "~/lib/form-messages";
@@ -118,21 +118,8 @@ export function getMusicBySlug(slug: string): Promise<MusicItem | null> {
 
 // --- admin: validation, lists, writes (each write logs its activity in the same transaction) ---
 
-const optionalUrl = z
-  .string()
-  .trim()
-  .max(2000)
-  // SPEC.md 2.6: "www.example.com/x" is stored as https://www.example.com/x; other schemes are refused below.
-  .transform((v) => (v ? (externalHref(v) ?? "#") : v))
-  .refine((v) => {
-    if (!v) return true;
-    try {
-      const u = new URL(v);
-      return u.protocol === "http:" || u.protocol === "https:";
-    } catch {
-      return false;
-    }
-  }, "Indirizzo non valido (deve iniziare con http:// o https://)");
+// SPEC.md 2.6: "www.example.com/x" is stored as https://www.example.com/x; other schemes are refused (lib/paths.ts, followLink).
+const optionalUrl = linkSchema({ schemes: ["http:", "https:"], sitePaths: false }, "Indirizzo non valido (deve iniziare con http:// o https://)");
 
 /** The music form and the api/ body use the same field names (SPEC.md 3); mode is "tracks" or "link". */
 const MUSIC_FIELDS = ["category", "title", "title_eng", "description", "description_eng", "mode", "videos", "link", ...PUBLICATION_FIELDS] as const;

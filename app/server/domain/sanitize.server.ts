@@ -1,6 +1,7 @@
 import { LRUCache } from "lru-cache";
 import xssDefault from "xss";
 import type * as xssNamed from "xss";
+import { repairNoBreakSpaces } from "./no-break-spaces.server";
 
 // xss is CommonJS: Node's ESM loader exposes its helpers only on the default export.
 const { FilterXSS, escapeAttrValue } = xssDefault as unknown as typeof xssNamed;
@@ -113,7 +114,9 @@ export function sanitizeRichHtml(html: string | null | undefined): string {
 }
 
 function sanitizeUncached(html: string): string {
-  const clean = normaliseQuillLists(filter.process(HTML_TAG.test(html) ? html : plainTextToHtml(html)))
+  // The spaces an editor wrote as no-break spaces become spaces again (the rule is in no-break-spaces.server.ts),
+  // whatever client saved the text: the admin of an earlier release still open in a tab, an api/ client.
+  const clean = repairNoBreakSpaces(normaliseQuillLists(filter.process(HTML_TAG.test(html) ? html : plainTextToHtml(html))))
     .trim()
     // External links open in a new tab (the editor does not always set target).
     .replace(/<a href="(https?:[^"]*)"(?![^>]*target=)/g, '<a href="$1" target="_blank" rel="noopener noreferrer"');

@@ -1,5 +1,5 @@
 import { type ContentItemOf, isWorkSubcategory } from "~/lib/content-types";
-import { artDirectionPath, externalHref, galleryItemPath, newsPath, pagePath } from "~/lib/paths";
+import { artDirectionPath, contentHref, externalHref, galleryItemPath, newsPath, pagePath } from "~/lib/paths";
 import { htmlToText } from "~/lib/html-text";
 import { type Lang, localized } from "~/lib/i18n";
 import type { SearchResult, SearchType } from "~/lib/search-result";
@@ -151,7 +151,7 @@ function contentEntries(sources: SearchSources): SearchEntry[] {
     });
   }
   for (const l of sources.labels ?? []) {
-    const link = externalHref(l.link);
+    const link = contentHref(l.link);
     entries.push({
       key: `labels:${l.id}`,
       type: "labels",
@@ -159,7 +159,7 @@ function contentEntries(sources: SearchSources): SearchEntry[] {
       category: categoryNames(sources.labelCategories, l.category),
       image: l.url || null,
       href: link ?? artDirectionPath(l.category),
-      external: Boolean(link),
+      external: Boolean(link && !link.startsWith("/")),
       titleWords: wordsOf(l.category),
       textWords: wordsOf(l.description, l.description_eng),
     });

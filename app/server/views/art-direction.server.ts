@@ -1,5 +1,5 @@
 import { type SubCategory, isWorkSubcategory } from "~/lib/content-types";
-import { artDirectionPath, externalHref } from "~/lib/paths";
+import { artDirectionPath, contentHref } from "~/lib/paths";
 import { type Lang, localized } from "~/lib/i18n";
 import type { ImageInfo } from "~/lib/images";
 import type { WorkCard } from "~/lib/work-card";
@@ -49,14 +49,14 @@ export async function artDirectionOverview(lang: Lang): Promise<ArtDirectionOver
       category: category ? localized(category, "name", lang) : name,
       labels: await Promise.all(
         inGroup.map(async (label) => {
-          const outside = externalHref(label.link);
+          const outside = contentHref(label.link, lang);
           return {
             id: label.id,
             name: label.category,
             description: localized(label, "description", lang),
             image: await imageInfo(label.url),
             href: outside ?? artDirectionPath(label.category, lang),
-            external: Boolean(outside),
+            external: Boolean(outside && !outside.startsWith("/")),
           };
         }),
       ),
@@ -110,9 +110,9 @@ export async function artDirectionCategory(param: string, lang: Lang): Promise<A
           title: localized(w, "title", lang),
           description: localized(w, "description", lang),
           image: await imageInfo(w.url),
-          href: w.link?.trim() ? externalHref(w.link) : null,
+          href: contentHref(w.link, lang),
           // SPEC 2.9: an artist pill is a link only when the artist has one.
-          artists: (w.artists ?? []).map((a) => ({ id: a.id, name: a.name, href: a.link?.trim() ? externalHref(a.link) : null })),
+          artists: (w.artists ?? []).map((a) => ({ id: a.id, name: a.name, href: contentHref(a.link, lang) })),
           producer: localized(w, "producer", lang),
         })),
       ),

@@ -1,5 +1,6 @@
 import type { ImageInfo } from "~/lib/images";
-import { localized, localizePath, type Lang } from "~/lib/i18n";
+import { localized, type Lang } from "~/lib/i18n";
+import { contentHref } from "~/lib/paths";
 import { categoriesOfType } from "../domain/categories.server";
 import { compositionsBrowser, musicCatalogue } from "./compositions.server";
 import { contentList } from "../domain/content.server";
@@ -44,7 +45,11 @@ export async function homeData(lang: Lang, requestedCategory: string | null = nu
   }));
 
   // An icon with no address leads nowhere: it is not shown (the demo's follow links are empty).
-  const follows = (await contentList("follows")).filter((f) => f.link.trim()).map((f) => ({ id: f.id, name: f.name ?? "", link: f.link, path: f.path }));
+  // A link saved before links were checked (issue 35) that the rule refuses is not followed either.
+  const follows = (await contentList("follows")).flatMap((f) => {
+    const link = contentHref(f.link, lang);
+    return link ? [{ id: f.id, name: f.name ?? "", link, path: f.path }] : [];
+  });
 
   const tiles = (
     await Promise.all(
@@ -52,9 +57,9 @@ export async function homeData(lang: Lang, requestedCategory: string | null = nu
         .filter((tile) => tile.src?.trim())
         .map(async (tile) => {
           const image = await imageInfo(tile.src);
-          if (!image) return null;
-          const internal = tile.link.startsWith("/");
-          return { id: tile.id, title: localized(tile, "title", lang), href: internal ? localizePath(tile.link, lang) : tile.link, image };
+          const href = contentHref(tile.link, lang);
+          if (!image || !href) return null;
+          return { id: tile.id, title: localized(tile, "title", lang), href, image };
         }),
     )
   ).filter(present);

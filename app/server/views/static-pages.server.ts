@@ -1,5 +1,5 @@
 import type { GalleryItem } from "~/lib/content-types";
-import { externalHref } from "~/lib/paths";
+import { contentHref } from "~/lib/paths";
 import { type Lang, localized } from "~/lib/i18n";
 import type { GalleryCard, GalleryPicture, GallerySection } from "~/lib/gallery-card";
 import type { ImageInfo } from "~/lib/images";
@@ -131,6 +131,6 @@ export async function cookiePolicyPage(lang: Lang): Promise<{ id: number; subtit
     id: c.id,
     subtitle: localized(c, "subTitle", lang),
     description: sanitizeRichHtml(localized(c, "description", lang)),
-    link: externalHref(c.link),
+    link: contentHref(c.link, lang),
   }));
 }
