@@ -1,7 +1,7 @@
 import { type Challenge, createChallenge, solveChallenge } from "altcha-lib";
 import { deriveKey } from "altcha-lib/algorithms/pbkdf2";
 import { beforeAll, describe, expect, it, vi } from "vitest";
-import { captchaImage, createCaptcha, createPageCaptcha, verifyCaptcha, CAPTCHA_TTL_MS } from "~/server/domain/captcha.server";
+import { CAPTCHA_IMAGE_LIMIT, captchaImage, createCaptcha, createPageCaptcha, verifyCaptcha, CAPTCHA_TTL_MS } from "~/server/domain/captcha.server";
 import { deliverPendingMessages, retryDelayMs, submitContact } from "~/server/domain/contact.server";
 import { db } from "~/server/storage/db.server";
 import { hit, purgeExpiredRateLimits, resetRateLimit } from "~/server/domain/rate-limit.server";
@@ -63,12 +63,13 @@ describe("captcha", () => {
   it("is single use, case-insensitive and expires", async () => {
     const a = await newCaptcha();
     expect(a.url).toBe(`/captcha/${a.id}`);
-    expect((await captchaImage(a.id))?.subarray(1, 4).toString()).toBe("PNG");
+    const picture = await captchaImage(a.id, "203.0.113.60");
+    expect(Buffer.isBuffer(picture) && picture.subarray(1, 4).toString()).toBe("PNG");
     const code = await answer(a.id);
     expect(code).toMatch(/^[A-Z2-9]{5}$/);
     expect(await verifyCaptcha(a.id, ` ${code.toLowerCase()} `)).toBe(true);
     expect(await verifyCaptcha(a.id, code)).toBe(false);
-    expect(await captchaImage(a.id)).toBeNull();
+    expect(await captchaImage(a.id, "203.0.113.60")).toBeNull();
 
     const b = await newCaptcha();
     expect(await verifyCaptcha(b.id, "WRONG")).toBe(false);
@@ -76,10 +77,24 @@ describe("captcha", () => {
 
     const c = await newCaptcha();
     const late = new Date(Date.now() + CAPTCHA_TTL_MS + 1000);
-    expect(await captchaImage(c.id, late)).toBeNull();
+    expect(await captchaImage(c.id, "203.0.113.60", late)).toBeNull();
     expect(await verifyCaptcha(c.id, await answer(c.id), late)).toBe(false);
     expect(await verifyCaptcha("", "X")).toBe(false);
     expect(await verifyCaptcha(undefined, undefined)).toBe(false);
+  });
+
+  it("draws a captcha's picture once and keeps it; an address past its pictures a minute is refused (issue 34, finding 9)", async () => {
+    const a = await newCaptcha();
+    const address = "203.0.113.61";
+    const first = await captchaImage(a.id, address);
+    // Concurrent requests share the one drawing; later ones get the same bytes.
+    const again = await Promise.all([captchaImage(a.id, address), captchaImage(a.id, address)]);
+    expect(Buffer.isBuffer(first)).toBe(true);
+    for (const picture of again) expect(Buffer.compare(picture as Buffer, first as Buffer)).toBe(0);
+    for (let i = 3; i < CAPTCHA_IMAGE_LIMIT.limit; i++) expect(Buffer.isBuffer(await captchaImage(a.id, address))).toBe(true);
+    expect(await captchaImage(a.id, address)).toBe("limited");
+    // Another client is not held back by that one.
+    expect(Buffer.isBuffer(await captchaImage(a.id, "203.0.113.62"))).toBe(true);
   });
 });
 

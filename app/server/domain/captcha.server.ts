@@ -1,6 +1,7 @@
 import crypto from "node:crypto";
 import { createChallenge, type Challenge, randomInt, verifySolution } from "altcha-lib";
 import { deriveKey } from "altcha-lib/algorithms/pbkdf2";
+import { LRUCache } from "lru-cache";
 import sharp from "sharp";
 import * as svgCaptchaModule from "svg-captcha";
 import { db } from "../storage/db.server";
@@ -68,18 +69,40 @@ export async function purgeExpiredCaptchas(now = new Date()): Promise<number> {
   return count;
 }
 
-/** The PNG picture of a live captcha, or null when it is unknown, used or expired. */
-export async function captchaImage(id: string, now = new Date()): Promise<Buffer | null> {
+/**
+ * Pictures a client address may fetch per minute. A contact page shows one (a reload or a new code, one
+ * more); past this, /captcha/{id} answers 429, so nobody can make the server draw without end.
+ */
+export const CAPTCHA_IMAGE_LIMIT = { limit: 30, windowMs: 60 * 1000 };
+
+/**
+ * Each captcha's picture, drawn once and kept until the captcha expires (issue 34, finding 9): drawing
+ * anew on every request cost about 80 ms of CPU each, and 60 pictures of one code averaged read its
+ * answer. The promise is kept, so requests arriving while it is drawn share the one drawing. Bounded:
+ * about 10 KB a picture; an evicted one is drawn again (another instance draws its own, as rare).
+ */
+const pictures = new LRUCache<string, Promise<Buffer>>({ max: 1000, ttl: CAPTCHA_TTL_MS });
+
+/** The PNG picture of a live captcha; null when it is unknown, used or expired; "limited" past the address's limit. */
+export async function captchaImage(id: string, address: string, now = new Date()): Promise<Buffer | "limited" | null> {
   if (!id || id.length > 64) return null;
+  const allowed = await hit(`captcha-image:${address}`, limitForAddress(address, CAPTCHA_IMAGE_LIMIT.limit), CAPTCHA_IMAGE_LIMIT.windowMs, now);
+  if (!allowed.allowed) return "limited";
   const row = await db.captcha.findUnique({ where: { id }, select: { answer: true, expiresAt: true } });
   if (!row || row.expiresAt.getTime() <= now.getTime()) return null;
-  return drawCaptcha(row.answer);
+  let picture = pictures.get(id);
+  if (!picture) {
+    picture = drawCaptcha(row.answer);
+    pictures.set(id, picture, { ttl: Math.max(1, row.expiresAt.getTime() - now.getTime()) });
+    picture.catch(() => pictures.delete(id));
+  }
+  return picture;
 }
 
 /**
  * Pixels only: the font outlines are rasterised, bent by two random waves, crossed by random
- * curves and dotted, then reduced to a small palette. Every call draws anew, so two pictures of
- * one code differ and nothing in the bytes maps to a character.
+ * curves and dotted, then reduced to a small palette. Every call draws anew, so two captchas with one
+ * code differ and nothing in the bytes maps to a character; each captcha is drawn once (captchaImage).
  */
 async function drawCaptcha(answer: string): Promise<Buffer> {
   const { width, height, background } = IMAGE;
