@@ -75,9 +75,10 @@ const WAV: Container = {
     return { sampleRate, channels, bits, float, dataBytes: null };
   },
   dataId: "data",
-  // A streamed WAV (a decoder's stdout) may not know its length: 0 or all ones mean "to the end".
+  // A streamed WAV (a decoder's stdout) may not know its length: 0, all ones, or the largest signed
+  // size (what lame --decode writes) mean "to the end".
   dataHeaderBytes: 8,
-  dataStart: (_chunk, size) => ({ skip: 0, dataBytes: size > 0 && size !== 0xffffffff ? size : null }),
+  dataStart: (_chunk, size) => ({ skip: 0, dataBytes: size > 0 && size !== 0xffffffff && size !== 0x7fffffff ? size : null }),
   damaged: "il file WAV è danneggiato (blocco non riconosciuto)",
   dataBeforeFormat: "il file WAV è danneggiato (dati prima del formato)",
   unreadable: "il file non è un WAV leggibile (formato o dati mancanti)",
@@ -123,61 +124,119 @@ const AIFF: Container = {
   unreadable: "il file non è un AIFF leggibile (formato o dati mancanti)",
 };
 
-/** Reads a WAV or AIFF stream: its format, then its samples as floats per channel, block by block. */
+/** A format chunk is a few dozen bytes: a larger one is a damaged (or crafted) file, not read into memory. */
+const MAX_FORMAT_CHUNK_BYTES = 1024;
+
+/**
+ * The bytes read and not used yet, as the chunks the stream gave: `peek` and `take` copy only the
+ * bytes they answer (a read never copies what came before it again), `skip` drops whole chunks.
+ */
+class ByteQueue {
+  #chunks: Buffer[] = [];
+  length = 0;
+
+  push(chunk: Uint8Array) {
+    if (chunk.length === 0) return;
+    this.#chunks.push(Buffer.from(chunk.buffer, chunk.byteOffset, chunk.length));
+    this.length += chunk.length;
+  }
+
+  /** The first `n` bytes (at most `length`), without using them. */
+  peek(n: number): Buffer {
+    const first = this.#chunks[0];
+    if (!first || first.length >= n) return (first ?? Buffer.alloc(0)).subarray(0, n);
+    const parts: Buffer[] = [];
+    for (let got = 0, i = 0; got < n && i < this.#chunks.length; i++) {
+      parts.push(this.#chunks[i]!);
+      got += this.#chunks[i]!.length;
+    }
+    const merged = Buffer.concat(parts);
+    // The merged bytes replace the chunks they came from: the next peek finds them in one piece.
+    this.#chunks.splice(0, parts.length, merged);
+    return merged.subarray(0, n);
+  }
+
+  /** Drops up to `n` bytes; answers how many. */
+  skip(n: number): number {
+    let left = Math.min(n, this.length);
+    const dropped = left;
+    while (left > 0) {
+      const first = this.#chunks[0]!;
+      if (first.length <= left) {
+        this.#chunks.shift();
+        left -= first.length;
+      } else {
+        this.#chunks[0] = first.subarray(left);
+        left = 0;
+      }
+    }
+    this.length -= dropped;
+    return dropped;
+  }
+
+  take(n: number): Buffer {
+    const bytes = this.peek(n);
+    this.skip(bytes.length);
+    return bytes;
+  }
+}
+
+/**
+ * Reads a WAV or AIFF stream: its format, then its samples as floats per channel, block by block. It
+ * stops at the end of the sample chunk: what follows (metadata, or a crafted chunk of any size) is not read.
+ */
 async function* readContainer(source: AsyncIterable<Uint8Array>, container: Container): AsyncGenerator<WaveEvent> {
-  let pending = Buffer.alloc(0);
+  const pending = new ByteQueue();
   let format: WaveFormat | null = null;
   let headerRead = false;
   let inData = false;
   let dataLeft = Infinity;
   let skip = 0;
-  const skipPending = () => {
-    const n = Math.min(skip, pending.length);
-    pending = pending.subarray(n);
-    skip -= n;
-  };
   for await (const chunk of source) {
-    pending = pending.length ? Buffer.concat([pending, chunk]) : Buffer.from(chunk);
+    pending.push(chunk);
     while (!inData) {
-      skipPending();
+      skip -= pending.skip(skip);
       if (skip > 0) break;
       if (!headerRead) {
         if (pending.length < 12) break;
-        container.checkHeader(pending);
-        pending = pending.subarray(12);
+        container.checkHeader(pending.take(12));
         headerRead = true;
       }
       if (pending.length < 8) break;
-      const id = pending.toString("latin1", 0, 4);
-      const size = container.chunkSize(pending);
+      const chunkHeader = pending.peek(8);
+      const id = chunkHeader.toString("latin1", 0, 4);
+      const size = container.chunkSize(chunkHeader);
       if (!/^[\x20-\x7e]{4}$/.test(id)) throw new UnreadableAudioError(container.damaged);
       if (id === container.formatId) {
+        if (size > MAX_FORMAT_CHUNK_BYTES) throw new UnreadableAudioError(container.damaged);
         if (pending.length < 8 + size) break;
-        format = container.readFormat(pending, size);
-        pending = pending.subarray(8 + size + (size % 2));
+        format = container.readFormat(pending.peek(8 + size), size);
+        pending.skip(8 + size);
+        skip = size % 2;
       } else if (id === container.dataId) {
         if (!format) throw new UnreadableAudioError(container.dataBeforeFormat);
         if (pending.length < container.dataHeaderBytes) break;
-        const start = container.dataStart(pending, size);
+        const start = container.dataStart(pending.take(container.dataHeaderBytes), size);
         format.dataBytes = start.dataBytes;
         dataLeft = start.dataBytes ?? Infinity;
-        pending = pending.subarray(container.dataHeaderBytes);
         skip = start.skip;
         inData = true;
         yield { format };
       } else {
-        pending = pending.subarray(8);
+        pending.skip(8);
         skip = size + (size % 2);
       }
     }
-    skipPending();
+    skip -= pending.skip(skip);
     if (!inData || !format || skip > 0) continue;
     const frameBytes = (format.bits / 8) * format.channels;
-    const usable = Math.min(pending.length - (pending.length % frameBytes), dataLeft - (dataLeft % frameBytes));
-    if (usable <= 0) continue;
-    yield { samples: toFloats(pending.subarray(0, usable), format) };
-    dataLeft -= usable;
-    pending = pending.subarray(usable);
+    // (Infinity % n is NaN: a length "to the end" bounds nothing.)
+    const usable = Math.min(pending.length - (pending.length % frameBytes), Number.isFinite(dataLeft) ? dataLeft - (dataLeft % frameBytes) : Infinity);
+    if (usable > 0) {
+      yield { samples: toFloats(pending.take(usable), format) };
+      dataLeft -= usable;
+    }
+    if (dataLeft < frameBytes) return;
   }
   if (!format || !inData) throw new UnreadableAudioError(container.unreadable);
 }
