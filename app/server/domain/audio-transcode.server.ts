@@ -365,16 +365,73 @@ function interleaved16(left: Float32Array, right: Float32Array): Buffer {
   return Buffer.from(out.buffer);
 }
 
+/** A length as staff read it: "10 min", "1 min 30 s", "45 s". */
+function lengthText(seconds: number): string {
+  const whole = Math.round(seconds);
+  const minutes = Math.floor(whole / 60);
+  const rest = whole % 60;
+  return minutes === 0 ? `${rest} s` : rest === 0 ? `${minutes} min` : `${minutes} min ${rest} s`;
+}
+
+/** How much longer than its header said a master may decode: a VBR MP3's length in its header is an estimate. */
+const withAllowance = (seconds: number) => seconds * 1.1 + 30;
+
+/**
+ * How long a master may decode to. Compression makes a few KB of FLAC hold hours of silence, and the
+ * decoded samples become the MP3 (lame V2 writes at most 320 kbit/s: 180 minutes are at most 432 MB)
+ * and the waveform's arrays (a pair per 256 frames): capping the length caps all of them. A length a
+ * header declares over the cap is refused before anything is decoded; samples past the cap, or past
+ * what the header said when the master was uploaded (`expectedSeconds`), end the decoding.
+ */
+class LengthLimit {
+  constructor(
+    readonly maxSeconds: number,
+    readonly expectedSeconds: number | null,
+  ) {}
+
+  /** Before decoding: the lengths the headers give (the upload's, the decoder's WAV header's). */
+  checkDeclared(headerSeconds: number | null) {
+    for (const seconds of [this.expectedSeconds, headerSeconds]) {
+      if (seconds !== null && seconds > this.maxSeconds) {
+        throw new UnreadableAudioError(
+          `la traccia dura ${lengthText(seconds)}, oltre il limite di ${lengthText(this.maxSeconds)} (MAX_TRACK_MINUTES): non viene convertita`,
+        );
+      }
+    }
+    if (headerSeconds !== null && this.expectedSeconds !== null && headerSeconds > withAllowance(this.expectedSeconds)) this.refuseLonger();
+  }
+
+  /** While decoding: the length decoded so far. */
+  checkDecoded(seconds: number) {
+    if (this.expectedSeconds !== null && seconds > withAllowance(this.expectedSeconds)) this.refuseLonger();
+    if (seconds > this.maxSeconds) {
+      throw new UnreadableAudioError(`la traccia decodificata supera il limite di ${lengthText(this.maxSeconds)} (MAX_TRACK_MINUTES): non viene convertita`);
+    }
+  }
+
+  private refuseLonger(): never {
+    throw new UnreadableAudioError(`la traccia decodificata dura più di quanto dichiara il file (${lengthText(this.expectedSeconds!)}): non viene convertita`);
+  }
+}
+
 /**
  * Reads the master once: measures it and, when `outFile` is given, writes the stream there.
- * `expectedSeconds` (the length read from its headers) drives `onProgress`; `signal` kills the
- * programs and ends the work.
+ * `expectedSeconds` (the length read from its headers when it was uploaded) drives `onProgress` and,
+ * with `maxSeconds` (MAX_TRACK_MINUTES), bounds what it may decode to (`LengthLimit`); `signal` kills
+ * the programs and ends the work.
  */
 export async function transcodeAudio(
   source: Readable,
   extension: string,
-  options: { outFile: string | null; signal?: AbortSignal; expectedSeconds?: number | null; onProgress?: (fraction: number) => void },
+  options: {
+    outFile: string | null;
+    maxSeconds: number;
+    signal?: AbortSignal;
+    expectedSeconds?: number | null;
+    onProgress?: (fraction: number) => void;
+  },
 ): Promise<TranscodeResult> {
+  const limit = new LengthLimit(options.maxSeconds, options.expectedSeconds || null);
   const children: Child[] = [];
   const stop = () => {
     source.destroy();
@@ -397,6 +454,7 @@ export async function transcodeAudio(
         peaks = new PeaksBuilder(format.sampleRate);
         const frameBytes = (format.bits / 8) * format.channels;
         expectedFrames = format.dataBytes ? format.dataBytes / frameBytes : (options.expectedSeconds ?? 0) * format.sampleRate;
+        limit.checkDeclared(format.dataBytes ? format.dataBytes / frameBytes / format.sampleRate : null);
         if (options.outFile) {
           lame = encoder(format.sampleRate, options.outFile);
           children.push(lame);
@@ -410,6 +468,7 @@ export async function transcodeAudio(
         meter!.push(block);
         peaks!.push(block);
         frames += block[0]!.length;
+        limit.checkDecoded(frames / format!.sampleRate);
         if (lame && !lame.process.stdin!.write(interleaved16(block[0]!, block[1]!))) {
           await Promise.race([once(lame.process.stdin!, "drain"), lame.done]);
         }
