@@ -48,6 +48,7 @@ export type Config = {
   maxConnections: number;
   /** The largest track master an upload may carry (MAX_TRACK_MB). */
   maxTrackBytes: number;
+  maxTrackSeconds: number;
   /** Undefined: 1 GB or a tenth of the disk, whichever is smaller (core/disk.mjs). */
   minFreeDiskBytes?: number;
   metricsToken?: string;

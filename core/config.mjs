@@ -90,6 +90,8 @@ const VARIABLES = {
   MAX_CONNECTIONS: [wholeNumber(1, 1_000_000).default(1000), "a whole number from 1"],
   /** Largest track master staff may upload, in MB (app/server/domain/uploads.server.ts); a reverse proxy's body limit must be at least this (docs/operations.md). */
   MAX_TRACK_MB: [wholeNumber(1, 1024 * 1024).default(1024), "a whole number of MB from 1"],
+  /** Longest track the transcode decodes, in minutes (app/server/domain/audio-transcode.server.ts): a few KB of FLAC can hold hours of silence. */
+  MAX_TRACK_MINUTES: [wholeNumber(1, 24 * 60).default(180), "a whole number of minutes from 1 to 1440"],
   /** Free space uploads and backups must leave on their disk, in MB (core/disk.mjs); default 1 GB or 10 %. */
   MIN_FREE_DISK_MB: [wholeNumber(0, 1e9).optional(), "a whole number of MB"],
   LOG_LEVEL: [z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).optional(), "fatal, error, warn, info, debug, trace or silent"],
@@ -253,6 +255,7 @@ export function readConfig(env = process.env) {
     requestTimeoutMs: e.REQUEST_TIMEOUT_S * 1000,
     maxConnections: e.MAX_CONNECTIONS,
     maxTrackBytes: e.MAX_TRACK_MB * 1024 * 1024,
+    maxTrackSeconds: e.MAX_TRACK_MINUTES * 60,
     minFreeDiskBytes: e.MIN_FREE_DISK_MB === undefined ? undefined : e.MIN_FREE_DISK_MB * 1024 * 1024,
     logLevel: e.LOG_LEVEL ?? (e.NODE_ENV === "test" ? "warn" : "info"),
     seedDemo: isOn(e.SEED_DEMO),

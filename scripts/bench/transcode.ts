@@ -55,7 +55,7 @@ export async function benchTranscode(seconds = 60, runs = 3) {
       const cpu0 = process.cpuUsage();
       const children0 = childrenCpuSeconds();
       const t0 = performance.now();
-      await transcodeAudio(Readable.from([wav]), "wav", { outFile: out });
+      await transcodeAudio(Readable.from([wav]), "wav", { outFile: out, maxSeconds: seconds });
       const wall = (performance.now() - t0) / 1000;
       const node = process.cpuUsage(cpu0);
       const cpu = (node.user + node.system) / 1e6 + (childrenCpuSeconds() - children0);

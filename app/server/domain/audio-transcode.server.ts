@@ -75,9 +75,10 @@ const WAV: Container = {
     return { sampleRate, channels, bits, float, dataBytes: null };
   },
   dataId: "data",
-  // A streamed WAV (a decoder's stdout) may not know its length: 0 or all ones mean "to the end".
+  // A streamed WAV (a decoder's stdout) may not know its length: 0, all ones, or the largest signed
+  // size (what lame --decode writes) mean "to the end".
   dataHeaderBytes: 8,
-  dataStart: (_chunk, size) => ({ skip: 0, dataBytes: size > 0 && size !== 0xffffffff ? size : null }),
+  dataStart: (_chunk, size) => ({ skip: 0, dataBytes: size > 0 && size !== 0xffffffff && size !== 0x7fffffff ? size : null }),
   damaged: "il file WAV è danneggiato (blocco non riconosciuto)",
   dataBeforeFormat: "il file WAV è danneggiato (dati prima del formato)",
   unreadable: "il file non è un WAV leggibile (formato o dati mancanti)",
@@ -123,61 +124,119 @@ const AIFF: Container = {
   unreadable: "il file non è un AIFF leggibile (formato o dati mancanti)",
 };
 
-/** Reads a WAV or AIFF stream: its format, then its samples as floats per channel, block by block. */
+/** A format chunk is a few dozen bytes: a larger one is a damaged (or crafted) file, not read into memory. */
+const MAX_FORMAT_CHUNK_BYTES = 1024;
+
+/**
+ * The bytes read and not used yet, as the chunks the stream gave: `peek` and `take` copy only the
+ * bytes they answer (a read never copies what came before it again), `skip` drops whole chunks.
+ */
+class ByteQueue {
+  #chunks: Buffer[] = [];
+  length = 0;
+
+  push(chunk: Uint8Array) {
+    if (chunk.length === 0) return;
+    this.#chunks.push(Buffer.from(chunk.buffer, chunk.byteOffset, chunk.length));
+    this.length += chunk.length;
+  }
+
+  /** The first `n` bytes (at most `length`), without using them. */
+  peek(n: number): Buffer {
+    const first = this.#chunks[0];
+    if (!first || first.length >= n) return (first ?? Buffer.alloc(0)).subarray(0, n);
+    const parts: Buffer[] = [];
+    for (let got = 0, i = 0; got < n && i < this.#chunks.length; i++) {
+      parts.push(this.#chunks[i]!);
+      got += this.#chunks[i]!.length;
+    }
+    const merged = Buffer.concat(parts);
+    // The merged bytes replace the chunks they came from: the next peek finds them in one piece.
+    this.#chunks.splice(0, parts.length, merged);
+    return merged.subarray(0, n);
+  }
+
+  /** Drops up to `n` bytes; answers how many. */
+  skip(n: number): number {
+    let left = Math.min(n, this.length);
+    const dropped = left;
+    while (left > 0) {
+      const first = this.#chunks[0]!;
+      if (first.length <= left) {
+        this.#chunks.shift();
+        left -= first.length;
+      } else {
+        this.#chunks[0] = first.subarray(left);
+        left = 0;
+      }
+    }
+    this.length -= dropped;
+    return dropped;
+  }
+
+  take(n: number): Buffer {
+    const bytes = this.peek(n);
+    this.skip(bytes.length);
+    return bytes;
+  }
+}
+
+/**
+ * Reads a WAV or AIFF stream: its format, then its samples as floats per channel, block by block. It
+ * stops at the end of the sample chunk: what follows (metadata, or a crafted chunk of any size) is not read.
+ */
 async function* readContainer(source: AsyncIterable<Uint8Array>, container: Container): AsyncGenerator<WaveEvent> {
-  let pending = Buffer.alloc(0);
+  const pending = new ByteQueue();
   let format: WaveFormat | null = null;
   let headerRead = false;
   let inData = false;
   let dataLeft = Infinity;
   let skip = 0;
-  const skipPending = () => {
-    const n = Math.min(skip, pending.length);
-    pending = pending.subarray(n);
-    skip -= n;
-  };
   for await (const chunk of source) {
-    pending = pending.length ? Buffer.concat([pending, chunk]) : Buffer.from(chunk);
+    pending.push(chunk);
     while (!inData) {
-      skipPending();
+      skip -= pending.skip(skip);
       if (skip > 0) break;
       if (!headerRead) {
         if (pending.length < 12) break;
-        container.checkHeader(pending);
-        pending = pending.subarray(12);
+        container.checkHeader(pending.take(12));
         headerRead = true;
       }
       if (pending.length < 8) break;
-      const id = pending.toString("latin1", 0, 4);
-      const size = container.chunkSize(pending);
+      const chunkHeader = pending.peek(8);
+      const id = chunkHeader.toString("latin1", 0, 4);
+      const size = container.chunkSize(chunkHeader);
       if (!/^[\x20-\x7e]{4}$/.test(id)) throw new UnreadableAudioError(container.damaged);
       if (id === container.formatId) {
+        if (size > MAX_FORMAT_CHUNK_BYTES) throw new UnreadableAudioError(container.damaged);
         if (pending.length < 8 + size) break;
-        format = container.readFormat(pending, size);
-        pending = pending.subarray(8 + size + (size % 2));
+        format = container.readFormat(pending.peek(8 + size), size);
+        pending.skip(8 + size);
+        skip = size % 2;
       } else if (id === container.dataId) {
         if (!format) throw new UnreadableAudioError(container.dataBeforeFormat);
         if (pending.length < container.dataHeaderBytes) break;
-        const start = container.dataStart(pending, size);
+        const start = container.dataStart(pending.take(container.dataHeaderBytes), size);
         format.dataBytes = start.dataBytes;
         dataLeft = start.dataBytes ?? Infinity;
-        pending = pending.subarray(container.dataHeaderBytes);
         skip = start.skip;
         inData = true;
         yield { format };
       } else {
-        pending = pending.subarray(8);
+        pending.skip(8);
         skip = size + (size % 2);
       }
     }
-    skipPending();
+    skip -= pending.skip(skip);
     if (!inData || !format || skip > 0) continue;
     const frameBytes = (format.bits / 8) * format.channels;
-    const usable = Math.min(pending.length - (pending.length % frameBytes), dataLeft - (dataLeft % frameBytes));
-    if (usable <= 0) continue;
-    yield { samples: toFloats(pending.subarray(0, usable), format) };
-    dataLeft -= usable;
-    pending = pending.subarray(usable);
+    // (Infinity % n is NaN: a length "to the end" bounds nothing.)
+    const usable = Math.min(pending.length - (pending.length % frameBytes), Number.isFinite(dataLeft) ? dataLeft - (dataLeft % frameBytes) : Infinity);
+    if (usable > 0) {
+      yield { samples: toFloats(pending.take(usable), format) };
+      dataLeft -= usable;
+    }
+    if (dataLeft < frameBytes) return;
   }
   if (!format || !inData) throw new UnreadableAudioError(container.unreadable);
 }
@@ -306,16 +365,73 @@ function interleaved16(left: Float32Array, right: Float32Array): Buffer {
   return Buffer.from(out.buffer);
 }
 
+/** A length as staff read it: "10 min", "1 min 30 s", "45 s". */
+function lengthText(seconds: number): string {
+  const whole = Math.round(seconds);
+  const minutes = Math.floor(whole / 60);
+  const rest = whole % 60;
+  return minutes === 0 ? `${rest} s` : rest === 0 ? `${minutes} min` : `${minutes} min ${rest} s`;
+}
+
+/** How much longer than its header said a master may decode: a VBR MP3's length in its header is an estimate. */
+const withAllowance = (seconds: number) => seconds * 1.1 + 30;
+
+/**
+ * How long a master may decode to. Compression makes a few KB of FLAC hold hours of silence, and the
+ * decoded samples become the MP3 (lame V2 writes at most 320 kbit/s: 180 minutes are at most 432 MB)
+ * and the waveform's arrays (a pair per 256 frames): capping the length caps all of them. A length a
+ * header declares over the cap is refused before anything is decoded; samples past the cap, or past
+ * what the header said when the master was uploaded (`expectedSeconds`), end the decoding.
+ */
+class LengthLimit {
+  constructor(
+    readonly maxSeconds: number,
+    readonly expectedSeconds: number | null,
+  ) {}
+
+  /** Before decoding: the lengths the headers give (the upload's, the decoder's WAV header's). */
+  checkDeclared(headerSeconds: number | null) {
+    for (const seconds of [this.expectedSeconds, headerSeconds]) {
+      if (seconds !== null && seconds > this.maxSeconds) {
+        throw new UnreadableAudioError(
+          `la traccia dura ${lengthText(seconds)}, oltre il limite di ${lengthText(this.maxSeconds)} (MAX_TRACK_MINUTES): non viene convertita`,
+        );
+      }
+    }
+    if (headerSeconds !== null && this.expectedSeconds !== null && headerSeconds > withAllowance(this.expectedSeconds)) this.refuseLonger();
+  }
+
+  /** While decoding: the length decoded so far. */
+  checkDecoded(seconds: number) {
+    if (this.expectedSeconds !== null && seconds > withAllowance(this.expectedSeconds)) this.refuseLonger();
+    if (seconds > this.maxSeconds) {
+      throw new UnreadableAudioError(`la traccia decodificata supera il limite di ${lengthText(this.maxSeconds)} (MAX_TRACK_MINUTES): non viene convertita`);
+    }
+  }
+
+  private refuseLonger(): never {
+    throw new UnreadableAudioError(`la traccia decodificata dura più di quanto dichiara il file (${lengthText(this.expectedSeconds!)}): non viene convertita`);
+  }
+}
+
 /**
  * Reads the master once: measures it and, when `outFile` is given, writes the stream there.
- * `expectedSeconds` (the length read from its headers) drives `onProgress`; `signal` kills the
- * programs and ends the work.
+ * `expectedSeconds` (the length read from its headers when it was uploaded) drives `onProgress` and,
+ * with `maxSeconds` (MAX_TRACK_MINUTES), bounds what it may decode to (`LengthLimit`); `signal` kills
+ * the programs and ends the work.
  */
 export async function transcodeAudio(
   source: Readable,
   extension: string,
-  options: { outFile: string | null; signal?: AbortSignal; expectedSeconds?: number | null; onProgress?: (fraction: number) => void },
+  options: {
+    outFile: string | null;
+    maxSeconds: number;
+    signal?: AbortSignal;
+    expectedSeconds?: number | null;
+    onProgress?: (fraction: number) => void;
+  },
 ): Promise<TranscodeResult> {
+  const limit = new LengthLimit(options.maxSeconds, options.expectedSeconds || null);
   const children: Child[] = [];
   const stop = () => {
     source.destroy();
@@ -338,6 +454,7 @@ export async function transcodeAudio(
         peaks = new PeaksBuilder(format.sampleRate);
         const frameBytes = (format.bits / 8) * format.channels;
         expectedFrames = format.dataBytes ? format.dataBytes / frameBytes : (options.expectedSeconds ?? 0) * format.sampleRate;
+        limit.checkDeclared(format.dataBytes ? format.dataBytes / frameBytes / format.sampleRate : null);
         if (options.outFile) {
           lame = encoder(format.sampleRate, options.outFile);
           children.push(lame);
@@ -351,6 +468,7 @@ export async function transcodeAudio(
         meter!.push(block);
         peaks!.push(block);
         frames += block[0]!.length;
+        limit.checkDecoded(frames / format!.sampleRate);
         if (lame && !lame.process.stdin!.write(interleaved16(block[0]!, block[1]!))) {
           await Promise.race([once(lame.process.stdin!, "drain"), lame.done]);
         }

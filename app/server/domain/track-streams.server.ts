@@ -2,6 +2,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { parseStream } from "music-metadata";
 import type { Prisma } from "~/generated/prisma/client";
+import { getEnv } from "../platform/env.server";
 import { log } from "../platform/log.server";
 import { contentChanged } from "../storage/content-version.server";
 import { db } from "../storage/db.server";
@@ -168,6 +169,7 @@ const transcodeJob: JobHandler = {
       try {
         result = await transcodeAudio(master.stream, extension, {
           outFile: asIs ? null : outFile,
+          maxSeconds: getEnv().maxTrackSeconds,
           signal: job.signal,
           expectedSeconds: tracks[0]?.durationSeconds,
           onProgress: (fraction) => job.progress(fraction),
