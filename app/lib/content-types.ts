@@ -154,6 +154,15 @@ export function contentDocumentSchema<K extends ContentKind>(kind: K) {
 export type SubCategory = ContentItemOf<"subCategory">;
 export type GalleryItem = ContentItemOf<"gallery">;
 
+/**
+ * Whether two names are the same where content names a category or a subcategory by its name (an art
+ * direction work's label and subcategory, a biography text's section, a credit's or gallery card's
+ * category): whatever their case and the spaces around them.
+ */
+export function sameName(a: string, b: string): boolean {
+  return a.trim().toLocaleLowerCase("it") === b.trim().toLocaleLowerCase("it");
+}
+
 /** Art direction items of these subcategories are page texts, not works (SPEC.md 2.14). */
 const NON_WORK_SUBCATEGORIES = ["lable", "description"] as const;
 

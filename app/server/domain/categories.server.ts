@@ -4,6 +4,7 @@ import { CATEGORY_TYPES, categoryTypeLabel, type CategoryType } from "~/lib/cate
 import { pageWindow, type ListPage, type ListRequest } from "~/lib/list-params";
 import { categoryKey } from "~/lib/paths";
 import { logActivity, type Actor } from "./activity.server";
+import { followCategoryRename } from "./content-references.server";
 import { contentChanged } from "../storage/content-version.server";
 import { containsIgnoringCase, db } from "../storage/db.server";
 import { untilContentChanged } from "../storage/read-cache.server";
@@ -154,7 +155,7 @@ export async function createCategory(input: CategoryInput, actor: Actor): Promis
 export async function updateCategory(id: number, input: CategoryInput, actor: Actor): Promise<CategorySaveResult> {
   try {
     return await db.$transaction(async (tx): Promise<CategorySaveResult> => {
-      const existing = await tx.category.findUnique({ where: { id }, select: { id: true } });
+      const existing = await tx.category.findUnique({ where: { id }, select: { id: true, name: true, type: true } });
       if (!existing) return notFound();
       if (await nameInUse(tx, input, id)) return nameTaken(input);
       const row = await tx.category.update({
@@ -162,6 +163,8 @@ export async function updateCategory(id: number, input: CategoryInput, actor: Ac
         data: { name: input.name, nameEng: input.name_eng, type: input.type },
         select: categorySelect,
       });
+      // The content that names it (a label's works, a biography section's texts...) follows a new name.
+      await followCategoryRename(tx, existing, row, actor);
       await contentChanged(tx);
       await logActivity(tx, actor, `Modificata la categoria "${row.name}"`);
       return { ok: true, item: row };

@@ -4,6 +4,7 @@ import type { z } from "zod";
 import { CONTENT_KINDS, CONTENT_LIST_KEYS, contentDocumentSchema, type ContentItemOf, type ContentKind } from "~/lib/content-types";
 import { CONTENT_FORMS, contentKindLabel, inputNames, itemSummary, pathLabel, type ContentField } from "~/lib/content-fields";
 import { cleanRichTextInput } from "./sanitize.server";
+import { followContentRenames, refusedRenames } from "./content-references.server";
 import { logActivity, type Actor } from "./activity.server";
 import { invalid, notFound, type FieldErrors, type SaveResult } from "./save-result.server";
 import { storeFormFile, UploadError } from "./uploads.server";
@@ -179,7 +180,9 @@ export async function replaceContent<K extends ContentKind>(
   restoredFrom?: number,
 ): Promise<SaveResult<ContentDocument<K>>> {
   const parsed = parseContentDocument(kind, body);
-  const errors = parsed.ok ? await missingPictures(kind, parsed.items as Record<string, unknown>[]) : parsed.errors;
+  const errors = parsed.ok
+    ? { ...refusedRenames(kind, await contentList(kind), parsed.items), ...(await missingPictures(kind, parsed.items as Record<string, unknown>[])) }
+    : parsed.errors;
   if (!parsed.ok || Object.keys(errors).length > 0) {
     await removeUnreferenced(staged.map((file) => file.key));
     return invalid(errors);
@@ -187,6 +190,8 @@ export async function replaceContent<K extends ContentKind>(
   const released = await db.$transaction(async (tx) => {
     const previous = await contentKept(tx, kind);
     const unused = await writeList(tx, kind, parsed.items, staged);
+    // A renamed subcategory: the works that name it follow (content-references.server.ts).
+    const renamed = await followContentRenames(tx, kind, previous.snapshot, parsed.items);
     await contentChanged(tx);
     const revision = await recordRevision(
       tx,
@@ -201,7 +206,7 @@ export async function replaceContent<K extends ContentKind>(
       },
       actor,
     );
-    const what = `"${contentKindLabel(kind)}" (${parsed.items.length} elementi)`;
+    const what = `"${contentKindLabel(kind)}" (${parsed.items.length} elementi${renamed})`;
     await logActivity(
       tx,
       actor,

@@ -1,4 +1,4 @@
-import { type SubCategory, isWorkSubcategory } from "~/lib/content-types";
+import { type SubCategory, isWorkSubcategory, sameName } from "~/lib/content-types";
 import { artDirectionPath, contentHref } from "~/lib/paths";
 import { type Lang, localized } from "~/lib/i18n";
 import type { ImageInfo } from "~/lib/images";
@@ -26,8 +26,6 @@ export type ArtDirectionCategoryPage = {
   intro: string | null;
   groups: { subcategory: string; title: string; items: WorkCard[] }[];
 };
-
-const sameName = (a: string, b: string) => a.trim().toLocaleLowerCase("it") === b.trim().toLocaleLowerCase("it");
 
 /**
  * /art-direction: the introduction (the item of subcategory "Lable", which holds the page's own

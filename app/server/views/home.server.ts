@@ -1,6 +1,7 @@
 import type { ImageInfo } from "~/lib/images";
 import { localized, type Lang } from "~/lib/i18n";
 import { contentHref } from "~/lib/paths";
+import { sameName } from "~/lib/content-types";
 import { categoriesOfType } from "../domain/categories.server";
 import { compositionsBrowser, musicCatalogue } from "./compositions.server";
 import { contentList } from "../domain/content.server";
@@ -20,7 +21,7 @@ export async function bioSections(type: "about" | "bio", lang: Lang): Promise<Te
       id: category.id,
       title: localized(category, "name", lang),
       items: texts
-        .filter((t) => t.category.trim().toLocaleLowerCase("it") === category.name.trim().toLocaleLowerCase("it"))
+        .filter((t) => sameName(t.category, category.name))
         .map((t) => ({ id: t.id, title: localized(t, "title", lang), text: sanitizeRichHtml(localized(t, "text", lang)) })),
     }))
     .filter((section) => section.items.length > 0);

@@ -1,4 +1,4 @@
-import type { GalleryItem } from "~/lib/content-types";
+import { type GalleryItem, sameName } from "~/lib/content-types";
 import { contentHref } from "~/lib/paths";
 import { type Lang, localized } from "~/lib/i18n";
 import type { GalleryCard, GalleryPicture, GallerySection } from "~/lib/gallery-card";
@@ -7,8 +7,6 @@ import { categoriesOrNone } from "./safe-categories.server";
 import { contentList } from "../domain/content.server";
 import { imageInfo } from "../storage/images.server";
 import { sanitizeRichHtml } from "../domain/sanitize.server";
-
-const sameName = (a: string, b: string) => a.trim().toLocaleLowerCase("it") === b.trim().toLocaleLowerCase("it");
 
 /** Names in the order of the categories of `type`, then any other name the content uses. */
 async function orderedCategoryNames(type: "credits" | "gallery", used: string[]) {
