@@ -3,15 +3,15 @@ import os from "node:os";
 import path from "node:path";
 import Database from "better-sqlite3";
 import sharp from "sharp";
-import { beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it, vi } from "vitest";
 import { db } from "~/server/storage/db.server";
 import { getEnv } from "~/server/platform/env.server";
 import { runJanitor } from "~/server/domain/janitor.server";
 import { saveNews, deleteNews, parseNewsInput } from "~/server/domain/news.server";
 import { seedDemoContent } from "~/demo/seed.server";
-import { keyOfUrl } from "~/server/storage/file-store.server";
+import { keyOfUrl, urlOfKey } from "~/server/storage/file-store.server";
 import { fileStore } from "~/server/storage/storage.server";
-import { removeUnreferenced, stageFile } from "~/server/storage/stored-files.server";
+import { recountFiles, removeUnreferenced, stageFile } from "~/server/storage/stored-files.server";
 import { purgeTrashEntry } from "~/server/domain/trash.server";
 import { applyPendingMigrations } from "../../scripts/ops/migrations.mjs";
 import { staffWithCategory } from "../support/staff";
@@ -93,6 +93,23 @@ describe("StoredFile reference counts", () => {
     expect(await removeUnreferenced([keyOfUrl(url)!, loose.key])).toEqual([loose.key]);
     expect([onDisk(url), onDisk(loose.url)]).toEqual([true, false]);
     await deleteNews(counted.item.id, actor);
+  });
+
+  it("one more use of a file already counted asks the store nothing inside the transaction (issue 34: on SQLite every query waits for it)", async () => {
+    const { key, size } = await fileStore().put("attachments", Buffer.from(`condiviso ${Math.random()}`), "txt");
+    const url = urlOfKey(key);
+    await db.$transaction((tx) => recountFiles(tx, [], [url]));
+    const stat = vi.spyOn(fileStore(), "stat");
+    try {
+      await db.$transaction((tx) => recountFiles(tx, [], [url, url]));
+      expect(stat).not.toHaveBeenCalled();
+    } finally {
+      stat.mockRestore();
+    }
+    expect(await db.storedFile.findUnique({ where: { key }, select: { refCount: true, size: true } })).toEqual({ refCount: 3, size });
+    // The three uses end: nothing is left for the counts the next test checks.
+    await removeUnreferenced(await db.$transaction((tx) => recountFiles(tx, [url, url, url], [])));
+    expect(await db.storedFile.count({ where: { key } })).toBe(0);
   });
 
   it("the demo seed ends with every use counted", async () => {

@@ -13,6 +13,9 @@ import { LoudnessMeter, PeaksBuilder } from "./audio-analysis.server";
 /** The file is not audio this server can read: another try cannot help. */
 export class UnreadableAudioError extends Error {}
 
+/** The master decodes to more than it may (`LengthLimit`): the decoder's complaint at being stopped is not the reason. */
+class TooLongAudioError extends UnreadableAudioError {}
+
 /** A program of the pipeline (Debian's flac or lame) is not installed: a try after it is installed works. */
 export class MissingProgramError extends Error {}
 
@@ -393,7 +396,7 @@ class LengthLimit {
   checkDeclared(headerSeconds: number | null) {
     for (const seconds of [this.expectedSeconds, headerSeconds]) {
       if (seconds !== null && seconds > this.maxSeconds) {
-        throw new UnreadableAudioError(
+        throw new TooLongAudioError(
           `la traccia dura ${lengthText(seconds)}, oltre il limite di ${lengthText(this.maxSeconds)} (MAX_TRACK_MINUTES): non viene convertita`,
         );
       }
@@ -405,12 +408,12 @@ class LengthLimit {
   checkDecoded(seconds: number) {
     if (this.expectedSeconds !== null && seconds > withAllowance(this.expectedSeconds)) this.refuseLonger();
     if (seconds > this.maxSeconds) {
-      throw new UnreadableAudioError(`la traccia decodificata supera il limite di ${lengthText(this.maxSeconds)} (MAX_TRACK_MINUTES): non viene convertita`);
+      throw new TooLongAudioError(`la traccia decodificata supera il limite di ${lengthText(this.maxSeconds)} (MAX_TRACK_MINUTES): non viene convertita`);
     }
   }
 
   private refuseLonger(): never {
-    throw new UnreadableAudioError(`la traccia decodificata dura più di quanto dichiara il file (${lengthText(this.expectedSeconds!)}): non viene convertita`);
+    throw new TooLongAudioError(`la traccia decodificata dura più di quanto dichiara il file (${lengthText(this.expectedSeconds!)}): non viene convertita`);
   }
 }
 
@@ -489,10 +492,12 @@ export async function transcodeAudio(
   } catch (error) {
     stop();
     // A decoder's refusal explains a broken stream better than the reader's view of it, and a program
-    // that is not there explains everything: the reader saw no WAV because no decoder ran.
+    // that is not there explains everything: the reader saw no WAV because no decoder ran. A master
+    // stopped for its length keeps that reason (its decoder then complains of the closed pipe).
     let reason = error;
     for (const child of children) {
       await child.done.catch((refusal: unknown) => {
+        if (reason instanceof TooLongAudioError) return;
         if (refusal instanceof MissingProgramError || (refusal instanceof UnreadableAudioError && !(reason instanceof MissingProgramError))) reason = refusal;
       });
     }

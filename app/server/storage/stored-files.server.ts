@@ -63,16 +63,21 @@ export async function recountFiles(tx: Prisma.TransactionClient, before: Urls, a
   for (const [key, change] of delta) {
     if (change > 0) {
       const file = stagedByKey.get(key);
-      const size = file?.size ?? (await fileStore().stat(key))?.size ?? null;
-      const contentType = file?.contentType ?? "application/octet-stream";
-      await tx.storedFile.upsert({
+      // A staged file knows its type: the row may have been made moments before in this same
+      // transaction by a use that did not (a revision counted before the row's own recount).
+      const { count } = await tx.storedFile.updateMany({
         where: { key },
-        create: { key, size, contentType, refCount: change },
-        // A staged file knows its type: the row may have been made moments before in this same
-        // transaction by a use that did not (a revision counted before the row's own recount).
-        update: { refCount: { increment: change }, ...(file ? { size: file.size, contentType: file.contentType } : {}) },
-        select: { key: true },
+        data: { refCount: { increment: change }, ...(file ? { size: file.size, contentType: file.contentType } : {}) },
       });
+      // No row yet (the write lock is held: none can appear meanwhile). Only then is the store asked
+      // for the size of bytes that were not staged: the file store's I/O stays out of the common case.
+      if (count === 0) {
+        const size = file?.size ?? (await fileStore().stat(key))?.size ?? null;
+        await tx.storedFile.create({
+          data: { key, size, contentType: file?.contentType ?? "application/octet-stream", refCount: change },
+          select: { key: true },
+        });
+      }
     } else if (change < 0) {
       const row = await tx.storedFile.update({ where: { key }, data: { refCount: { increment: change } }, select: { refCount: true } }).catch(() => null);
       if (!row || row.refCount <= 0) released.push(key);
