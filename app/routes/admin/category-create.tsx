@@ -1,7 +1,9 @@
 import { data, redirect } from "react-router";
 import type { Route } from "./+types/category-create";
-import { CategoryForm } from "~/components/admin/CategoryForm";
+import { ItemForm } from "~/components/admin/ItemForm";
 import { Breadcrumb } from "~/components/admin/ListControls";
+import { CATEGORY_FIELDS } from "~/lib/category-fields";
+import { newFormValues } from "~/lib/item-fields";
 import { categoryValuesFrom, createCategory, parseCategoryInput } from "~/server/domain/categories.server";
 import { formStrings } from "~/server/http/body.server";
 import { adminForm } from "~/server/http/forms.server";
@@ -21,7 +23,13 @@ export default function CategoryCreate({ actionData }: Route.ComponentProps) {
     <section className="admin-page">
       <Breadcrumb items={[{ label: "Categorie", to: "/admin/categoryList" }, { label: "Nuova categoria" }]} />
       <h1>Nuova categoria</h1>
-      <CategoryForm values={actionData?.values ?? { name: "", name_eng: "", type: "" }} errors={actionData?.errors} submitLabel="Salva" />
+      <ItemForm
+        fields={CATEGORY_FIELDS}
+        values={actionData?.values ?? newFormValues(CATEGORY_FIELDS)}
+        errors={actionData?.errors}
+        cancelTo="/admin/categoryList"
+        submitLabel="Salva"
+      />
     </section>
   );
 }
