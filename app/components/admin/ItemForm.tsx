@@ -4,6 +4,7 @@ import { columnOf, englishName, type EnumField, type FileField, type ItemField, 
 import { FileListField, type StoredFile } from "./FileListField";
 import { ImageChoicesContext, LibraryPicker, type ImageChoice } from "./ImageField";
 import { AdminForm, BilingualTextFields, Field } from "./form-fields";
+import { Breadcrumb } from "./ListControls";
 import { PublicationField } from "./PublicationField";
 import { RichTextEditor } from "./RichTextEditor";
 
@@ -218,6 +219,19 @@ const groupOf = (field: ItemField) => ("group" in field ? field.group : undefine
  * JavaScript, every described field, save and cancel. `locked` keeps a saved item's radio choices
  * (music's mode); `library` lists the media library's images, which an image may be picked from.
  */
+type ItemFormProps = {
+  fields: ItemFields;
+  values: Readonly<Record<string, string>>;
+  errors?: Record<string, string>;
+  categories?: readonly { id: number; name: string }[];
+  image?: string | null;
+  lists?: Readonly<Record<string, StoredFile[]>>;
+  locked?: Readonly<Record<string, string>>;
+  library?: readonly ImageChoice[];
+  cancelTo: string;
+  submitLabel: string;
+};
+
 export function ItemForm({
   fields,
   values,
@@ -229,18 +243,7 @@ export function ItemForm({
   library = [],
   cancelTo,
   submitLabel,
-}: {
-  fields: ItemFields;
-  values: Readonly<Record<string, string>>;
-  errors?: Record<string, string>;
-  categories?: readonly { id: number; name: string }[];
-  image?: string | null;
-  lists?: Readonly<Record<string, StoredFile[]>>;
-  locked?: Readonly<Record<string, string>>;
-  library?: readonly ImageChoice[];
-  cancelTo: string;
-  submitLabel: string;
-}) {
+}: ItemFormProps) {
   const form: FormState = { values, errors, categories, image, lists };
   const entries = Object.entries(fields);
   const grouped = entries.filter(([, field]) => groupOf(field) !== undefined);
@@ -259,5 +262,32 @@ export function ItemForm({
           )}
       </AdminForm>
     </ImageChoicesContext>
+  );
+}
+
+/**
+ * The page of a new item: the breadcrumb back to its list, its title and its form, with what the
+ * loader gave (`form`: the values a new item starts with, the choices) or, after a refused post,
+ * the values sent and their messages (`refused`).
+ */
+export function NewItemPage({
+  list,
+  title,
+  fields,
+  form,
+  refused,
+}: {
+  list: { label: string; to: string };
+  title: string;
+  fields: ItemFields;
+  form: Pick<ItemFormProps, "values" | "categories" | "library">;
+  refused?: { values: ItemFormProps["values"]; errors: Record<string, string> };
+}) {
+  return (
+    <section className="admin-page">
+      <Breadcrumb items={[list, { label: title }]} />
+      <h1>{title}</h1>
+      <ItemForm {...form} fields={fields} values={refused?.values ?? form.values} errors={refused?.errors} cancelTo={list.to} submitLabel="Salva" />
+    </section>
   );
 }

@@ -197,3 +197,31 @@ export function BilingualTextFields({
     </>
   );
 }
+
+/**
+ * A one-button native post (it works without JavaScript): `intent` says what the page's action does,
+ * the hidden `fields` name what it does it to.
+ */
+export function IntentForm({
+  intent,
+  fields = {},
+  className,
+  label,
+}: {
+  intent: string;
+  fields?: Readonly<Record<string, string | number>>;
+  className?: string;
+  label: ReactNode;
+}) {
+  return (
+    <Form method="post" className={className}>
+      <input type="hidden" name="intent" value={intent} />
+      {Object.entries(fields).map(([name, value]) => (
+        <input key={name} type="hidden" name={name} value={value} />
+      ))}
+      <button className="button button--ghost" type="submit">
+        {label}
+      </button>
+    </Form>
+  );
+}

@@ -1,7 +1,6 @@
 import { data, redirect } from "react-router";
 import type { Route } from "./+types/category-create";
-import { ItemForm } from "~/components/admin/ItemForm";
-import { Breadcrumb } from "~/components/admin/ListControls";
+import { NewItemPage } from "~/components/admin/ItemForm";
 import { CATEGORY_FIELDS } from "~/lib/category-fields";
 import { newFormValues } from "~/lib/item-fields";
 import { categoryValuesFrom, createCategory, parseCategoryInput } from "~/server/domain/categories.server";
@@ -20,16 +19,12 @@ export async function action({ request, context }: Route.ActionArgs) {
 
 export default function CategoryCreate({ actionData }: Route.ComponentProps) {
   return (
-    <section className="admin-page">
-      <Breadcrumb items={[{ label: "Categorie", to: "/admin/categoryList" }, { label: "Nuova categoria" }]} />
-      <h1>Nuova categoria</h1>
-      <ItemForm
-        fields={CATEGORY_FIELDS}
-        values={actionData?.values ?? newFormValues(CATEGORY_FIELDS)}
-        errors={actionData?.errors}
-        cancelTo="/admin/categoryList"
-        submitLabel="Salva"
-      />
-    </section>
+    <NewItemPage
+      list={{ label: "Categorie", to: "/admin/categoryList" }}
+      title="Nuova categoria"
+      fields={CATEGORY_FIELDS}
+      form={{ values: newFormValues(CATEGORY_FIELDS) }}
+      refused={actionData}
+    />
   );
 }

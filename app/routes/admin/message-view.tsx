@@ -1,8 +1,8 @@
-import { data, Form, redirect } from "react-router";
+import { data, redirect } from "react-router";
 import type { Route } from "./+types/message-view";
 import { DeleteLink } from "~/components/admin/DeleteLink";
 import { DeliveryStatus } from "~/components/admin/DeliveryStatus";
-import { FormError } from "~/components/admin/form-fields";
+import { FormError, IntentForm } from "~/components/admin/form-fields";
 import { Breadcrumb, Notice } from "~/components/admin/ListControls";
 import { formatDateTime } from "~/lib/format";
 import { idParam } from "~/lib/ids";
@@ -102,18 +102,8 @@ export default function MessageView({ loaderData, actionData }: Route.ComponentP
         <a className="button button--primary" href={`mailto:${m.email}`}>
           Rispondi
         </a>
-        <Form method="post">
-          <input type="hidden" name="intent" value={m.handled ? "unhandled" : "handled"} />
-          <button className="button button--ghost" type="submit">
-            {m.handled ? "Segna come da gestire" : "Segna come gestito"}
-          </button>
-        </Form>
-        <Form method="post">
-          <input type="hidden" name="intent" value="resend" />
-          <button className="button button--ghost" type="submit">
-            Reinvia
-          </button>
-        </Form>
+        <IntentForm intent={m.handled ? "unhandled" : "handled"} label={m.handled ? "Segna come da gestire" : "Segna come gestito"} />
+        <IntentForm intent="resend" label="Reinvia" />
         <DeleteLink href={`${LIST}/${m.id}/delete`} label={`Elimina il messaggio di ${m.name}`} question="Sei sicuro di voler eliminare questo messaggio?" />
       </div>
     </section>

@@ -9,7 +9,7 @@ import { TrackOrder } from "~/components/admin/TrackOrder";
 import { categoryChoices } from "~/server/domain/categories.server";
 import { adminForm } from "~/server/http/forms.server";
 import { musicPath } from "~/lib/paths";
-import { saveMusicForm } from "~/server/http/content-forms.server";
+import { formRefusal, saveMusicForm } from "~/server/http/content-forms.server";
 import { getMusicBySlug, moveTrack, orderTracks, renameTrack } from "~/server/domain/music.server";
 import { formStrings } from "~/server/http/body.server";
 import { libraryChoices } from "~/server/domain/media-library-images.server";
@@ -80,7 +80,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const { values, result } = await saveMusicForm(form, current, user);
   if (!result.ok) {
     if (result.status === 404) throw redirect(NOT_FOUND);
-    return data({ errors: result.errors, values }, { status: result.status });
+    return formRefusal(result, values);
   }
   return redirect(musicPath(result.item));
 }

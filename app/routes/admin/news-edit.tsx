@@ -1,4 +1,4 @@
-import { data, Link, redirect } from "react-router";
+import { Link, redirect } from "react-router";
 import type { Route } from "./+types/news-edit";
 import { Breadcrumb } from "~/components/admin/ListControls";
 import { ItemForm } from "~/components/admin/ItemForm";
@@ -7,7 +7,7 @@ import { NEWS_FIELDS } from "~/lib/news-fields";
 import { categoryChoices } from "~/server/domain/categories.server";
 import { adminForm } from "~/server/http/forms.server";
 import { newsPath } from "~/lib/paths";
-import { saveNewsForm } from "~/server/http/content-forms.server";
+import { formRefusal, saveNewsForm } from "~/server/http/content-forms.server";
 import { getNewsBySlug } from "~/server/domain/news.server";
 import { libraryChoices } from "~/server/domain/media-library-images.server";
 import { staffFrom } from "~/server/domain/session.server";
@@ -39,7 +39,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const { values, result } = await saveNewsForm(form, current, user);
   if (!result.ok) {
     if (result.status === 404) throw redirect(NOT_FOUND);
-    return data({ errors: result.errors, values }, { status: result.status });
+    return formRefusal(result, values);
   }
   return redirect(newsPath(result.item.slug));
 }

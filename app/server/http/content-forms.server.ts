@@ -1,6 +1,6 @@
 import { CONTENT_FORMS, inputNames, type ScalarField } from "~/lib/content-fields";
 import { data } from "react-router";
-import type { FileField, ItemFields, ListField } from "~/lib/item-fields";
+import { newFormValues, type FileField, type ItemFields, type ListField } from "~/lib/item-fields";
 import { MUSIC_FIELDS } from "~/lib/music-fields";
 import { NEWS_FIELDS } from "~/lib/news-fields";
 import { isContentKind, type ContentKind } from "~/lib/content-types";
@@ -8,7 +8,9 @@ import type { ContentImage } from "../domain/content.server";
 import type { Actor } from "../domain/activity.server";
 import { musicValuesFrom, parseMusicInput, saveMusic, type MusicFilesInput, type MusicItem, type MusicValues } from "../domain/music.server";
 import { newsValuesFrom, parseNewsInput, saveNews, type NewsFilesInput, type NewsItem, type NewsValues } from "../domain/news.server";
-import type { Parsed } from "../domain/save-result.server";
+import { categoryChoices } from "../domain/categories.server";
+import { libraryChoices } from "../domain/media-library-images.server";
+import type { Parsed, SaveFailure } from "../domain/save-result.server";
 import type { FileListInput, ImageInput } from "../domain/save-with-files.server";
 import { cleanDisplayName, type FileEntry } from "../domain/uploads.server";
 import { formStrings } from "./body.server";
@@ -131,6 +133,17 @@ function musicForm(form: FormData, currentTracks: { url: string; name: string }[
     values: { ...musicValuesFrom(formStrings(form)), ...publicationFromForm(form) },
     files: { image: imageFromForm(form, MUSIC_FIELDS).image, tracks: entries, trackFiles: files },
   };
+}
+
+/** What the admin form of a new news item or composition starts from: empty values (today's date, published at once) and its choices. */
+export async function newItemForm(kind: "news" | "music") {
+  const values = kind === "news" ? newFormValues(NEWS_FIELDS) : newFormValues(MUSIC_FIELDS);
+  return { values, categories: await categoryChoices(kind), library: await libraryChoices() };
+}
+
+/** A refused admin form post: the messages and the values to show again, with the refusal's status (a category gone meanwhile is a 400 here). */
+export function formRefusal<V>(failure: SaveFailure, values: V) {
+  return data({ errors: failure.errors, values }, { status: failure.status === 404 ? 400 : failure.status });
 }
 
 /**
