@@ -33,6 +33,21 @@ function publicPages(lang: "it" | "en") {
   ];
 }
 
+/**
+ * The api/ of news items and compositions alike (SPEC.md 7, issue 24): the list, one item (by id or
+ * slug), its revisions and their restore, its restore out of the trash, its preview link.
+ */
+function itemApi(kind: "news" | "music") {
+  return [
+    route(kind, `routes/api/${kind}.ts`),
+    route(`${kind}/:id`, `routes/api/${kind}-item.ts`),
+    route(`${kind}/:id/revisions`, "routes/api/revisions.ts", { id: `api-${kind}-revisions` }),
+    route(`${kind}/:id/revisions/:revisionId/restore`, "routes/api/revision-restore.ts", { id: `api-${kind}-revision-restore` }),
+    route(`${kind}/:id/restore`, "routes/api/trash-restore.ts", { id: `api-${kind}-restore` }),
+    route(`${kind}/:id/preview-link`, "routes/api/preview-link.ts", { id: `api/${kind}-preview-link` }),
+  ];
+}
+
 export default [
   ...publicPages("it"),
   ...prefix("en", publicPages("en")),
@@ -78,20 +93,10 @@ export default [
 
   // api/ resource routes (SPEC.md 7); each answers with and without the trailing slash
   ...prefix("api", [
-    route("music", "routes/api/music.ts"),
-    route("music/:id", "routes/api/music-item.ts"),
-    route("music/:id/revisions", "routes/api/revisions.ts", { id: "api-music-revisions" }),
-    route("music/:id/revisions/:revisionId/restore", "routes/api/revision-restore.ts", { id: "api-music-revision-restore" }),
-    route("music/:id/restore", "routes/api/trash-restore.ts", { id: "api-music-restore" }),
-    route("music/:id/preview-link", "routes/api/preview-link.ts", { id: "api/music-preview-link" }),
+    ...itemApi("music"),
     route("latest-musics", "routes/api/latest-musics.ts"),
     route("music-by-category/:category", "routes/api/music-by-category.ts"),
-    route("news", "routes/api/news.ts"),
-    route("news/:id", "routes/api/news-item.ts"),
-    route("news/:id/revisions", "routes/api/revisions.ts", { id: "api-news-revisions" }),
-    route("news/:id/revisions/:revisionId/restore", "routes/api/revision-restore.ts", { id: "api-news-revision-restore" }),
-    route("news/:id/restore", "routes/api/trash-restore.ts", { id: "api-news-restore" }),
-    route("news/:id/preview-link", "routes/api/preview-link.ts", { id: "api/news-preview-link" }),
+    ...itemApi("news"),
     route("latest-news", "routes/api/latest-news.ts"),
     route("category", "routes/api/category.ts"),
     route("category/:id", "routes/api/category-item.ts"),

@@ -26,6 +26,9 @@ export function altText(image: ImageInfo, lang: "it" | "en", fallback: string): 
   return own.trim() || other.trim() || fallback;
 }
 
+/** The picture types staff may upload (a file input's `accept`); the server checks the bytes (storage/file-types.server.ts). */
+export const IMAGE_ACCEPT = "image/jpeg,image/png,image/webp,image/avif,image/gif";
+
 /** The widths the server makes variants of (?w=N on a /media image URL). */
 export const IMAGE_WIDTHS = [320, 480, 640, 960, 1280, 1920] as const;
 

@@ -2,7 +2,7 @@ import type { ReactNode } from "react";
 import { Link, useLocation } from "react-router";
 import { DeleteLink } from "./DeleteLink";
 import { EditIcon } from "./Icons";
-import { Breadcrumb, ListSearch, Notice, Pagination, type StateFilter } from "./ListControls";
+import { Breadcrumb, ListSearch, Notice, Pagination, TableHead, type StateFilter } from "./ListControls";
 import type { ListState } from "~/lib/list-params";
 
 type Column<Row> = { header: string; cell: (row: Row) => ReactNode };
@@ -59,20 +59,7 @@ export function AdminListPage<Row extends { id: number }>({
       <Notice text={state.notice} />
       <ListSearch q={state.q} size={state.size} placeholder={searchPlaceholder} stateFilter={stateFilter} />
       <table className="admin-table">
-        <thead>
-          <tr>
-            {columns.map((c) => (
-              <th key={c.header} scope="col">
-                {c.header}
-              </th>
-            ))}
-            {actions ? (
-              <th scope="col">
-                <span className="visually-hidden">Azioni</span>
-              </th>
-            ) : null}
-          </tr>
-        </thead>
+        <TableHead headers={columns.map((c) => c.header)} actions={!!actions} />
         <tbody>
           {rows.map((row) => (
             <tr key={row.id}>

@@ -1,5 +1,6 @@
 import { createContext, useContext } from "react";
 import { Field } from "./form-fields";
+import { IMAGE_ACCEPT } from "~/lib/images";
 
 /** The images of the media library a form may pick from (url and the name staff know it by). */
 export type ImageChoice = { url: string; label: string };
@@ -37,7 +38,7 @@ export function ImageField({ id, name, label, value, error, hint }: { id: string
       {value ? <img className="current-image" src={value} alt="" width={96} height={64} loading="lazy" /> : null}
       <input id={id} name={name} defaultValue={value} inputMode="url" />
       <LibraryPicker name={name} label={label} />
-      <input name={`${name}__file`} type="file" accept="image/jpeg,image/png,image/webp,image/avif,image/gif" aria-label={`${label}: file da caricare`} />
+      <input name={`${name}__file`} type="file" accept={IMAGE_ACCEPT} aria-label={`${label}: file da caricare`} />
     </Field>
   );
 }

@@ -102,3 +102,71 @@ export function Notice({ text }: { text: string | null | undefined }) {
     </p>
   );
 }
+
+/**
+ * The up and down buttons of an ordered list's row (a content item, a track), inside the row's own
+ * form post: the pressed one sends `name` = "up" or "down"; at either end its button is disabled.
+ * `titled` adds the tooltip icon-only buttons show.
+ */
+export function MoveButtons({
+  name,
+  item,
+  first,
+  last,
+  className,
+  titled = false,
+}: {
+  name: string;
+  item: string;
+  first: boolean;
+  last: boolean;
+  className: string;
+  titled?: boolean;
+}) {
+  return (
+    <>
+      <button
+        className={className}
+        type="submit"
+        name={name}
+        value="up"
+        disabled={first}
+        aria-label={`Sposta su: ${item}`}
+        title={titled ? "Sposta su" : undefined}
+      >
+        ↑
+      </button>
+      <button
+        className={className}
+        type="submit"
+        name={name}
+        value="down"
+        disabled={last}
+        aria-label={`Sposta giù: ${item}`}
+        title={titled ? "Sposta giù" : undefined}
+      >
+        ↓
+      </button>
+    </>
+  );
+}
+
+/** The header row of an admin table: a column per header, and the unnamed actions column (named for screen readers). */
+export function TableHead({ headers, actions = true }: { headers: readonly string[]; actions?: boolean }) {
+  return (
+    <thead>
+      <tr>
+        {headers.map((header) => (
+          <th key={header} scope="col">
+            {header}
+          </th>
+        ))}
+        {actions ? (
+          <th scope="col">
+            <span className="visually-hidden">Azioni</span>
+          </th>
+        ) : null}
+      </tr>
+    </thead>
+  );
+}

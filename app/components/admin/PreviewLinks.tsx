@@ -1,4 +1,5 @@
 import { Form } from "react-router";
+import { IntentForm } from "./form-fields";
 
 export type PreviewLinkRow = { id: number; createdBy: string; expires: string };
 
@@ -28,13 +29,7 @@ export function PreviewLinks({ links, created }: { links: PreviewLinkRow[]; crea
           {links.map((link) => (
             <li key={link.id}>
               Creato da {link.createdBy}, valido fino al {link.expires}
-              <Form method="post" className="preview-links__revoke">
-                <input type="hidden" name="intent" value="revoke-preview" />
-                <input type="hidden" name="link" value={link.id} />
-                <button className="button button--ghost" type="submit">
-                  Revoca
-                </button>
-              </Form>
+              <IntentForm intent="revoke-preview" fields={{ link: link.id }} className="preview-links__revoke" label="Revoca" />
             </li>
           ))}
         </ul>

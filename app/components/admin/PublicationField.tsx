@@ -6,7 +6,7 @@ import { Field } from "./form-fields";
  * zone (the server stores it in UTC: lib/rome-time.ts). Plain radios and a native datetime-local,
  * so the form works without JavaScript.
  */
-export function PublicationField({ values, error }: { values: PublicationFormValues; error?: string }) {
+export function PublicationField({ values, error }: { values: Readonly<Partial<Record<keyof PublicationFormValues, string>>>; error?: string }) {
   return (
     <fieldset className="publication-field">
       <legend className="field__label">Pubblicazione</legend>

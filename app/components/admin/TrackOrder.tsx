@@ -1,6 +1,7 @@
 import { Form, useSubmit } from "react-router";
 import { useHydrated } from "remix-utils/use-hydrated";
 import { useDragOrder } from "./drag-order";
+import { MoveButtons } from "./ListControls";
 
 export type TrackOrderRow = { id: number; name: string; nameEng: string };
 
@@ -43,19 +44,7 @@ export function TrackOrder({ tracks, error }: { tracks: TrackOrderRow[]; error: 
             <Form method="post" className="track-order__move">
               <input type="hidden" name="intent" value="move-track" />
               <input type="hidden" name="track" value={track.id} />
-              <button className="button button--ghost" type="submit" name="direction" value="up" disabled={index === 0} aria-label={`Sposta su: ${track.name}`}>
-                ↑
-              </button>
-              <button
-                className="button button--ghost"
-                type="submit"
-                name="direction"
-                value="down"
-                disabled={index === drag.order.length - 1}
-                aria-label={`Sposta giù: ${track.name}`}
-              >
-                ↓
-              </button>
+              <MoveButtons name="direction" item={track.name} first={index === 0} last={index === drag.order.length - 1} className="button button--ghost" />
             </Form>
             <Form method="post" className="track-order__names">
               <input type="hidden" name="intent" value="rename-track" />

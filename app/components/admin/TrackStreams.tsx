@@ -1,4 +1,4 @@
-import { Form } from "react-router";
+import { IntentForm } from "./form-fields";
 import { formatRomeTime } from "~/lib/rome-time";
 import { STREAM_STATE_LABELS, streamStateName } from "~/lib/track-streams";
 
@@ -42,13 +42,7 @@ export function TrackStreams({ tracks }: { tracks: TrackStreamRow[] }) {
                       Motivo: <code>{track.streamError}</code>
                     </span>
                   ) : null}
-                  <Form method="post" className="track-streams__retry">
-                    <input type="hidden" name="intent" value="retry-stream" />
-                    <input type="hidden" name="url" value={track.url} />
-                    <button className="button button--ghost" type="submit">
-                      Riprova
-                    </button>
-                  </Form>
+                  <IntentForm intent="retry-stream" fields={{ url: track.url }} className="track-streams__retry" label="Riprova" />
                 </>
               ) : null}
             </li>

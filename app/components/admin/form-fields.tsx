@@ -1,6 +1,7 @@
 import { Children, cloneElement, isValidElement, useEffect, useState, type ReactNode } from "react";
 import { Form, Link, useNavigation } from "react-router";
 import { REQUIRED_MESSAGE } from "~/lib/form-messages";
+import type { PairRequired } from "~/lib/item-fields";
 
 /**
  * The message above a refused form: "fill in the required fields" only when a required field is
@@ -116,22 +117,6 @@ export function FormError({ message }: { message?: string | null }) {
   );
 }
 
-/** The category choice of the news and music forms (the placeholder is not a valid answer). */
-export function CategorySelect({ categories, value, error }: { categories: { id: number; name: string }[]; value: string; error?: string }) {
-  return (
-    <Field label="Categoria" htmlFor="category" required error={error}>
-      <select id="category" name="category" defaultValue={value} required>
-        <option value="">Seleziona la categoria</option>
-        {categories.map((c) => (
-          <option key={c.id} value={c.id}>
-            {c.name}
-          </option>
-        ))}
-      </select>
-    </Field>
-  );
-}
-
 /**
  * The frame of every admin form: a native post (it works without JavaScript), the form-level
  * error, the fields, then save (disabled while saving) and cancel back to the list.
@@ -175,38 +160,68 @@ export function FormActions({ cancelTo, children }: { cancelTo: string; children
   );
 }
 
-/** A required text field and its English twin (`name`, `name_eng`), as every bilingual form has them. */
+/** A one-line text and its English twin (`name`, `name_eng`), as every bilingual form has them. */
 export function BilingualTextFields({
   name,
   label,
   values,
   errors,
   maxLength,
-  englishOptional = false,
+  required,
 }: {
   name: string;
   label: string;
-  values: Record<string, string>;
+  values: Readonly<Record<string, string>>;
   errors?: Record<string, string>;
   maxLength: number;
-  /** The English field may stay empty: English pages then show the Italian text. */
-  englishOptional?: boolean;
+  /** "italian": the English field may stay empty, English pages then show the Italian text. */
+  required: PairRequired;
 }) {
   const english = `${name}_eng`;
+  const italianRequired = required !== "neither";
+  const englishRequired = required === "both";
   return (
     <>
-      <Field label={label} htmlFor={name} required error={errors?.[name]}>
-        <input id={name} name={name} defaultValue={values[name]} required maxLength={maxLength} />
+      <Field label={label} htmlFor={name} required={italianRequired} error={errors?.[name]}>
+        <input id={name} name={name} defaultValue={values[name]} required={italianRequired} maxLength={maxLength} />
       </Field>
       <Field
         label={`${label} (inglese)`}
         htmlFor={english}
-        required={!englishOptional}
+        required={englishRequired}
         error={errors?.[english]}
-        hint={englishOptional ? `Facoltativo: se vuoto, le pagine in inglese mostrano il campo «${label}».` : undefined}
+        hint={required === "italian" ? `Facoltativo: se vuoto, le pagine in inglese mostrano il campo «${label}».` : undefined}
       >
-        <input id={english} name={english} defaultValue={values[english]} required={!englishOptional} maxLength={maxLength} />
+        <input id={english} name={english} defaultValue={values[english]} required={englishRequired} maxLength={maxLength} />
       </Field>
     </>
+  );
+}
+
+/**
+ * A one-button native post (it works without JavaScript): `intent` says what the page's action does,
+ * the hidden `fields` name what it does it to.
+ */
+export function IntentForm({
+  intent,
+  fields = {},
+  className,
+  label,
+}: {
+  intent: string;
+  fields?: Readonly<Record<string, string | number>>;
+  className?: string;
+  label: ReactNode;
+}) {
+  return (
+    <Form method="post" className={className}>
+      <input type="hidden" name="intent" value={intent} />
+      {Object.entries(fields).map(([name, value]) => (
+        <input key={name} type="hidden" name={name} value={value} />
+      ))}
+      <button className="button button--ghost" type="submit">
+        {label}
+      </button>
+    </Form>
   );
 }

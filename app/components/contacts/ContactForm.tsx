@@ -17,6 +17,12 @@ export type ContactActionData =
   | { status: "rate-limited"; captcha: CaptchaRef | null; values: ContactValues; message: string };
 
 const EMPTY: ContactValues = { name: "", email: "", description: "", privacy: false };
+/** The text fields of the form, in order: their label and control. */
+const TEXT_FIELDS = [
+  { name: "name", label: "contacts.name", type: "text", autoComplete: "name" },
+  { name: "email", label: "contacts.email", type: "email", autoComplete: "email" },
+  { name: "description", label: "contacts.message", type: "textarea", autoComplete: undefined },
+] as const;
 /** SPEC.md 4/9: after a send the page scrolls to the form, 250 px above it. */
 const SCROLL_OFFSET = 250;
 
@@ -98,36 +104,25 @@ export function ContactForm({ initialCaptcha, actionData }: { initialCaptcha: Ca
         </div>
       ) : null}
 
-      <div className="field">
-        <label htmlFor="contact-name">{t("contacts.name")}</label>
-        <input id="contact-name" name="name" type="text" autoComplete="name" maxLength={CONTACT_LIMITS.name} defaultValue={values.name} {...field("name")} />
-        {errorText("name")}
-      </div>
-      <div className="field">
-        <label htmlFor="contact-email">{t("contacts.email")}</label>
-        <input
-          id="contact-email"
-          name="email"
-          type="email"
-          autoComplete="email"
-          maxLength={CONTACT_LIMITS.email}
-          defaultValue={values.email}
-          {...field("email")}
-        />
-        {errorText("email")}
-      </div>
-      <div className="field">
-        <label htmlFor="contact-description">{t("contacts.message")}</label>
-        <textarea
-          id="contact-description"
-          name="description"
-          rows={6}
-          maxLength={CONTACT_LIMITS.description}
-          defaultValue={values.description}
-          {...field("description")}
-        />
-        {errorText("description")}
-      </div>
+      {TEXT_FIELDS.map(({ name, label, type, autoComplete }) => (
+        <div className="field" key={name}>
+          <label htmlFor={`contact-${name}`}>{t(label)}</label>
+          {type === "textarea" ? (
+            <textarea id={`contact-${name}`} name={name} rows={6} maxLength={CONTACT_LIMITS[name]} defaultValue={values[name]} {...field(name)} />
+          ) : (
+            <input
+              id={`contact-${name}`}
+              name={name}
+              type={type}
+              autoComplete={autoComplete}
+              maxLength={CONTACT_LIMITS[name]}
+              defaultValue={values[name]}
+              {...field(name)}
+            />
+          )}
+          {errorText(name)}
+        </div>
+      ))}
       <div className="field field--check">
         <input id="contact-privacy" name="privacy" type="checkbox" defaultChecked={values.privacy} {...field("privacy")} />
         <label htmlFor="contact-privacy">

@@ -1,7 +1,8 @@
 import { data, redirect } from "react-router";
 import type { Route } from "./+types/category-create";
-import { CategoryForm } from "~/components/admin/CategoryForm";
-import { Breadcrumb } from "~/components/admin/ListControls";
+import { NewItemPage } from "~/components/admin/ItemForm";
+import { CATEGORY_FIELDS } from "~/lib/category-fields";
+import { newFormValues } from "~/lib/item-fields";
 import { categoryValuesFrom, createCategory, parseCategoryInput } from "~/server/domain/categories.server";
 import { formStrings } from "~/server/http/body.server";
 import { adminForm } from "~/server/http/forms.server";
@@ -18,10 +19,12 @@ export async function action({ request, context }: Route.ActionArgs) {
 
 export default function CategoryCreate({ actionData }: Route.ComponentProps) {
   return (
-    <section className="admin-page">
-      <Breadcrumb items={[{ label: "Categorie", to: "/admin/categoryList" }, { label: "Nuova categoria" }]} />
-      <h1>Nuova categoria</h1>
-      <CategoryForm values={actionData?.values ?? { name: "", name_eng: "", type: "" }} errors={actionData?.errors} submitLabel="Salva" />
-    </section>
+    <NewItemPage
+      list={{ label: "Categorie", to: "/admin/categoryList" }}
+      title="Nuova categoria"
+      fields={CATEGORY_FIELDS}
+      form={{ values: newFormValues(CATEGORY_FIELDS) }}
+      refused={actionData}
+    />
   );
 }

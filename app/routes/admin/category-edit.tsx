@@ -1,7 +1,9 @@
 import { data, redirect } from "react-router";
 import type { Route } from "./+types/category-edit";
-import { CategoryForm } from "~/components/admin/CategoryForm";
+import { ItemForm } from "~/components/admin/ItemForm";
 import { Breadcrumb } from "~/components/admin/ListControls";
+import { CATEGORY_FIELDS } from "~/lib/category-fields";
+import { savedFormValues } from "~/lib/item-fields";
 import { categoryValuesFrom, getCategory, parseCategoryInput, updateCategory } from "~/server/domain/categories.server";
 import { formStrings } from "~/server/http/body.server";
 import { adminForm } from "~/server/http/forms.server";
@@ -32,12 +34,17 @@ export async function action({ request, params, context }: Route.ActionArgs) {
 
 export default function CategoryEdit({ loaderData, actionData }: Route.ComponentProps) {
   const { category } = loaderData;
-  const values = actionData?.values ?? { name: category.name, name_eng: category.nameEng, type: category.type };
   return (
     <section className="admin-page">
       <Breadcrumb items={[{ label: "Categorie", to: "/admin/categoryList" }, { label: category.name }]} />
       <h1>Modifica categoria</h1>
-      <CategoryForm values={values} errors={actionData?.errors} submitLabel="Salva modifiche" />
+      <ItemForm
+        fields={CATEGORY_FIELDS}
+        values={actionData?.values ?? savedFormValues(CATEGORY_FIELDS, category)}
+        errors={actionData?.errors}
+        cancelTo="/admin/categoryList"
+        submitLabel="Salva modifiche"
+      />
     </section>
   );
 }

@@ -4,7 +4,7 @@ import type { Route } from "./+types/content-list";
 import { DeleteLink } from "~/components/admin/DeleteLink";
 import { useDragOrder } from "~/components/admin/drag-order";
 import { EditIcon } from "~/components/admin/Icons";
-import { Breadcrumb, Notice } from "~/components/admin/ListControls";
+import { Breadcrumb, MoveButtons, Notice, TableHead } from "~/components/admin/ListControls";
 import { FormError } from "~/components/admin/form-fields";
 import { CONTENT_FORMS, contentKindLabel, itemSummary } from "~/lib/content-fields";
 import { noticeFrom } from "~/lib/list-params";
@@ -60,16 +60,7 @@ export default function ContentList({ loaderData, actionData }: Route.ComponentP
       <FormError message={actionData?.error} />
       {hydrated && rows.length > 1 ? <p className="field__hint">Trascina le righe per cambiare l'ordine, oppure usa le frecce.</p> : null}
       <table className="admin-table content-list">
-        <thead>
-          <tr>
-            <th scope="col">N.</th>
-            <th scope="col">Elemento</th>
-            <th scope="col">Ordine</th>
-            <th scope="col">
-              <span className="visually-hidden">Azioni</span>
-            </th>
-          </tr>
-        </thead>
+        <TableHead headers={["N.", "Elemento", "Ordine"]} />
         <tbody>
           {drag.order.map((row, index) => (
             <tr
@@ -87,28 +78,7 @@ export default function ContentList({ loaderData, actionData }: Route.ComponentP
               <td className="content-list__order">
                 <Form method="post">
                   <input type="hidden" name="id" value={row.id} />
-                  <button
-                    className="icon-button"
-                    type="submit"
-                    name="move"
-                    value="up"
-                    disabled={index === 0}
-                    aria-label={`Sposta su: ${row.summary}`}
-                    title="Sposta su"
-                  >
-                    ↑
-                  </button>
-                  <button
-                    className="icon-button"
-                    type="submit"
-                    name="move"
-                    value="down"
-                    disabled={index === drag.order.length - 1}
-                    aria-label={`Sposta giù: ${row.summary}`}
-                    title="Sposta giù"
-                  >
-                    ↓
-                  </button>
+                  <MoveButtons name="move" item={row.summary} first={index === 0} last={index === drag.order.length - 1} className="icon-button" titled />
                 </Form>
               </td>
               <td className="admin-table__actions">

@@ -4,6 +4,9 @@ import { Breadcrumb, Notice } from "~/components/admin/ListControls";
 import { FormError } from "~/components/admin/form-fields";
 import { contentKindLabel } from "~/lib/content-fields";
 import { formatDateTime } from "~/lib/format";
+import { columnLabels } from "~/lib/item-fields";
+import { MUSIC_FIELDS } from "~/lib/music-fields";
+import { NEWS_FIELDS } from "~/lib/news-fields";
 import { idParam } from "~/lib/ids";
 import { noticeFrom } from "~/lib/list-params";
 import { restoreContentRevision, restoreMusicRevision, restoreNewsRevision } from "~/server/domain/item-restore.server";
@@ -80,15 +83,13 @@ const ACTIONS: Record<string, string> = {
   baseline: "Stato prima dell'aggiornamento del sito",
 };
 
-/** Italian names of the fields a snapshot holds ("attachments.0.name" → "Allegato 1: nome"). */
+/**
+ * Italian names of the fields a snapshot holds ("attachments.0.name" → "Allegato 1: nome"): the
+ * labels of the news and music descriptions, and the names a difference says otherwise.
+ */
 const FIELD_LABELS: Record<string, string> = {
-  title: "Titolo",
-  titleEng: "Titolo (inglese)",
-  title_eng: "Titolo (inglese)",
-  description: "Descrizione",
-  descriptionEng: "Descrizione (inglese)",
-  description_eng: "Descrizione (inglese)",
-  date: "Data",
+  ...columnLabels(NEWS_FIELDS),
+  ...columnLabels(MUSIC_FIELDS),
   image: "Immagine",
   img: "Copertina",
   link: "Link esterno",

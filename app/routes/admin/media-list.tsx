@@ -4,7 +4,7 @@ import { DeleteLink } from "~/components/admin/DeleteLink";
 import { FormError } from "~/components/admin/form-fields";
 import { Breadcrumb, Notice } from "~/components/admin/ListControls";
 import { UploadProgress } from "~/components/admin/UploadProgress";
-import { lacksAlt, variantUrl } from "~/lib/images";
+import { IMAGE_ACCEPT, lacksAlt, variantUrl } from "~/lib/images";
 import { noticeFrom } from "~/lib/list-params";
 import { listLibraryImages } from "~/server/domain/media-library-images.server";
 import { replaceLibraryImage, saveImageAlt, uploadLibraryImage } from "~/server/domain/media-library.server";
@@ -106,7 +106,7 @@ function ImageCard({ image, errors }: { image: Image; errors: Errors }) {
               <input type="hidden" name="intent" value="replace" />
               <input type="hidden" name="key" value={image.key} />
               <label htmlFor={`${id}-file`}>Sostituisci con</label>
-              <input id={`${id}-file`} name="file" type="file" accept="image/jpeg,image/png,image/webp,image/avif,image/gif" />
+              <input id={`${id}-file`} name="file" type="file" accept={IMAGE_ACCEPT} />
               {errors?.file ? <p className="field__error">{errors.file}</p> : null}
               <button className="button button--ghost" type="submit">
                 Sostituisci
@@ -138,7 +138,7 @@ export default function MediaList({ loaderData, actionData }: Route.ComponentPro
       <Form method="post" encType="multipart/form-data" className="admin-card media-upload" data-upload-progress="">
         <input type="hidden" name="intent" value="upload" />
         <label htmlFor="media-upload-file">Carica un'immagine (JPEG, PNG, WebP, AVIF o GIF, al massimo 10 MB)</label>
-        <input id="media-upload-file" name="file" type="file" accept="image/jpeg,image/png,image/webp,image/avif,image/gif" required />
+        <input id="media-upload-file" name="file" type="file" accept={IMAGE_ACCEPT} required />
         <FormError message={uploadErrors?.file ?? uploadErrors?.form} />
         <UploadProgress />
         <button className="button button--primary" type="submit">

@@ -1,9 +1,9 @@
 import { useEffect } from "react";
-import { data, Form, redirect, useFetcher } from "react-router";
+import { data, redirect, useFetcher } from "react-router";
 import type { Route } from "./+types/message-view";
 import { DeleteLink } from "~/components/admin/DeleteLink";
 import { DeliveryStatus } from "~/components/admin/DeliveryStatus";
-import { FormError } from "~/components/admin/form-fields";
+import { FormError, IntentForm } from "~/components/admin/form-fields";
 import { Breadcrumb, Notice } from "~/components/admin/ListControls";
 import { formatDateTime } from "~/lib/format";
 import { idParam } from "~/lib/ids";
@@ -119,24 +119,9 @@ export default function MessageView({ loaderData, actionData }: Route.ComponentP
         <a className="button button--primary" href={`mailto:${m.email}`}>
           Rispondi
         </a>
-        <Form method="post">
-          <input type="hidden" name="intent" value={m.handled ? "unhandled" : "handled"} />
-          <button className="button button--ghost" type="submit">
-            {m.handled ? "Segna come da gestire" : "Segna come gestito"}
-          </button>
-        </Form>
-        <Form method="post">
-          <input type="hidden" name="intent" value={m.read ? "unread" : "read"} />
-          <button className="button button--ghost" type="submit">
-            {m.read ? "Segna come non letto" : "Segna come letto"}
-          </button>
-        </Form>
-        <Form method="post">
-          <input type="hidden" name="intent" value="resend" />
-          <button className="button button--ghost" type="submit">
-            Reinvia
-          </button>
-        </Form>
+        <IntentForm intent={m.handled ? "unhandled" : "handled"} label={m.handled ? "Segna come da gestire" : "Segna come gestito"} />
+        <IntentForm intent={m.read ? "unread" : "read"} label={m.read ? "Segna come non letto" : "Segna come letto"} />
+        <IntentForm intent="resend" label="Reinvia" />
         <DeleteLink href={`${LIST}/${m.id}/delete`} label={`Elimina il messaggio di ${m.name}`} question="Sei sicuro di voler eliminare questo messaggio?" />
       </div>
     </section>

@@ -1,19 +1,20 @@
 import { data, Link, redirect } from "react-router";
 import type { Route } from "./+types/music-edit";
 import { Breadcrumb } from "~/components/admin/ListControls";
-import { MusicForm } from "~/components/admin/MusicForm";
+import { ItemForm } from "~/components/admin/ItemForm";
+import { savedFormValues } from "~/lib/item-fields";
+import { MUSIC_FIELDS } from "~/lib/music-fields";
 import { TrackStreams } from "~/components/admin/TrackStreams";
 import { TrackOrder } from "~/components/admin/TrackOrder";
 import { categoryChoices } from "~/server/domain/categories.server";
 import { adminForm } from "~/server/http/forms.server";
 import { musicPath } from "~/lib/paths";
-import { musicForm, refusePastSchedule } from "~/server/http/content-forms.server";
-import { getMusicBySlug, moveTrack, orderTracks, parseMusicInput, renameTrack, saveMusic } from "~/server/domain/music.server";
+import { formRefusal, saveMusicForm } from "~/server/http/content-forms.server";
+import { getMusicBySlug, moveTrack, orderTracks, renameTrack } from "~/server/domain/music.server";
 import { formStrings } from "~/server/http/body.server";
 import { libraryChoices } from "~/server/domain/media-library-images.server";
 import { staffFrom } from "~/server/domain/session.server";
 import { PreviewLinks } from "~/components/admin/PreviewLinks";
-import { publicationFormValues } from "~/lib/publication-labels";
 import { previewLinkIntent, previewLinkRows } from "~/server/http/preview.server";
 import { retryTrackStream, streamJobs } from "~/server/domain/track-streams.server";
 
@@ -36,7 +37,7 @@ export async function loader({ params }: Route.LoaderArgs) {
     music,
     streams,
     categories: await categoryChoices("music"),
-    publication: publicationFormValues(music.status, music.publishAt?.toISOString() ?? ""),
+    values: savedFormValues(MUSIC_FIELDS, music),
     previewLinks: await previewLinkRows("music", music.id),
     library: await libraryChoices(),
   };
@@ -76,32 +77,18 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     if (!result.ok) return data({ trackError: { id: trackId, message: Object.values(result.errors).join(" ") } }, { status: result.status });
     return redirect(`/admin/musicList/${current.slug}#track-${trackId}`);
   }
-  const { values, files } = musicForm(form, current.tracks);
-  const parsed = refusePastSchedule(parseMusicInput(values), values);
-  const result = parsed.ok ? await saveMusic(current, parsed.data, files, user) : parsed;
+  const { values, result } = await saveMusicForm(form, current, user);
   if (!result.ok) {
     if (result.status === 404) throw redirect(NOT_FOUND);
-    return data({ errors: result.errors, values }, { status: result.status });
+    return formRefusal(result, values);
   }
   return redirect(musicPath(result.item));
 }
 
 export default function MusicEdit({ loaderData, actionData }: Route.ComponentProps) {
-  const { music, streams, categories, publication, previewLinks } = loaderData;
+  const { music, streams, categories, previewLinks } = loaderData;
   const refused = actionData && "values" in actionData ? actionData : null;
-  const savedMode = music.link ? "link" : "tracks";
   const trackError = actionData && "trackError" in actionData ? actionData.trackError : null;
-  const values = refused?.values ?? {
-    category: String(music.category.id),
-    title: music.title,
-    title_eng: music.titleEng,
-    description: music.description,
-    description_eng: music.descriptionEng,
-    mode: savedMode,
-    videos: music.videos ?? "",
-    link: music.link ?? "",
-    ...publication,
-  };
   return (
     <section className="admin-page">
       <Breadcrumb items={[{ label: "Musica", to: "/admin/musicList" }, { label: music.title }]} />
@@ -111,14 +98,17 @@ export default function MusicEdit({ loaderData, actionData }: Route.ComponentPro
           Cronologia
         </Link>
       </div>
-      <MusicForm
-        values={values}
+      <ItemForm
+        fields={MUSIC_FIELDS}
+        values={refused?.values ?? loaderData.values}
         errors={refused?.errors}
         categories={categories}
         image={music.img || null}
-        tracks={music.tracks}
-        lockedMode={savedMode}
+        lists={{ music_tracks: music.tracks }}
+        // A saved composition keeps its mode: the other option stays disabled (SPEC.md 2.17/4).
+        locked={{ mode: loaderData.values.mode }}
         library={loaderData.library}
+        cancelTo="/admin/musicList"
         submitLabel="Salva modifiche"
       />
       <TrackOrder tracks={music.tracks} error={trackError} />

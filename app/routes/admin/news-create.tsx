@@ -1,55 +1,19 @@
-import { data, redirect } from "react-router";
+import { redirect } from "react-router";
 import type { Route } from "./+types/news-create";
-import { Breadcrumb } from "~/components/admin/ListControls";
-import { NewsForm } from "~/components/admin/NewsForm";
-import { todayIso } from "~/lib/format";
-import { categoryChoices } from "~/server/domain/categories.server";
-import { adminForm } from "~/server/http/forms.server";
+import { NewItemPage } from "~/components/admin/ItemForm";
+import { NEWS_FIELDS } from "~/lib/news-fields";
 import { newsPath } from "~/lib/paths";
-import { newsForm, refusePastSchedule } from "~/server/http/content-forms.server";
-import { parseNewsInput, saveNews } from "~/server/domain/news.server";
-import { libraryChoices } from "~/server/domain/media-library-images.server";
+import { adminForm } from "~/server/http/forms.server";
+import { formRefusal, newItemForm, saveNewsForm } from "~/server/http/content-forms.server";
 import { staffFrom } from "~/server/domain/session.server";
 
-/** A new item is published at once unless staff choose otherwise. */
-const NEW_PUBLICATION = { publication: "ora" as const, publish_at_local: "" };
-
-export async function loader() {
-  return { categories: await categoryChoices("news"), today: todayIso(), library: await libraryChoices() };
-}
+export const loader = () => newItemForm("news");
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const user = staffFrom(context);
-  const { values, files } = newsForm(await adminForm(request), []);
-  const parsed = refusePastSchedule(parseNewsInput(values), values);
-  const result = parsed.ok ? await saveNews(null, parsed.data, files, user) : parsed;
-  if (!result.ok) return data({ errors: result.errors, values }, { status: result.status === 404 ? 400 : result.status });
-  return redirect(newsPath(result.item.slug));
+  const { values, result } = await saveNewsForm(await adminForm(request), null, staffFrom(context));
+  return result.ok ? redirect(newsPath(result.item.slug)) : formRefusal(result, values);
 }
 
 export default function NewsCreate({ loaderData, actionData }: Route.ComponentProps) {
-  const values = actionData?.values ?? {
-    category: "",
-    title: "",
-    title_eng: "",
-    description: "",
-    description_eng: "",
-    date: loaderData.today,
-    ...NEW_PUBLICATION,
-  };
-  return (
-    <section className="admin-page">
-      <Breadcrumb items={[{ label: "Notizie", to: "/admin/newsList" }, { label: "Nuova notizia" }]} />
-      <h1>Nuova notizia</h1>
-      <NewsForm
-        values={values}
-        errors={actionData?.errors}
-        categories={loaderData.categories}
-        image={null}
-        attachments={[]}
-        library={loaderData.library}
-        submitLabel="Salva"
-      />
-    </section>
-  );
+  return <NewItemPage list={{ label: "Notizie", to: "/admin/newsList" }} title="Nuova notizia" fields={NEWS_FIELDS} form={loaderData} refused={actionData} />;
 }

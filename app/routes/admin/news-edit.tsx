@@ -1,16 +1,17 @@
-import { data, Link, redirect } from "react-router";
+import { Link, redirect } from "react-router";
 import type { Route } from "./+types/news-edit";
 import { Breadcrumb } from "~/components/admin/ListControls";
-import { NewsForm } from "~/components/admin/NewsForm";
+import { ItemForm } from "~/components/admin/ItemForm";
+import { savedFormValues } from "~/lib/item-fields";
+import { NEWS_FIELDS } from "~/lib/news-fields";
 import { categoryChoices } from "~/server/domain/categories.server";
 import { adminForm } from "~/server/http/forms.server";
 import { newsPath } from "~/lib/paths";
-import { newsForm, refusePastSchedule } from "~/server/http/content-forms.server";
-import { getNewsBySlug, parseNewsInput, saveNews } from "~/server/domain/news.server";
+import { formRefusal, saveNewsForm } from "~/server/http/content-forms.server";
+import { getNewsBySlug } from "~/server/domain/news.server";
 import { libraryChoices } from "~/server/domain/media-library-images.server";
 import { staffFrom } from "~/server/domain/session.server";
 import { PreviewLinks } from "~/components/admin/PreviewLinks";
-import { publicationFormValues } from "~/lib/publication-labels";
 import { previewLinkIntent, previewLinkRows } from "~/server/http/preview.server";
 
 // SPEC.md 4 sends a failed load to /admin/categoryData, which does not exist (docs/spec-notes.md).
@@ -22,7 +23,7 @@ export async function loader({ params }: Route.LoaderArgs) {
   return {
     news,
     categories: await categoryChoices("news"),
-    publication: publicationFormValues(news.status, news.publishAt?.toISOString() ?? ""),
+    values: savedFormValues(NEWS_FIELDS, news),
     previewLinks: await previewLinkRows("news", news.id),
     library: await libraryChoices(),
   };
@@ -35,28 +36,17 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const form = await adminForm(request);
   const previewAnswer = await previewLinkIntent(request, form, "news", current.id, user);
   if (previewAnswer) return previewAnswer;
-  const { values, files } = newsForm(form, current.attachments);
-  const parsed = refusePastSchedule(parseNewsInput(values), values);
-  const result = parsed.ok ? await saveNews(current, parsed.data, files, user) : parsed;
+  const { values, result } = await saveNewsForm(form, current, user);
   if (!result.ok) {
     if (result.status === 404) throw redirect(NOT_FOUND);
-    return data({ errors: result.errors, values }, { status: result.status });
+    return formRefusal(result, values);
   }
   return redirect(newsPath(result.item.slug));
 }
 
 export default function NewsEdit({ loaderData, actionData }: Route.ComponentProps) {
-  const { news, categories, publication, previewLinks } = loaderData;
+  const { news, categories, previewLinks } = loaderData;
   const refused = actionData && "values" in actionData ? actionData : null;
-  const values = refused?.values ?? {
-    category: String(news.category.id),
-    title: news.title,
-    title_eng: news.titleEng,
-    description: news.description,
-    description_eng: news.descriptionEng,
-    date: news.date,
-    ...publication,
-  };
   return (
     <section className="admin-page">
       <Breadcrumb items={[{ label: "Notizie", to: "/admin/newsList" }, { label: news.title }]} />
@@ -66,13 +56,15 @@ export default function NewsEdit({ loaderData, actionData }: Route.ComponentProp
           Cronologia
         </Link>
       </div>
-      <NewsForm
-        values={values}
+      <ItemForm
+        fields={NEWS_FIELDS}
+        values={refused?.values ?? loaderData.values}
         errors={refused?.errors}
         categories={categories}
         image={news.image}
-        attachments={news.attachments}
+        lists={{ attachments: news.attachments }}
         library={loaderData.library}
+        cancelTo="/admin/newsList"
         submitLabel="Salva modifiche"
       />
       <PreviewLinks links={previewLinks} created={actionData && "previewLink" in actionData ? actionData.previewLink : null} />

@@ -1,6 +1,6 @@
 import { data, Form, Link, redirect } from "react-router";
 import type { Route } from "./+types/trash";
-import { Breadcrumb, Notice } from "~/components/admin/ListControls";
+import { Breadcrumb, Notice, TableHead } from "~/components/admin/ListControls";
 import { FormError } from "~/components/admin/form-fields";
 import { formatDateTime } from "~/lib/format";
 import { idParam } from "~/lib/ids";
@@ -53,18 +53,7 @@ export default function Trash({ loaderData: { keepDays, notice, rows }, actionDa
       <Notice text={notice} />
       <FormError message={actionData?.error} />
       <table className="admin-table admin-table--cards">
-        <thead>
-          <tr>
-            <th scope="col">Tipo</th>
-            <th scope="col">Titolo</th>
-            <th scope="col">Eliminato il</th>
-            <th scope="col">Da</th>
-            <th scope="col">Eliminazione definitiva</th>
-            <th scope="col">
-              <span className="visually-hidden">Azioni</span>
-            </th>
-          </tr>
-        </thead>
+        <TableHead headers={["Tipo", "Titolo", "Eliminato il", "Da", "Eliminazione definitiva"]} />
         <tbody>
           {rows.map((row) => (
             <tr key={row.id}>

@@ -1,8 +1,10 @@
+import { CATEGORY_FIELDS } from "~/lib/category-fields";
 import { idParam } from "~/lib/ids";
+import { patchedBodyValues } from "~/lib/item-fields";
 import { ApiError, checkTypes, endpoint, json, noContent, savedItem } from "~/server/http/api/http.server";
 import { readJson } from "~/server/http/body.server";
 import { requireStaffWrite } from "~/server/http/api/guard.server";
-import { CATEGORY_FIELDS, wire } from "~/server/http/api/wire.server";
+import { CATEGORY_BODY_FIELDS, wire } from "~/server/http/api/wire.server";
 import { deleteCategory, getCategory, parseCategoryInput, updateCategory } from "~/server/domain/categories.server";
 import { NOT_FOUND_MESSAGE } from "~/lib/form-messages";
 
@@ -20,8 +22,8 @@ const api = endpoint({
     const current = id ? await getCategory(id) : null;
     if (!id || !current) throw new ApiError(404, NOT_FOUND_MESSAGE);
     const body = await readJson(request);
-    checkTypes(body, CATEGORY_FIELDS);
-    const parsed = parseCategoryInput({ ...wire.category(current), ...body });
+    checkTypes(body, CATEGORY_BODY_FIELDS);
+    const parsed = parseCategoryInput(patchedBodyValues(CATEGORY_FIELDS, current, body));
     const saved = parsed.ok ? await updateCategory(id, parsed.data, user) : parsed;
     return json(wire.category(savedItem(saved)));
   },

@@ -3,7 +3,7 @@ import { ApiError, checkTypes, endpoint, json, savedItem } from "~/server/http/a
 import { readJson } from "~/server/http/body.server";
 import { requireStaffWrite } from "~/server/http/api/guard.server";
 import { listQuery, listResponse } from "~/server/http/api/list.server";
-import { CATEGORY_FIELDS, wire } from "~/server/http/api/wire.server";
+import { CATEGORY_BODY_FIELDS, wire } from "~/server/http/api/wire.server";
 import { createCategory, listCategories, parseCategoryInput } from "~/server/domain/categories.server";
 
 /** GET api/category/ (public; ?type=, ?q=&page=&size=) and POST api/category/ (staff, JSON). */
@@ -20,7 +20,7 @@ const api = endpoint({
   POST: async ({ request }) => {
     const user = await requireStaffWrite(request);
     const body = await readJson(request);
-    checkTypes(body, CATEGORY_FIELDS);
+    checkTypes(body, CATEGORY_BODY_FIELDS);
     const parsed = parseCategoryInput(body);
     const saved = parsed.ok ? await createCategory(parsed.data, user) : parsed;
     return json(wire.category(savedItem(saved)), 201);

@@ -1,6 +1,8 @@
-import { z } from "zod";
+import type { z } from "zod";
 import { Prisma } from "~/generated/prisma/client";
+import { CATEGORY_FIELDS } from "~/lib/category-fields";
 import { CATEGORY_TYPES, categoryTypeLabel, type CategoryType } from "~/lib/category-types";
+import { bodyFieldNames, type BodyValuesOf } from "~/lib/item-fields";
 import { pageWindow, type ListPage, type ListRequest } from "~/lib/list-params";
 import { categoryKey } from "~/lib/paths";
 import { logActivity, type Actor } from "./activity.server";
@@ -8,13 +10,15 @@ import { followCategoryRename } from "./content-references.server";
 import { contentChanged } from "../storage/content-version.server";
 import { containsIgnoringCase, db } from "../storage/db.server";
 import { untilContentChanged } from "../storage/read-cache.server";
-import { NOT_FOUND_MESSAGE, REQUIRED_MESSAGE } from "~/lib/form-messages";
+import { NOT_FOUND_MESSAGE } from "~/lib/form-messages";
+import { columnsOf, inputSchemaOf, selectOf } from "./item-fields.server";
 import { notFound, parseWith, textFields, type Parsed, type SaveResult } from "./save-result.server";
 import { moveToTrash } from "./trash.server";
 
-const categorySelect = { id: true, name: true, nameEng: true, type: true } as const;
+/** A category: its id and its described columns (lib/category-fields.ts). */
+export const categorySelect = { id: true, ...selectOf(CATEGORY_FIELDS) } as const satisfies Prisma.CategorySelect;
 
-export type CategoryRow = { id: number; name: string; nameEng: string; type: CategoryType };
+export type CategoryRow = Prisma.CategoryGetPayload<{ select: typeof categorySelect }>;
 
 /** `q` matches the name, the English name or the type key. */
 export type CategoryFilter = { type?: CategoryType; q?: string };
@@ -88,20 +92,16 @@ export async function categoryIdsNamed(name: string): Promise<number[]> {
 
 // --- admin: validation, lists, writes (each write logs its activity in the same transaction) ---
 
-/** The category form and the api/ body use the same field names (SPEC.md 3). */
-const CATEGORY_FIELDS = ["name", "name_eng", "type"] as const;
-export type CategoryValues = Record<(typeof CATEGORY_FIELDS)[number], string>;
+/** The category form and the api/ body use the same field names (SPEC.md 3), those of lib/category-fields.ts. */
+const CATEGORY_BODY_FIELDS = bodyFieldNames(CATEGORY_FIELDS);
+export type CategoryValues = BodyValuesOf<typeof CATEGORY_FIELDS>;
 
-export const categoryInputSchema = z.object({
-  name: z.string().trim().min(1, REQUIRED_MESSAGE).max(200),
-  name_eng: z.string().trim().min(1, REQUIRED_MESSAGE).max(200),
-  type: z.enum(CATEGORY_TYPES, { error: REQUIRED_MESSAGE }),
-});
+export const categoryInputSchema = inputSchemaOf(CATEGORY_FIELDS);
 export type CategoryInput = z.infer<typeof categoryInputSchema>;
 
 /** The text of the category fields of a body (form or JSON), as a refused form shows them again. */
 export function categoryValuesFrom(raw: Record<string, unknown>): CategoryValues {
-  return textFields(raw, CATEGORY_FIELDS);
+  return textFields(raw, CATEGORY_BODY_FIELDS) as CategoryValues;
 }
 
 /** Validates a category body (form fields or JSON). */
@@ -139,7 +139,7 @@ export async function createCategory(input: CategoryInput, actor: Actor): Promis
     return await db.$transaction(async (tx): Promise<CategorySaveResult> => {
       if (await nameInUse(tx, input)) return nameTaken(input);
       const row = await tx.category.create({
-        data: { name: input.name, nameEng: input.name_eng, type: input.type },
+        data: columnsOf(CATEGORY_FIELDS, input),
         select: categorySelect,
       });
       await contentChanged(tx);
@@ -160,7 +160,7 @@ export async function updateCategory(id: number, input: CategoryInput, actor: Ac
       if (await nameInUse(tx, input, id)) return nameTaken(input);
       const row = await tx.category.update({
         where: { id },
-        data: { name: input.name, nameEng: input.name_eng, type: input.type },
+        data: columnsOf(CATEGORY_FIELDS, input),
         select: categorySelect,
       });
       // The content that names it (a label's works, a biography section's texts...) follows a new name.
@@ -182,7 +182,7 @@ export async function deleteCategory(id: number, actor: Actor): Promise<DeleteRe
   return db.$transaction(async (tx) => {
     const row = await tx.category.findUnique({
       where: { id },
-      select: { name: true, nameEng: true, type: true, _count: { select: { news: true, music: true } } },
+      select: { ...categorySelect, _count: { select: { news: true, music: true } } },
     });
     if (!row) return { ok: false, status: 404, message: NOT_FOUND_MESSAGE };
     if (row._count.news + row._count.music > 0) {
@@ -196,7 +196,7 @@ export async function deleteCategory(id: number, actor: Actor): Promise<DeleteRe
         message: `Impossibile eliminare la categoria "${row.name}": è ancora usata da ${parts.join(" e ")}. Sposta o elimina prima quei contenuti.`,
       };
     }
-    const snapshot: CategoryRow = { id, name: row.name, nameEng: row.nameEng, type: row.type };
+    const { _count, ...snapshot } = row;
     await moveToTrash(tx, { kind: "category", itemId: id, title: row.name, snapshot, files: [] }, actor);
     await tx.category.delete({ where: { id } });
     await contentChanged(tx);

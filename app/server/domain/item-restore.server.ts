@@ -1,7 +1,11 @@
 import type { Prisma } from "~/generated/prisma/client";
 import { CONTENT_LIST_KEYS, type ContentKind } from "~/lib/content-types";
 import { logActivity, type Actor } from "./activity.server";
-import { nameInUse, type CategoryRow } from "./categories.server";
+import { CATEGORY_FIELDS } from "~/lib/category-fields";
+import { MUSIC_FIELDS } from "~/lib/music-fields";
+import { NEWS_FIELDS } from "~/lib/news-fields";
+import { categorySelect, nameInUse, type CategoryRow } from "./categories.server";
+import { snapshotColumnsOf } from "./item-fields.server";
 import { replaceContent, type ContentDocument } from "./content.server";
 import { musicRowFileUrls, musicSelect, type MusicItem } from "./music.server";
 import { newsRowFileUrls, newsSelect, type NewsItem } from "./news.server";
@@ -54,13 +58,7 @@ function publicationOf(snap: { status?: string | null; publishAt?: Date | string
 /** Writes a news snapshot over the live row (`create` false) or as a new row with its id and slug. */
 async function writeNews(tx: Tx, id: number, snap: NewsItem, create: boolean): Promise<NewsItem> {
   const data = {
-    title: snap.title,
-    titleEng: snap.titleEng,
-    description: snap.description,
-    descriptionEng: snap.descriptionEng,
-    date: snap.date,
-    image: snap.image,
-    categoryId: snap.category.id,
+    ...snapshotColumnsOf(NEWS_FIELDS, snap),
     ...publicationOf(snap),
     attachments: { create: snap.attachments.map((f, position) => ({ position, name: f.name, url: f.url })) },
   };
@@ -111,14 +109,7 @@ async function writeMusic(tx: Tx, id: number, snap: MusicItem, create: boolean):
     }),
   };
   const data = {
-    title: snap.title,
-    titleEng: snap.titleEng,
-    description: snap.description,
-    descriptionEng: snap.descriptionEng,
-    categoryId: snap.category.id,
-    img: snap.img,
-    link: snap.link,
-    videos: snap.videos,
+    ...snapshotColumnsOf(MUSIC_FIELDS, snap),
     ...publicationOf(snap),
     tracks,
   };
@@ -195,8 +186,8 @@ async function recreateCategory(tx: Tx, entry: TrashEntryFull, actor: Actor): Pr
   }
   if (await tx.category.findUnique({ where: { id: entry.itemId }, select: { id: true } })) return conflict("Una categoria usa già lo stesso identificativo.");
   const row = await tx.category.create({
-    data: { id: entry.itemId, name: snap.name, nameEng: snap.nameEng, type: snap.type },
-    select: { id: true, name: true, nameEng: true, type: true },
+    data: { id: entry.itemId, ...snapshotColumnsOf(CATEGORY_FIELDS, snap) },
+    select: categorySelect,
   });
   await logActivity(tx, actor, `Ripristinata dal cestino la categoria "${row.name}"`);
   return { kind: "category", item: row };

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import type { Prisma } from "~/generated/prisma/client";
-import { linkSchema } from "~/lib/link-schema";
+import { bodyFieldNames, type BodyValuesOf } from "~/lib/item-fields";
+import { MUSIC_FIELDS } from "~/lib/music-fields";
 import { uniqueSlug } from "~/lib/slug";
 import { pageWindow, type ListRequest } from "~/lib/list-params";
 import { REQUIRED_MESSAGE } from "~/lib/form-messages";
@@ -15,23 +16,15 @@ import { streamFieldsFor, type StreamFields } from "./track-streams.server";
 import { recordRevision } from "./revisions.server";
 import { moveToTrash } from "./trash.server";
 import { publicationStateWhere, visibleToVisitors, type PublicationState } from "../storage/publication.server";
-import { PUBLICATION_FIELDS, publicationData, publicationInputShape } from "./publishing.server";
+import { publicationData } from "./publishing.server";
+import { columnsOf, inputSchemaOf, selectOf } from "./item-fields.server";
 
-/** What a public page needs of a composition. */
+/** What a public page needs of a composition: its described columns (lib/music-fields.ts) and its tracks. */
 export const musicSelect = {
   id: true,
   slug: true,
-  title: true,
-  titleEng: true,
-  description: true,
-  descriptionEng: true,
-  img: true,
-  link: true,
-  videos: true,
-  status: true,
-  publishAt: true,
+  ...selectOf(MUSIC_FIELDS),
   createdAt: true,
-  category: { select: { id: true, name: true, nameEng: true } },
   tracks: {
     select: {
       id: true,
@@ -47,25 +40,10 @@ export const musicSelect = {
     },
     orderBy: { position: "asc" },
   },
-} as const;
+} as const satisfies Prisma.MusicSelect;
 
-export type MusicItem = {
-  id: number;
-  slug: string;
-  title: string;
-  /** Empty when the composition has no English title: English pages show `title` (lib/i18n.ts `localized`). */
-  titleEng: string;
-  description: string;
-  descriptionEng: string;
-  img: string;
-  link: string | null;
-  videos: string | null;
-  status: string;
-  publishAt: Date | null;
-  createdAt: Date;
-  category: { id: number; name: string; nameEng: string };
-  tracks: MusicTrackItem[];
-};
+/** A composition; its `titleEng` is empty when it has no English title (English pages show `title`, lib/i18n.ts `localized`). */
+export type MusicItem = Prisma.MusicGetPayload<{ select: typeof musicSelect }>;
 
 /** A track as pages and api/ read it: the master (`url`) and its stream (track-streams.server.ts). */
 export type MusicTrackItem = {
@@ -118,33 +96,16 @@ export function getMusicBySlug(slug: string): Promise<MusicItem | null> {
 
 // --- admin: validation, lists, writes (each write logs its activity in the same transaction) ---
 
-// SPEC.md 2.6: "www.example.com/x" is stored as https://www.example.com/x; other schemes are refused (lib/paths.ts, followLink).
-const optionalUrl = linkSchema({ schemes: ["http:", "https:"], sitePaths: false }, "Indirizzo non valido (deve iniziare con http:// o https://)");
+/** The music form and the api/ body use the same field names (SPEC.md 3), those of lib/music-fields.ts. */
+const MUSIC_BODY_FIELDS = bodyFieldNames(MUSIC_FIELDS);
+export type MusicValues = BodyValuesOf<typeof MUSIC_FIELDS>;
 
-/** The music form and the api/ body use the same field names (SPEC.md 3); mode is "tracks" or "link". */
-const MUSIC_FIELDS = ["category", "title", "title_eng", "description", "description_eng", "mode", "videos", "link", ...PUBLICATION_FIELDS] as const;
-export type MusicValues = Record<(typeof MUSIC_FIELDS)[number], string>;
-
-/** How a composition is listened to: its own tracks (and videos), or a link elsewhere. */
-const MUSIC_MODES = ["tracks", "link"] as const;
-
-export const musicInputSchema = z.object({
-  category: z.coerce.number({ error: REQUIRED_MESSAGE }).int().positive(REQUIRED_MESSAGE),
-  title: z.string().trim().min(1, REQUIRED_MESSAGE).max(300),
-  // Optional (unlike news): most compositions keep their Italian title abroad.
-  title_eng: z.string().trim().max(300).default(""),
-  description: z.string().trim().max(20_000).default(""),
-  description_eng: z.string().trim().max(20_000).default(""),
-  mode: z.enum(MUSIC_MODES, { error: REQUIRED_MESSAGE }),
-  videos: optionalUrl.default(""),
-  link: optionalUrl.default(""),
-  ...publicationInputShape,
-});
+export const musicInputSchema = inputSchemaOf(MUSIC_FIELDS);
 export type MusicInput = z.infer<typeof musicInputSchema>;
 
 /** The text of the music fields of a body (form or JSON), as a refused form shows them again. */
 export function musicValuesFrom(raw: Record<string, unknown>): MusicValues {
-  return textFields(raw, MUSIC_FIELDS);
+  return textFields(raw, MUSIC_BODY_FIELDS) as MusicValues;
 }
 
 export function parseMusicInput(raw: Record<string, unknown>): Parsed<MusicInput> {
@@ -212,12 +173,9 @@ export async function saveMusic(current: MusicCurrent | null, input: MusicInput,
     const trackRows = await withDurations(stored.list, current?.tracks);
     const data = {
       ...publicationData(input, current),
-      title: input.title,
-      titleEng: input.title_eng,
-      description: input.description,
-      descriptionEng: input.description_eng,
-      categoryId: input.category,
+      ...columnsOf(MUSIC_FIELDS, input),
       img: stored.image ?? current?.img ?? "",
+      // Only the chosen mode's own fields are kept (SPEC.md 2.17).
       link: input.mode === "link" ? input.link : null,
       videos: input.mode === "tracks" && input.videos ? input.videos : null,
     };

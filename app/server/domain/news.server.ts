@@ -1,53 +1,31 @@
-import { z } from "zod";
+import type { z } from "zod";
 import type { Prisma } from "~/generated/prisma/client";
-import { todayIso } from "~/lib/format";
+import { bodyFieldNames, type BodyValuesOf } from "~/lib/item-fields";
+import { NEWS_FIELDS } from "~/lib/news-fields";
 import { uniqueSlug } from "~/lib/slug";
 import { pageWindow, type ListRequest } from "~/lib/list-params";
-import { REQUIRED_MESSAGE } from "~/lib/form-messages";
 import { logActivity, type Actor } from "./activity.server";
 import { contentChanged } from "../storage/content-version.server";
 import { categoryExists } from "./categories.server";
 import { containsIgnoringCase, db } from "../storage/db.server";
 import { invalid, parseWith, textFields, type Parsed, type SaveResult } from "./save-result.server";
 import { deleteWithFiles, saveWithFiles, type FileListInput, type ImageInput } from "./save-with-files.server";
-import { sanitizeRichHtml } from "./sanitize.server";
+import { columnsOf, inputSchemaOf, selectOf } from "./item-fields.server";
 import { recordRevision } from "./revisions.server";
 import { moveToTrash } from "./trash.server";
 import { publicationStateWhere, visibleToVisitors, type PublicationState } from "../storage/publication.server";
-import { PUBLICATION_FIELDS, publicationData, publicationInputShape } from "./publishing.server";
+import { publicationData } from "./publishing.server";
 
-/** What a public page needs of a news item. */
+/** What a public page needs of a news item: its described columns (lib/news-fields.ts) and its attachments. */
 export const newsSelect = {
   id: true,
   slug: true,
-  title: true,
-  titleEng: true,
-  description: true,
-  descriptionEng: true,
-  date: true,
-  image: true,
-  status: true,
-  publishAt: true,
+  ...selectOf(NEWS_FIELDS),
   createdAt: true,
-  category: { select: { id: true, name: true, nameEng: true } },
   attachments: { select: { name: true, url: true }, orderBy: { position: "asc" } },
-} as const;
+} as const satisfies Prisma.NewsSelect;
 
-export type NewsItem = {
-  id: number;
-  slug: string;
-  title: string;
-  titleEng: string;
-  description: string;
-  descriptionEng: string;
-  date: string;
-  image: string | null;
-  status: string;
-  publishAt: Date | null;
-  createdAt: Date;
-  category: { id: number; name: string; nameEng: string };
-  attachments: { name: string; url: string }[];
-};
+export type NewsItem = Prisma.NewsGetPayload<{ select: typeof newsSelect }>;
 
 /**
  * `q` matches the title (either language) or the category name. Visitors' lists hold only what
@@ -96,34 +74,16 @@ export function getNewsBySlug(slug: string): Promise<NewsItem | null> {
 
 // --- admin: validation, lists, writes (each write logs its activity in the same transaction) ---
 
-function isRealDate(value: string): boolean {
-  const d = new Date(`${value}T00:00:00Z`);
-  return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === value;
-}
+/** The news form and the api/ body use the same field names (SPEC.md 3), those of lib/news-fields.ts. */
+const NEWS_BODY_FIELDS = bodyFieldNames(NEWS_FIELDS);
+export type NewsValues = BodyValuesOf<typeof NEWS_FIELDS>;
 
-/** The news form and the api/ body use the same field names (SPEC.md 3). */
-const NEWS_FIELDS = ["category", "title", "title_eng", "description", "description_eng", "date", ...PUBLICATION_FIELDS] as const;
-export type NewsValues = Record<(typeof NEWS_FIELDS)[number], string>;
-
-export const newsInputSchema = z.object({
-  category: z.coerce.number({ error: REQUIRED_MESSAGE }).int().positive(REQUIRED_MESSAGE),
-  title: z.string().trim().min(1, REQUIRED_MESSAGE).max(300),
-  title_eng: z.string().trim().min(1, REQUIRED_MESSAGE).max(300),
-  description: z.string().max(200_000).default(""),
-  description_eng: z.string().max(200_000).default(""),
-  date: z
-    .string()
-    .meta({ format: "date", description: "YYYY-MM-DD; empty: today" })
-    .trim()
-    .transform((v) => v || todayIso())
-    .refine((v) => /^\d{4}-\d{2}-\d{2}$/.test(v) && isRealDate(v), "Data non valida (AAAA-MM-GG)"),
-  ...publicationInputShape,
-});
+export const newsInputSchema = inputSchemaOf(NEWS_FIELDS);
 export type NewsInput = z.infer<typeof newsInputSchema>;
 
 /** The text of the news fields of a body (form or JSON), as a refused form shows them again. */
 export function newsValuesFrom(raw: Record<string, unknown>): NewsValues {
-  return textFields(raw, NEWS_FIELDS);
+  return textFields(raw, NEWS_BODY_FIELDS) as NewsValues;
 }
 
 export function parseNewsInput(raw: Record<string, unknown>): Parsed<NewsInput> {
@@ -161,13 +121,8 @@ export const newsKept = (row: NewsItem) => ({ snapshot: row, files: newsRowFileU
 function newsRowData(input: NewsInput, current: NewsCurrent | null, image: string | null, attachments: { name: string; url: string }[]) {
   return {
     ...publicationData(input, current),
-    title: input.title,
-    titleEng: input.title_eng,
-    description: sanitizeRichHtml(input.description),
-    descriptionEng: sanitizeRichHtml(input.description_eng),
-    date: input.date,
+    ...columnsOf(NEWS_FIELDS, input),
     image,
-    categoryId: input.category,
     attachments: { create: attachments.map((f, position) => ({ position, name: f.name, url: f.url })) },
   };
 }

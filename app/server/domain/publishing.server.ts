@@ -2,13 +2,11 @@ import { z } from "zod";
 import { isVisibleToVisitors, PUBLICATION_STATUSES, type Publication } from "../storage/publication.server";
 
 /**
- * The publication fields of a news or music save (issue 24), as the api/ body and the admin form
- * (after http/content-forms.server.ts turned its Rome time into UTC) give them. Absent: published
- * now, so old api/ clients keep their behaviour. Who sees what is decided in
+ * The publication fields of a news or music save (issue 24), `status` and `publish_at`, as the api/
+ * body and the admin form (after http/content-forms.server.ts turned its Rome time into UTC) give
+ * them. Absent: published now, so old api/ clients keep their behaviour. Who sees what is decided in
  * storage/publication.server.ts.
  */
-export const PUBLICATION_FIELDS = ["status", "publish_at"] as const;
-
 const STATUS_MESSAGE = 'Stato non valido: "draft" o "published"';
 const PUBLISH_AT_MESSAGE = "Data e ora non valide (ISO 8601 con fuso, es. 2027-03-01T09:00:00Z)";
 
@@ -34,9 +32,4 @@ export function publicationData(input: PublicationInput, current: Publication | 
   if (input.status === "draft") return { status: "draft", publishAt: input.publish_at };
   if (input.publish_at) return { status: "published", publishAt: input.publish_at };
   return { status: "published", publishAt: current && isVisibleToVisitors(current, now) ? current.publishAt : now };
-}
-
-/** A stored publication as the text fields of a body (what a PATCH merges over, what a form shows). */
-export function publicationValues(row: Publication): Record<(typeof PUBLICATION_FIELDS)[number], string> {
-  return { status: row.status, publish_at: row.publishAt ? row.publishAt.toISOString() : "" };
 }

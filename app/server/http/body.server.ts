@@ -6,6 +6,10 @@ import { pipeline } from "node:stream/promises";
 import type { ReadableStream as NodeReadableStream } from "node:stream/web";
 import busboy from "busboy";
 import { UNFINISHED_SUFFIX } from "../../../core/config.mjs";
+import { CATEGORY_FIELDS } from "~/lib/category-fields";
+import { richTextInputs } from "~/lib/item-fields";
+import { MUSIC_FIELDS } from "~/lib/music-fields";
+import { NEWS_FIELDS } from "~/lib/news-fields";
 import { scratchDir, uploadRoom } from "../storage/storage.server";
 import { MESSAGES, RequestError } from "./errors.server";
 import { onRequestEnd } from "../platform/request-scope.server";
@@ -150,13 +154,13 @@ export async function readJson(request: Request, limit = JSON_LIMIT): Promise<Re
 
 /**
  * Text fields of a form, whatever the route or the user: each at most `FIELD_LIMIT`, the rich-text
- * descriptions at most `RICH_TEXT_FIELD_LIMIT`, all of them together at most `FIELDS_TOTAL_LIMIT`,
+ * fields of the content types (lib/news-fields.ts ...) at most `RICH_TEXT_FIELD_LIMIT`, all of them together at most `FIELDS_TOTAL_LIMIT`,
  * enforced while the body streams in. Only file parts (streamed to disk) may make a body large: a
  * 199 MB url-encoded form once took the server to +3.6 GB, a 199 MB multipart text field +554 MB.
  */
 const FIELD_LIMIT = 64 * 1024;
 const RICH_TEXT_FIELD_LIMIT = 1024 * 1024;
-const RICH_TEXT_FIELDS = new Set(["description", "description_eng"]);
+const RICH_TEXT_FIELDS = new Set([NEWS_FIELDS, MUSIC_FIELDS, CATEGORY_FIELDS].flatMap((fields) => richTextInputs(fields)));
 const FIELDS_TOTAL_LIMIT = 4 * 1024 * 1024;
 /** Part headers and the chunk a field's end arrives in, counted with the field's bytes. */
 const FIELD_SLACK = 256 * 1024;

@@ -1,10 +1,16 @@
 import { CONTENT_FORMS, inputNames, type ScalarField } from "~/lib/content-fields";
 import { data } from "react-router";
+import { newFormValues, type FileField, type ItemFields, type ListField } from "~/lib/item-fields";
+import { MUSIC_FIELDS } from "~/lib/music-fields";
+import { NEWS_FIELDS } from "~/lib/news-fields";
 import { isContentKind, type ContentKind } from "~/lib/content-types";
 import type { ContentImage } from "../domain/content.server";
-import { musicValuesFrom, type MusicFilesInput, type MusicValues } from "../domain/music.server";
-import { newsValuesFrom, type NewsFilesInput, type NewsValues } from "../domain/news.server";
-import type { Parsed } from "../domain/save-result.server";
+import type { Actor } from "../domain/activity.server";
+import { musicValuesFrom, parseMusicInput, saveMusic, type MusicFilesInput, type MusicItem, type MusicValues } from "../domain/music.server";
+import { newsValuesFrom, parseNewsInput, saveNews, type NewsFilesInput, type NewsItem, type NewsValues } from "../domain/news.server";
+import { categoryChoices } from "../domain/categories.server";
+import { libraryChoices } from "../domain/media-library-images.server";
+import type { Parsed, SaveFailure } from "../domain/save-result.server";
 import type { FileListInput, ImageInput } from "../domain/save-with-files.server";
 import { cleanDisplayName, type FileEntry } from "../domain/uploads.server";
 import { formStrings } from "./body.server";
@@ -46,44 +52,46 @@ export function parseFileEntries(raw: unknown): FileEntry[] | null {
   return out;
 }
 
+/** The list field of a description that holds files of this purpose. */
+function listField(fields: ItemFields, purpose: ListField["purpose"]): ListField {
+  const field = Object.values(fields).find((f): f is ListField => f.kind === "list" && f.purpose === purpose);
+  if (!field) throw new Error(`no list of ${purpose} files`);
+  return field;
+}
+
 /**
- * The file list of an admin form post: the JSON list of the enhanced form, or (without
- * JavaScript) the keep-checkboxes of the current files plus the files sent with the post.
+ * The file list of an admin form post (the inputs its description names): the JSON list of the
+ * enhanced form, or (without JavaScript) the keep-checkboxes of the current files plus the files sent with the post.
  */
-function fileListFromForm(
-  form: FormData,
-  names: { jsonName: string; keepName: string; fileInputName: string },
-  current: { url: string; name: string }[],
-): Required<FileListInput> {
-  const files = form.getAll(names.fileInputName).filter(isRealFile);
-  if (form.has(names.jsonName)) return { entries: parseFileEntries(form.get(names.jsonName)) ?? [], files };
-  const keep = new Set(form.getAll(names.keepName).filter((v): v is string => typeof v === "string"));
+function fileListFromForm(form: FormData, { inputs }: ListField, current: { url: string; name: string }[]): Required<FileListInput> {
+  const files = form.getAll(inputs.files).filter(isRealFile);
+  if (form.has(inputs.json)) return { entries: parseFileEntries(form.get(inputs.json)) ?? [], files };
+  const keep = new Set(form.getAll(inputs.keep).filter((v): v is string => typeof v === "string"));
   return { entries: current.filter((e) => keep.has(e.url)), files };
 }
 
-/** The image of an admin form post: a new file, a temp upload, a pick from the media library (`image__library`), or nothing. */
-function imageFromForm(form: FormData): ImageInput | null {
-  const file = form.get("image_file");
-  if (isRealFile(file)) return file;
-  const temp = form.get("image_temp");
-  if (typeof temp === "string" && temp) return { temp_name: temp };
-  const picked = form.get("image__library");
-  return typeof picked === "string" && picked ? { library_url: picked } : null;
+/**
+ * The image of an admin form post (the inputs its description names): a new file, a temp upload, a
+ * pick from the media library (`<form>__library`), or nothing; `remove` when staff ticked its removal.
+ */
+function imageFromForm(form: FormData, fields: ItemFields): { image: ImageInput | null; remove: boolean } {
+  const name = Object.values(fields).find((f): f is FileField => f.kind === "file")?.form ?? "image";
+  const remove = form.get(`remove_${name}`) === "1";
+  const file = form.get(`${name}_file`);
+  if (isRealFile(file)) return { image: file, remove };
+  const temp = form.get(`${name}_temp`);
+  if (typeof temp === "string" && temp) return { image: { temp_name: temp }, remove };
+  const picked = form.get(`${name}__library`);
+  return { image: typeof picked === "string" && picked ? { library_url: picked } : null, remove };
 }
 
 /** The admin news form: its fields and files. */
-export function newsForm(
-  form: FormData,
-  currentAttachments: { url: string; name: string }[],
-): { values: NewsValues & PublicationFormValues; files: NewsFilesInput } {
-  const { entries, files } = fileListFromForm(
-    form,
-    { jsonName: "attachments_json", keepName: "keep_attachment", fileInputName: "attachment_files" },
-    currentAttachments,
-  );
+function newsForm(form: FormData, currentAttachments: { url: string; name: string }[]): { values: NewsValues & PublicationFormValues; files: NewsFilesInput } {
+  const { entries, files } = fileListFromForm(form, listField(NEWS_FIELDS, "attachment"), currentAttachments);
+  const { image, remove } = imageFromForm(form, NEWS_FIELDS);
   return {
     values: { ...newsValuesFrom(formStrings(form)), ...publicationFromForm(form) },
-    files: { image: imageFromForm(form), removeImage: form.get("remove_image") === "1", attachments: entries, attachmentFiles: files },
+    files: { image, removeImage: remove, attachments: entries, attachmentFiles: files },
   };
 }
 
@@ -111,7 +119,7 @@ const SCHEDULE_PASSED = "Questa data e ora sono già passate: per «Programma» 
  * typed value kept). The api/ has no such choice: `published` with a past `publish_at` there is a
  * backdated publication, visible at once.
  */
-export function refusePastSchedule<T>(parsed: Parsed<T>, values: PublicationFormValues & { publish_at: string }, now = Date.now()): Parsed<T> {
+function refusePastSchedule<T>(parsed: Parsed<T>, values: PublicationFormValues & { publish_at: string }, now = Date.now()): Parsed<T> {
   const at = Date.parse(values.publish_at);
   if (values.publication !== "programma" || Number.isNaN(at) || at > now) return parsed;
   const errors = parsed.ok ? {} : parsed.errors;
@@ -119,15 +127,40 @@ export function refusePastSchedule<T>(parsed: Parsed<T>, values: PublicationForm
 }
 
 /** The admin music form: its fields and files. */
-export function musicForm(
-  form: FormData,
-  currentTracks: { url: string; name: string }[],
-): { values: MusicValues & PublicationFormValues; files: MusicFilesInput } {
-  const { entries, files } = fileListFromForm(form, { jsonName: "tracks_json", keepName: "keep_track", fileInputName: "track_files" }, currentTracks);
+function musicForm(form: FormData, currentTracks: { url: string; name: string }[]): { values: MusicValues & PublicationFormValues; files: MusicFilesInput } {
+  const { entries, files } = fileListFromForm(form, listField(MUSIC_FIELDS, "track"), currentTracks);
   return {
     values: { ...musicValuesFrom(formStrings(form)), ...publicationFromForm(form) },
-    files: { image: imageFromForm(form), tracks: entries, trackFiles: files },
+    files: { image: imageFromForm(form, MUSIC_FIELDS).image, tracks: entries, trackFiles: files },
   };
+}
+
+/** What the admin form of a new news item or composition starts from: empty values (today's date, published at once) and its choices. */
+export async function newItemForm(kind: "news" | "music") {
+  const values = kind === "news" ? newFormValues(NEWS_FIELDS) : newFormValues(MUSIC_FIELDS);
+  return { values, categories: await categoryChoices(kind), library: await libraryChoices() };
+}
+
+/** A refused admin form post: the messages and the values to show again, with the refusal's status (a category gone meanwhile is a 400 here). */
+export function formRefusal<V>(failure: SaveFailure, values: V) {
+  return data({ errors: failure.errors, values }, { status: failure.status === 404 ? 400 : failure.status });
+}
+
+/**
+ * An admin form post of a news item saved (`current` null: a new one): the saved item, or the
+ * refusal and the values the form shows again with it.
+ */
+export async function saveNewsForm(form: FormData, current: NewsItem | null, actor: Actor) {
+  const { values, files } = newsForm(form, current?.attachments ?? []);
+  const parsed = refusePastSchedule(parseNewsInput(values), values);
+  return { values, result: parsed.ok ? await saveNews(current, parsed.data, files, actor) : parsed };
+}
+
+/** An admin form post of a composition saved, as saveNewsForm. */
+export async function saveMusicForm(form: FormData, current: MusicItem | null, actor: Actor) {
+  const { values, files } = musicForm(form, current?.tracks ?? []);
+  const parsed = refusePastSchedule(parseMusicInput(values), values);
+  return { values, result: parsed.ok ? await saveMusic(current, parsed.data, files, actor) : parsed };
 }
 
 /** The admin form of one content item, read: the item as typed (for the schema, or to show again), its image files, the button pressed. */

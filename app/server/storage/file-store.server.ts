@@ -49,8 +49,12 @@ const PUBLIC_FOLDERS = new Set<string>([...STORED_FOLDERS, "content"]);
 
 /** Where derived files of a key (image variants, placeholders) live; removed with their source. */
 export const DERIVED_ROOT = ".variants";
+/** The folder of the files derived from a key (what a delete of the key removes with it). */
+export function derivedFolder(key: string): string {
+  return `${DERIVED_ROOT}/${key}`;
+}
 export function derivedKey(key: string, name: string): string {
-  return `${DERIVED_ROOT}/${key}/${name}`;
+  return `${derivedFolder(key)}/${name}`;
 }
 
 /** A 32-hex content hash in the name means the bytes never change under that key. */
@@ -75,9 +79,15 @@ export function storedKeyOfUrl(url: string | null | undefined): string | null {
 }
 
 /** Plain relative segments only: no "." or "..", no empty segment, no backslash or control characters. */
-export function isSafeKey(key: string): boolean {
+function isSafeKey(key: string): boolean {
   if (!key || /[\u0000-\u001f\u007f\\]/.test(key)) return false;
   return key.split("/").every((segment) => segment !== "" && segment !== "." && segment !== "..");
+}
+
+/** A key a store is asked for, checked: keys are made by the server, so anything else throws. */
+export function checkedKey(key: string, inside = true): string {
+  if (!inside || !isSafeKey(key)) throw new Error(`Invalid storage key: ${JSON.stringify(key)}`);
+  return key;
 }
 
 /**

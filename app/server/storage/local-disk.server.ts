@@ -6,8 +6,8 @@ import { Readable, Transform } from "node:stream";
 import { pipeline } from "node:stream/promises";
 import { UNFINISHED_SUFFIX } from "../../../core/config.mjs";
 import {
-  DERIVED_ROOT,
-  isSafeKey,
+  checkedKey,
+  derivedFolder,
   type ByteRange,
   type FileContent,
   type FileStore,
@@ -83,7 +83,7 @@ export class LocalDiskStore implements FileStore {
   /** The file of a key; anything that would leave the root throws (keys are made by the server). */
   private pathOf(key: string): string {
     const full = path.resolve(this.root, key);
-    if (!isSafeKey(key) || !full.startsWith(this.root + path.sep)) throw new Error(`Invalid storage key: ${JSON.stringify(key)}`);
+    checkedKey(key, full.startsWith(this.root + path.sep));
     return full;
   }
 
@@ -140,7 +140,7 @@ export class LocalDiskStore implements FileStore {
 
   async delete(key: string) {
     await fs.rm(this.pathOf(key), { force: true });
-    await fs.rm(this.pathOf(`${DERIVED_ROOT}/${key}`), { recursive: true, force: true });
+    await fs.rm(this.pathOf(derivedFolder(key)), { recursive: true, force: true });
   }
 
   async *list(prefix: string): AsyncIterable<StoredInfo> {

@@ -15,8 +15,8 @@ import { getSignedUrl } from "@aws-sdk/s3-request-presigner";
 import type { S3Settings } from "../../../core/config.mjs";
 import { s3ClientConfig } from "../../../core/s3-client.mjs";
 import {
-  DERIVED_ROOT,
-  isSafeKey,
+  checkedKey,
+  derivedFolder,
   type ByteRange,
   type FileContent,
   type FileStore,
@@ -53,11 +53,6 @@ export class S3Store implements FileStore {
     this.local = new LocalDiskStore(localRoot);
   }
 
-  private checked(key: string): string {
-    if (!isSafeKey(key)) throw new Error(`Invalid storage key: ${JSON.stringify(key)}`);
-    return key;
-  }
-
   /** Sends a staged file under `key`, then removes it from the local disk whatever happened. */
   private async send(key: string, temp: string, size: number): Promise<void> {
     try {
@@ -80,14 +75,14 @@ export class S3Store implements FileStore {
   }
 
   async write(key: string, content: FileContent) {
-    this.checked(key);
+    checkedKey(key);
     const { temp, size } = await writeUnfinished(path.join(this.localRoot, STAGING_FOLDER), content);
     await this.send(key, temp, size);
   }
 
   async stat(key: string): Promise<StoredInfo | null> {
     try {
-      const head = await this.client.send(new HeadObjectCommand({ Bucket: this.settings.bucket, Key: this.checked(key) }));
+      const head = await this.client.send(new HeadObjectCommand({ Bucket: this.settings.bucket, Key: checkedKey(key) }));
       return { key, size: head.ContentLength ?? 0, modifiedAt: head.LastModified ?? new Date(0) };
     } catch (error) {
       if (isMissing(error)) return null;
@@ -98,7 +93,7 @@ export class S3Store implements FileStore {
   async open(key: string, range?: ByteRange): Promise<OpenedFile | null> {
     try {
       const object = await this.client.send(
-        new GetObjectCommand({ Bucket: this.settings.bucket, Key: this.checked(key), Range: range ? `bytes=${range.start}-${range.end}` : undefined }),
+        new GetObjectCommand({ Bucket: this.settings.bucket, Key: checkedKey(key), Range: range ? `bytes=${range.start}-${range.end}` : undefined }),
       );
       // With a range, the whole size is the part of Content-Range after the slash.
       const size = range && object.ContentRange ? Number(object.ContentRange.split("/")[1]) : (object.ContentLength ?? 0);
@@ -120,8 +115,8 @@ export class S3Store implements FileStore {
 
   async delete(key: string) {
     // Deleting a missing object succeeds in S3: nothing to check first.
-    await this.client.send(new DeleteObjectCommand({ Bucket: this.settings.bucket, Key: this.checked(key) }));
-    for await (const derived of this.list(`${DERIVED_ROOT}/${key}/`)) {
+    await this.client.send(new DeleteObjectCommand({ Bucket: this.settings.bucket, Key: checkedKey(key) }));
+    for await (const derived of this.list(`${derivedFolder(key)}/`)) {
       await this.client.send(new DeleteObjectCommand({ Bucket: this.settings.bucket, Key: derived.key }));
     }
   }
@@ -146,7 +141,7 @@ export class S3Store implements FileStore {
 
   /** A URL that reads `key` straight from the bucket for `expiresInSeconds`, sent with `contentType`. */
   signedUrl(key: string, { contentType, expiresInSeconds }: { contentType: string; expiresInSeconds: number }): Promise<string> {
-    const command = new GetObjectCommand({ Bucket: this.settings.bucket, Key: this.checked(key), ResponseContentType: contentType });
+    const command = new GetObjectCommand({ Bucket: this.settings.bucket, Key: checkedKey(key), ResponseContentType: contentType });
     return getSignedUrl(this.client, command, { expiresIn: expiresInSeconds });
   }
 }

@@ -6,10 +6,12 @@ import { RequestError } from "../errors.server";
 import type { ImageInput } from "../../domain/save-with-files.server";
 import { largestFileBytes, MAX_FILES_PER_FORM, maxRequestBytes, type FileEntry } from "../../domain/uploads.server";
 import type { Actor } from "../../domain/activity.server";
-import { publicationValues } from "../../domain/publishing.server";
 import { ApiError, checkTypes, refused, savedItem, json, noContent } from "./http.server";
 import { findMusic, findNews } from "./lookup.server";
-import { MUSIC_FIELDS, NEWS_FIELDS, wire } from "./wire.server";
+import { MUSIC_BODY_FIELDS, NEWS_BODY_FIELDS, wire } from "./wire.server";
+import { patchedBodyValues } from "~/lib/item-fields";
+import { MUSIC_FIELDS } from "~/lib/music-fields";
+import { NEWS_FIELDS } from "~/lib/news-fields";
 import { NOT_FOUND_MESSAGE, REQUIRED_MESSAGE } from "~/lib/form-messages";
 
 /**
@@ -82,7 +84,7 @@ function musicMode(fields: Record<string, unknown>, fallback: "tracks" | "link")
 
 export async function createMusicFromRequest(request: Request, user: Actor): Promise<Response> {
   const body = await readWriteBody(request, false);
-  checkTypes(body.fields, MUSIC_FIELDS);
+  checkTypes(body.fields, MUSIC_BODY_FIELDS);
   const parsed = parseMusicInput({ ...body.fields, mode: musicMode(body.fields, "tracks") });
   if (!parsed.ok) refused(parsed);
   const files: MusicFilesInput = { image: imageField(body, "img", null) ?? null, tracks: fileList(body, "music_tracks") ?? [] };
@@ -93,18 +95,8 @@ export async function updateMusicFromRequest(key: string, request: Request, user
   const current = await findMusic(key);
   if (!current) throw new ApiError(404, NOT_FOUND_MESSAGE);
   const body = await readWriteBody(request, true);
-  checkTypes(body.fields, MUSIC_FIELDS, ["category"]);
-  const merged: Record<string, unknown> = {
-    category: current.category.id,
-    title: current.title,
-    title_eng: current.titleEng,
-    description: current.description,
-    description_eng: current.descriptionEng,
-    videos: current.videos ?? "",
-    link: current.link ?? "",
-    ...publicationValues(current),
-    ...Object.fromEntries(MUSIC_FIELDS.filter((f) => f in body.fields && body.fields[f] !== undefined).map((f) => [f, body.fields[f] ?? ""])),
-  };
+  checkTypes(body.fields, MUSIC_BODY_FIELDS, ["category"]);
+  const merged = patchedBodyValues(MUSIC_FIELDS, current, body.fields);
   merged.mode = musicMode(body.fields, current.link ? "link" : "tracks");
   const parsed = parseMusicInput(merged);
   if (!parsed.ok) refused(parsed);
@@ -124,7 +116,7 @@ export async function deleteMusicFromRequest(key: string, user: Actor): Promise<
 
 export async function createNewsFromRequest(request: Request, user: Actor): Promise<Response> {
   const body = await readWriteBody(request, false);
-  checkTypes(body.fields, NEWS_FIELDS);
+  checkTypes(body.fields, NEWS_BODY_FIELDS);
   const parsed = parseNewsInput(body.fields);
   if (!parsed.ok) refused(parsed);
   const files: NewsFilesInput = { image: imageField(body, "image", null) ?? null, attachments: fileList(body, "attachments") ?? [] };
@@ -135,18 +127,8 @@ export async function updateNewsFromRequest(key: string, request: Request, user:
   const current: NewsItem | null = await findNews(key);
   if (!current) throw new ApiError(404, NOT_FOUND_MESSAGE);
   const body = await readWriteBody(request, true);
-  checkTypes(body.fields, NEWS_FIELDS, ["category"]);
-  const merged: Record<string, unknown> = {
-    category: current.category.id,
-    title: current.title,
-    title_eng: current.titleEng,
-    description: current.description,
-    description_eng: current.descriptionEng,
-    date: current.date,
-    ...publicationValues(current),
-    ...Object.fromEntries(NEWS_FIELDS.filter((f) => f in body.fields && body.fields[f] !== undefined).map((f) => [f, body.fields[f] ?? ""])),
-  };
-  const parsed = parseNewsInput(merged);
+  checkTypes(body.fields, NEWS_BODY_FIELDS, ["category"]);
+  const parsed = parseNewsInput(patchedBodyValues(NEWS_FIELDS, current, body.fields));
   if (!parsed.ok) refused(parsed);
   const image = imageField(body, "image", current.image);
   const files: NewsFilesInput = {

@@ -1,5 +1,8 @@
 import { z } from "zod";
-import { CATEGORY_TYPES } from "~/lib/category-types";
+import { CATEGORY_FIELDS } from "~/lib/category-fields";
+import { englishName, type ItemFields } from "~/lib/item-fields";
+import { MUSIC_FIELDS } from "~/lib/music-fields";
+import { NEWS_FIELDS } from "~/lib/news-fields";
 import { CONTENT_KINDS, contentDocumentSchema } from "~/lib/content-types";
 import { PAGE_SIZES } from "~/lib/list-params";
 import { categoryInputSchema } from "../../domain/categories.server";
@@ -133,8 +136,43 @@ const fileList = {
   contentMediaType: "application/json",
 };
 const binary = { type: "string", format: "binary" };
-const musicBody = (required: boolean) => multipart(fieldsOf(musicInputSchema), { img: binary, music_tracks: fileList }, required);
-const newsBody = (required: boolean) => multipart(fieldsOf(newsInputSchema), { image: binary, attachments: fileList }, required);
+const PUBLICATION_PROPERTIES = {
+  status: {
+    enum: ["draft", "published"],
+    description: "Staff only, and only while visitors cannot see the item (draft or scheduled); absent: published",
+  },
+  publish_at: { type: ["string", "null"], format: "date-time", description: "As status: the scheduled time (UTC), null for a draft without one" },
+};
+
+/** The properties of a described type on the wire (wire.server.ts builds them the same way). */
+export function wireProperties(fields: ItemFields): Record<string, unknown> {
+  const properties: Record<string, unknown> = {};
+  for (const [name, field] of Object.entries(fields)) {
+    if (field.kind === "bilingual") Object.assign(properties, { [name]: str, [englishName(name)]: str });
+    else if (field.kind === "text") properties[name] = str;
+    else if (field.kind === "date") properties[name] = { type: "string", format: "date" };
+    else if (field.kind === "url") properties[name] = nullableStr;
+    else if (field.kind === "number") properties[name] = { type: ["integer", "null"] };
+    else if (field.kind === "enum" && !field.fromRow) properties[name] = { enum: [...field.values] };
+    else if (field.kind === "category") properties[name] = ref("CategoryRef");
+    else if (field.kind === "file") properties[name] = field.required ? str : nullableStr;
+    else if (field.kind === "list") properties[name] = list(field.purpose === "track" ? "Track" : "File");
+    else if (field.kind === "publication") Object.assign(properties, PUBLICATION_PROPERTIES);
+  }
+  return properties;
+}
+
+/** A described type's body: its text fields as its zod schema takes them, its files and file lists beside them. */
+export function itemBody(fields: ItemFields, schema: z.ZodObject, required: boolean) {
+  const files: Record<string, unknown> = {};
+  for (const [name, field] of Object.entries(fields)) {
+    if (field.kind === "file") files[name] = binary;
+    else if (field.kind === "list") files[name] = fileList;
+  }
+  return multipart(fieldsOf(schema), files, required);
+}
+const musicBody = (required: boolean) => itemBody(MUSIC_FIELDS, musicInputSchema, required);
+const newsBody = (required: boolean) => itemBody(NEWS_FIELDS, newsInputSchema, required);
 
 export function openApiDocument(origin: string) {
   return {
@@ -153,7 +191,7 @@ export function openApiDocument(origin: string) {
           CONTENT_KINDS.map((kind) => [`Content_${kind}`, z.toJSONSchema(contentDocumentSchema(kind), { io: "input", unrepresentable: "any" })]),
         ),
         CategoryRef: { type: "object", properties: { id: int, name: str, name_eng: str } },
-        Category: { type: "object", properties: { id: int, name: str, name_eng: str, type: { enum: [...CATEGORY_TYPES] } } },
+        Category: { type: "object", properties: { id: int, ...wireProperties(CATEGORY_FIELDS) } },
         File: { type: "object", properties: { name: str, url: str } },
         Track: {
           type: "object",
@@ -170,47 +208,8 @@ export function openApiDocument(origin: string) {
             state: { enum: ["pending", "processing", "ready", "failed"] },
           },
         },
-        Music: {
-          type: "object",
-          properties: {
-            id: int,
-            slug: str,
-            title: str,
-            title_eng: str,
-            description: str,
-            description_eng: str,
-            category: ref("CategoryRef"),
-            img: str,
-            link: nullableStr,
-            videos: nullableStr,
-            music_tracks: list("Track"),
-            status: {
-              enum: ["draft", "published"],
-              description: "Staff only, and only while visitors cannot see the item (draft or scheduled); absent: published",
-            },
-            publish_at: { type: ["string", "null"], format: "date-time", description: "As status: the scheduled time (UTC), null for a draft without one" },
-          },
-        },
-        News: {
-          type: "object",
-          properties: {
-            id: int,
-            slug: str,
-            title: str,
-            title_eng: str,
-            description: str,
-            description_eng: str,
-            date: { type: "string", format: "date" },
-            image: nullableStr,
-            category: ref("CategoryRef"),
-            attachments: list("File"),
-            status: {
-              enum: ["draft", "published"],
-              description: "Staff only, and only while visitors cannot see the item (draft or scheduled); absent: published",
-            },
-            publish_at: { type: ["string", "null"], format: "date-time", description: "As status: the scheduled time (UTC), null for a draft without one" },
-          },
-        },
+        Music: { type: "object", properties: { id: int, slug: str, ...wireProperties(MUSIC_FIELDS) } },
+        News: { type: "object", properties: { id: int, slug: str, ...wireProperties(NEWS_FIELDS) } },
         Activity: {
           type: "object",
           properties: {

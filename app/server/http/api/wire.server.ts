@@ -5,16 +5,19 @@ import type { MusicItem, MusicTrackItem } from "../../domain/music.server";
 import { playableType, playableUrl } from "../../domain/track-streams.server";
 import type { NewsItem } from "../../domain/news.server";
 import type { TempUpload } from "../../domain/uploads.server";
-import { PUBLICATION_FIELDS } from "../../domain/publishing.server";
+import { CATEGORY_FIELDS } from "~/lib/category-fields";
+import { bodyFieldNames, columnOf, englishColumn, englishName, type FieldEntries, type ItemFields, type Merged } from "~/lib/item-fields";
+import { MUSIC_FIELDS } from "~/lib/music-fields";
+import { NEWS_FIELDS } from "~/lib/news-fields";
 import { isVisibleToVisitors } from "../../storage/publication.server";
 
 /**
  * The one place where the camelCase rows of the domain modules become the wire shapes of
  * SPEC.md section 3 (snake_case names of the original Django API). Nothing else builds api/ JSON.
  */
-export type WireCategoryRef = { id: number; name: string; name_eng: string };
-export type WireCategory = WireCategoryRef & { type: string };
-export type WireFile = { name: string; url: string };
+type WireCategoryRef = { id: number; name: string; name_eng: string };
+export type WireCategory = { id: number } & WireFieldsOf<typeof CATEGORY_FIELDS>;
+type WireFile = { name: string; url: string };
 /**
  * Issue 25: a track adds its stream to SPEC.md 3's {name, url} (the master, as before):
  * `stream_url` is what to play now (the stream once `state` is "ready", the master until then),
@@ -32,32 +35,38 @@ export type WireTrack = WireFile & {
   loudness_lufs: number | null;
   state: string;
 };
-export type WireMusic = {
-  id: number;
-  slug: string;
-  title: string;
-  /** Issue 23: added to SPEC.md 3's shape; "" when the composition has no English title. */
-  title_eng: string;
-  description: string;
-  description_eng: string;
-  category: WireCategoryRef;
-  img: string;
-  link: string | null;
-  videos: string | null;
-  music_tracks: WireTrack[];
-};
-export type WireNews = {
-  id: number;
-  slug: string;
-  title: string;
-  title_eng: string;
-  description: string;
-  description_eng: string;
-  date: string;
-  image: string | null;
-  category: WireCategoryRef;
-  attachments: WireFile[];
-};
+/** What each kind of list holds on the wire. */
+type WireListItem = { attachment: WireFile; track: WireTrack };
+
+type WireEntry<E> = E extends [infer K extends string, infer F]
+  ? F extends { kind: "bilingual" }
+    ? { [P in K | `${K}_eng`]: string }
+    : F extends { kind: "text" | "date" }
+      ? { [P in K]: string }
+      : F extends { kind: "url" }
+        ? { [P in K]: string | null }
+        : F extends { kind: "number" }
+          ? { [P in K]: number | null }
+          : F extends { kind: "enum"; fromRow: unknown }
+            ? never
+            : F extends { kind: "enum" }
+              ? { [P in K]: string }
+              : F extends { kind: "category" }
+                ? { [P in K]: WireCategoryRef }
+                : F extends { kind: "file"; required: true }
+                  ? { [P in K]: string }
+                  : F extends { kind: "file" }
+                    ? { [P in K]: string | null }
+                    : F extends { kind: "list"; purpose: infer U extends keyof WireListItem }
+                      ? { [P in K]: WireListItem[U][] }
+                      : never
+  : never;
+/** A described type on the wire: every field under its wire name (SPEC.md 3), the publication aside (staff only). */
+type WireFieldsOf<D extends ItemFields> = Merged<WireEntry<FieldEntries<D>>>;
+
+/** Issue 23 added `title_eng` to SPEC.md 3's shape of a composition ("" when it has no English title). */
+export type WireMusic = { id: number; slug: string } & WireFieldsOf<typeof MUSIC_FIELDS>;
+export type WireNews = { id: number; slug: string } & WireFieldsOf<typeof NEWS_FIELDS>;
 /**
  * Issue 24: what staff reads and write answers add to a news item or a composition that visitors
  * do not see yet (a draft, or scheduled). Absent, as in the request: published, so clients that
@@ -102,7 +111,9 @@ export type UserRow = {
   groups: string;
 };
 
-function categoryRef(c: { id: number; name: string; nameEng: string }): WireCategoryRef {
+type WireCategorySource = { id: number; name: string; nameEng: string };
+
+function categoryRef(c: WireCategorySource): WireCategoryRef {
   return { id: c.id, name: c.name, name_eng: c.nameEng };
 }
 
@@ -124,35 +135,45 @@ const tracks = (list: MusicTrackItem[]): WireTrack[] =>
     state: t.streamState,
   }));
 
+const LISTS = { attachment: files, track: tracks } as const;
+
+/** The wire fields of a described row: each field's column(s) under its wire name, an empty address null, a list by its kind. */
+export function wireFields<D extends ItemFields>(fields: D, row: Readonly<Record<string, unknown>>): WireFieldsOf<D> {
+  const out: Record<string, unknown> = {};
+  for (const [name, field] of Object.entries(fields)) {
+    const value = row[columnOf(name, field)];
+    switch (field.kind) {
+      case "bilingual":
+        out[name] = value;
+        out[englishName(name)] = row[englishColumn(columnOf(name, field))];
+        break;
+      case "category":
+        out[name] = categoryRef(row.category as WireCategorySource);
+        break;
+      case "url":
+        out[name] = value || null;
+        break;
+      case "list":
+        out[name] = (LISTS[field.purpose] as (list: unknown) => unknown)(value);
+        break;
+      case "publication":
+        break;
+      case "enum":
+        if (!field.fromRow) out[name] = value;
+        break;
+      default:
+        out[name] = value;
+    }
+  }
+  return out as WireFieldsOf<D>;
+}
+
 export const wire = {
-  category: (c: CategoryRow): WireCategory => ({ id: c.id, name: c.name, name_eng: c.nameEng, type: c.type }),
+  category: (c: CategoryRow): WireCategory => ({ id: c.id, ...wireFields(CATEGORY_FIELDS, c) }),
 
-  music: (m: MusicItem): WireMusic => ({
-    id: m.id,
-    slug: m.slug,
-    title: m.title,
-    title_eng: m.titleEng,
-    description: m.description,
-    description_eng: m.descriptionEng,
-    category: categoryRef(m.category),
-    img: m.img,
-    link: m.link || null,
-    videos: m.videos || null,
-    music_tracks: tracks(m.tracks),
-  }),
+  music: (m: MusicItem): WireMusic => ({ id: m.id, slug: m.slug, ...wireFields(MUSIC_FIELDS, m) }),
 
-  news: (n: NewsItem): WireNews => ({
-    id: n.id,
-    slug: n.slug,
-    title: n.title,
-    title_eng: n.titleEng,
-    description: n.description,
-    description_eng: n.descriptionEng,
-    date: n.date,
-    image: n.image,
-    category: categoryRef(n.category),
-    attachments: files(n.attachments),
-  }),
+  news: (n: NewsItem): WireNews => ({ id: n.id, slug: n.slug, ...wireFields(NEWS_FIELDS, n) }),
 
   /** Staff reads and write answers: the public shape, plus its publication when visitors do not see it yet. */
   staffMusic: (m: MusicItem): WireMusic & WirePublication => ({ ...wire.music(m), ...publication(m) }),
@@ -198,10 +219,9 @@ export const wire = {
 };
 
 /**
- * Wire body fields -> the names the domain parsers read. The domain schemas already use the
- * SPEC names (name_eng, title_eng, description_eng), so the request side is the identity apart
- * from the file fields handled by the routes.
+ * The text fields of each api/ body (SPEC.md 3's names, which the domain parsers read too): what
+ * `checkTypes` checks; the file fields are read by the edge beside them.
  */
-export const CATEGORY_FIELDS = ["name", "name_eng", "type"] as const;
-export const NEWS_FIELDS = ["category", "title", "title_eng", "description", "description_eng", "date", ...PUBLICATION_FIELDS] as const;
-export const MUSIC_FIELDS = ["category", "title", "title_eng", "description", "description_eng", "link", "videos", "mode", ...PUBLICATION_FIELDS] as const;
+export const CATEGORY_BODY_FIELDS = bodyFieldNames(CATEGORY_FIELDS);
+export const NEWS_BODY_FIELDS = bodyFieldNames(NEWS_FIELDS);
+export const MUSIC_BODY_FIELDS = bodyFieldNames(MUSIC_FIELDS);
