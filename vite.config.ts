@@ -7,8 +7,10 @@ import path from "node:path";
  * Browser files are compressed once at build time at the highest levels (brotli 11, gzip 9), so the
  * server sends them with sendfile instead of compressing every response (server.mjs serves the
  * .br/.gz twins through express-static-gzip). Only the client build: the server bundle is never sent.
+ * Small files too: a page preloads several chunks under 1 KB, which brotli halves (a twin that would
+ * not be smaller is not written).
  */
-const precompressedAssets = () => compression({ include: /\.(js|css|svg)$/, threshold: 1024, algorithms: ["brotliCompress", "gzip"], logLevel: "silent" });
+const precompressedAssets = () => compression({ include: /\.(js|css|svg)$/, algorithms: ["brotliCompress", "gzip"], logLevel: "silent" });
 
 export default defineConfig(({ isSsrBuild }) => ({
   plugins: [reactRouter(), ...(isSsrBuild ? [] : [precompressedAssets()])],

@@ -2,7 +2,6 @@ import { createReadableStreamFromReadable } from "@react-router/node";
 import { isbot } from "isbot";
 import type { RenderToPipeableStreamOptions } from "react-dom/server";
 import { renderToPipeableStream } from "react-dom/server";
-import { I18nextProvider } from "react-i18next";
 import type { EntryContext, HandleErrorFunction, RouterContextProvider } from "react-router";
 import { ServerRouter, isRouteErrorResponse } from "react-router";
 import { NonceProvider } from "~/lib/nonce";
@@ -10,7 +9,8 @@ import { inertHydrationScripts } from "~/server/http/first-paint.server";
 import { requestInfoContext } from "~/server/http/context.server";
 import { asClientError } from "~/server/http/errors.server";
 import { log } from "~/server/platform/log.server";
-import { i18nFor } from "~/server/platform/i18n.server";
+import { i18nFor, translationsOf } from "~/server/platform/i18n.server";
+import { TranslationsProvider } from "~/lib/translation";
 
 export { boot, shutdown } from "./boot.server";
 export { pageCache } from "~/server/http/page-cache.server";
@@ -44,9 +44,9 @@ export default function handleRequest(
     const { nonce } = routerContext.get(requestInfoContext);
     const { pipe, abort } = renderToPipeableStream(
       <NonceProvider value={nonce}>
-        <I18nextProvider i18n={i18nFor(routerContext, request)}>
+        <TranslationsProvider value={translationsOf(i18nFor(routerContext, request))}>
           <ServerRouter context={entryContext} url={request.url} nonce={nonce} />
-        </I18nextProvider>
+        </TranslationsProvider>
       </NonceProvider>,
       {
         nonce,

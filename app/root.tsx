@@ -1,14 +1,15 @@
 import { useEffect } from "react";
-import { useTranslation } from "react-i18next";
+import { useChangeLanguage, useTranslation } from "~/lib/translation";
 import { Links, Meta, Outlet, Scripts, ScrollRestoration, data, redirect, useLocation, useRouteLoaderData } from "react-router";
 import type { Route } from "./+types/root";
 import { CookieBanner } from "~/components/layout/CookieBanner";
 import { ErrorPage } from "~/components/layout/ErrorPage";
 import { Footer } from "~/components/layout/Footer";
 import { Navbar } from "~/components/layout/Navbar";
-import { AudioPlayer, PlayerProvider } from "~/components/player/player-context";
+import { AudioPlayer } from "~/components/player/AudioPlayer";
+import { PlayerProvider } from "~/components/player/player-context";
 import { FIRST_PAINT_LOADER } from "~/lib/after-first-paint";
-import { LANGUAGES, isLang, isLocalizablePath, langFromPath, localizePath } from "~/lib/i18n";
+import { LANGUAGES, isLang, isLocalizablePath, langFromPath, localizePath, type Lang } from "~/lib/i18n";
 import { useNonce } from "~/lib/nonce";
 import type { RootData } from "~/lib/root-data";
 import { safeRedirectPath } from "~/lib/safe-redirect";
@@ -99,6 +100,18 @@ function siteStylesheet(): string {
   return document.getElementById(SITE_CSS_ID)?.textContent ?? "";
 }
 
+const FIRST_PAINT_SCRIPT_ID = "first-paint";
+
+/**
+ * The inline script that marks JavaScript on and starts the hydration scripts after the first paint.
+ * Like the stylesheet, the browser reuses the text already in the page instead of shipping it again
+ * in the JavaScript (0.8 KB of brotli on every first load).
+ */
+function firstPaintScript(): string {
+  if (import.meta.env.SSR) return `document.documentElement.dataset.js='on';${FIRST_PAINT_LOADER}`;
+  return document.getElementById(FIRST_PAINT_SCRIPT_ID)?.textContent ?? "";
+}
+
 export function Layout({ children }: { children: React.ReactNode }) {
   const root = useRouteLoaderData("root") as RootData | undefined;
   const { pathname } = useLocation();
@@ -111,7 +124,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         {/* Lets CSS tell "JavaScript will run" apart from "no JavaScript" before hydration; starts
             the (inert) hydration scripts once the first frame is painted and the page has loaded. */}
-        <script nonce={nonce} dangerouslySetInnerHTML={{ __html: `document.documentElement.dataset.js='on';${FIRST_PAINT_LOADER}` }} />
+        <script id={FIRST_PAINT_SCRIPT_ID} nonce={nonce} dangerouslySetInnerHTML={{ __html: firstPaintScript() }} />
         <style id={SITE_CSS_ID} dangerouslySetInnerHTML={{ __html: siteStylesheet() }} />
         <Meta />
         <Links />
@@ -126,11 +139,12 @@ export function Layout({ children }: { children: React.ReactNode }) {
   );
 }
 
-function useSyncLanguage(lang: string) {
-  const { i18n } = useTranslation();
+function useSyncLanguage(lang: Lang) {
+  const shown = useTranslation().lang;
+  const changeLanguage = useChangeLanguage();
   useEffect(() => {
-    if (i18n.language !== lang) void i18n.changeLanguage(lang);
-  }, [lang, i18n]);
+    if (shown !== lang) changeLanguage(lang);
+  }, [lang, shown, changeLanguage]);
 }
 
 function PublicChrome({ children }: { children: React.ReactNode }) {

@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/lib/translation";
 import { Link, data } from "react-router";
 import type { Route } from "./+types/art-direction-category";
 import { WORK_CARD_SIZES, WorkCard } from "~/components/art-direction/WorkCard";

@@ -1,5 +1,5 @@
 import type { ReactNode } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/lib/translation";
 import { Link } from "react-router";
 import type { Route } from "./+types/art-direction";
 import { PageHero } from "~/components/layout/PageHero";

@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/lib/translation";
 import type { Route } from "./+types/bio";
 import { pageMeta } from "~/lib/meta";
 import { bioSections } from "~/server/views/home.server";

@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/lib/translation";
 import { Link, data } from "react-router";
 import type { Route } from "./+types/composition-detail";
 import { PlayButton, VideoButton } from "~/components/compositions/MediaButtons";

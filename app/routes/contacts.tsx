@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/lib/translation";
 import { type ShouldRevalidateFunctionArgs, createContext, data } from "react-router";
 import type { Route } from "./+types/contacts";
 import { type ContactActionData, ContactForm } from "~/components/contacts/ContactForm";

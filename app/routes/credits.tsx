@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/lib/translation";
 import type { Route } from "./+types/credits";
 import { PageHero } from "~/components/layout/PageHero";
 import { Picture } from "~/components/media/Picture";

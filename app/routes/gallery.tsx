@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/lib/translation";
 import type { Route } from "./+types/gallery";
 import { GALLERY_CARD_SIZES, GalleryGrid } from "~/components/gallery/GalleryGrid";
 import { PageHero } from "~/components/layout/PageHero";

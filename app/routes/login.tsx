@@ -1,5 +1,5 @@
 import { data, Form, redirect, useNavigation } from "react-router";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/lib/translation";
 import type { Route } from "./+types/login";
 import { PageHero } from "~/components/layout/PageHero";
 import { pageMeta } from "~/lib/meta";

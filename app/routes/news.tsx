@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/lib/translation";
 import { data, redirect } from "react-router";
 import type { Route } from "./+types/news";
 import { PageHero } from "~/components/layout/PageHero";

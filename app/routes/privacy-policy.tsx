@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/lib/translation";
 import type { Route } from "./+types/privacy-policy";
 import { PageHero } from "~/components/layout/PageHero";
 import { pageMeta } from "~/lib/meta";

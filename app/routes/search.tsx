@@ -1,5 +1,5 @@
 import { useEffect } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/lib/translation";
 import { Form } from "react-router";
 import type { Route } from "./+types/search";
 import { PageHero } from "~/components/layout/PageHero";

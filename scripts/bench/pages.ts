@@ -15,6 +15,7 @@ import Database from "better-sqlite3";
 import { freePort } from "../free-port.mjs";
 import { dataDirEnv, readConfig } from "../../core/config.mjs";
 import { benchSettings, childEnv } from "./settings";
+import { firstLoadJavaScript } from "./first-load";
 
 const CHROMIUM = "/usr/bin/chromium";
 const CHROME_FLAGS = "--headless --no-sandbox --disable-gpu --disable-background-networking --disable-component-update --disable-sync --no-first-run";
@@ -174,24 +175,14 @@ async function staticAssetPaths(url: string): Promise<{ entry: string; small: st
   return { entry, small };
 }
 
-/** Bytes on the wire of every script the page's HTML loads before it is interactive (entry, preloads, imports). */
+/** Bytes on the wire of every script a first visit of the page loads before it runs (first-load.ts). */
 async function firstLoadJs(url: string, page: string): Promise<{ files: number; bytes: number; encodings: string }> {
-  const html = await (await fetch(`${url}${page}`, { headers: { "accept-encoding": "identity" } })).text();
-  // The inline route manifest names every route's chunks: count only what this page loads.
-  // The preloads are served inert (rel="x-modulepreload") and made live after the first paint (app/lib/after-first-paint.ts).
-  const preloads = [...html.matchAll(/<link rel="(?:x-)?modulepreload" href="(\/assets\/[\w.-]+\.js)"/g)].map((m) => m[1]!);
-  const imports = [...html.matchAll(/import\("(\/assets\/[\w.-]+\.js)"\)/g)].map((m) => m[1]!);
-  const scripts = new Set([...preloads, ...imports]);
-  let bytes = 0;
-  const encodings = new Set<string>();
-  for (const script of scripts) {
-    // A browser's Accept-Encoding; Content-Length is the encoded size (fetch decodes the body).
-    const response = await fetch(`${url}${script}`, { headers: { "accept-encoding": "gzip, deflate, br, zstd" } });
-    encodings.add(response.headers.get("content-encoding") ?? "identity");
-    bytes += Number(response.headers.get("content-length") ?? (await response.arrayBuffer()).byteLength);
-    await response.body?.cancel();
-  }
-  return { files: scripts.size, bytes, encodings: [...encodings].join("+") };
+  const scripts = await firstLoadJavaScript(url, page);
+  return {
+    files: scripts.length,
+    bytes: scripts.reduce((sum, script) => sum + script.bytes, 0),
+    encodings: [...new Set(scripts.map((script) => script.encoding))].join("+"),
+  };
 }
 
 /**

@@ -452,9 +452,10 @@ describe("plyr loaded on first play", () => {
       page.on("request", (r) => requested.push(r.url()));
       await visit(page, "/");
       const html = await page.content();
-      const plyrAssets = (list: string[]) => list.filter((u) => /PlyrAudio|plyr/i.test(u.replace(server.url, "")));
+      // The player's chunk (PlayerPanel: the panel with plyr and its CSS)
+      const plyrAssets = (list: string[]) => list.filter((u) => /PlayerPanel|PlyrAudio|plyr/i.test(u.replace(server.url, "")));
       expect(plyrAssets(requested)).toEqual([]);
-      expect(html).not.toMatch(/assets\/PlyrAudio-[^"]+\.(js|css)/);
+      expect(html).not.toMatch(/assets\/(PlayerPanel|PlyrAudio)-[^"]+\.(js|css)/);
       await page.locator(".music-card a[data-action=play]").first().click();
       await waitForPlayback(page);
       await page.locator(".audio-player .plyr__controls").first().waitFor();

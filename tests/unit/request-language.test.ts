@@ -43,7 +43,7 @@ describe("the language of a request", () => {
 describe("the texts of a render", () => {
   it("a text asked for without options is looked up once per language; texts with options are made on each call", async () => {
     const { instance } = await languageOf("/en/bio");
-    // What components get (react-i18next's useTranslation calls getFixedT in every component, every render) and what loaders call.
+    // What components get (useTranslation, app/lib/translation.tsx, asks for getFixedT in every component, every render) and what loaders call.
     const t = instance.getFixedT(null, "common");
     expect(t("skipToContent")).toBe("Skip to content");
     expect(instance.t("nav.home")).toBe("Home");

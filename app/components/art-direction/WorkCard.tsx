@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/lib/translation";
 import { Picture } from "~/components/media/Picture";
 import { CARD_GRID_SIZES } from "~/lib/images";
 import type { WorkCard as Work } from "~/lib/work-card";

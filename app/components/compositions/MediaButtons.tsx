@@ -1,7 +1,8 @@
 import type { ReactNode } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/lib/translation";
 import type { ImageInfo } from "~/lib/images";
-import { preloadPlayer, useIsPlaying, usePlayer, type PlayRequest, type Track } from "~/components/player/player-context";
+import { preloadPlayer } from "~/components/player/AudioPlayer";
+import { useIsPlaying, usePlayer, type PlayRequest, type Track } from "~/components/player/player-context";
 
 /**
  * Listen: a link to the first track (works without JavaScript); with JavaScript it opens the

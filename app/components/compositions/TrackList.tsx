@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/lib/translation";
 import { useHydrated } from "remix-utils/use-hydrated";
 import type { ImageInfo } from "~/lib/images";
 import { formatDuration } from "~/lib/format";

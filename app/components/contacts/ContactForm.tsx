@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/lib/translation";
 import { Form, useFetcher, useNavigation } from "react-router";
 import { CONTACT_LIMITS, CONTACT_MESSAGES, type ContactErrors, type ContactValues, contactValuesFrom, validateContactFields } from "~/lib/contact-schema";
 import { pagePath } from "~/lib/paths";

@@ -1,12 +1,16 @@
-import { useCallback, useState } from "react";
-import { useTranslation } from "react-i18next";
+import { lazy, Suspense, useCallback, useState } from "react";
+import { useTranslation } from "~/lib/translation";
 import { Picture } from "~/components/media/Picture";
 import { CARD_GRID_SIZES } from "~/lib/images";
 import { galleryItemPath } from "~/lib/paths";
 import { useLang } from "~/lib/root-data";
 import { useHydrated } from "remix-utils/use-hydrated";
 import type { GallerySection } from "~/lib/gallery-card";
-import { Lightbox } from "./Lightbox";
+
+// The viewer is fetched when a visitor first opens a card (or points at one), not on the page's first load.
+const loadLightbox = () => import("./Lightbox");
+const Lightbox = lazy(() => loadLightbox().then((module) => ({ default: module.Lightbox })));
+const preloadLightbox = () => void loadLightbox().catch(() => undefined);
 
 /** The slot of a gallery card (also the gallery page's preload, app/lib/meta.ts). */
 export const GALLERY_CARD_SIZES = CARD_GRID_SIZES;
@@ -35,6 +39,8 @@ export function GalleryGrid({ sections }: { sections: GallerySection[] }) {
                 key={item.id}
                 className="gallery-card"
                 href={galleryItemPath(item.id, lang)}
+                onPointerEnter={preloadLightbox}
+                onFocus={preloadLightbox}
                 onClick={(event) => {
                   if (event.defaultPrevented || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
                   if (item.images.length === 0) return;
@@ -52,7 +58,11 @@ export function GalleryGrid({ sections }: { sections: GallerySection[] }) {
           </div>
         </section>
       ))}
-      {open && card ? <Lightbox card={card} index={open.index} onIndexChange={setIndex} onClose={close} /> : null}
+      {open && card ? (
+        <Suspense fallback={null}>
+          <Lightbox card={card} index={open.index} onIndexChange={setIndex} onClose={close} />
+        </Suspense>
+      ) : null}
     </div>
   );
 }

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useId, useRef } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/lib/translation";
 import type { GalleryCard } from "~/lib/gallery-card";
 import { ImageViewer } from "./ImageViewer";
 

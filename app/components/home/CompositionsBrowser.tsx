@@ -1,10 +1,10 @@
 import { useEffect, useMemo, useState } from "react";
-import { useTranslation } from "react-i18next";
-import { useKeenSlider } from "keen-slider/react";
+import { useTranslation } from "~/lib/translation";
 import { MusicCard } from "~/components/compositions/MusicCard";
 import type { MusicCardData, MusicCategoryData } from "~/lib/music-card";
 import { categoryKey } from "~/lib/paths";
 import { useAutoplay } from "./autoplay";
+import { useLazySlider } from "./lazy-slider";
 
 export const CAROUSEL_AUTOPLAY_MS = 5000;
 const CAROUSEL_TRANSITION_MS = 1000;
@@ -69,25 +69,29 @@ function Carousel({ cards, label }: { cards: MusicCardData[]; label: string }) {
   // stays where it is (a slide moving under the finger sends the tap to the wrong composition).
   const [held, setHeld] = useState(false);
   const hold = () => setHeld(true);
-  const [sliderRef, instanceRef] = useKeenSlider<HTMLDivElement>({
-    loop: count > 1,
-    defaultAnimation: { duration: CAROUSEL_TRANSITION_MS },
-    ...perViewAt(5, count),
-    breakpoints: {
-      "(max-width: 1400px)": perViewAt(4, count),
-      "(max-width: 1199px)": perViewAt(3, count),
-      "(max-width: 991px)": perViewAt(2, count),
-      "(max-width: 767px)": perViewAt(1, count),
+  // Fetched as the carousel comes near the viewport (a finger may drag it) or for its first step.
+  const [sliderRef, next] = useLazySlider<HTMLDivElement>(
+    {
+      loop: count > 1,
+      defaultAnimation: { duration: CAROUSEL_TRANSITION_MS },
+      ...perViewAt(5, count),
+      breakpoints: {
+        "(max-width: 1400px)": perViewAt(4, count),
+        "(max-width: 1199px)": perViewAt(3, count),
+        "(max-width: 991px)": perViewAt(2, count),
+        "(max-width: 767px)": perViewAt(1, count),
+      },
     },
-  });
+    { whenNear: true },
+  );
 
   useEffect(() => {
     // Advance one slide every 5 s (SPEC.md 2.5; hovering does not pause it) while the page's autoplay
     // is on (the hero's pause button, reduced motion) and nobody has reached for a card.
     if (count < 2 || !playing || held) return;
-    const timer = window.setInterval(() => instanceRef.current?.next(), CAROUSEL_AUTOPLAY_MS);
+    const timer = window.setInterval(next, CAROUSEL_AUTOPLAY_MS);
     return () => window.clearInterval(timer);
-  }, [instanceRef, count, playing, held]);
+  }, [next, count, playing, held]);
 
   return (
     <div

@@ -1,10 +1,10 @@
 import { useEffect, useState } from "react";
-import { useTranslation } from "react-i18next";
-import { useKeenSlider } from "keen-slider/react";
+import { useTranslation } from "~/lib/translation";
 import { useHydrated } from "remix-utils/use-hydrated";
 import { Picture } from "~/components/media/Picture";
 import type { ImageInfo } from "~/lib/images";
 import { useAutoplay } from "./autoplay";
+import { useLazySlider } from "./lazy-slider";
 
 export const HERO_AUTOPLAY_MS = 5000;
 const HERO_TRANSITION_MS = 1500;
@@ -13,7 +13,8 @@ export const HERO_SIZES = "100vw";
 /**
  * SPEC.md 2.4: fading slides, autoplay every 5 s with a 1.5 s cross-fade, no arrows, no dots,
  * no pause on hover. keen-slider drives the timing ("slides" is a number, so it leaves the DOM
- * alone) and each slide's opacity follows its portion. Without JavaScript the first slide shows.
+ * alone) and each slide's opacity follows its portion; it is fetched for the first step (lazy-slider.ts).
+ * Without JavaScript the first slide shows.
  * WCAG 2.2.2: a visible pause/play button, which pauses the carousel of the page too (autoplay.tsx);
  * under `prefers-reduced-motion: reduce` the slides start paused (the visitor may still start them).
  */
@@ -27,7 +28,8 @@ export function HeroSlider({ slides, title, subtitle, label }: { slides: ImageIn
   const [furthestShown, setFurthestShown] = useState(0);
   const { t } = useTranslation("pages");
   const { playing, setPlaying } = useAutoplay();
-  const [sliderRef, instanceRef] = useKeenSlider<HTMLDivElement>({
+  // Nothing to drag: keen-slider is fetched for the first autoplay step.
+  const [sliderRef, next] = useLazySlider<HTMLDivElement>({
     slides: slides.length,
     loop: true,
     drag: false,
@@ -44,9 +46,9 @@ export function HeroSlider({ slides, title, subtitle, label }: { slides: ImageIn
 
   useEffect(() => {
     if (slides.length < 2 || !playing) return;
-    const timer = window.setInterval(() => instanceRef.current?.next(), HERO_AUTOPLAY_MS);
+    const timer = window.setInterval(next, HERO_AUTOPLAY_MS);
     return () => window.clearInterval(timer);
-  }, [instanceRef, slides.length, playing]);
+  }, [next, slides.length, playing]);
 
   return (
     <section className="hero" aria-label={label}>

@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/lib/translation";
 import { Link, useFetcher, useLocation } from "react-router";
 import { pageQuery } from "~/lib/page-query";
 import { pagePath } from "~/lib/paths";

@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/lib/translation";
 import { isRouteErrorResponse, useLocation } from "react-router";
 import { langFromPath, localizePath } from "~/lib/i18n";
 

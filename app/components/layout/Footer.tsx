@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/lib/translation";
 import { Link } from "react-router";
 import { LogoutButton } from "./LogoutButton";
 import { COPYRIGHT_START_YEAR } from "~/lib/format";

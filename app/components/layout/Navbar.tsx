@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/lib/translation";
 import { Link, NavLink, useLocation } from "react-router";
 import { localizePath, otherLang, stripLang } from "~/lib/i18n";
 import { pagePath, type PageName } from "~/lib/paths";

@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/lib/translation";
 import { Link } from "react-router";
 
 /** Page numbers around the current one, with null for an ellipsis: 1 … 4 5 6 … 20. */

@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/lib/translation";
 import { Link } from "react-router";
 import { ImageFallback, Picture } from "~/components/media/Picture";
 import type { NewsCardData } from "~/lib/news-card";

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState, type Ref, type RefObject } from "react";
 import { usePlyr, type APITypes, type PlyrOptions } from "plyr-react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/lib/translation";
 import "~/styles/vendor/plyr.css";
 import { levelGain } from "~/lib/listening";
 import { handlePlayerKey, SEEK_SECONDS } from "./keyboard";
@@ -177,19 +177,18 @@ export default function PlyrAudio({
   evenLoudness,
   onAudio,
 }: PlyrAudioProps) {
-  const { t } = useTranslation("pages");
+  const { t, lang } = useTranslation("pages");
   const apiRef = useRef<APITypes>(null);
   const labels = usePlyrLabels();
   // plyr is built once, with the language of the page it first opened on; later languages relabel it.
   const [options] = useState(() => plyrOptions(labels));
   const mediaRef = usePlyr(apiRef, { source: null, options }, []);
-  const { i18n } = useTranslation();
   useEffect(() => {
     const plyr = apiRef.current?.plyr;
     if (plyr) relabelPlyr(plyr, labels);
     // The labels are a new object each render; the language is what changes them.
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [i18n.language]);
+  }, [lang]);
   const audioRef = mediaRef as unknown as React.RefObject<HTMLAudioElement | null>;
   const [audio, setAudio] = useState<HTMLAudioElement | null>(null);
   useEffect(() => {

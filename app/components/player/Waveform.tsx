@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState, type KeyboardEvent, type PointerEvent } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/lib/translation";
 import { formatDuration } from "~/lib/format";
 import { peakBars } from "~/lib/listening";
 import { SEEK_SECONDS } from "./keyboard";

@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/lib/translation";
 
 /**
  * Issue 24: shown above a draft or scheduled item seen by staff or through a preview link, so

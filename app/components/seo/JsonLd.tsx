@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/lib/translation";
 import { useLocation } from "react-router";
 import { pagePath } from "~/lib/paths";
 import { useNonce } from "~/lib/nonce";

@@ -1,10 +1,10 @@
-import { createInstance, type i18n, type InitOptions } from "i18next";
-import { initReactI18next } from "react-i18next";
+import { createInstance, type i18n, type InitOptions, type TFunction } from "i18next";
 import { createContext, createCookie, type MiddlewareFunction, type RouterContext } from "react-router";
 import resources from "~/locales";
 import { RemixI18Next } from "remix-i18next/server";
 import { DEFAULT_LANG, LANG_COOKIE, LANGUAGES, isLang, isLocalizablePath, langFromPath, type Lang } from "~/lib/i18n";
-import { I18N_SHARED_OPTIONS } from "~/locales/namespaces";
+import { NAMESPACES, type TextNamespace } from "~/locales/namespaces";
+import type { Translations } from "~/lib/translation";
 
 /** The visitor's saved language choice (also mirrored to localStorage `isEnglish` by the client). */
 export const langCookie = createCookie(LANG_COOKIE, {
@@ -47,7 +47,12 @@ async function findLocale(request: Request): Promise<Lang> {
 const i18nOptions: InitOptions = {
   resources,
   fallbackLng: DEFAULT_LANG,
-  ...I18N_SHARED_OPTIONS,
+  defaultNS: "common",
+  ns: [...NAMESPACES],
+  // React escapes what it renders.
+  interpolation: { escapeValue: false },
+  // i18next otherwise prints an advertisement in the server log and every visitor's console.
+  showSupportNotice: false,
 };
 
 /**
@@ -59,7 +64,7 @@ const instances = new Map<Lang, Promise<i18n>>();
 function instanceFor(lang: Lang): Promise<i18n> {
   let instance = instances.get(lang);
   if (!instance) {
-    const created = createInstance(i18nOptions).use(initReactI18next);
+    const created = createInstance(i18nOptions);
     instance = created.init({ lng: lang }).then(() => rememberPlainTexts(created));
     instances.set(lang, instance);
   }
@@ -89,8 +94,8 @@ function rememberingPlainTexts(t: AnyT): AnyT {
 }
 
 /**
- * Makes the instance's `t` (loaders) and the fixed `t` components get (react-i18next's useTranslation
- * calls `getFixedT` in every component, every render) remember the text of every key asked for without
+ * Makes the instance's `t` (loaders) and the fixed `t` components get (`useTranslation` asks for one
+ * in every component, every render: `translationsOf` below) remember the text of every key asked for without
  * options: on the server an instance never changes language or texts, so `t("nav.home")` is the same
  * string for the life of the process. i18next builds and merges option objects on every call (several
  * microseconds each, 30-60 calls a page: about 7 % of a render). Calls with options (interpolation,
@@ -156,7 +161,6 @@ export function i18nFor(context: Parameters<typeof getInstance>[0], request: Req
     let instance = fallbackInstances.get(lang);
     if (!instance) {
       instance = createInstance({ ...i18nOptions, lng: lang, initAsync: false });
-      instance.use(initReactI18next);
       void instance.init();
       fallbackInstances.set(lang, instance);
     }
@@ -167,4 +171,21 @@ export function i18nFor(context: Parameters<typeof getInstance>[0], request: Req
 export function getLang(context: Parameters<typeof getLocale>[0]): Lang {
   const locale = getLocale(context);
   return isLang(locale) ? locale : DEFAULT_LANG;
+}
+
+const translations = new WeakMap<i18n, Translations>();
+
+/** What components read through `useTranslation` (app/lib/translation.tsx) while the server renders: i18next's texts. */
+export function translationsOf(instance: i18n): Translations {
+  let value = translations.get(instance);
+  if (!value) {
+    const lang = isLang(instance.language) ? instance.language : DEFAULT_LANG;
+    value = {
+      lang,
+      fixedT: (ns: TextNamespace) => instance.getFixedT(null, ns) as TFunction<TextNamespace>,
+      changeLanguage: () => undefined,
+    };
+    translations.set(instance, value);
+  }
+  return value;
 }
