@@ -4,7 +4,7 @@ import type { Lang } from "~/lib/i18n";
 import type { TextNamespace } from "~/locales/namespaces";
 
 /**
- * The texts components show, in the page's language (ADR 039). The server renders them with
+ * The texts components show, in the page's language (ADR 041). The server renders them with
  * i18next (app/server/platform/i18n.server.ts); the browser reads the same texts with `translate`
  * below, so it does not load i18next (12 KB of first-load JavaScript, issue 33). `translate`
  * covers what app/locales uses: nested keys, `{{name}}` interpolation (unescaped: React escapes),
