@@ -31,6 +31,16 @@ async function open(options: { javaScriptEnabled?: boolean; width?: number } = {
 
 const audioTime = (page: Page) => page.evaluate(() => document.querySelector("audio")?.currentTime ?? -1);
 const trackName = (page: Page) => page.locator("[data-testid=player-track]").textContent();
+/** Waits until the one audio element plays on, half a second past `seconds` (after a navigation: the same element). */
+const keepsPlayingPast = (page: Page, seconds: number) =>
+  page.waitForFunction(
+    (t) => {
+      const audio = document.querySelector("audio");
+      return Boolean(audio && !audio.paused && audio.currentTime > t + 0.5);
+    },
+    seconds,
+    { timeout: 10_000 },
+  );
 
 /** Waits until the audio element plays `urlPart` and has advanced past `seconds`. */
 async function waitForPlayback(page: Page, seconds = 0.3) {
@@ -141,14 +151,7 @@ describe("audio player", () => {
     const before = await audioTime(page);
     await page.locator("header nav a", { hasText: "News" }).click();
     await page.waitForURL(`${server.url}/news`);
-    await page.waitForFunction(
-      (t) => {
-        const audio = document.querySelector("audio");
-        return Boolean(audio && !audio.paused && audio.currentTime > t + 0.5);
-      },
-      before,
-      { timeout: 10_000 },
-    );
+    await keepsPlayingPast(page, before);
     expect(await trackName(page)).toBe(NEBBIA_TRACKS[1]);
 
     await page.getByRole("button", { name: "Chiudi il lettore" }).click();
@@ -178,14 +181,7 @@ describe("audio player", () => {
       await page.waitForURL(`${server.url}${gone}`);
       await page.locator("h1", { hasText: "Pagina non trovata" }).waitFor();
       expect(await page.locator("header nav").count()).toBe(1);
-      await page.waitForFunction(
-        (t) => {
-          const audio = document.querySelector("audio");
-          return Boolean(audio && !audio.paused && audio.currentTime > t + 0.5);
-        },
-        before,
-        { timeout: 10_000 },
-      );
+      await keepsPlayingPast(page, before);
       expect(await page.locator(".audio-player").isVisible()).toBe(true);
       // the only complaint is the 404 of the page's data
       expect(errors.filter((e) => !e.includes("404"))).toEqual([]);
