@@ -49,6 +49,14 @@ COPY --chown=node:node scripts/*.mjs ./scripts/
 COPY --chown=node:node scripts/ops ./scripts/ops
 COPY --chown=node:node core ./core
 RUN mkdir -p /data && chown node:node /data
+# The commit this image is built from, for /healthz, the start line and `npm run doctor` (.git is not in
+# the image): docker build --build-arg GIT_COMMIT="$(git rev-parse HEAD)" ... Last, so that a new commit
+# rebuilds only this layer. Without it the commit is reported as null.
+ARG GIT_COMMIT=""
+RUN if [ -n "$GIT_COMMIT" ]; then \
+      echo "$GIT_COMMIT" | grep -Eqx '[0-9a-f]{7,40}' || { echo "GIT_COMMIT must be a commit hash, not $GIT_COMMIT" >&2; exit 1; }; \
+      printf '{"commit":"%s"}\n' "$GIT_COMMIT" > release.json; \
+    fi
 USER node
 VOLUME ["/data"]
 EXPOSE 3000

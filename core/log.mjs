@@ -36,9 +36,12 @@ function errorFields(error) {
 
 /**
  * @param {{level?: string, pretty?: boolean, mixin?: () => Record<string, unknown>}} [options]
- * `mixin` adds fields to every line (the server: the id of the request the line belongs to).
+ * `mixin` adds fields to every line (the server: the id of the request the line belongs to). `pretty`
+ * (development) prints readable lines only to a terminal: piped or redirected, the lines stay JSON, so
+ * `npm run -s backup | jq` works on a host without NODE_ENV as in the container.
  */
 export function createLogger({ level = "info", pretty = false, mixin } = {}) {
+  const readable = pretty && process.stdout.isTTY === true;
   return pino({
     level,
     base: undefined,
@@ -47,7 +50,7 @@ export function createLogger({ level = "info", pretty = false, mixin } = {}) {
     redact: { paths: REDACT, censor: "[redacted]" },
     serializers: { err: errorFields },
     ...(mixin ? { mixin } : {}),
-    ...(pretty ? { transport: { target: "pino-pretty", options: { translateTime: "SYS:HH:MM:ss.l", ignore: "pid,hostname" } } } : {}),
+    ...(readable ? { transport: { target: "pino-pretty", options: { translateTime: "SYS:HH:MM:ss.l", ignore: "pid,hostname" } } } : {}),
   });
 }
 

@@ -3,7 +3,8 @@ import { execFileSync } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
 
-const SOURCES = ["app", "public", "package-lock.json", "vite.config.ts", "react-router.config.ts", "prisma/schema.prisma"];
+// core/ too: the server bundles what it imports of it (core/release.mjs, core/log.mjs...).
+const SOURCES = ["app", "core", "public", "package-lock.json", "vite.config.ts", "react-router.config.ts", "prisma/schema.prisma"];
 const SKIP = new Set(["generated", "node_modules"]);
 
 /** @param {string} file @returns {{file: string, mtimeMs: number} | null} */

@@ -375,6 +375,36 @@ describe("the files of a draft or scheduled item", () => {
     return [res.status, res.headers.get("cache-control")];
   };
 
+  /**
+   * A draft composition with a cover and one track, once its stream and waveform are made (in the
+   * background). Stored files are content-addressed: each call needs its own colour and seconds.
+   */
+  async function draftComposition(word: string, colour: string, seconds: number) {
+    const master = (await (await api.upload(toneWav(seconds, { sampleRate: 22050, channels: 1 }), `${word}.wav`)).json()) as { temp_name: string };
+    const res = await api.request("POST", "/api/music/", {
+      form: formData({
+        category: String(music.id),
+        title: `Brano ${word}`,
+        mode: "tracks",
+        img: [new Blob([await pngBytes(colour, 40)], { type: "image/png" }), "copertina.png"],
+        music_tracks: JSON.stringify([{ temp_name: master.temp_name, display_name: `Tema ${word}` }]),
+        status: "draft",
+      }),
+    });
+    expect(res.status, await res.clone().text()).toBe(201);
+    const item = (await res.json()) as { id: number; slug: string; img: string };
+    type Track = { url: string; state: string; stream_url: string; peaks_url: string | null };
+    const track = await vi.waitFor(
+      async () => {
+        const [first] = (await api.getJson<{ music_tracks: Track[] }>(`/api/music/${item.id}/`)).music_tracks;
+        if (first?.state !== "ready") throw new Error(`state ${first?.state}`);
+        return first;
+      },
+      { timeout: 120_000, interval: 250 },
+    );
+    return { item, track };
+  }
+
   it("answer 404 to visitors at their /media URLs (never cached), are served privately to staff and preview links, and are public once published", async () => {
     const picture = new Blob([await pngBytes("#5c3f7a", 48)], { type: "image/png" });
     const pdf = (await (await api.upload(uniquePdf(), "programma.pdf")).json()) as { temp_name: string };
@@ -426,29 +456,7 @@ describe("the files of a draft or scheduled item", () => {
   });
 
   it("of a draft composition (its cover, master, stream and waveform) answer 404 to visitors and are served privately to staff, until it is published", async () => {
-    const master = (await (await api.upload(toneWav(3, { sampleRate: 22050, channels: 1 }), "ossidiana.wav")).json()) as { temp_name: string };
-    const res = await api.request("POST", "/api/music/", {
-      form: formData({
-        category: String(music.id),
-        title: "Brano ossidianatraccia",
-        mode: "tracks",
-        img: [new Blob([await pngBytes("#2f5c7a", 40)], { type: "image/png" }), "copertina.png"],
-        music_tracks: JSON.stringify([{ temp_name: master.temp_name, display_name: "Tema ossidiana" }]),
-        status: "draft",
-      }),
-    });
-    expect(res.status, await res.clone().text()).toBe(201);
-    const item = (await res.json()) as { id: number; slug: string; img: string };
-    type Track = { url: string; state: string; stream_url: string; peaks_url: string | null };
-    // The stream and the waveform are made in the background: the draft's files include them once ready.
-    const track = await vi.waitFor(
-      async () => {
-        const [first] = (await api.getJson<{ music_tracks: Track[] }>(`/api/music/${item.id}/`)).music_tracks;
-        if (first?.state !== "ready") throw new Error(`state ${first?.state}`);
-        return first;
-      },
-      { timeout: 120_000, interval: 250 },
-    );
+    const { item, track } = await draftComposition("ossidianatraccia", "#2f5c7a", 3);
     const files = [item.img, `${item.img}?w=320`, track.url, track.stream_url, track.peaks_url!];
     expect(new Set(files).size).toBe(files.length);
 
@@ -457,5 +465,34 @@ describe("the files of a draft or scheduled item", () => {
 
     expect((await api.request("PATCH", `/api/music/${item.id}/`, { json: { status: "published" } })).status).toBe(200);
     for (const url of files) expect((await fetched(visitor(), url))[0], url).toBe(200);
+  });
+
+  it("stay private once no live row uses them: a draft's replaced picture, a draft composition in the trash (issue 34.8)", async () => {
+    const created = await api.request("POST", "/api/news/", {
+      form: formData({
+        category: String(newsCategory),
+        title: "Notizia ossidianasostituita",
+        title_eng: "x",
+        date: "2031-01-01",
+        status: "draft",
+        image: [new Blob([await pngBytes("#7a3f5c", 44)], { type: "image/png" }), "prima.png"],
+      }),
+    });
+    expect(created.status).toBe(201);
+    const draft = (await created.json()) as { id: number; image: string };
+    const replacing = await api.request("PATCH", `/api/news/${draft.id}/`, {
+      form: formData({ image: [new Blob([await pngBytes("#7a5c3f", 44)], { type: "image/png" }), "seconda.png"] }),
+    });
+    expect(replacing.status, await replacing.clone().text()).toBe(200);
+    const replaced = [draft.image, `${draft.image}?w=320`];
+    expect(((await replacing.json()) as { image: string }).image).not.toBe(draft.image);
+    for (const url of replaced) expect(await fetched(visitor(), url), url).toEqual([404, "no-store"]);
+    for (const url of replaced) expect(await fetched(api, url), url).toEqual([200, "private, no-store"]);
+
+    const { item, track } = await draftComposition("ossidianacestino", "#3f7a5c", 2);
+    expect((await api.request("DELETE", `/api/music/${item.id}`)).status).toBe(204);
+    const trashed = [item.img, `${item.img}?w=320`, track.url, track.stream_url, track.peaks_url!];
+    for (const url of trashed) expect(await fetched(visitor(), url), url).toEqual([404, "no-store"]);
+    for (const url of trashed) expect(await fetched(api, url), url).toEqual([200, "private, no-store"]);
   });
 });

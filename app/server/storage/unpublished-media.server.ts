@@ -6,20 +6,28 @@ import { untilContentChanged } from "./read-cache.server";
 export type UnpublishedUse = { kind: "news" | "music"; id: number };
 
 /**
- * The /media rule (issue 24, ADR 026): a stored file that only draft or scheduled items use is not
+ * The /media rule (issue 24, ADR 026): a stored file that only items visitors cannot see use is not
  * served to visitors, or its address would show what is not published yet. Answers those files' URLs
- * ("/media/images/...") with the items that use them. A file that a visible item or a content page
- * also uses stays public; files no live row uses (only a revision, a trash entry or the media
- * library holds them) are as before. Kept until the content version moves, which it also does when
- * a scheduled time passes, so a file becomes public with its item.
+ * ("/media/images/...") with the items that use them. Those items are draft and scheduled rows, the
+ * kept revisions of an item that is not visible (a draft's replaced picture, issue 34.8) and the trash
+ * entries (a deleted item's picture, master, stream and waveform). A file that a visible item or a
+ * content page also uses stays public; so do the older files of a visible item's revisions (public
+ * while it showed them) and files only the media library holds. Kept until the content version moves,
+ * which it also does when a scheduled time passes, so a file becomes public with its item.
  */
 export function unpublishedOnlyFiles(): Promise<ReadonlyMap<string, readonly UnpublishedUse[]>> {
   return untilContentChanged("media:unpublished-only", async () => {
     const now = new Date();
-    const hidden = { NOT: visibleToVisitors(now) };
-    const [news, music] = await Promise.all([
+    const visible = visibleToVisitors(now);
+    const hidden = { NOT: visible };
+    const kinds = ["news", "music"];
+    const [news, music, shownNews, shownMusic, revisions, trash] = await Promise.all([
       db.news.findMany({ where: hidden, select: { id: true, image: true, attachments: { select: { url: true } } } }),
       db.music.findMany({ where: hidden, select: { id: true, img: true, tracks: { select: { url: true, streamUrl: true, peaksUrl: true } } } }),
+      db.news.findMany({ where: visible, select: { id: true } }),
+      db.music.findMany({ where: visible, select: { id: true } }),
+      db.revision.findMany({ where: { kind: { in: kinds } }, select: { kind: true, itemKey: true, files: true } }),
+      db.trashEntry.findMany({ where: { kind: { in: kinds } }, select: { kind: true, itemId: true, files: true } }),
     ]);
     const uses = new Map<string, UnpublishedUse[]>();
     const add = (url: string | null, use: UnpublishedUse) => {
@@ -27,10 +35,16 @@ export function unpublishedOnlyFiles(): Promise<ReadonlyMap<string, readonly Unp
     };
     for (const n of news) for (const url of [n.image, ...n.attachments.map((a) => a.url)]) add(url, { kind: "news", id: n.id });
     for (const m of music) for (const url of [m.img, ...m.tracks.flatMap((t) => [t.url, t.streamUrl, t.peaksUrl])]) add(url, { kind: "music", id: m.id });
+    const shownIds = { news: new Set(shownNews.map((n) => n.id)), music: new Set(shownMusic.map((m) => m.id)) };
+    const keptFiles = (files: string) => JSON.parse(files) as string[];
+    for (const revision of revisions) {
+      const use = { kind: revision.kind as UnpublishedUse["kind"], id: Number(revision.itemKey) };
+      if (!shownIds[use.kind].has(use.id)) for (const url of keptFiles(revision.files)) add(url, use);
+    }
+    for (const entry of trash) for (const url of keptFiles(entry.files)) add(url, { kind: entry.kind as UnpublishedUse["kind"], id: entry.itemId });
     if (uses.size === 0) return uses;
 
     const urls = [...uses.keys()];
-    const visible = visibleToVisitors(now);
     const [visibleNews, visibleAttachments, visibleMusic, visibleTracks, content] = await Promise.all([
       db.news.findMany({ where: { ...visible, image: { in: urls } }, select: { image: true } }),
       db.newsAttachment.findMany({ where: { url: { in: urls }, news: visible }, select: { url: true } }),
