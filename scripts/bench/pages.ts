@@ -157,7 +157,7 @@ function pad(cells: string[], widths: number[]) {
 
 /**
  * Two built scripts of the home page as yardsticks: the entry script (the largest file a visitor
- * fetches, 70 KB brotli) and the smallest one (about 1 KB, where the cost is the request itself, as
+ * fetches, 59 KB brotli) and the smallest one (about 1 KB, where the cost is the request itself, as
  * for a page from the cache). Shares are given against the small one, the stricter of the two.
  */
 async function staticAssetPaths(url: string): Promise<{ entry: string; small: string }> {

@@ -60,7 +60,8 @@ describe("reduced motion and the hero's pause control", () => {
         const box = await button.boundingBox();
         expect(box && box.x >= 0 && box.x + box.width <= width).toBe(true);
         await page.clock.runFor(6_000);
-        expect((await sliderState(page)).hero).toBe("1");
+        // keen-slider is fetched for the first step (lazy-slider.ts): the fade starts when it arrives
+        await expect.poll(async () => (await sliderState(page)).hero, { timeout: 10_000 }).toBe("1");
         await button.click();
         await page.getByRole("button", { name: play }).waitFor();
         await page.clock.runFor(16_000);

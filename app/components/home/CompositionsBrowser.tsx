@@ -70,7 +70,11 @@ function Carousel({ cards, label }: { cards: MusicCardData[]; label: string }) {
   const [held, setHeld] = useState(false);
   const hold = () => setHeld(true);
   // Fetched as the carousel comes near the viewport (a finger may drag it) or for its first step.
-  const [sliderRef, next] = useLazySlider<HTMLDivElement>(
+  const {
+    ref: sliderRef,
+    next,
+    dropWaitingStep,
+  } = useLazySlider<HTMLDivElement>(
     {
       loop: count > 1,
       defaultAnimation: { duration: CAROUSEL_TRANSITION_MS },
@@ -90,8 +94,11 @@ function Carousel({ cards, label }: { cards: MusicCardData[]; label: string }) {
     // is on (the hero's pause button, reduced motion) and nobody has reached for a card.
     if (count < 2 || !playing || held) return;
     const timer = window.setInterval(next, CAROUSEL_AUTOPLAY_MS);
-    return () => window.clearInterval(timer);
-  }, [next, count, playing, held]);
+    return () => {
+      window.clearInterval(timer);
+      dropWaitingStep();
+    };
+  }, [next, dropWaitingStep, count, playing, held]);
 
   return (
     <div

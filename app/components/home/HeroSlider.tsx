@@ -29,7 +29,11 @@ export function HeroSlider({ slides, title, subtitle, label }: { slides: ImageIn
   const { t } = useTranslation("pages");
   const { playing, setPlaying } = useAutoplay();
   // Nothing to drag: keen-slider is fetched for the first autoplay step.
-  const [sliderRef, next] = useLazySlider<HTMLDivElement>({
+  const {
+    ref: sliderRef,
+    next,
+    dropWaitingStep,
+  } = useLazySlider<HTMLDivElement>({
     slides: slides.length,
     loop: true,
     drag: false,
@@ -47,8 +51,11 @@ export function HeroSlider({ slides, title, subtitle, label }: { slides: ImageIn
   useEffect(() => {
     if (slides.length < 2 || !playing) return;
     const timer = window.setInterval(next, HERO_AUTOPLAY_MS);
-    return () => window.clearInterval(timer);
-  }, [next, slides.length, playing]);
+    return () => {
+      window.clearInterval(timer);
+      dropWaitingStep();
+    };
+  }, [next, dropWaitingStep, slides.length, playing]);
 
   return (
     <section className="hero" aria-label={label}>

@@ -58,6 +58,10 @@ export function useLazySlider<T extends HTMLElement>(options: KeenSliderOptions,
     stepWaiting.current = true;
     setWanted(true);
   }, []);
+  // The autoplay stopped (the pause button, a hand on the carousel) before keen-slider arrived: no step then.
+  const dropWaitingStep = useCallback(() => {
+    stepWaiting.current = false;
+  }, []);
 
-  return [setElement, next] as const;
+  return { ref: setElement, next, dropWaitingStep };
 }
