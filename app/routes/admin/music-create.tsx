@@ -5,7 +5,7 @@ import { MusicForm } from "~/components/admin/MusicForm";
 import { categoryChoices } from "~/server/domain/categories.server";
 import { adminForm } from "~/server/http/forms.server";
 import { musicPath } from "~/lib/paths";
-import { musicForm, refusePastSchedule } from "~/server/http/content-forms.server";
+import { musicForm, refusePastSchedule, withFilesToChooseAgain } from "~/server/http/content-forms.server";
 import { parseMusicInput, saveMusic } from "~/server/domain/music.server";
 import { libraryChoices } from "~/server/domain/media-library-images.server";
 import { staffFrom } from "~/server/domain/session.server";
@@ -19,10 +19,11 @@ export async function loader() {
 
 export async function action({ request, context }: Route.ActionArgs) {
   const user = staffFrom(context);
-  const { values, files } = musicForm(await adminForm(request), []);
+  const form = await adminForm(request);
+  const { values, files } = musicForm(form, []);
   const parsed = refusePastSchedule(parseMusicInput(values), values);
   const result = parsed.ok ? await saveMusic(null, parsed.data, files, user) : parsed;
-  if (!result.ok) return data({ errors: result.errors, values }, { status: result.status === 404 ? 400 : result.status });
+  if (!result.ok) return data({ errors: withFilesToChooseAgain(result.errors, form), values }, { status: result.status === 404 ? 400 : result.status });
   return redirect(musicPath(result.item));
 }
 

@@ -7,7 +7,7 @@ import { TrackOrder } from "~/components/admin/TrackOrder";
 import { categoryChoices } from "~/server/domain/categories.server";
 import { adminForm } from "~/server/http/forms.server";
 import { musicPath } from "~/lib/paths";
-import { musicForm, refusePastSchedule } from "~/server/http/content-forms.server";
+import { musicForm, refusePastSchedule, withFilesToChooseAgain } from "~/server/http/content-forms.server";
 import { getMusicBySlug, moveTrack, orderTracks, parseMusicInput, renameTrack, saveMusic } from "~/server/domain/music.server";
 import { formStrings } from "~/server/http/body.server";
 import { libraryChoices } from "~/server/domain/media-library-images.server";
@@ -81,7 +81,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const result = parsed.ok ? await saveMusic(current, parsed.data, files, user) : parsed;
   if (!result.ok) {
     if (result.status === 404) throw redirect(NOT_FOUND);
-    return data({ errors: result.errors, values }, { status: result.status });
+    return data({ errors: withFilesToChooseAgain(result.errors, form), values }, { status: result.status });
   }
   return redirect(musicPath(result.item));
 }

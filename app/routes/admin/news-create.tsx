@@ -6,7 +6,7 @@ import { todayIso } from "~/lib/format";
 import { categoryChoices } from "~/server/domain/categories.server";
 import { adminForm } from "~/server/http/forms.server";
 import { newsPath } from "~/lib/paths";
-import { newsForm, refusePastSchedule } from "~/server/http/content-forms.server";
+import { newsForm, refusePastSchedule, withFilesToChooseAgain } from "~/server/http/content-forms.server";
 import { parseNewsInput, saveNews } from "~/server/domain/news.server";
 import { libraryChoices } from "~/server/domain/media-library-images.server";
 import { staffFrom } from "~/server/domain/session.server";
@@ -20,10 +20,11 @@ export async function loader() {
 
 export async function action({ request, context }: Route.ActionArgs) {
   const user = staffFrom(context);
-  const { values, files } = newsForm(await adminForm(request), []);
+  const form = await adminForm(request);
+  const { values, files } = newsForm(form, []);
   const parsed = refusePastSchedule(parseNewsInput(values), values);
   const result = parsed.ok ? await saveNews(null, parsed.data, files, user) : parsed;
-  if (!result.ok) return data({ errors: result.errors, values }, { status: result.status === 404 ? 400 : result.status });
+  if (!result.ok) return data({ errors: withFilesToChooseAgain(result.errors, form), values }, { status: result.status === 404 ? 400 : result.status });
   return redirect(newsPath(result.item.slug));
 }
 

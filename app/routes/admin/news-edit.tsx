@@ -5,7 +5,7 @@ import { NewsForm } from "~/components/admin/NewsForm";
 import { categoryChoices } from "~/server/domain/categories.server";
 import { adminForm } from "~/server/http/forms.server";
 import { newsPath } from "~/lib/paths";
-import { newsForm, refusePastSchedule } from "~/server/http/content-forms.server";
+import { newsForm, refusePastSchedule, withFilesToChooseAgain } from "~/server/http/content-forms.server";
 import { getNewsBySlug, parseNewsInput, saveNews } from "~/server/domain/news.server";
 import { libraryChoices } from "~/server/domain/media-library-images.server";
 import { staffFrom } from "~/server/domain/session.server";
@@ -40,7 +40,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const result = parsed.ok ? await saveNews(current, parsed.data, files, user) : parsed;
   if (!result.ok) {
     if (result.status === 404) throw redirect(NOT_FOUND);
-    return data({ errors: result.errors, values }, { status: result.status });
+    return data({ errors: withFilesToChooseAgain(result.errors, form), values }, { status: result.status });
   }
   return redirect(newsPath(result.item.slug));
 }

@@ -71,6 +71,22 @@ function imageFromForm(form: FormData): ImageInput | null {
   return typeof picked === "string" && picked ? { library_url: picked } : null;
 }
 
+/** The file inputs of the news and music forms, by the error key their field shows. */
+const FILE_INPUTS: Record<string, string> = { image: "image_file", attachments: "attachment_files", tracks: "track_files" };
+const CHOOSE_AGAIN = "Il file scelto non è stato conservato: sceglilo di nuovo prima di salvare.";
+
+/**
+ * A refused post of the news or music form without JavaScript comes back with its file inputs
+ * empty (no browser refills them): each one that had a file says so beside it, unless it has an
+ * error of its own (issue 35.12). With JavaScript the page stays and so do the chosen files; the
+ * enhanced form says it is with `enhanced` (AdminForm).
+ */
+export function withFilesToChooseAgain(errors: Record<string, string>, form: FormData): Record<string, string> {
+  if (form.has("enhanced")) return errors;
+  const lost = Object.entries(FILE_INPUTS).filter(([key, input]) => !errors[key] && form.getAll(input).some(isRealFile));
+  return { ...errors, ...Object.fromEntries(lost.map(([key]) => [key, CHOOSE_AGAIN])) };
+}
+
 /** The admin news form: its fields and files. */
 export function newsForm(
   form: FormData,
