@@ -1,4 +1,4 @@
-import { useEffect } from "react";
+import { useEffect, useRef } from "react";
 import { useTranslation } from "~/lib/translation";
 import { Form } from "react-router";
 import type { Route } from "./+types/search";
@@ -39,9 +39,15 @@ export default function SearchRoute({ loaderData }: Route.ComponentProps) {
   const action = pagePath("search", lang);
   const hrefFor = (p: number) => `${action}?${new URLSearchParams({ query, page: String(p) }).toString()}`;
 
-  // SPEC.md 2.14: a new page of results starts at the top.
+  // SPEC.md 2.14: a new page of results starts at the top. A new query or page (not the first load)
+  // also puts the focus on what it found: the search box is remounted with the query, so the focus
+  // would otherwise fall to the page's body (issue 35.12).
+  const resultsHeading = useRef<HTMLHeadingElement>(null);
+  const firstLoad = useRef(true);
   useEffect(() => {
     window.scrollTo(0, 0);
+    if (firstLoad.current) firstLoad.current = false;
+    else resultsHeading.current?.focus({ preventScroll: true });
   }, [page, query]);
 
   return (
@@ -62,12 +68,14 @@ export default function SearchRoute({ loaderData }: Route.ComponentProps) {
             <p>{t("search.loadError")}</p>
           </div>
         ) : query && total === 0 ? (
-          <p className="search__empty">{t("search.noResults", { query })}</p>
+          <h2 className="search__empty" ref={resultsHeading} tabIndex={-1}>
+            {t("search.noResults", { query })}
+          </h2>
         ) : query ? (
           <>
-            <p className="search__summary" aria-live="polite">
+            <h2 className="search__summary" ref={resultsHeading} tabIndex={-1}>
               {t("search.results", { count: total, query })}
-            </p>
+            </h2>
             <ul className="search__results">
               {results.map((r, index) => (
                 <SearchResultCard key={r.key} result={r} priority={index === 0} />

@@ -175,19 +175,39 @@ describe("revisions", () => {
 });
 
 describe("revisions and publishing", () => {
-  it("a restore keeps the publication state the revision had: a draft stays a draft, a scheduled item keeps its time", async () => {
+  it("a restore keeps the live publication state unless asked; asked, a draft stays a draft, a scheduled item keeps its time", async () => {
     const at = "2030-01-01T09:00:00.000Z";
     const image = await png("#778899");
     const draft = ok(await saveNews(null, newsInput({ title: "Bozza", title_eng: "Draft", status: "draft", publish_at: "" }), { image }, actor));
     const scheduled = ok(
       await saveNews(draft, newsInput({ title: "Programmata", title_eng: "Scheduled", status: "published", publish_at: at }), { attachments: [] }, actor),
     );
-    ok(await saveNews(scheduled, newsInput({ title: "Pubblicata", title_eng: "Published", status: "published", publish_at: "" }), { attachments: [] }, actor));
+    const published = ok(
+      await saveNews(scheduled, newsInput({ title: "Pubblicata", title_eng: "Published", status: "published", publish_at: "" }), { attachments: [] }, actor),
+    );
     const [, scheduledRevision, draftRevision] = await listRevisions("news", draft.id);
-    const backToDraft = ok(await restoreNewsRevision(draft.id, draftRevision!.id, actor));
+    // Issue 35.5: the first revision's text comes back, the published item stays on the site.
+    const textOnly = ok(await restoreNewsRevision(draft.id, draftRevision!.id, actor));
+    expect([textOnly.title, textOnly.status, textOnly.publishAt]).toEqual(["Bozza", "published", published.publishAt]);
+    const backToDraft = ok(await restoreNewsRevision(draft.id, draftRevision!.id, actor, "revision"));
     expect([backToDraft.title, backToDraft.status, backToDraft.publishAt]).toEqual(["Bozza", "draft", null]);
-    const backToScheduled = ok(await restoreNewsRevision(draft.id, scheduledRevision!.id, actor));
+    const backToScheduled = ok(await restoreNewsRevision(draft.id, scheduledRevision!.id, actor, "revision"));
     expect([backToScheduled.title, backToScheduled.status, backToScheduled.publishAt?.toISOString()]).toEqual(["Programmata", "published", at]);
+    const keptScheduled = ok(await restoreNewsRevision(draft.id, draftRevision!.id, actor));
+    expect([keptScheduled.title, keptScheduled.status, keptScheduled.publishAt?.toISOString()]).toEqual(["Bozza", "published", at]);
+  });
+
+  it("a composition's restore keeps its live publication state too", async () => {
+    const input = (title: string, status: string) => {
+      const parsed = parseMusicInput({ category: String(musicCategory), title, mode: "link", link: "https://example.com/", status });
+      if (!parsed.ok) throw new Error("fixture");
+      return parsed.data;
+    };
+    const draft = ok(await saveMusic(null, input("Abbozzo", "draft"), { image: await png("#123456") }, actor));
+    ok(await saveMusic(draft, input("Opera", "published"), {}, actor));
+    const firstRevision = (await listRevisions("music", draft.id)).at(-1)!;
+    const restored = ok(await restoreMusicRevision(draft.id, firstRevision.id, actor));
+    expect([restored.title, restored.status]).toEqual(["Abbozzo", "published"]);
   });
 });
 

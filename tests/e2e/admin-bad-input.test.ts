@@ -74,6 +74,29 @@ async function expectNewsRefused(extra: Record<string, string | [Blob, string]>,
 const HTML = Buffer.from("<!doctype html><html><body><script>alert(document.cookie)</script></body></html>");
 const SVG = Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script><rect width="10" height="10"/></svg>');
 
+describe("a refused form post without JavaScript (issue 35.12)", () => {
+  it("says beside each file field that had a file that it must be chosen again; an enhanced post keeps its files and says nothing", async () => {
+    const CHOOSE_AGAIN = "Il file scelto non è stato conservato: sceglilo di nuovo prima di salvare.";
+    const files = {
+      image_file: [new Blob([await pngBytes("#224466")], { type: "image/png" }), "foto.png"],
+      attachment_files: [new Blob([pdfBytes("programma")], { type: "application/pdf" }), "programma.pdf"],
+    } as const;
+    const native = await client.post(
+      "/admin/newsCreate",
+      newsForm({ title: "", image_file: [...files.image_file], attachment_files: [...files.attachment_files] }),
+    );
+    expect(native.status).toBe(400);
+    const html = await native.text();
+    // Once beside the image, once beside the attachments (the page's data holds it once more).
+    expect(html.split(`>${CHOOSE_AGAIN}</small>`)).toHaveLength(3);
+    expect(html).toContain("Compila i campi obbligatori");
+    const nothingChosen = await (await client.post("/admin/newsCreate", newsForm({ title: "" }))).text();
+    expect(nothingChosen).not.toContain(CHOOSE_AGAIN);
+    const enhanced = await client.post("/admin/newsCreate", newsForm({ title: "", enhanced: "1", image_file: [...files.image_file] }));
+    expect(await enhanced.text()).not.toContain(CHOOSE_AGAIN);
+  });
+});
+
 describe("uploads", () => {
   it("refuses a .jpg that is really HTML", async () => {
     const before = await settledSnapshot();

@@ -166,7 +166,7 @@ describe("news", () => {
     const box = await page.locator("#description .ql-container").boundingBox();
     expect(Math.round(box!.height)).toBe(200);
 
-    // hold the upload so "Loading..." and the progress bar can be seen
+    // hold the upload so «Caricamento in corso» and the progress bar can be seen
     let release!: () => void;
     const held = new Promise<void>((r) => (release = r));
     await page.route("**/admin/upload", async (route) => {
@@ -175,7 +175,7 @@ describe("news", () => {
     });
     await page.setInputFiles("#attachments", pdf);
     const item = page.locator(".file-list__item").first();
-    await item.getByText("Loading...").waitFor();
+    await item.getByText("Caricamento in corso").waitFor();
     await expect(item.locator("progress").count()).resolves.toBe(1);
     expect(await item.getByText("programma.pdf").count()).toBe(1);
     release();

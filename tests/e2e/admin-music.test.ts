@@ -182,3 +182,32 @@ describe("music without JavaScript", () => {
     await close();
   });
 });
+
+describe("a save pressed while a track uploads (issue 35.3)", () => {
+  it("waits for the upload, says so in Italian, then saves the composition with the track", async () => {
+    const { page, errors, close } = await adminPage(true);
+    await startMusicForm(page, server, "Il master", "tracks");
+    await page.locator('.admin[data-hydrated="true"]').waitFor();
+    await page.setInputFiles("#image_file", path.join(files, "cover.png"));
+    // The upload is held (a slow line), so the save is pressed while it is still running.
+    let release!: () => void;
+    const held = new Promise<void>((r) => (release = r));
+    await page.route("**/admin/upload", async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.setInputFiles("#tracks", path.join(files, "tema.mp3"));
+    const uploading = page.locator('.file-list__item[data-state="uploading"]');
+    await uploading.waitFor();
+    await page.click('button:has-text("Salva")');
+    await page.getByRole("status").getByText("Salvataggio in attesa: il caricamento dei file è ancora in corso").waitFor({ timeout: 5_000 });
+    expect(await uploading.locator(".file-list__status").textContent()).toBe("Caricamento in corso: 0 %");
+    expect(page.url()).toBe(`${server.url}/admin/musicCreate`);
+    expect(rows(server, "SELECT id FROM Music WHERE slug = 'il-master'")).toEqual([]);
+    await Promise.all([page.waitForURL(`${server.url}/compositions/colonne%20sonore/il-master`), release()]);
+    const music = row<{ id: number }>(server, "SELECT id FROM Music WHERE slug = 'il-master'");
+    expect(rows(server, "SELECT name FROM MusicTrack WHERE musicId = ?", music.id)).toEqual([{ name: "tema" }]);
+    expect(errors).toEqual([]);
+    await close();
+  });
+});

@@ -427,13 +427,23 @@ describe("search", () => {
     await context.close();
   });
 
-  it("with JavaScript: searching and paging navigate in place and scroll to the top", async () => {
+  it("with JavaScript: searching and paging navigate in place, scroll to the top and put the focus on the results' heading", async () => {
     const { context, errors } = await openContext(true);
     const page = await goto(context, "/en/search");
     await page.locator('.search__form[data-hydrated="true"]').waitFor();
     await page.locator('input[name="query"]').fill("la");
     await page.locator('input[name="query"]').press("Enter");
     await page.waitForURL(/\/en\/search\?query=la/);
+    await page.locator(".result-card").first().waitFor();
+    // Issue 35.12: not the page's body (the search box is remounted with the new query).
+    const focused = () => page.evaluate(() => `${document.activeElement?.tagName} ${document.activeElement?.className}`);
+    await expect.poll(focused).toBe("H2 search__summary");
+    await page.locator('input[name="query"]').fill("zzzqqq");
+    await page.locator('input[name="query"]').press("Enter");
+    await page.locator(".search__empty").waitFor();
+    await expect.poll(focused).toBe("H2 search__empty");
+    await page.locator('input[name="query"]').fill("la");
+    await page.locator('input[name="query"]').press("Enter");
     await page.locator(".result-card").first().waitFor();
     expect(await page.locator(".result-card").count()).toBe(12);
     await page.locator(".pagination").scrollIntoViewIfNeeded();
@@ -442,6 +452,7 @@ describe("search", () => {
     await page.waitForURL(/page=2/);
     await page.waitForFunction(() => document.querySelector('.pagination [aria-current="page"]')?.textContent === "2");
     await page.waitForFunction(() => window.scrollY === 0);
+    await expect.poll(focused).toBe("H2 search__summary");
     expect(errors).toEqual([]);
     await context.close();
   });

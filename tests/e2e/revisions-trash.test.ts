@@ -127,6 +127,50 @@ describe("revisions through the api/", () => {
   });
 });
 
+describe("a restore and the publication state (issue 35.5)", () => {
+  it("the admin says what a restore changes, keeps the item published unless asked, and says so after", async () => {
+    const fields = { category: String(newsCategory), title_eng: "State (en)", description: "", description_eng: "", date: "2026-04-01" };
+    expect((await admin.post("/admin/newsCreate", { ...fields, title: "Stato prima", publication: "bozza" })).status).toBe(302);
+    const item = row<{ id: number; slug: string }>(server, "SELECT id, slug FROM News WHERE title = 'Stato prima'");
+    expect((await admin.post(`/admin/newsList/${item.slug}`, { ...fields, title: "Stato dopo", publication: "ora" })).status).toBe(302);
+    const historyPath = `/admin/newsList/${item.slug}/history`;
+    const firstRevision = rows<{ id: number }>(server, "SELECT id FROM Revision WHERE kind = 'news' AND itemKey = ? ORDER BY id", String(item.id))[0]!.id;
+
+    // Before: what the restore brings back, and that the state stays unless chosen.
+    const before = await (await admin.get(historyPath)).text();
+    expect(before).toContain("Il ripristino riporta questi campi come in questa revisione: Titolo.");
+    expect(before).toContain("Stato di pubblicazione: resta «Pubblicata» (nella revisione era «Bozza»)");
+    expect(before).toMatch(/<input type="checkbox" name="restore_publication" value="1"\/>.{0,12}Ripristina anche lo stato di pubblicazione/);
+
+    const kept = await admin.post(historyPath, { revisionId: String(firstRevision) });
+    expect([kept.status, kept.headers.get("location")]).toEqual([302, `${historyPath}?avviso=ripristinato-stato-mantenuto`]);
+    expect(row(server, "SELECT title, status FROM News WHERE id = ?", item.id)).toEqual({ title: "Stato prima", status: "published" });
+    expect(await served(`/news/${item.slug}`)).toBe(200);
+    expect(await (await admin.get(kept.headers.get("location")!)).text()).toContain(
+      "Elemento ripristinato: stato di pubblicazione attuale mantenuto (ora: «Pubblicata»).",
+    );
+
+    const withState = await admin.post(historyPath, { revisionId: String(firstRevision), restore_publication: "1" });
+    expect([withState.status, withState.headers.get("location")]).toEqual([302, `${historyPath}?avviso=ripristinato-con-stato`]);
+    expect(row(server, "SELECT status FROM News WHERE id = ?", item.id)).toEqual({ status: "draft" });
+    expect(await served(`/news/${item.slug}`)).toBe(404);
+    expect(await (await admin.get(withState.headers.get("location")!)).text()).toContain(
+      "Elemento ripristinato, compreso lo stato di pubblicazione della revisione (ora: «Bozza»).",
+    );
+  });
+
+  it("the api/ keeps the state too, and brings back the revision's with ?restore_publication=1", async () => {
+    const created = await createNews("Api stato");
+    const firstRevision = rows<{ id: number }>(server, "SELECT id FROM Revision WHERE kind = 'news' AND itemKey = ? ORDER BY id", String(created.id))[0]!.id;
+    expect((await staff.request("PATCH", `/api/news/${created.id}/`, { json: { status: "draft" } })).status).toBe(200);
+    const restore = `/api/news/${created.id}/revisions/${firstRevision}/restore/`;
+    await json(await staff.request("POST", restore), 200);
+    expect(row(server, "SELECT status FROM News WHERE id = ?", created.id)).toEqual({ status: "draft" });
+    await json(await staff.request("POST", `${restore}?restore_publication=1`), 200);
+    expect(row(server, "SELECT status FROM News WHERE id = ?", created.id)).toEqual({ status: "published" });
+  });
+});
+
 describe("a media-library replace", () => {
   it("is a save of every news item and content page it rewrites: each gets a revision, and restoring the one before brings back the old image", async () => {
     const picture = new Blob([await pngBytes("#3f7a5c", 40)], { type: "image/png" });

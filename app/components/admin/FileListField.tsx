@@ -1,4 +1,4 @@
-import { useRef, useState } from "react";
+import { useEffect, useRef, useState, type RefObject } from "react";
 import { useHydrated } from "remix-utils/use-hydrated";
 import { postWithProgress } from "./upload-request";
 
@@ -10,6 +10,8 @@ type Item =
   | { key: string; state: "error"; fileName: string; message: string };
 
 const DUPLICATE_MESSAGE = "Il file selezionato è già esistente:";
+const WAITING_MESSAGE = "Salvataggio in attesa: il caricamento dei file è ancora in corso. Il modulo sarà salvato appena finisce.";
+const FAILED_MESSAGE = "Non salvato: un file non è stato caricato. Rimuovilo o sceglilo di nuovo, poi salva.";
 
 function itemNames(item: Item): string[] {
   switch (item.state) {
@@ -47,6 +49,51 @@ async function uploadFile(
 }
 
 /**
+ * Holds the save of the form the field sits in while its files upload: the form posts only the
+ * finished ones, so a save pressed mid-upload would drop the rest without a word (issue 35.3). The
+ * held save goes on by itself once the uploads end, unless one failed: then it stays held, with the
+ * reason, until staff remove or choose again that file. A disabled field (the other music option) is not posted, so it never holds.
+ */
+function useHeldSubmit(
+  fieldRef: RefObject<HTMLDivElement | null>,
+  { hydrated, pending, failed, disabled }: { hydrated: boolean; pending: boolean; failed: boolean; disabled: boolean },
+): "waiting" | "failed" | null {
+  const [held, setHeld] = useState<{ state: "waiting" | "failed"; submitter: HTMLElement | null } | null>(null);
+  const now = useRef({ pending, failed, disabled });
+  now.current = { pending, failed, disabled };
+  useEffect(() => {
+    // The field is rendered (and in its form) once hydrated.
+    const form = hydrated ? fieldRef.current?.closest("form") : null;
+    if (!form) return;
+    // A listener on the form runs before React Router's submit handler (React listens at the root),
+    // which does nothing for a prevented event.
+    const onSubmit = (event: SubmitEvent) => {
+      const { pending, failed, disabled } = now.current;
+      if (disabled || (!pending && !failed)) return;
+      event.preventDefault();
+      setHeld({ state: pending ? "waiting" : "failed", submitter: event.submitter });
+      // The save button may be far below the field: bring the reason into view.
+      fieldRef.current?.scrollIntoView({ block: "nearest" });
+    };
+    form.addEventListener("submit", onSubmit);
+    return () => form.removeEventListener("submit", onSubmit);
+  }, [fieldRef, hydrated]);
+  useEffect(() => {
+    if (held?.state !== "waiting" || pending) return;
+    if (failed) setHeld({ ...held, state: "failed" });
+    else {
+      setHeld(null);
+      // Submitted again once React has rendered the finished uploads into the posted list.
+      fieldRef.current?.closest("form")?.requestSubmit(held.submitter);
+    }
+  }, [fieldRef, held, pending, failed]);
+  useEffect(() => {
+    if (held?.state === "failed" && !failed) setHeld(null);
+  }, [held, failed]);
+  return held?.state ?? null;
+}
+
+/**
  * A list of files (tracks, attachments). Without JavaScript: keep-checkboxes for the current files
  * and a file input that travels with the form post. With JavaScript: each chosen file is uploaded
  * at once with a progress bar, gets an editable display name, and the form sends the list as JSON.
@@ -77,6 +124,7 @@ export function FileListField({
   const hydrated = useHydrated();
   const [items, setItems] = useState<Item[]>(() => existing.map((f) => ({ key: nextKey(), state: "existing", url: f.url, name: f.name })));
   const inputRef = useRef<HTMLInputElement>(null);
+  const fieldRef = useRef<HTMLDivElement>(null);
 
   const update = (key: string, change: (item: Item) => Item) => setItems((list) => list.map((i) => (i.key === key ? change(i) : i)));
 
@@ -109,6 +157,10 @@ export function FileListField({
     if (inputRef.current) inputRef.current.value = "";
   }
 
+  const pending = items.some((i) => i.state === "uploading");
+  const failed = items.some((i) => i.state === "error");
+  const held = useHeldSubmit(fieldRef, { hydrated, pending, failed, disabled: Boolean(disabled) });
+
   if (!hydrated) {
     return (
       <div className="field file-field" id={`${id}-field`}>
@@ -136,9 +188,8 @@ export function FileListField({
   const payload = items.flatMap<{ url: string; name: string } | { temp_name: string; display_name: string }>((i) =>
     i.state === "existing" ? [{ url: i.url, name: i.name }] : i.state === "uploaded" ? [{ temp_name: i.tempName, display_name: i.displayName }] : [],
   );
-  const pending = items.some((i) => i.state === "uploading");
   return (
-    <div className="field file-field" id={`${id}-field`} data-pending={pending ? "true" : "false"}>
+    <div ref={fieldRef} className="field file-field" id={`${id}-field`} data-pending={pending ? "true" : "false"}>
       <label className="field__label" htmlFor={id}>
         {label}
       </label>
@@ -169,7 +220,7 @@ export function FileListField({
             </button>
             {item.state === "uploading" ? (
               <>
-                <span className="file-list__status">Loading...</span>
+                <span className="file-list__status">Caricamento in corso: {Math.round(item.progress * 100)} %</span>
                 <progress max={1} value={item.progress} aria-label={`Caricamento di ${item.fileName}`} />
               </>
             ) : null}
@@ -182,6 +233,9 @@ export function FileListField({
         ))}
       </ul>
       <input ref={inputRef} id={id} type="file" multiple accept={accept} disabled={disabled} onChange={(e) => choose(e.target.files)} />
+      <p className="file-list__held" role="status">
+        {held === "waiting" ? WAITING_MESSAGE : held === "failed" ? FAILED_MESSAGE : null}
+      </p>
       {error ? <small className="field__error">{error}</small> : null}
     </div>
   );

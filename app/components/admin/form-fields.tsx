@@ -1,5 +1,6 @@
 import { Children, cloneElement, isValidElement, useEffect, useState, type ReactNode } from "react";
 import { Form, Link, useNavigation } from "react-router";
+import { useHydrated } from "remix-utils/use-hydrated";
 import { REQUIRED_MESSAGE } from "~/lib/form-messages";
 import type { PairRequired } from "~/lib/item-fields";
 
@@ -135,8 +136,11 @@ export function AdminForm({
   children: ReactNode;
 }) {
   const busy = useNavigation().state === "submitting";
+  const hydrated = useHydrated();
   return (
     <Form method="post" encType={multipart ? "multipart/form-data" : undefined} className="admin-form" noValidate>
+      {/* A refused enhanced post keeps the chosen files on the page; a native one does not (withFilesToChooseAgain). */}
+      {hydrated ? <input type="hidden" name="enhanced" value="1" /> : null}
       <FormError message={formErrorMessage(errors)} />
       {children}
       <FormActions cancelTo={cancelTo}>

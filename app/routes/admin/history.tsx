@@ -9,7 +9,8 @@ import { MUSIC_FIELDS } from "~/lib/music-fields";
 import { NEWS_FIELDS } from "~/lib/news-fields";
 import { idParam } from "~/lib/ids";
 import { noticeFrom } from "~/lib/list-params";
-import { restoreContentRevision, restoreMusicRevision, restoreNewsRevision } from "~/server/domain/item-restore.server";
+import { stateLabel } from "~/lib/publication-labels";
+import { restoreContentRevision, restoreMusicRevision, restoreNewsRevision, type RestorePublication } from "~/server/domain/item-restore.server";
 import { getMusicBySlug } from "~/server/domain/music.server";
 import { getNewsBySlug } from "~/server/domain/news.server";
 import { revisionHistory, type RevisionKind } from "~/server/domain/revisions.server";
@@ -18,6 +19,7 @@ import { staffFrom } from "~/server/domain/session.server";
 import { formStrings } from "~/server/http/body.server";
 import { adminContentKind } from "~/server/http/content-forms.server";
 import { adminForm } from "~/server/http/forms.server";
+import { publicationState, type Publication } from "~/server/storage/publication.server";
 
 /**
  * "Cronologia" (issue 24): the revisions of a news item, a composition or a content page, newest
@@ -30,8 +32,15 @@ type Subject = {
   itemKey: string | number;
   title: string;
   trail: { label: string; to?: string }[];
-  restore: (revisionId: number, actor: Actor) => Promise<{ ok: boolean; errors?: Record<string, string> }>;
+  /** The live item's publication state; null for a content page, which has none. */
+  publication: Publication | null;
+  restore: (revisionId: number, actor: Actor, publication: RestorePublication) => Promise<{ ok: boolean; errors?: Record<string, string> }>;
 };
+
+/** How the admin names a publication state ("Bozza", "Programmata per ...", "Pubblicata"). */
+function publicationLabel(publication: Publication): string {
+  return stateLabel(publicationState(publication), publication.publishAt);
+}
 
 const NEWS_LIST = "/admin/newsList";
 const MUSIC_LIST = "/admin/musicList";
@@ -49,7 +58,8 @@ async function subjectOf(params: Route.LoaderArgs["params"]): Promise<Subject> {
         { label: "Notizie", to: NEWS_LIST },
         { label: news.title, to: `${NEWS_LIST}/${news.slug}` },
       ],
-      restore: (id, actor) => restoreNewsRevision(news.id, id, actor),
+      publication: news,
+      restore: (id, actor, publication) => restoreNewsRevision(news.id, id, actor, publication),
     };
   }
   if (params.slugMusic !== undefined) {
@@ -63,7 +73,8 @@ async function subjectOf(params: Route.LoaderArgs["params"]): Promise<Subject> {
         { label: "Musica", to: MUSIC_LIST },
         { label: music.title, to: `${MUSIC_LIST}/${music.slug}` },
       ],
-      restore: (id, actor) => restoreMusicRevision(music.id, id, actor),
+      publication: music,
+      restore: (id, actor, publication) => restoreMusicRevision(music.id, id, actor, publication),
     };
   }
   const kind = adminContentKind(params.name);
@@ -72,6 +83,7 @@ async function subjectOf(params: Route.LoaderArgs["params"]): Promise<Subject> {
     itemKey: kind,
     title: contentKindLabel(kind),
     trail: [{ label: contentKindLabel(kind), to: `/admin/content/${kind}` }],
+    publication: null,
     restore: (id, actor) => restoreContentRevision(kind, id, actor),
   };
 }
@@ -100,6 +112,8 @@ const FIELD_LABELS: Record<string, string> = {
   "category.name": "Categoria",
   "category.nameEng": "Categoria (inglese)",
   "category.id": "Categoria (id)",
+  status: "Stato di pubblicazione",
+  publishAt: "Data di pubblicazione",
 };
 const LIST_LABELS: Record<string, string> = { attachments: "Allegato", tracks: "Traccia" };
 
@@ -113,13 +127,26 @@ function fieldLabel(path: string): string {
   return path;
 }
 
+/** Fields a restore's publication choice covers: listed apart from the other changes. */
+const PUBLICATION_FIELDS = new Set(["status", "publishAt"]);
+
+/** After a restore, the notice says what became of the publication state (issue 35.5). */
+const RESTORE_NOTICES: Record<string, string> = {
+  "ripristinato-stato-mantenuto": "Elemento ripristinato: stato di pubblicazione attuale mantenuto",
+  "ripristinato-con-stato": "Elemento ripristinato, compreso lo stato di pubblicazione della revisione",
+};
+
 export async function loader({ params, request }: Route.LoaderArgs) {
   const subject = await subjectOf(params);
   const history = await revisionHistory(subject.kind, subject.itemKey);
+  const url = new URL(request.url);
+  const restoreNotice = RESTORE_NOTICES[url.searchParams.get("avviso") ?? ""];
+  const current = subject.publication ? publicationLabel(subject.publication) : null;
   return {
     title: subject.title,
     trail: subject.trail,
-    notice: noticeFrom(new URL(request.url)),
+    notice: restoreNotice && current ? `${restoreNotice} (ora: «${current}»).` : noticeFrom(url),
+    currentPublication: current,
     revisions: history.map((r) => ({
       id: r.id,
       date: formatDateTime(r.createdAt),
@@ -127,6 +154,10 @@ export async function loader({ params, request }: Route.LoaderArgs) {
       action: ACTIONS[r.action] ?? r.action,
       restoredFrom: r.restoredFrom,
       changes: r.changes?.map((c) => ({ label: fieldLabel(c.field), parts: c.parts })) ?? null,
+      restoreChanges: r.restoreChanges?.filter((c) => !PUBLICATION_FIELDS.has(c.field)).map((c) => fieldLabel(c.field)) ?? null,
+      publication: r.publication
+        ? publicationLabel({ status: r.publication.status, publishAt: r.publication.publishAt ? new Date(r.publication.publishAt) : null })
+        : null,
     })),
   };
 }
@@ -134,14 +165,17 @@ export async function loader({ params, request }: Route.LoaderArgs) {
 export async function action({ request, params, context }: Route.ActionArgs) {
   const user = staffFrom(context);
   const subject = await subjectOf(params);
-  const revisionId = idParam(formStrings(await adminForm(request)).revisionId);
-  const result = revisionId ? await subject.restore(revisionId, user) : { ok: false, errors: { form: "Revisione non trovata." } };
+  const form = formStrings(await adminForm(request));
+  const revisionId = idParam(form.revisionId);
+  const publication: RestorePublication = form.restore_publication === "1" ? "revision" : "keep";
+  const result = revisionId ? await subject.restore(revisionId, user, publication) : { ok: false, errors: { form: "Revisione non trovata." } };
   if (!result.ok) return data({ error: Object.values(result.errors ?? {})[0] ?? "Ripristino non riuscito." }, { status: 409 });
-  return redirect(`${new URL(request.url).pathname}?avviso=ripristinato`);
+  const notice = !subject.publication ? "ripristinato" : publication === "revision" ? "ripristinato-con-stato" : "ripristinato-stato-mantenuto";
+  return redirect(`${new URL(request.url).pathname}?avviso=${notice}`);
 }
 
 export default function History({ loaderData, actionData }: Route.ComponentProps) {
-  const { title, trail, notice, revisions } = loaderData;
+  const { title, trail, notice, currentPublication, revisions } = loaderData;
   return (
     <section className="admin-page history">
       <Breadcrumb items={[...trail, { label: "Cronologia" }]} />
@@ -178,8 +212,25 @@ export default function History({ loaderData, actionData }: Route.ComponentProps
                 ))}
               </dl>
             )}
-            {index > 0 ? (
-              <Form method="post">
+            {index > 0 && r.restoreChanges ? (
+              <Form method="post" className="history__restore">
+                <p>
+                  {r.restoreChanges.length === 0
+                    ? "Il ripristino non cambia nessun campo della versione attuale."
+                    : `Il ripristino riporta questi campi come in questa revisione: ${r.restoreChanges.join(", ")}.`}
+                </p>
+                {currentPublication && r.publication ? (
+                  r.publication === currentPublication ? (
+                    <p>{`Stato di pubblicazione: «${currentPublication}», come nella revisione.`}</p>
+                  ) : (
+                    <>
+                      <p>{`Stato di pubblicazione: resta «${currentPublication}» (nella revisione era «${r.publication}»), a meno che tu non scelga di ripristinare anche quello.`}</p>
+                      <label>
+                        <input type="checkbox" name="restore_publication" value="1" /> {`Ripristina anche lo stato di pubblicazione («${r.publication}»)`}
+                      </label>
+                    </>
+                  )
+                ) : null}
                 <input type="hidden" name="revisionId" value={r.id} />
                 <button className="button button--ghost" type="submit">
                   Ripristina la revisione #{r.id}

@@ -10,8 +10,9 @@ import { staffFrom } from "~/server/domain/session.server";
 export const loader = () => newItemForm("music");
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const { values, result } = await saveMusicForm(await adminForm(request), null, staffFrom(context));
-  return result.ok ? redirect(musicPath(result.item)) : formRefusal(result, values);
+  const form = await adminForm(request);
+  const { values, result } = await saveMusicForm(form, null, staffFrom(context));
+  return result.ok ? redirect(musicPath(result.item)) : formRefusal(result, values, form);
 }
 
 export default function MusicCreate({ loaderData, actionData }: Route.ComponentProps) {

@@ -80,7 +80,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const { values, result } = await saveMusicForm(form, current, user);
   if (!result.ok) {
     if (result.status === 404) throw redirect(NOT_FOUND);
-    return formRefusal(result, values);
+    return formRefusal(result, values, form);
   }
   return redirect(musicPath(result.item));
 }

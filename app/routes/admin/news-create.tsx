@@ -10,8 +10,9 @@ import { staffFrom } from "~/server/domain/session.server";
 export const loader = () => newItemForm("news");
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const { values, result } = await saveNewsForm(await adminForm(request), null, staffFrom(context));
-  return result.ok ? redirect(newsPath(result.item.slug)) : formRefusal(result, values);
+  const form = await adminForm(request);
+  const { values, result } = await saveNewsForm(form, null, staffFrom(context));
+  return result.ok ? redirect(newsPath(result.item.slug)) : formRefusal(result, values, form);
 }
 
 export default function NewsCreate({ loaderData, actionData }: Route.ComponentProps) {

@@ -39,7 +39,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const { values, result } = await saveNewsForm(form, current, user);
   if (!result.ok) {
     if (result.status === 404) throw redirect(NOT_FOUND);
-    return formRefusal(result, values);
+    return formRefusal(result, values, form);
   }
   return redirect(newsPath(result.item.slug));
 }

@@ -6,7 +6,8 @@ import { historyKind, restoreRevisionResponse } from "~/server/http/api/history.
 const api = endpoint({
   POST: async ({ request, params }) => {
     const user = await requireStaffWrite(request);
-    return restoreRevisionResponse(historyKind(request), params.id ?? params.name ?? "", params.revisionId ?? "", user);
+    const publication = new URL(request.url).searchParams.get("restore_publication") === "1" ? "revision" : "keep";
+    return restoreRevisionResponse(historyKind(request), params.id ?? params.name ?? "", params.revisionId ?? "", user, publication);
   },
 });
 

@@ -53,6 +53,17 @@ function publicationOf(snap: { status?: string | null; publishAt?: Date | string
   return { status: snap.status ?? "published", publishAt: snap.publishAt ? new Date(snap.publishAt) : null };
 }
 
+/**
+ * Whether a revision's restore brings back its publication state too (issue 35.5). By default it
+ * keeps the live one: restoring the text of a first draft must not take a published item off the site.
+ */
+export type RestorePublication = "keep" | "revision";
+
+/** The snapshot to write back: the revision's, with the live item's publication state unless asked otherwise. */
+function withPublication<T extends { status: string; publishAt: Date | null }>(snap: T, live: T, publication: RestorePublication): T {
+  return publication === "revision" ? snap : { ...snap, status: live.status, publishAt: live.publishAt };
+}
+
 // --- news ---
 
 /** Writes a news snapshot over the live row (`create` false) or as a new row with its id and slug. */
@@ -68,7 +79,12 @@ async function writeNews(tx: Tx, id: number, snap: NewsItem, create: boolean): P
 }
 
 /** Brings a news item back to one of its revisions. 404 when the item or the revision is not there. */
-export async function restoreNewsRevision(id: number, revisionId: number, actor: Actor): Promise<SaveResult<NewsItem>> {
+export async function restoreNewsRevision(
+  id: number,
+  revisionId: number,
+  actor: Actor,
+  publication: RestorePublication = "keep",
+): Promise<SaveResult<NewsItem>> {
   const revision = await getRevision("news", id, revisionId);
   if (!revision) return notFound();
   const snap = revision.snapshot as NewsItem;
@@ -77,7 +93,7 @@ export async function restoreNewsRevision(id: number, revisionId: number, actor:
     if (!live) return conflict("La notizia non c'è più: ripristinala prima dal cestino.");
     const refused = await missingCategory(tx, snap.category);
     if (refused) return refused;
-    const row = await writeNews(tx, id, snap, false);
+    const row = await writeNews(tx, id, withPublication(snap, live, publication), false);
     const released = await recountFiles(tx, newsRowFileUrls(live), newsRowFileUrls(row));
     await contentChanged(tx);
     const files = newsRowFileUrls(row);
@@ -119,7 +135,12 @@ async function writeMusic(tx: Tx, id: number, snap: MusicItem, create: boolean):
 }
 
 /** Brings a composition back to one of its revisions. 404 when the composition or the revision is not there. */
-export async function restoreMusicRevision(id: number, revisionId: number, actor: Actor): Promise<SaveResult<MusicItem>> {
+export async function restoreMusicRevision(
+  id: number,
+  revisionId: number,
+  actor: Actor,
+  publication: RestorePublication = "keep",
+): Promise<SaveResult<MusicItem>> {
   const revision = await getRevision("music", id, revisionId);
   if (!revision) return notFound();
   const snap = revision.snapshot as MusicItem;
@@ -128,7 +149,7 @@ export async function restoreMusicRevision(id: number, revisionId: number, actor
     if (!live) return conflict("Il contenuto musicale non c'è più: ripristinalo prima dal cestino.");
     const refused = await missingCategory(tx, snap.category);
     if (refused) return refused;
-    const row = await writeMusic(tx, id, snap, false);
+    const row = await writeMusic(tx, id, withPublication(snap, live, publication), false);
     const released = await recountFiles(tx, musicRowFileUrls(live), musicRowFileUrls(row));
     await contentChanged(tx);
     const files = musicRowFileUrls(row);

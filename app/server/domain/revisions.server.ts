@@ -162,14 +162,39 @@ export async function pruneRevisions(now = Date.now()): Promise<number> {
 
 // --- what changed: the history page compares each revision with the one before it ---
 
-export type HistoryEntry = Omit<RevisionRow, "snapshot"> & { changes: FieldChange[] | null };
+/** A snapshot's publication state (news and compositions; content pages have none). */
+type SnapshotPublication = { status: string; publishAt: string | null };
 
-/** The history page of an item: its revisions newest first, each with what changed since the one before (null for the oldest kept). */
+export type HistoryEntry = Omit<RevisionRow, "snapshot"> & {
+  changes: FieldChange[] | null;
+  /** What restoring it would change in the current version (the newest revision): null for the newest itself. */
+  restoreChanges: FieldChange[] | null;
+  publication: SnapshotPublication | null;
+};
+
+function publicationOfSnapshot(snapshot: unknown): SnapshotPublication | null {
+  if (!snapshot || typeof snapshot !== "object" || Array.isArray(snapshot)) return null;
+  const { status, publishAt } = snapshot as { status?: unknown; publishAt?: unknown };
+  // A snapshot from before publishing existed (no status) was public (item-restore.server.ts).
+  if (status === undefined) return { status: "published", publishAt: null };
+  return { status: String(status), publishAt: publishAt ? String(publishAt) : null };
+}
+
+/**
+ * The history page of an item: its revisions newest first, each with what changed since the one
+ * before (null for the oldest kept), what a restore of it would change now, and its publication state.
+ */
 export async function revisionHistory(kind: RevisionKind, itemKey: string | number): Promise<HistoryEntry[]> {
   const rows = await listRevisions(kind, itemKey);
+  const current = rows[0]?.snapshot;
   return rows.map(({ snapshot, ...row }, index) => {
     const older = rows[index + 1];
-    return { ...row, changes: older ? changesBetween(older.snapshot, snapshot) : null };
+    return {
+      ...row,
+      changes: older ? changesBetween(older.snapshot, snapshot) : null,
+      restoreChanges: index > 0 ? changesBetween(current, snapshot) : null,
+      publication: kind === "content" ? null : publicationOfSnapshot(snapshot),
+    };
   });
 }
 

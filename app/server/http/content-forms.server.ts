@@ -85,6 +85,22 @@ function imageFromForm(form: FormData, fields: ItemFields): { image: ImageInput 
   return { image: typeof picked === "string" && picked ? { library_url: picked } : null, remove };
 }
 
+/** The file inputs of the news and music forms, by the error key their field shows. */
+const FILE_INPUTS: Record<string, string> = { image: "image_file", attachments: "attachment_files", tracks: "track_files" };
+const CHOOSE_AGAIN = "Il file scelto non è stato conservato: sceglilo di nuovo prima di salvare.";
+
+/**
+ * A refused post of the news or music form without JavaScript comes back with its file inputs
+ * empty (no browser refills them): each one that had a file says so beside it, unless it has an
+ * error of its own (issue 35.12). With JavaScript the page stays and so do the chosen files; the
+ * enhanced form says it is with `enhanced` (AdminForm).
+ */
+export function withFilesToChooseAgain(errors: Record<string, string>, form: FormData): Record<string, string> {
+  if (form.has("enhanced")) return errors;
+  const lost = Object.entries(FILE_INPUTS).filter(([key, input]) => !errors[key] && form.getAll(input).some(isRealFile));
+  return { ...errors, ...Object.fromEntries(lost.map(([key]) => [key, CHOOSE_AGAIN])) };
+}
+
 /** The admin news form: its fields and files. */
 function newsForm(form: FormData, currentAttachments: { url: string; name: string }[]): { values: NewsValues & PublicationFormValues; files: NewsFilesInput } {
   const { entries, files } = fileListFromForm(form, listField(NEWS_FIELDS, "attachment"), currentAttachments);
@@ -142,8 +158,8 @@ export async function newItemForm(kind: "news" | "music") {
 }
 
 /** A refused admin form post: the messages and the values to show again, with the refusal's status (a category gone meanwhile is a 400 here). */
-export function formRefusal<V>(failure: SaveFailure, values: V) {
-  return data({ errors: failure.errors, values }, { status: failure.status === 404 ? 400 : failure.status });
+export function formRefusal<V>(failure: SaveFailure, values: V, form: FormData) {
+  return data({ errors: withFilesToChooseAgain(failure.errors, form), values }, { status: failure.status === 404 ? 400 : failure.status });
 }
 
 /**

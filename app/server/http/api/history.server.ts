@@ -2,7 +2,7 @@ import { CONTENT_LIST_KEYS, isContentKind, type ContentKind } from "~/lib/conten
 import { NOT_FOUND_MESSAGE } from "~/lib/form-messages";
 import { idParam } from "~/lib/ids";
 import type { Actor } from "../../domain/activity.server";
-import { restoreContentRevision, restoreFromTrash, restoreMusicRevision, restoreNewsRevision } from "../../domain/item-restore.server";
+import { restoreContentRevision, restoreFromTrash, restoreMusicRevision, restoreNewsRevision, type RestorePublication } from "../../domain/item-restore.server";
 import type { MusicItem } from "../../domain/music.server";
 import type { NewsItem } from "../../domain/news.server";
 import { listRevisions } from "../../domain/revisions.server";
@@ -48,14 +48,23 @@ export async function revisionsResponse(kind: HistoryKind, key: string): Promise
   return json((await listRevisions(kind, itemKey)).map((revision) => wire.revision(revision, item)));
 }
 
-/** POST .../revisions/{revisionId}/restore/: the item as the restore saved it (itself a new revision). */
-export async function restoreRevisionResponse(kind: HistoryKind, key: string, revisionParam: string, actor: Actor): Promise<Response> {
+/**
+ * POST .../revisions/{revisionId}/restore/: the item as the restore saved it (itself a new revision).
+ * It keeps the item's publication state; `?restore_publication=1` brings back the revision's too.
+ */
+export async function restoreRevisionResponse(
+  kind: HistoryKind,
+  key: string,
+  revisionParam: string,
+  actor: Actor,
+  publication: RestorePublication = "keep",
+): Promise<Response> {
   const revisionId = idParam(revisionParam);
   if (!revisionId) throw new ApiError(404, "Revisione non trovata.");
   const { itemKey } = await liveItem(kind, key);
   if (kind === "content") return json(savedItem(await restoreContentRevision(contentKind(String(itemKey)), revisionId, actor)));
-  if (kind === "news") return json(wire.news(savedItem(await restoreNewsRevision(Number(itemKey), revisionId, actor))));
-  return json(wire.music(savedItem(await restoreMusicRevision(Number(itemKey), revisionId, actor))));
+  if (kind === "news") return json(wire.news(savedItem(await restoreNewsRevision(Number(itemKey), revisionId, actor, publication))));
+  return json(wire.music(savedItem(await restoreMusicRevision(Number(itemKey), revisionId, actor, publication))));
 }
 
 /** Which kind of trashed item an api/ URL names: /api/news/{id}/restore/, /api/music/..., /api/category/... */
