@@ -95,7 +95,7 @@ const CHOOSE_AGAIN = "Il file scelto non è stato conservato: sceglilo di nuovo 
  * error of its own (issue 35.12). With JavaScript the page stays and so do the chosen files; the
  * enhanced form says it is with `enhanced` (AdminForm).
  */
-export function withFilesToChooseAgain(errors: Record<string, string>, form: FormData): Record<string, string> {
+function withFilesToChooseAgain(errors: Record<string, string>, form: FormData): Record<string, string> {
   if (form.has("enhanced")) return errors;
   const lost = Object.entries(FILE_INPUTS).filter(([key, input]) => !errors[key] && form.getAll(input).some(isRealFile));
   return { ...errors, ...Object.fromEntries(lost.map(([key]) => [key, CHOOSE_AGAIN])) };
