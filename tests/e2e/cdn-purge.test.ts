@@ -6,7 +6,7 @@ import { afterAll, describe, expect, it } from "vitest";
 import { run } from "../support/db";
 import { appPerFile } from "../support/in-process";
 
-type Purge = { authorization: string | undefined; files: string[] };
+type Purge = { path: string | undefined; authorization: string | undefined; files: string[]; everything: boolean };
 
 /** A stand-in for the CDN's purge API: records each call; answers 500 while `refuse` is set. */
 const purges: Purge[] = [];
@@ -15,7 +15,8 @@ const cdn = http.createServer((req, res) => {
   let body = "";
   req.on("data", (chunk: Buffer) => (body += chunk.toString()));
   req.on("end", () => {
-    purges.push({ authorization: req.headers.authorization, files: (JSON.parse(body) as { files: string[] }).files });
+    const sent = JSON.parse(body) as { files?: string[]; purge_everything?: boolean };
+    purges.push({ path: req.url, authorization: req.headers.authorization, files: sent.files ?? [], everything: sent.purge_everything === true });
     res.writeHead(refuse ? 500 : 200, { "Content-Type": "application/json" }).end('{"success":true}');
   });
 });
@@ -23,15 +24,16 @@ await new Promise<void>((resolve) => cdn.listen(0, "127.0.0.1", resolve));
 afterAll(() => new Promise<void>((resolve) => cdn.close(() => resolve())));
 
 const PUBLIC = "https://www.composer.example";
-const server = appPerFile({
-  env: { CDN_PURGE_URL: `http://127.0.0.1:${(cdn.address() as AddressInfo).port}/purge`, CDN_PURGE_TOKEN: "cdn-token-1234", PUBLIC_ORIGIN: PUBLIC },
-});
+const purgeUrl = (path: string) => `http://127.0.0.1:${(cdn.address() as AddressInfo).port}${path}`;
+const server = appPerFile({ env: { CDN_PURGE_URL: purgeUrl("/purge"), CDN_PURGE_TOKEN: "cdn-token-1234", PUBLIC_ORIGIN: PUBLIC } });
+// Without PUBLIC_ORIGIN the cache's keys carry the Host clients sent: nothing is purged (issue 34, finding 11).
+const withoutOrigin = appPerFile({ env: { CDN_PURGE_URL: purgeUrl("/purge-without-origin"), PUBLIC_ORIGIN: undefined } });
 
 /** Asks for each path until it is a cache hit, so it is one of the pages the cache holds. */
-async function cache(paths: string[]) {
+async function cache(paths: string[], site: { url: string } = server) {
   for (const path of paths) {
     for (let i = 0; ; i++) {
-      const res = await fetch(`${server.url}${path}`);
+      const res = await fetch(`${site.url}${path}`);
       await res.text();
       expect(res.status).toBe(200);
       if (res.headers.get("x-page-cache") === "HIT") break;
@@ -74,5 +76,24 @@ describe("the CDN purge hook", () => {
     expect(server.output()).toMatch(/"msg":"CDN purge refused"/);
     const home = await fetch(`${server.url}/`);
     expect(home.status).toBe(200);
+  });
+
+  it("past 90 URLs sends one purge of everything instead of a call per 30 (a visitor's thousands of query variants)", async () => {
+    purges.length = 0;
+    refuse = false;
+    await cache(Array.from({ length: 91 }, (_, i) => `/search?q=variante${i}`));
+    run(server, `UPDATE "News" SET title = title || '' WHERE id = (SELECT min(id) FROM "News")`);
+    await purgedFiles(1, 3000);
+    await new Promise((resolve) => setTimeout(resolve, 1500)); // no second call follows
+    expect(purges.map(({ everything, files }) => ({ everything, files: files.length }))).toEqual([{ everything: true, files: 0 }]);
+  });
+
+  it("without PUBLIC_ORIGIN purges nothing (the cached URLs carry client-sent hosts) and says so once", async () => {
+    purges.length = 0;
+    await cache(["/", "/news"], withoutOrigin);
+    run(withoutOrigin, `UPDATE "News" SET title = title || '' WHERE id = (SELECT min(id) FROM "News")`);
+    await new Promise((resolve) => setTimeout(resolve, 2500));
+    expect(purges.filter((purge) => purge.path === "/purge-without-origin")).toEqual([]);
+    expect(withoutOrigin.output()).toMatch(/"msg":"CDN purge off: CDN_PURGE_URL needs PUBLIC_ORIGIN/);
   });
 });

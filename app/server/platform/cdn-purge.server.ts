@@ -14,38 +14,53 @@ import { log } from "./log.server";
  *
  * A failed purge is logged and not retried: the CDN's copy still expires by its s-maxage. Files
  * under /media are named by their bytes and never need one.
+ *
+ * Only URLs made of PUBLIC_ORIGIN are sent (issue 34, finding 11): without it the cache's keys carry
+ * whatever Host clients sent, so the hook stays off and says so once. And past MAX_URLS (a visitor
+ * asking for thousands of query variants fills the cache with them) one call purges everything, as
+ * Cloudflare's `{"purge_everything": true}`, instead of hundreds of calls.
  */
 const URLS_PER_CALL = 30;
+const MAX_URLS = 3 * URLS_PER_CALL;
 const TIMEOUT_MS = 10_000;
+let warnedNoOrigin = false;
 
 export async function purgeCdn(urls: readonly string[]): Promise<void> {
   const { cdnPurge: settings, publicOrigin } = getEnv();
   if (!settings || urls.length === 0) return;
-  // The CDN keys its copies by the address visitors use: PUBLIC_ORIGIN when set (the CDN may reach
-  // this server under another host name), else the one the page was asked for.
+  if (!publicOrigin) {
+    if (!warnedNoOrigin) log().warn("CDN purge off: CDN_PURGE_URL needs PUBLIC_ORIGIN, the address the CDN keys its copies by");
+    warnedNoOrigin = true;
+    return;
+  }
+  // The CDN keys its copies by the address visitors use (it may reach this server under another host name).
   const atPublicOrigin = (url: string) => {
     const { pathname, search } = new URL(url);
     return `${publicOrigin}${pathname}${search}`;
   };
-  const files = publicOrigin ? [...new Set(urls.map(atPublicOrigin))] : [...urls];
+  const files = [...new Set(urls.map(atPublicOrigin))];
+  const bodies: ({ files: string[] } | { purge_everything: true })[] =
+    files.length > MAX_URLS ? [{ purge_everything: true }] : batches(files).map((batch) => ({ files: batch }));
   const headers: Record<string, string> = { "Content-Type": "application/json" };
   if (settings.token) headers.Authorization = `Bearer ${settings.token}`;
-  for (let start = 0; start < files.length; start += URLS_PER_CALL) {
-    const batch = files.slice(start, start + URLS_PER_CALL);
+  for (const body of bodies) {
+    const count = "files" in body ? body.files.length : files.length;
     try {
-      const response = await fetch(settings.url, {
-        method: "POST",
-        headers,
-        body: JSON.stringify({ files: batch }),
-        signal: AbortSignal.timeout(TIMEOUT_MS),
-      });
+      const response = await fetch(settings.url, { method: "POST", headers, body: JSON.stringify(body), signal: AbortSignal.timeout(TIMEOUT_MS) });
       if (!response.ok) {
-        log().warn({ status: response.status, urls: batch.length }, "CDN purge refused");
+        log().warn({ status: response.status, urls: count }, "CDN purge refused");
         continue;
       }
-      log().info({ urls: batch.length }, "CDN purged");
+      log().info({ urls: count, everything: !("files" in body) }, "CDN purged");
     } catch (error) {
-      log().warn({ err: error, urls: batch.length }, "CDN purge failed");
+      log().warn({ err: error, urls: count }, "CDN purge failed");
     }
   }
+}
+
+/** `files` in calls of URLS_PER_CALL, Cloudflare's limit on every plan. */
+function batches(files: string[]): string[][] {
+  const out: string[][] = [];
+  for (let start = 0; start < files.length; start += URLS_PER_CALL) out.push(files.slice(start, start + URLS_PER_CALL));
+  return out;
 }
