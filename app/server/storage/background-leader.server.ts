@@ -15,7 +15,7 @@ import { onPostgres } from "./db.server";
  *   still answers. When the leader dies (even SIGKILL), its socket closes, PostgreSQL ends its
  *   session and frees the lock, and another instance takes it on its next try. When the leader's
  *   connection fails, it stops leading at once and tries again like the others.
- * - On SQLite one process holds DATA_DIR (scripts/ops/lock.mjs): it is always the leader.
+ * - On SQLite one process holds DATA_DIR (the DATA_DIR lock npm start takes): it is always the leader.
  *
  * Two leaders can overlap for at most one LEADER_RETRY_S (a leader whose connection died unnoticed
  * until its next check): each pass is safe to repeat row by row (messages are claimed one by one,

@@ -23,7 +23,7 @@ function createClient(): PrismaClient {
     // The PostgreSQL client is generated from the same source schema (scripts/db/pg-schema.mjs): the
     // same models, fields and methods, so the app types its queries against the SQLite one's types
     // (docs/decisions/031-postgresql.md). Prisma's migrate deploy is not used with it (prisma/orm#27403):
-    // scripts/ops/migrations.mjs migrates.
+    // `npm run migrate` (and `npm start` before serving) migrates.
     // The pool is ours (an error listener; PrismaPg leaves a pool it was given open): disconnectDatabase ends it.
     clientPool = postgresPool(databaseUrl, 10);
     return new PostgresPrismaClient({ adapter: new PrismaPg(clientPool) }) as unknown as PrismaClient;
