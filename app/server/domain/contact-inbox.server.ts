@@ -61,10 +61,15 @@ export async function findMessage(id: number): Promise<InboxMessage | null> {
   return row ? withState(row) : null;
 }
 
+/** The read mark, set once: a message read again keeps the time it was first read. */
+function markRead(client: Pick<Prisma.TransactionClient, "contactMessage">, id: number, now: Date) {
+  return client.contactMessage.updateMany({ where: { id, readAt: null }, data: { readAt: now } });
+}
+
 /** Marks a message read (keeping when it was first read) or unread; false when it is gone. Not logged: nothing changes but the mark. */
 export async function setMessageRead(id: number, read: boolean, now = new Date()): Promise<boolean> {
   if (!read) return (await db.contactMessage.updateMany({ where: { id }, data: { readAt: null } })).count === 1;
-  await db.contactMessage.updateMany({ where: { id, readAt: null }, data: { readAt: now } });
+  await markRead(db, id, now);
   return (await db.contactMessage.count({ where: { id } })) === 1;
 }
 
@@ -81,7 +86,7 @@ async function changeMessage(
     const message = await tx.contactMessage.findUnique({ where: { id }, select: { id: true, name: true } });
     if (!message) return false;
     // Staff who act on a message have read it.
-    await tx.contactMessage.updateMany({ where: { id, readAt: null }, data: { readAt: new Date() } });
+    await markRead(tx, id, new Date());
     await logActivity(tx, actor, await write(tx, message));
     return true;
   });
