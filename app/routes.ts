@@ -37,7 +37,7 @@ function publicPages(lang: "it" | "en") {
  * The api/ of news items and compositions alike (SPEC.md 7, issue 24): the list, one item (by id or
  * slug), its revisions and their restore, its restore out of the trash, its preview link.
  */
-function itemApi(kind: "news" | "music") {
+function itemApi(kind: "news" | "music" | "events") {
   return [
     route(kind, `routes/api/${kind}.ts`),
     route(`${kind}/:id`, `routes/api/${kind}-item.ts`),
@@ -98,6 +98,7 @@ export default [
     route("music-by-category/:category", "routes/api/music-by-category.ts"),
     ...itemApi("news"),
     route("latest-news", "routes/api/latest-news.ts"),
+    ...itemApi("events"),
     route("category", "routes/api/category.ts"),
     route("category/:id", "routes/api/category-item.ts"),
     route("category/:id/restore", "routes/api/trash-restore.ts", { id: "api-category-restore" }),

@@ -127,6 +127,12 @@ function FieldControls({ name, field, form, disabled }: { name: string; field: I
           <input id={name} name={name} type="date" defaultValue={values[name]} required />
         </Field>
       );
+    case "datetime":
+      return (
+        <Field label={field.label} htmlFor={name} required={field.required} error={errors?.[name]} hint="Ora di Roma">
+          <input id={name} name={name} type="datetime-local" defaultValue={values[name]} required={field.required} />
+        </Field>
+      );
     case "number":
       return (
         <Field label={field.label} htmlFor={name} required={field.required} error={errors?.[name]}>
