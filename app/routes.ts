@@ -13,6 +13,11 @@ function publicPages(lang: "it" | "en") {
       route("bio", "routes/bio.tsx", id("bio")),
       route("news", "routes/news.tsx", id("news")),
       route("news/:slugNews", "routes/news-detail.tsx", id("news-detail")),
+      route("events", "routes/events.tsx", id("events")),
+      route("events.ics", "routes/resources/events-calendar.ts", id("events-calendar")),
+      // Before the page: a slug's calendar file is its page's path with ".ics" (routes rank alike; the first listed matches).
+      route("events/:slugEvent.ics", "routes/resources/events-calendar.ts", id("event-calendar")),
+      route("events/:slugEvent", "routes/event-detail.tsx", id("event-detail")),
       route("art-direction", "routes/art-direction.tsx", id("art-direction")),
       route("art-direction/:dataCategory", "routes/art-direction-category.tsx", id("art-direction-category")),
       route("credits", "routes/credits.tsx", id("credits")),

@@ -147,8 +147,10 @@ export function eventValuesFrom(raw: Record<string, unknown>): EventValues {
   return textFields(raw, EVENT_BODY_FIELDS) as EventValues;
 }
 
+/** A body without `event_status` (api/ clients that do not know it) is a concert in programme. */
 export function parseEventInput(raw: Record<string, unknown>): Parsed<EventInput> {
-  return parseWith(eventRules, eventValuesFrom(raw));
+  const values = eventValuesFrom(raw);
+  return parseWith(eventRules, { ...values, event_status: values.event_status || "scheduled" });
 }
 
 /** One work of a programme as a save takes it: a composition's id, and whether the concert is its world premiere. */
