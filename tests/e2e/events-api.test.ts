@@ -67,14 +67,26 @@ describe("api/events", () => {
 
     const patched = await api.request("PATCH", `/api/events/${created.id}/`, { json: { event_status: "cancelled", starts_at: "2031-12-01T20:00:00Z" } });
     expect(patched.status, await patched.clone().text()).toBe(200);
-    expect(await patched.json()).toMatchObject({ event_status: "cancelled", starts_at: "2031-12-01T21:00:00+01:00", venue: "Teatro Olimpico", works: read.works });
+    expect(await patched.json()).toMatchObject({
+      event_status: "cancelled",
+      starts_at: "2031-12-01T21:00:00+01:00",
+      venue: "Teatro Olimpico",
+      works: read.works,
+    });
     expect(row(server, "SELECT sequence FROM Event WHERE id = ?", created.id)).toEqual({ sequence: 1 });
   });
 
   it("refuses bad values with a 400 that names each field, and saves nothing", async () => {
     const before = rows(server, "SELECT id FROM Event").length;
     const res = await api.request("POST", "/api/events/", {
-      json: concert("Errata", { title: "", starts_at: "domani alle nove", ends_at: "ieri", event_status: "forse", venue: "", ticket_url: "javascript:alert(1)" }),
+      json: concert("Errata", {
+        title: "",
+        starts_at: "domani alle nove",
+        ends_at: "ieri",
+        event_status: "forse",
+        venue: "",
+        ticket_url: "javascript:alert(1)",
+      }),
     });
     expect(res.status).toBe(400);
     const { errors } = (await res.json()) as { errors: Record<string, string> };

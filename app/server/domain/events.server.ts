@@ -56,8 +56,10 @@ export type EventFilter = { q?: string; when?: EventWhen; audience?: "visitors" 
 function eventWhere(filter: EventFilter = {}, now: Date = new Date()): Prisma.EventWhereInput {
   const { q, when, audience = "visitors", state, since } = filter;
   const visibility = audience === "visitors" ? visibleToVisitors(now) : state ? publicationStateWhere(state, now) : {};
+  // Spelled out both ways: NOT over a nullable column would leave out every concert without an end (SQL's NULL).
   const ahead: Prisma.EventWhereInput = { OR: [{ endsAt: { gte: now } }, { endsAt: null, startsAt: { gte: now } }] };
-  const timing = when === "upcoming" ? ahead : when === "past" ? { NOT: ahead } : {};
+  const behind: Prisma.EventWhereInput = { OR: [{ endsAt: { lt: now } }, { endsAt: null, startsAt: { lt: now } }] };
+  const timing = when === "upcoming" ? ahead : when === "past" ? behind : {};
   const text = q
     ? {
         OR: [
