@@ -29,3 +29,14 @@ export const EVENT_FIELDS = describeFields({
   image: { kind: "file", label: "Immagine (facoltativa)", form: "image", accept: IMAGE_ACCEPT, required: false },
   publication: { kind: "publication" },
 });
+
+/** One row of the admin form's programme, as posted and as shown again: a composition's id (empty: none), its place, whether its premiere. */
+export type WorkRow = { music: string; order: string; premiere: boolean };
+
+/** The rows the form shows: the programme's, and one blank row to add a work (or more, after «Aggiungi opera»). */
+export function rowsWithBlanks(rows: readonly WorkRow[], blanks = 1): WorkRow[] {
+  return [...rows, ...Array.from({ length: blanks }, () => ({ music: "", order: "", premiere: false }))];
+}
+
+/** The columns of a CSV import of concerts, in their usual order (docs/api.md; server/domain/events-import.server.ts). */
+export const EVENT_CSV_COLUMNS = ["date", "time", "venue", "city", "country", "ticket_url", "title", "title_eng"] as const;

@@ -90,13 +90,13 @@ describe("api/events", () => {
     });
     expect(res.status).toBe(400);
     const { errors } = (await res.json()) as { errors: Record<string, string> };
-    expect(Object.keys(errors).sort()).toEqual(["ends_at", "event_status", "starts_at", "ticket_url", "title", "venue"]);
+    expect(Object.keys(errors).sort()).toEqual(["country", "ends_at", "event_status", "starts_at", "ticket_url", "title", "venue"]);
 
     const rules = await api.request("POST", "/api/events/", {
-      json: concert("Errata", { country: "XY", starts_at: "2031-01-02T20:00:00+01:00", ends_at: "2031-01-01T20:00:00+01:00" }),
+      json: concert("Errata", { starts_at: "2031-01-02T20:00:00+01:00", ends_at: "2031-01-01T20:00:00+01:00" }),
     });
     expect(rules.status).toBe(400);
-    expect(Object.keys(((await rules.json()) as { errors: object }).errors).sort()).toEqual(["country", "ends_at"]);
+    expect(Object.keys(((await rules.json()) as { errors: object }).errors)).toEqual(["ends_at"]);
 
     for (const bad of [[{ id: "uno" }], "non una lista", [{ id: 999999 }], [{ id: works[0]?.id }, { id: works[0]?.id }]]) {
       const answer = await api.request("POST", "/api/events/", { json: concert("Errata", { works: bad }) });

@@ -1,4 +1,4 @@
-import ical from "node-ical";
+import ical, { type VEvent } from "node-ical";
 import { beforeAll, describe, expect, it } from "vitest";
 import { rows } from "../support/db";
 import { HttpClient } from "../support/http";
@@ -107,7 +107,7 @@ describe("concert pages", () => {
 });
 
 describe("calendars", () => {
-  const vevents = (body: string) => Object.values(ical.sync.parseICS(body)).filter((c): c is ical.VEvent => c.type === "VEVENT");
+  const vevents = (body: string) => Object.values(ical.sync.parseICS(body)).filter((c): c is VEvent => c?.type === "VEVENT");
 
   it("hold the upcoming concerts and those of the last 12 months, one stable UID each, SEQUENCE growing with each edit, cancelled ones marked", async () => {
     const res = await visitor().get("/events.ics");

@@ -236,6 +236,8 @@ type ItemFormProps = {
   library?: readonly ImageChoice[];
   cancelTo: string;
   submitLabel: string;
+  /** Controls of the type's own beside the described fields, inside the same form (a concert's programme). */
+  extra?: ReactNode;
 };
 
 export function ItemForm({
@@ -249,6 +251,7 @@ export function ItemForm({
   library = [],
   cancelTo,
   submitLabel,
+  extra,
 }: ItemFormProps) {
   const form: FormState = { values, errors, categories, image, lists };
   const entries = Object.entries(fields);
@@ -266,6 +269,7 @@ export function ItemForm({
               <FieldControls key={name} name={name} field={field} form={form} />
             ),
           )}
+        {extra}
       </AdminForm>
     </ImageChoicesContext>
   );

@@ -6,17 +6,20 @@ import { adminMusicSelect, listMusic } from "~/server/domain/music.server";
 import { adminNewsSelect, listNews } from "~/server/domain/news.server";
 import { uploadsUsage } from "~/server/storage/stored-files.server";
 import { listMessages, unreadMessageCount } from "~/server/domain/contact-inbox.server";
+import { upcomingEvents } from "~/server/domain/events.server";
+import { formatRomeTime } from "~/lib/rome-time";
 
 const LATEST = { size: 5 };
 
 export async function loader() {
-  const [{ rows: news }, { rows: music }, { rows: activities }, usage, { rows: messages }, unread] = await Promise.all([
+  const [{ rows: news }, { rows: music }, { rows: activities }, usage, { rows: messages }, unread, [nextEvent]] = await Promise.all([
     listNews({ ...LATEST, filter: { audience: "staff" }, order: "created" }, adminNewsSelect),
     listMusic({ ...LATEST, filter: { audience: "staff" } }, adminMusicSelect),
     listActivities(LATEST),
     uploadsUsage(),
     listMessages(LATEST),
     unreadMessageCount(),
+    upcomingEvents(1),
   ]);
   return {
     news: news.map((n) => ({ id: n.id, slug: n.slug, created: formatDateDash(n.createdAt), category: n.category.name, title: n.title })),
@@ -25,6 +28,9 @@ export async function loader() {
     usage,
     messages: messages.map((m) => ({ id: m.id, received: formatDateTime(m.createdAt), name: m.name, unread: m.readAt === null })),
     unread,
+    nextEvent: nextEvent
+      ? { slug: nextEvent.slug, title: nextEvent.title, when: formatRomeTime(nextEvent.startsAt), place: `${nextEvent.venue}, ${nextEvent.city}` }
+      : null,
   };
 }
 
@@ -52,7 +58,7 @@ function Card({ title, listTo, addTo, children, id }: { title: string; listTo: s
 }
 
 export default function Dashboard({ loaderData }: Route.ComponentProps) {
-  const { news, music, activities, usage, messages, unread } = loaderData;
+  const { news, music, activities, usage, messages, unread, nextEvent } = loaderData;
   const nearlyFull = usage.freeBytes < usage.floorBytes * 2;
   return (
     <section className="admin-page">
@@ -92,6 +98,15 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
               ) : null}
             </tbody>
           </table>
+        </Card>
+        <Card id="card-events" title="Prossimo concerto" listTo="/admin/events" addTo="/admin/events/nuovo">
+          {nextEvent ? (
+            <p>
+              <Link to={`/admin/events/${encodeURIComponent(nextEvent.slug)}`}>{nextEvent.title}</Link> — {nextEvent.when}, {nextEvent.place}
+            </p>
+          ) : (
+            <p>Nessun concerto in programma.</p>
+          )}
         </Card>
         <Card id="card-news" title="Ultime notizie" listTo="/admin/newsList" addTo="/admin/newsCreate">
           <table className="admin-table">

@@ -132,12 +132,17 @@ export function isCountryCode(code: string): boolean {
   }
 }
 
-/** The described fields, with the rules across them: the country a real code (upper-cased), the end after the start. */
+/** The described fields, the country a real code (upper-cased), and the rule across fields: the end after the start. */
 export const eventInputSchema = inputSchemaOf(EVENT_FIELDS);
 const eventRules = eventInputSchema
-  .transform((input) => ({ ...input, country: input.country.toUpperCase() }))
+  .extend({
+    country: z
+      .string()
+      .trim()
+      .transform((code) => code.toUpperCase())
+      .refine(isCountryCode, COUNTRY_MESSAGE),
+  })
   .superRefine((input, ctx) => {
-    if (!isCountryCode(input.country)) ctx.addIssue({ code: "custom", path: ["country"], message: COUNTRY_MESSAGE });
     if (input.ends_at && input.starts_at && input.ends_at.getTime() < input.starts_at.getTime()) {
       ctx.addIssue({ code: "custom", path: ["ends_at"], message: ENDS_MESSAGE });
     }
@@ -175,6 +180,14 @@ async function checkWorks(works: readonly EventWorkInput[]): Promise<string | nu
   const found = await db.music.count({ where: { id: { in: ids } } });
   return found === ids.length ? null : "Il programma nomina una composizione che non esiste";
 }
+
+/** The compositions a programme may name (the admin's works picker), by title. */
+export function workChoices(): Promise<{ id: number; title: string }[]> {
+  return db.music.findMany({ select: { id: true, title: true }, orderBy: [{ title: "asc" }, { id: "asc" }] });
+}
+
+/** The saved programme as the admin form's rows. */
+export const workRowsOf = (item: EventItem) => item.works.map((w, index) => ({ music: String(w.music.id), order: String(index + 1), premiere: w.premiere }));
 
 // --- writes (each logs its activity and keeps a revision in the same transaction) ---
 
@@ -253,6 +266,24 @@ export async function saveEvent(
       await logActivity(tx, actor, `Creato il concerto "${row.title}"`, revision);
       return { item: row, before: [], after: eventRowFileUrls(row) };
     };
+  });
+}
+
+/**
+ * Creates several concerts in one transaction (the CSV import: all or nothing), each with its
+ * revision, and one activity row for the whole import. No picture, no programme.
+ */
+export async function createEvents(inputs: readonly EventInput[], actor: Actor): Promise<number> {
+  return db.$transaction(async (tx) => {
+    for (const input of inputs) {
+      const slug = await freeSlug(tx, slugBase(input));
+      const data = { ...publicationData(input, null), ...columnsOf(EVENT_FIELDS, input), startsAt: input.starts_at as Date, slug };
+      const row = await tx.event.create({ data, select: eventSelect });
+      await recordRevision(tx, { kind: "event", itemKey: row.id, ...eventKept(row), action: "create" }, actor);
+    }
+    await contentChanged(tx);
+    await logActivity(tx, actor, `Importati ${inputs.length} concerti da un file CSV`);
+    return inputs.length;
   });
 }
 
