@@ -85,6 +85,7 @@ describe("api/events", () => {
         ends_at: "ieri",
         event_status: "forse",
         venue: "",
+        country: "XY",
         ticket_url: "javascript:alert(1)",
       }),
     });
