@@ -89,6 +89,7 @@ export default [
       route("revisions/:idRevision", "routes/admin/revision.tsx"),
     ]),
     route("upload", "routes/admin/upload.ts"),
+    route("musicList/:slugMusic/score-original", "routes/admin/score-original.ts"),
   ]),
 
   // api/ resource routes (SPEC.md 7); each answers with and without the trailing slash
