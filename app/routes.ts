@@ -21,6 +21,7 @@ function publicPages(lang: "it" | "en") {
       route("compositions", "routes/compositions.tsx", id("compositions")),
       route("compositions/:categoryCompositions", "routes/compositions-category.tsx", id("compositions-category")),
       route("compositions/:categoryCompositions/:slugMusic", "routes/composition-detail.tsx", id("composition-detail")),
+      route("works", "routes/works.tsx", id("works")),
       route("contacts", "routes/contacts.tsx", id("contacts")),
       route("portfolio", "routes/portfolio.tsx", id("portfolio")),
       route("privacy-policy", "routes/privacy-policy.tsx", id("privacy-policy")),
