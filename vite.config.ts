@@ -75,10 +75,9 @@ export default defineConfig(({ isSsrBuild }) => ({
   build: {
     target: "es2022",
     rollupOptions: {
-      // Route modules share many tiny helpers; each was its own preloaded file (21 on the home page).
-      // Chunks under 1 KB are merged into their importers (15 files). Not more: merging reaches for
-      // any chunk the same entries load, and at 8 KB it put admin list screens into a chunk every
-      // public page preloaded (tests/e2e/first-paint.test.ts, "public pages ship no admin code").
+      // Shared modules go into chunks by who loads them (clientChunks); what is left under 1 KB is merged
+      // into its importers. Not by size alone: merging reaches for any chunk the same entries load, and
+      // at 8 KB it put admin list screens into a chunk every public page preloaded (docs/performance.md).
       output: { experimentalMinChunkSize: 1_000, ...(isSsrBuild ? {} : { manualChunks: clientChunks() }) },
     },
   },
