@@ -9,7 +9,7 @@ import { STREAM_STATE_LABELS, streamStateName } from "~/lib/track-streams";
 export type TrackStreamRow = { name: string; url: string; streamState: string; streamError: string | null; progress: number | null; retryAt: string | null };
 
 /** How often the edit page asks, with JavaScript, where the streams stand while one is being made. */
-export const STREAM_POLL_MS = 2000;
+const STREAM_POLL_MS = 2000;
 
 const stillWorking = (track: TrackStreamRow) => {
   const state = streamStateName(track.streamState);
