@@ -73,6 +73,7 @@ export default [
       route("musicList/:slugMusic", "routes/admin/music-edit.tsx"),
       route("musicList/:slugMusic/delete", "routes/admin/music-delete.tsx"),
       route("musicList/:slugMusic/history", "routes/admin/history.tsx", { id: "admin-music-history" }),
+      route("musicList/:slugMusic/streams", "routes/admin/music-streams.ts"),
       route("musicCreate", "routes/admin/music-create.tsx"),
       route("activityList", "routes/admin/activity-list.tsx"),
       route("messages", "routes/admin/message-list.tsx"),

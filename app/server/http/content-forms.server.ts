@@ -1,5 +1,5 @@
 import { CONTENT_FORMS, inputNames, type ScalarField } from "~/lib/content-fields";
-import { data } from "react-router";
+import { data, redirect } from "react-router";
 import { newFormValues, type FileField, type ItemFields, type ListField } from "~/lib/item-fields";
 import { MUSIC_FIELDS } from "~/lib/music-fields";
 import { NEWS_FIELDS } from "~/lib/news-fields";
@@ -15,6 +15,8 @@ import type { FileListInput, ImageInput } from "../domain/save-with-files.server
 import { cleanDisplayName, type FileEntry } from "../domain/uploads.server";
 import { formStrings } from "./body.server";
 import { romeLocalToUtc } from "~/lib/rome-time";
+import { noticeFrom } from "~/lib/list-params";
+import { isVisibleToVisitors, type Publication } from "../storage/publication.server";
 import type { PublicationChoice, PublicationFormValues } from "~/lib/publication-labels";
 
 /**
@@ -155,6 +157,19 @@ function musicForm(form: FormData, currentTracks: { url: string; name: string }[
 export async function newItemForm(kind: "news" | "music") {
   const values = kind === "news" ? newFormValues(NEWS_FIELDS) : newFormValues(MUSIC_FIELDS);
   return { values, categories: await categoryChoices(kind), library: await libraryChoices() };
+}
+
+/**
+ * After a news item or a composition is saved, created or edited, with JavaScript or without (issue
+ * 35): back to its edit page, which says «Modifiche salvate» with a link to its public page.
+ */
+export function backToEditPage(editPath: string) {
+  return redirect(`${editPath}?avviso=salvato`);
+}
+
+/** What an edit page says after a save: the notice, and the item's public page with whether visitors see it yet. */
+export function savedNotice(request: Request, publicPath: string, item: Publication) {
+  return { notice: noticeFrom(new URL(request.url)), publicPage: { href: publicPath, visible: isVisibleToVisitors(item) } };
 }
 
 /** A refused admin form post: the messages and the values to show again, with the refusal's status (a category gone meanwhile is a 400 here). */
