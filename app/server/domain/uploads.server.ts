@@ -161,7 +161,7 @@ export async function prepareFile(input: Buffer | Blob, purpose: UploadPurpose):
 /** A file of a form post (no JavaScript) straight to storage, counted when its save commits. */
 export async function storeFormFile(file: File, purpose: UploadPurpose): Promise<StagedFile> {
   const prepared = await prepareFile(file, purpose);
-  return stageFile(prepared.folder, prepared.content, prepared.ext, prepared.mime);
+  return stageFile(prepared.folder, prepared.content, prepared.ext, prepared.mime, cleanDisplayName(file.name, ""));
 }
 
 /** Temporary uploads are kept in the store under tmp/ (never served by /media). */
@@ -190,7 +190,7 @@ export async function saveTempUpload(file: File, purpose: UploadPurpose, display
  */
 export async function promoteTempUpload(tempName: string, purpose: UploadPurpose): Promise<StagedFile> {
   if (!TEMP_NAME.test(tempName)) throw new UploadError("File caricato non valido o scaduto. Caricalo di nuovo.");
-  const row = await db.upload.findUnique({ where: { tempName }, select: { id: true, mime: true, size: true } });
+  const row = await db.upload.findUnique({ where: { tempName }, select: { id: true, mime: true, size: true, fileName: true } });
   // What the bytes are decides where they may go, not what the uploader said they were for:
   // an MP3 uploaded as a track can also be a news attachment.
   if (!row || !ACCEPTED[purpose].includes(familyOfMime(row.mime)) || row.size > maxFileBytes(purpose)) {
@@ -205,7 +205,7 @@ export async function promoteTempUpload(tempName: string, purpose: UploadPurpose
       });
   const ext = tempName.split(".").pop() ?? "bin";
   const folder = purpose === "image" ? "images" : purpose === "track" ? "tracks" : "attachments";
-  return stageFile(folder, opened, ext, row.mime);
+  return stageFile(folder, opened, ext, row.mime, row.fileName);
 }
 
 /** After a successful save: the temporary copies are no longer needed. */
