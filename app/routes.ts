@@ -21,6 +21,7 @@ function publicPages(lang: "it" | "en") {
       route("compositions", "routes/compositions.tsx", id("compositions")),
       route("compositions/:categoryCompositions", "routes/compositions-category.tsx", id("compositions-category")),
       route("compositions/:categoryCompositions/:slugMusic", "routes/composition-detail.tsx", id("composition-detail")),
+      route("works", "routes/works.tsx", id("works")),
       route("contacts", "routes/contacts.tsx", id("contacts")),
       route("portfolio", "routes/portfolio.tsx", id("portfolio")),
       route("privacy-policy", "routes/privacy-policy.tsx", id("privacy-policy")),
@@ -90,6 +91,7 @@ export default [
       route("revisions/:idRevision", "routes/admin/revision.tsx"),
     ]),
     route("upload", "routes/admin/upload.ts"),
+    route("musicList/:slugMusic/score-original", "routes/admin/score-original.ts"),
   ]),
 
   // api/ resource routes (SPEC.md 7); each answers with and without the trailing slash

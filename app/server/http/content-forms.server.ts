@@ -54,6 +54,20 @@ export function parseFileEntries(raw: unknown): FileEntry[] | null {
   return out;
 }
 
+/**
+ * The choices fields of a post (issue 36's instruments: one checkbox per key, each checked one
+ * posted under the field's name) as the comma-separated text the domain parses. A post without
+ * any leaves the field out (an old client's body keeps what was saved).
+ */
+export function choiceTexts(form: FormData, fields: ItemFields): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const [name, field] of Object.entries(fields)) {
+    const posted = form.getAll(name).filter((v): v is string => typeof v === "string");
+    if (field.kind === "choices" && posted.length > 0) out[name] = posted.join(",");
+  }
+  return out;
+}
+
 /** The list field of a description that holds files of this purpose. */
 function listField(fields: ItemFields, purpose: ListField["purpose"]): ListField {
   const field = Object.values(fields).find((f): f is ListField => f.kind === "list" && f.purpose === purpose);
@@ -88,7 +102,7 @@ function imageFromForm(form: FormData, fields: ItemFields): { image: ImageInput 
 }
 
 /** The file inputs of the news and music forms, by the error key their field shows. */
-const FILE_INPUTS: Record<string, string> = { image: "image_file", attachments: "attachment_files", tracks: "track_files" };
+const FILE_INPUTS: Record<string, string> = { image: "image_file", attachments: "attachment_files", tracks: "track_files", score: "score" };
 const CHOOSE_AGAIN = "Il file scelto non è stato conservato: sceglilo di nuovo prima di salvare.";
 
 /**
@@ -148,9 +162,16 @@ function refusePastSchedule<T>(parsed: Parsed<T>, values: PublicationFormValues 
 function musicForm(form: FormData, currentTracks: { url: string; name: string }[]): { values: MusicValues & PublicationFormValues; files: MusicFilesInput } {
   const { entries, files } = fileListFromForm(form, listField(MUSIC_FIELDS, "track"), currentTracks);
   return {
-    values: { ...musicValuesFrom(formStrings(form)), ...publicationFromForm(form) },
-    files: { image: imageFromForm(form, MUSIC_FIELDS).image, tracks: entries, trackFiles: files },
+    values: { ...musicValuesFrom({ ...formStrings(form), ...choiceTexts(form, MUSIC_FIELDS) }), ...publicationFromForm(form) },
+    files: { image: imageFromForm(form, MUSIC_FIELDS).image, tracks: entries, trackFiles: files, score: documentFromForm(form, "score") },
   };
+}
+
+/** A document of an admin form post (issue 36's score): a new file, its removal ticked (`remove_<name>`), or absent: kept. */
+function documentFromForm(form: FormData, name: string): File | null | undefined {
+  const file = form.get(name);
+  if (isRealFile(file)) return file;
+  return form.get(`remove_${name}`) === "1" ? null : undefined;
 }
 
 /** What the admin form of a new news item or composition starts from: empty values (today's date, published at once) and its choices. */
