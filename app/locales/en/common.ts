@@ -24,6 +24,7 @@ export default {
     privacy: "Privacy policy",
     cookies: "Cookie policy",
     legal: "Legal notes",
+    press: "Press kit",
     login: "Login",
     dashboard: "Dashboard",
     logout: "Logout",

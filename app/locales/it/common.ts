@@ -22,6 +22,7 @@ export default {
     privacy: "Privacy policy",
     cookies: "Cookie policy",
     legal: "Note legali",
+    press: "Cartella stampa",
     login: "Login",
     dashboard: "Dashboard",
     logout: "Logout",
