@@ -28,6 +28,8 @@ function publicPages(lang: "it" | "en") {
       route("legal-notes", "routes/legal-notes.tsx", id("legal-notes")),
       route("cookie-policy", "routes/cookie-policy.tsx", id("cookie-policy")),
       route("search", "routes/search.tsx", id("search")),
+      route("press", "routes/press.tsx", id("press")),
+      route("press/kit.zip", "routes/resources/press-kit.ts", id("press-kit")),
       route("rss.xml", "routes/resources/news-feed.ts", id("news-feed")),
       route("*", "routes/not-found.tsx", id("not-found")),
     ]),
@@ -123,6 +125,7 @@ export default [
   // Resource routes: static content files, uploaded media, operations, small form endpoints
   route("data/:file", "routes/resources/data-file.ts"),
   route("media/*", "routes/resources/media.ts"),
+  route("press/photos/:photoId", "routes/resources/press-photo.ts"),
   route("captcha/:captchaId", "routes/resources/captcha-image.ts"),
   route("cookie-consent", "routes/resources/cookie-consent.ts"),
   route("robots.txt", "routes/resources/robots.ts"),
