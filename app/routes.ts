@@ -91,6 +91,8 @@ export default [
       route("trash", "routes/admin/trash.tsx"),
       route("trash/:idEntry/purge", "routes/admin/trash-purge.tsx"),
       route("revisions/:idRevision", "routes/admin/revision.tsx"),
+      route("stats", "routes/admin/stats.tsx"),
+      route("stats/csv/:table", "routes/admin/stats-csv.ts"),
     ]),
     route("upload", "routes/admin/upload.ts"),
     route("musicList/:slugMusic/score-original", "routes/admin/score-original.ts"),
@@ -118,6 +120,9 @@ export default [
     route("content/:name", "routes/api/content.ts"),
     route("content/:name/revisions", "routes/api/revisions.ts", { id: "api-content-revisions" }),
     route("content/:name/revisions/:revisionId/restore", "routes/api/revision-restore.ts", { id: "api-content-revision-restore" }),
+    // Issue 38: the owner's statistics and the player's play reports.
+    route("stats", "routes/api/stats.ts"),
+    route("stats/play", "routes/api/stats-play.ts"),
     route("openapi.json", "routes/api/openapi.ts"),
     route("*", "routes/api/not-found.ts"),
   ]),

@@ -16,6 +16,7 @@ import { proxyMismatch } from "../../../core/proxy.mjs";
 import { SAFE_METHODS, isCrossSiteRequest } from "./forgery.server";
 import { log } from "../platform/log.server";
 import { countRequest } from "./metrics.server";
+import { countPageView } from "./visit-counter.server";
 import { createRouteTable } from "./routes.server";
 
 /**
@@ -184,6 +185,8 @@ export function createEdge(build: Pick<ServerBuild, "routes">) {
       );
     }
     let logged = false;
+    // As the client asked for it: the page cache drops the query parameters no page reads (utm_source).
+    const target = req.originalUrl;
     const atEnd: (() => void)[] = [];
     const done = () => {
       if (logged) return;
@@ -191,6 +194,7 @@ export function createEdge(build: Pick<ServerBuild, "routes">) {
       for (const fn of atEnd.splice(0)) fn();
       const durationMs = Number((process.hrtime.bigint() - started) / 1000n) / 1000;
       countRequest(routeLabel(req.path), req.method, res.statusCode, durationMs / 1000);
+      if (res.writableFinished) countPageView(req, res, target, info.userId !== null);
       log().info(
         {
           reqId: requestId,
