@@ -349,11 +349,14 @@ export function createEdge(build: Pick<ServerBuild, "routes">) {
 
   /**
    * For the static handler of Vite's fingerprinted files (server.mjs), called just before it sends
-   * one: the document-only headers come off. Only a file actually sent loses them: a path under
-   * /assets/ that names no file goes on to fileNotFound, with its policy.
+   * one: the document-only headers come off, and so do the request id (a file never changes under
+   * its name: nobody reports a request for one) and Referrer-Policy (a module script without one
+   * fetches its imports with the document's policy, which is the same). Only a file actually sent
+   * loses them: a path under /assets/ that names no file goes on to fileNotFound, with its policy. A
+   * first visit of / fetches 14 such files, and Lighthouse counts every header byte (issue 33).
    */
   const forBuiltFile = (res: Response) => {
-    for (const name of DOCUMENT_ONLY_HEADERS) res.removeHeader(name);
+    for (const name of [...DOCUMENT_ONLY_HEADERS, "X-Request-Id", "Referrer-Policy"]) res.removeHeader(name);
   };
 
   return { trustProxy: env.trustProxy, begin, guard, getLoadContext, fileNotFound, lastResort, refuseTunnel, refuseUnparsed, forBuiltFile };

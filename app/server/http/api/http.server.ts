@@ -88,14 +88,22 @@ export function endpoint(
 
 /**
  * Checks the wire types of a body: each named field, when present, must be a string (or a number
- * where `numeric`). Form bodies are all strings; this matters for JSON.
+ * where `numeric`, a list of strings where `lists`, null where `nullable`). Form bodies are all
+ * strings; this matters for JSON.
  */
-export function checkTypes(body: Record<string, unknown>, fields: readonly string[], numeric: readonly string[] = []) {
+export function checkTypes(
+  body: Record<string, unknown>,
+  fields: readonly string[],
+  numeric: readonly string[] = [],
+  more: { lists?: readonly string[]; nullable?: readonly string[] } = {},
+) {
   for (const field of fields) {
     if (!(field in body) || body[field] === undefined) continue;
     const value = body[field];
     if (typeof value === "string") continue;
     if (numeric.includes(field) && typeof value === "number" && Number.isFinite(value)) continue;
+    if (more.lists?.includes(field) && Array.isArray(value) && value.every((v) => typeof v === "string")) continue;
+    if (value === null && more.nullable?.includes(field)) continue;
     throw new ApiError(400, `Tipo non valido per il campo "${field}".`, { errors: { [field]: "Tipo non valido" } });
   }
 }
