@@ -56,5 +56,6 @@ export async function publicPages(base: string): Promise<string[]> {
     "/privacy-policy",
     "/legal-notes",
     "/cookie-policy",
+    "/press",
   ];
 }
