@@ -21,6 +21,7 @@ function publicPages(lang: "it" | "en") {
       route("compositions", "routes/compositions.tsx", id("compositions")),
       route("compositions/:categoryCompositions", "routes/compositions-category.tsx", id("compositions-category")),
       route("compositions/:categoryCompositions/:slugMusic", "routes/composition-detail.tsx", id("composition-detail")),
+      route("works", "routes/works.tsx", id("works")),
       route("contacts", "routes/contacts.tsx", id("contacts")),
       route("portfolio", "routes/portfolio.tsx", id("portfolio")),
       route("privacy-policy", "routes/privacy-policy.tsx", id("privacy-policy")),
@@ -75,6 +76,7 @@ export default [
       route("musicList/:slugMusic", "routes/admin/music-edit.tsx"),
       route("musicList/:slugMusic/delete", "routes/admin/music-delete.tsx"),
       route("musicList/:slugMusic/history", "routes/admin/history.tsx", { id: "admin-music-history" }),
+      route("musicList/:slugMusic/streams", "routes/admin/music-streams.ts"),
       route("musicCreate", "routes/admin/music-create.tsx"),
       route("activityList", "routes/admin/activity-list.tsx"),
       route("messages", "routes/admin/message-list.tsx"),
@@ -89,8 +91,11 @@ export default [
       route("trash", "routes/admin/trash.tsx"),
       route("trash/:idEntry/purge", "routes/admin/trash-purge.tsx"),
       route("revisions/:idRevision", "routes/admin/revision.tsx"),
+      route("stats", "routes/admin/stats.tsx"),
+      route("stats/csv/:table", "routes/admin/stats-csv.ts"),
     ]),
     route("upload", "routes/admin/upload.ts"),
+    route("musicList/:slugMusic/score-original", "routes/admin/score-original.ts"),
   ]),
 
   // api/ resource routes (SPEC.md 7); each answers with and without the trailing slash
@@ -115,6 +120,9 @@ export default [
     route("content/:name", "routes/api/content.ts"),
     route("content/:name/revisions", "routes/api/revisions.ts", { id: "api-content-revisions" }),
     route("content/:name/revisions/:revisionId/restore", "routes/api/revision-restore.ts", { id: "api-content-revision-restore" }),
+    // Issue 38: the owner's statistics and the player's play reports.
+    route("stats", "routes/api/stats.ts"),
+    route("stats/play", "routes/api/stats-play.ts"),
     route("openapi.json", "routes/api/openapi.ts"),
     route("*", "routes/api/not-found.ts"),
   ]),

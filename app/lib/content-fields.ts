@@ -178,6 +178,18 @@ function inputLabel(fields: readonly ContentField[], name: string): string | nul
   return null;
 }
 
+/** The scalar field an input path names ("body.1.description_eng" is the sections' «Testo»), or null. */
+export function scalarFieldAt(fields: readonly ContentField[], path: string): ScalarField | null {
+  const [head = "", , rest] = path.split(".");
+  const named = (f: ScalarField, name: string) => f.name === name || (!!f.bilingual && `${f.name}_eng` === name);
+  for (const field of fields) {
+    if (field.type === "list") {
+      if (field.name === head) return rest ? (field.fields.find((inner) => named(inner, rest)) ?? null) : null;
+    } else if (named(field, head)) return field;
+  }
+  return null;
+}
+
 /** The label of an error's field path ("artists.2.name" is "Artisti, riga 3: Nome"). */
 export function pathLabel(fields: readonly ContentField[], path: string): string | null {
   const [head = "", index, rest] = path.split(".");

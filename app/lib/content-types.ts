@@ -210,10 +210,19 @@ export function sameName(a: string, b: string): boolean {
   return a.trim().toLocaleLowerCase("it") === b.trim().toLocaleLowerCase("it");
 }
 
-/** Art direction items of these subcategories are page texts, not works (SPEC.md 2.14). */
-const NON_WORK_SUBCATEGORIES = ["lable", "description"] as const;
+/**
+ * Art direction items of these subcategories are page texts, not works (SPEC.md 2.14): "lable" holds the
+ * text of /art-direction, "description" the introduction of its label's page.
+ */
+const PAGE_TEXT_SUBCATEGORIES = { lable: "overview", description: "label-page" } as const;
+
+/** Which page text an art direction item of this subcategory is, or null for a work (or nothing, without one). */
+export function artDirectionPageText(subcategory: string | null | undefined): (typeof PAGE_TEXT_SUBCATEGORIES)[keyof typeof PAGE_TEXT_SUBCATEGORIES] | null {
+  const key = subcategory?.trim().toLowerCase() ?? "";
+  return Object.hasOwn(PAGE_TEXT_SUBCATEGORIES, key) ? PAGE_TEXT_SUBCATEGORIES[key as keyof typeof PAGE_TEXT_SUBCATEGORIES] : null;
+}
 
 export function isWorkSubcategory(subcategory: string | null | undefined): boolean {
   if (!subcategory) return false;
-  return !(NON_WORK_SUBCATEGORIES as readonly string[]).includes(subcategory.trim().toLowerCase());
+  return artDirectionPageText(subcategory) === null;
 }

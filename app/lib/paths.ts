@@ -17,6 +17,7 @@ const PAGES = {
   credits: "/credits",
   contacts: "/contacts",
   news: "/news",
+  works: "/works",
   search: "/search",
   privacyPolicy: "/privacy-policy",
   legalNotes: "/legal-notes",

@@ -21,6 +21,7 @@ export default {
     switchLanguageLabel: "IT – Passa all'italiano",
   },
   footer: {
+    works: "Catalogue",
     privacy: "Privacy policy",
     cookies: "Cookie policy",
     legal: "Legal notes",

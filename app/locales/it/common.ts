@@ -19,6 +19,7 @@ export default {
     switchLanguageLabel: "EN – Switch to English",
   },
   footer: {
+    works: "Catalogo",
     privacy: "Privacy policy",
     cookies: "Cookie policy",
     legal: "Note legali",
