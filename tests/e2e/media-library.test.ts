@@ -254,7 +254,10 @@ describe("the library an owner can use (issue 35.8), over HTTP without JavaScrip
     const admin = new HttpClient(server.url);
     await admin.login();
     // A cover uploaded with the news form (no JavaScript) keeps its file's name with its bytes.
-    const { slug, title, categoryId } = row<{ slug: string; title: string; categoryId: number }>(server, "SELECT slug, title, categoryId FROM News ORDER BY id LIMIT 1");
+    const { slug, title, categoryId } = row<{ slug: string; title: string; categoryId: number }>(
+      server,
+      "SELECT slug, title, categoryId FROM News ORDER BY id LIMIT 1",
+    );
     const news = rows<Record<string, string>>(server, "SELECT titleEng, description, descriptionEng, date FROM News WHERE slug = ?", slug)[0]!;
     const saved = await admin.post(
       `/admin/newsList/${slug}`,
@@ -286,11 +289,15 @@ describe("the library an owner can use (issue 35.8), over HTTP without JavaScrip
       "SELECT f.key FROM StoredFile f LEFT JOIN MediaImage m ON m.key = f.key WHERE f.key LIKE 'images/%' AND f.originalName IS NULL AND COALESCE(m.fileName, '') = ''",
     ).filter(({ key }) => all.keys.includes(key));
     expect(nameless.length).toBeGreaterThan(0);
-    expect(all.card(nameless[0]!.key)).toContain(`<h2 class="media-card__name">${nameless[0]!.key.split("/")[1]}</h2><p class="media-card__note">Nome del file caricato non conservato`);
+    expect(all.card(nameless[0]!.key)).toContain(
+      `<h2 class="media-card__name">${nameless[0]!.key.split("/")[1]}</h2><p class="media-card__note">Nome del file caricato non conservato`,
+    );
 
     expect((await admin.post("/admin/media", { intent: "alt", key: cover, altIt: "Il manifesto del festival", altEn: "" })).status).toBe(302);
     expect((await cards(admin, "?size=all")).card(cover)).toContain("Testo alternativo: manca in inglese.");
-    expect((await admin.post("/admin/media", { intent: "alt", key: cover, altIt: "Il manifesto del festival", altEn: "The festival poster" })).status).toBe(302);
+    expect((await admin.post("/admin/media", { intent: "alt", key: cover, altIt: "Il manifesto del festival", altEn: "The festival poster" })).status).toBe(
+      302,
+    );
     expect((await cards(admin, "?size=all")).card(cover)).toContain("Testo alternativo: presente in italiano e in inglese.");
 
     // Search by file name (any case) and by alt text, in either language.
@@ -320,7 +327,10 @@ describe("the library an owner can use (issue 35.8), over HTTP without JavaScrip
 
     // Replaced: the new picture takes the place and the alt texts; the old one, still kept by the news
     // item's revisions for a restore, is no longer listed (not one more image without alt).
-    const replaced = await admin.post("/admin/media", formData({ intent: "replace", key: cover, file: await imagePart("Locandina estate 2027 v2.png", "#44aa55") }));
+    const replaced = await admin.post(
+      "/admin/media",
+      formData({ intent: "replace", key: cover, file: await imagePart("Locandina estate 2027 v2.png", "#44aa55") }),
+    );
     expect(replaced.status).toBe(302);
     const fresh = row<{ image: string }>(server, "SELECT image FROM News WHERE slug = ?", slug).image.replace("/media/", "");
     expect(row<{ refCount: number }>(server, "SELECT refCount FROM StoredFile WHERE key = ?", cover).refCount).toBeGreaterThan(0);

@@ -93,7 +93,9 @@ function ImageCard({ image, errors }: { image: Image; errors: Errors }) {
       </a>
       <div className="media-card__body">
         <h2 className="media-card__name">{name}</h2>
-        {!image.fileName && image.stored ? <p className="media-card__note">Nome del file caricato non conservato (immagine caricata prima che il sito lo registrasse).</p> : null}
+        {!image.fileName && image.stored ? (
+          <p className="media-card__note">Nome del file caricato non conservato (immagine caricata prima che il sito lo registrasse).</p>
+        ) : null}
         <p className={lacksAlt(image) ? "media-card__alt-state media-card__alt-state--missing" : "media-card__alt-state"}>{altState(image)}</p>
         <FormError message={errors?.form} />
         <h3>Usata in</h3>
@@ -182,7 +184,13 @@ export default function MediaList({ loaderData, actionData }: Route.ComponentPro
       <ListSearch q={q} size={size} placeholder="Cerca per nome del file o testo alternativo" stateFilter={{ value: state, options: STATE_OPTIONS }} />
       {images.length === 0 ? (
         <p className="admin-card">
-          {q ? `Nessuna immagine trovata per «${q}».` : state === "senza-alt" ? "Tutte le immagini hanno il testo alternativo." : state === "non-usate" ? "Ogni immagine è usata da una pagina." : "Nessuna immagine."}
+          {q
+            ? `Nessuna immagine trovata per «${q}».`
+            : state === "senza-alt"
+              ? "Tutte le immagini hanno il testo alternativo."
+              : state === "non-usate"
+                ? "Ogni immagine è usata da una pagina."
+                : "Nessuna immagine."}
         </p>
       ) : (
         <ul className="media-grid">
