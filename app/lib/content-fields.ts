@@ -25,6 +25,9 @@ const CONTENT_KIND_LABELS: Record<ContentKind, string> = {
   privacy_policy: "Privacy",
   legal_notes: "Note legali",
   cookie_policy: "Cookie",
+  press_bio: "Stampa: biografie",
+  press_photos: "Stampa: foto",
+  press_quotes: "Stampa: citazioni",
 };
 
 /** The kinds in the order of their labels above: the admin menu lists them so. */
@@ -136,6 +139,28 @@ export const CONTENT_FORMS: Record<ContentKind, ContentForm> = {
   },
   legal_notes: { fields: [both("description", "Testo", "richtext")], summary: ["description"] },
   cookie_policy: { fields: [both("subTitle", "Sottotitolo"), both("description", "Testo", "richtext"), url("link")], summary: ["subTitle"] },
+  // The press kit (issue 38): /press shows the first item's biographies.
+  press_bio: {
+    fields: [
+      both("short", "Biografia breve (al massimo 50 parole)", "textarea"),
+      both("medium", "Biografia media (al massimo 150 parole)", "textarea"),
+      both("long", "Biografia lunga", "textarea"),
+    ],
+    summary: ["short"],
+  },
+  press_photos: {
+    fields: [image("src", "Foto"), both("title", "Didascalia"), text("credit", "Fotografo (credito obbligatorio)")],
+    summary: ["title", "credit"],
+  },
+  press_quotes: {
+    fields: [
+      both("text", "Citazione", "textarea"),
+      text("source", "Fonte (testata, autore)"),
+      text("date", "Data", { hint: "Nella forma AAAA-MM-GG (2026-03-14); vuota se non si sa." }),
+      url("link", "Collegamento all'articolo"),
+    ],
+    summary: ["text", "source"],
+  },
 };
 
 /** The names of a scalar field's inputs: the field, and its English twin when bilingual. */

@@ -201,7 +201,7 @@ describe("media library", () => {
     await page.goto(`${server.url}/admin/newsList/${slug}`);
     await page.selectOption('select[name="image__library"]', url);
     await page.getByRole("button", { name: "Salva modifiche" }).click();
-    await page.waitForURL((address) => !address.pathname.startsWith("/admin"));
+    await page.waitForURL((address) => address.search === "?avviso=salvato");
     expect(row<{ image: string | null }>(server, "SELECT image FROM News WHERE slug = ?", slug).image).toBe(url);
     // The library's row, the news item and the revision its save made each count one use.
     expect(revisionsNaming(url)).toBe(1);

@@ -114,9 +114,9 @@ function ImageCard({ image, errors }: { image: Image; errors: Errors }) {
           <input type="hidden" name="intent" value="alt" />
           <input type="hidden" name="key" value={image.key} />
           <label htmlFor={`${id}-it`}>Testo alternativo (italiano)</label>
-          <input id={`${id}-it`} name="altIt" defaultValue={image.altIt} maxLength={300} />
+          <input type="text" id={`${id}-it`} name="altIt" defaultValue={image.altIt} maxLength={300} />
           <label htmlFor={`${id}-en`}>Testo alternativo (inglese)</label>
-          <input id={`${id}-en`} name="altEn" defaultValue={image.altEn} maxLength={300} />
+          <input type="text" id={`${id}-en`} name="altEn" defaultValue={image.altEn} maxLength={300} />
           {errors?.altIt || errors?.altEn ? <p className="field__error">{errors.altIt ?? errors.altEn}</p> : null}
           <label className="media-card__check">
             <input type="checkbox" name="decorative" value="1" defaultChecked={image.decorative} /> Decorativa (nessun testo alternativo)

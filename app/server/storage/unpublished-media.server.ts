@@ -23,7 +23,7 @@ export function unpublishedOnlyFiles(): Promise<ReadonlyMap<string, readonly Unp
     const kinds = ["news", "music"];
     const [news, music, shownNews, shownMusic, revisions, trash] = await Promise.all([
       db.news.findMany({ where: hidden, select: { id: true, image: true, attachments: { select: { url: true } } } }),
-      db.music.findMany({ where: hidden, select: { id: true, img: true, tracks: { select: { url: true, streamUrl: true, peaksUrl: true } } } }),
+      db.music.findMany({ where: hidden, select: { id: true, img: true, score: true, tracks: { select: { url: true, streamUrl: true, peaksUrl: true } } } }),
       db.news.findMany({ where: visible, select: { id: true } }),
       db.music.findMany({ where: visible, select: { id: true } }),
       db.revision.findMany({ where: { kind: { in: kinds } }, select: { kind: true, itemKey: true, files: true } }),
@@ -34,7 +34,8 @@ export function unpublishedOnlyFiles(): Promise<ReadonlyMap<string, readonly Unp
       if (url?.startsWith("/media/")) uses.set(url, [...(uses.get(url) ?? []), use]);
     };
     for (const n of news) for (const url of [n.image, ...n.attachments.map((a) => a.url)]) add(url, { kind: "news", id: n.id });
-    for (const m of music) for (const url of [m.img, ...m.tracks.flatMap((t) => [t.url, t.streamUrl, t.peaksUrl])]) add(url, { kind: "music", id: m.id });
+    for (const m of music)
+      for (const url of [m.img, m.score, ...m.tracks.flatMap((t) => [t.url, t.streamUrl, t.peaksUrl])]) add(url, { kind: "music", id: m.id });
     const shownIds = { news: new Set(shownNews.map((n) => n.id)), music: new Set(shownMusic.map((m) => m.id)) };
     const keptFiles = (files: string) => JSON.parse(files) as string[];
     for (const revision of revisions) {
