@@ -25,7 +25,7 @@ export function unpublishedOnlyFiles(): Promise<ReadonlyMap<string, readonly Unp
     const kinds = ["news", "music"];
     const [news, music, shownNews, shownMusic, revisions, trash] = await Promise.all([
       db.news.findMany({ where: hidden, select: { id: true, image: true, attachments: { select: { url: true } } } }),
-      db.music.findMany({ where: hidden, select: { id: true, img: true, tracks: { select: { url: true, streamUrl: true, peaksUrl: true } } } }),
+      db.music.findMany({ where: hidden, select: { id: true, img: true, score: true, tracks: { select: { url: true, streamUrl: true, peaksUrl: true } } } }),
       db.news.findMany({ where: visible, select: { id: true, description: true, descriptionEng: true } }),
       db.music.findMany({ where: visible, select: { id: true, description: true, descriptionEng: true } }),
       db.revision.findMany({ where: { kind: { in: kinds } }, select: { kind: true, itemKey: true, files: true } }),
@@ -36,7 +36,8 @@ export function unpublishedOnlyFiles(): Promise<ReadonlyMap<string, readonly Unp
       if (url?.startsWith("/media/")) uses.set(url, [...(uses.get(url) ?? []), use]);
     };
     for (const n of news) for (const url of [n.image, ...n.attachments.map((a) => a.url)]) add(url, { kind: "news", id: n.id });
-    for (const m of music) for (const url of [m.img, ...m.tracks.flatMap((t) => [t.url, t.streamUrl, t.peaksUrl])]) add(url, { kind: "music", id: m.id });
+    for (const m of music)
+      for (const url of [m.img, m.score, ...m.tracks.flatMap((t) => [t.url, t.streamUrl, t.peaksUrl])]) add(url, { kind: "music", id: m.id });
     const shownIds = { news: new Set(shownNews.map((n) => n.id)), music: new Set(shownMusic.map((m) => m.id)) };
     const keptFiles = (files: string) => JSON.parse(files) as string[];
     // The files of a visible item's revisions are public (it showed them); those of a hidden item's are not.
@@ -53,7 +54,7 @@ export function unpublishedOnlyFiles(): Promise<ReadonlyMap<string, readonly Unp
     const [visibleNews, visibleAttachments, visibleMusic, visibleTracks, content] = await Promise.all([
       db.news.findMany({ where: { ...visible, image: { in: urls } }, select: { image: true } }),
       db.newsAttachment.findMany({ where: { url: { in: urls }, news: visible }, select: { url: true } }),
-      db.music.findMany({ where: { ...visible, img: { in: urls } }, select: { img: true } }),
+      db.music.findMany({ where: { ...visible, OR: [{ img: { in: urls } }, { score: { in: urls } }] }, select: { img: true, score: true } }),
       db.musicTrack.findMany({
         where: { music: visible, OR: [{ url: { in: urls } }, { streamUrl: { in: urls } }, { peaksUrl: { in: urls } }] },
         select: { url: true, streamUrl: true, peaksUrl: true },
@@ -63,7 +64,7 @@ export function unpublishedOnlyFiles(): Promise<ReadonlyMap<string, readonly Unp
     const shown = [
       ...visibleNews.map((n) => n.image),
       ...visibleAttachments.map((a) => a.url),
-      ...visibleMusic.map((m) => m.img),
+      ...visibleMusic.flatMap((m) => [m.img, m.score]),
       ...visibleTracks.flatMap((t) => [t.url, t.streamUrl, t.peaksUrl]),
       ...shownByRevisions,
     ];

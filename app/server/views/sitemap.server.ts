@@ -43,6 +43,7 @@ export async function sitemapEntries(): Promise<SitemapEntry[]> {
     { path: pagePath("home"), lastmod: siteChanged },
     { path: pagePath("bio"), lastmod: fromContent("bio") },
     { path: pagePath("compositions"), lastmod: musicChanged },
+    { path: pagePath("works"), lastmod: musicChanged },
     { path: pagePath("artDirection"), lastmod: fromContent("artistic_direction", "lable") },
     { path: pagePath("portfolio"), lastmod: fromContent("portfolio") },
     { path: pagePath("gallery"), lastmod: fromContent("gallery") },

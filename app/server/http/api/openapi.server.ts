@@ -149,12 +149,16 @@ export function wireProperties(fields: ItemFields): Record<string, unknown> {
   const properties: Record<string, unknown> = {};
   for (const [name, field] of Object.entries(fields)) {
     if (field.kind === "bilingual") Object.assign(properties, { [name]: str, [englishName(name)]: str });
-    else if (field.kind === "text") properties[name] = str;
+    else if (field.kind === "text") properties[name] = nullableStr;
     else if (field.kind === "date") properties[name] = { type: "string", format: "date" };
     else if (field.kind === "url") properties[name] = nullableStr;
-    else if (field.kind === "number") properties[name] = { type: ["integer", "null"] };
-    else if (field.kind === "enum" && !field.fromRow) properties[name] = { enum: [...field.values] };
-    else if (field.kind === "category") properties[name] = ref("CategoryRef");
+    else if (field.kind === "number") properties[name] = { type: [field.decimals ? "number" : "integer", "null"] };
+    else if (field.kind === "enum" && !field.fromRow) properties[name] = { enum: field.optional ? [...field.values, null] : [...field.values] };
+    else if (field.kind === "choices") properties[name] = { type: "array", items: { enum: [...field.values] } };
+    else if (field.kind === "document") {
+      properties[`${name}_url`] = { ...nullableStr, description: "the copy visitors get, watermarked on every page; null: none" };
+      properties[`${name}_pages`] = { type: ["integer", "null"] };
+    } else if (field.kind === "category") properties[name] = ref("CategoryRef");
     else if (field.kind === "file") properties[name] = field.required ? str : nullableStr;
     else if (field.kind === "list") properties[name] = list(field.purpose === "track" ? "Track" : "File");
     else if (field.kind === "publication") Object.assign(properties, PUBLICATION_PROPERTIES);
@@ -167,7 +171,9 @@ export function itemBody(fields: ItemFields, schema: z.ZodObject, required: bool
   const files: Record<string, unknown> = {};
   for (const [name, field] of Object.entries(fields)) {
     if (field.kind === "file") files[name] = binary;
-    else if (field.kind === "list") files[name] = fileList;
+    else if (field.kind === "document") {
+      files[name] = { description: "a PDF (multipart part), or the temp_name of an upload (PUT api/file/upload/); empty or null removes it", ...binary };
+    } else if (field.kind === "list") files[name] = fileList;
   }
   return multipart(fieldsOf(schema), files, required);
 }

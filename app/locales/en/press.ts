@@ -1,0 +1,33 @@
+import type it from "../it/press";
+
+export default {
+  title: "Press kit",
+  description: "Elena Marchetti's press kit: biographies to copy, photos with their credits to download, quotes, selected works and press contact.",
+  intro: "Material for journalists and programme notes: texts free to use with the source named, photos to publish with the photographer's name.",
+  download: "Download the press kit (zip)",
+  biographies: "Biographies",
+  short: "Short",
+  medium: "Medium",
+  long: "Long",
+  words: "{{count}} words",
+  copy: "Copy",
+  copied: "Copied",
+  copyFailed: "Select it and copy it by hand",
+  photos: "Photos",
+  photoBy: "Photo: {{credit}}",
+  downloadPhoto: "Download the original ({{width}} × {{height}})",
+  quotes: "What they say",
+  works: "Selected works",
+  concerts: "Next concerts",
+  contact: "Press contact",
+  contactText: "For interviews, accreditation and material: ",
+  contactForm: "Or write through the contact form",
+  files: {
+    folder: "elena-marchetti-press-kit",
+    short: "biography-short",
+    medium: "biography-medium",
+    long: "biography-long",
+    photos: "photos",
+    credits: "photo-credits",
+  },
+} satisfies typeof it;

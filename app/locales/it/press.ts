@@ -1,0 +1,33 @@
+// Texts of the press kit (/press, issue 38) and the names of its zip's files. Only the server reads them
+// (the route's loader sends the page's own), so they do not add to the texts every first visit loads.
+export default {
+  title: "Cartella stampa",
+  description: "Cartella stampa di Elena Marchetti: biografie da copiare, foto con i crediti da scaricare, citazioni, opere scelte e contatti per la stampa.",
+  intro: "Materiali per giornalisti e programmi di sala: testi liberi da usare citando la fonte, foto da pubblicare con il nome del fotografo.",
+  download: "Scarica la cartella stampa (zip)",
+  biographies: "Biografie",
+  short: "Breve",
+  medium: "Media",
+  long: "Lunga",
+  words: "{{count}} parole",
+  copy: "Copia",
+  copied: "Copiata",
+  copyFailed: "Selezionala e copiala a mano",
+  photos: "Foto",
+  photoBy: "Foto: {{credit}}",
+  downloadPhoto: "Scarica l'originale ({{width}} × {{height}})",
+  quotes: "Dicono di lei",
+  works: "Opere scelte",
+  concerts: "Prossimi concerti",
+  contact: "Contatti per la stampa",
+  contactText: "Per interviste, accrediti e materiali: ",
+  contactForm: "Oppure scrivi dal modulo dei contatti",
+  files: {
+    folder: "cartella-stampa-elena-marchetti",
+    short: "biografia-breve",
+    medium: "biografia-media",
+    long: "biografia-lunga",
+    photos: "foto",
+    credits: "crediti-foto",
+  },
+};
