@@ -294,3 +294,10 @@ export function columnLabels(fields: ItemFields): Record<string, string> {
   }
   return out;
 }
+
+/** The columns of the described rows that hold rich text (HTML), both languages: a revision's difference reads their words. */
+export function richTextColumns(fields: ItemFields): string[] {
+  return Object.entries(fields).flatMap(([name, field]) =>
+    field.kind === "bilingual" && field.format === "rich" ? [columnOf(name, field), englishColumn(columnOf(name, field))] : [],
+  );
+}

@@ -23,6 +23,8 @@ const PAGES = {
   legalNotes: "/legal-notes",
   cookiePolicy: "/cookie-policy",
   newsFeed: "/rss.xml",
+  press: "/press",
+  pressKit: "/press/kit.zip",
 } as const;
 
 export type PageName = keyof typeof PAGES;

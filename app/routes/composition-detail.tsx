@@ -34,7 +34,7 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
   redirectToCanonicalPath(request, compositionPath(item.category.name, item.slug, lang));
   const title = localized(item, "title", lang);
   const description = localized(item, "description", lang);
-  const tracks = playableTracks(item.tracks, lang);
+  const tracks = playableTracks(item.id, item.tracks, lang);
   // A share link (`?track=N&t=M:SS`, issue 25): that track is marked and starts there. A link that
   // names no track of this page is the page as usual.
   const query = new URL(request.url).searchParams;

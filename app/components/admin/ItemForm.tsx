@@ -91,7 +91,7 @@ function DocumentControl({ name, field, form }: { name: string; field: DocumentF
 function textControl(format: TextFormat, name: string, label: string, value: string | undefined, maxLength: number, required: boolean) {
   if (format === "rich") return <RichTextEditor id={name} name={name} label={label} defaultValue={value ?? ""} />;
   if (format === "plain") return <textarea id={name} name={name} rows={5} defaultValue={value} />;
-  return <input id={name} name={name} defaultValue={value} required={required} maxLength={maxLength} />;
+  return <input type="text" id={name} name={name} defaultValue={value} required={required} maxLength={maxLength} />;
 }
 
 function ImageControl({ field, form }: { field: FileField; form: FormState }) {

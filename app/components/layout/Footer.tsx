@@ -24,6 +24,9 @@ export function Footer() {
           <Link className="button button--ghost" to={pagePath("legalNotes", lang)}>
             {t("footer.legal")}
           </Link>
+          <Link className="button button--ghost" to={pagePath("press", lang)}>
+            {t("footer.press")}
+          </Link>
           {user ? (
             <>
               <Link className="button button--ghost" to="/admin" reloadDocument>

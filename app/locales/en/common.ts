@@ -25,6 +25,7 @@ export default {
     privacy: "Privacy policy",
     cookies: "Cookie policy",
     legal: "Legal notes",
+    press: "Press kit",
     login: "Login",
     dashboard: "Dashboard",
     logout: "Logout",

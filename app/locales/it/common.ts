@@ -23,6 +23,7 @@ export default {
     privacy: "Privacy policy",
     cookies: "Cookie policy",
     legal: "Note legali",
+    press: "Cartella stampa",
     login: "Login",
     dashboard: "Dashboard",
     logout: "Logout",

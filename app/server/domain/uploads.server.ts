@@ -166,7 +166,7 @@ export async function prepareFile(input: Buffer | Blob, purpose: UploadPurpose):
 /** A file of a form post (no JavaScript) straight to storage, counted when its save commits. */
 export async function storeFormFile(file: File, purpose: UploadPurpose): Promise<StagedFile> {
   const prepared = await prepareFile(file, purpose);
-  return stageFile(prepared.folder, prepared.content, prepared.ext, prepared.mime);
+  return stageFile(prepared.folder, prepared.content, prepared.ext, prepared.mime, cleanDisplayName(file.name, ""));
 }
 
 /** Temporary uploads are kept in the store under tmp/ (never served by /media). */
@@ -196,7 +196,7 @@ export async function saveTempUpload(file: File, purpose: UploadPurpose, display
 export async function promoteTempUpload(tempName: string, purpose: UploadPurpose): Promise<StagedFile> {
   const row = await checkedTempUpload(tempName, purpose);
   const ext = tempName.split(".").pop() ?? "bin";
-  return stageFile(FOLDER_OF[purpose], () => openTempUpload(tempName), ext, row.mime);
+  return stageFile(FOLDER_OF[purpose], () => openTempUpload(tempName), ext, row.mime, row.fileName);
 }
 
 const TEMP_GONE = "File caricato non valido o scaduto. Caricalo di nuovo.";
@@ -204,7 +204,7 @@ const TEMP_GONE = "File caricato non valido o scaduto. Caricalo di nuovo.";
 /** A temporary upload that may go where `purpose` says; unknown, expired or wrong-kind names are refused. */
 async function checkedTempUpload(tempName: string, purpose: UploadPurpose) {
   if (!TEMP_NAME.test(tempName)) throw new UploadError(TEMP_GONE);
-  const row = await db.upload.findUnique({ where: { tempName }, select: { id: true, mime: true, size: true } });
+  const row = await db.upload.findUnique({ where: { tempName }, select: { id: true, mime: true, size: true, fileName: true } });
   // What the bytes are decides where they may go, not what the uploader said they were for:
   // an MP3 uploaded as a track can also be a news attachment.
   if (!row || !ACCEPTED[purpose].includes(familyOfMime(row.mime)) || row.size > maxFileBytes(purpose)) throw new UploadError(TEMP_GONE);

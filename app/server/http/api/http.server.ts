@@ -52,7 +52,11 @@ function errorResponse(error: ApiError): Response {
  * anywhere below (ApiError, the edge readers' RequestError, Prisma's not-found/conflict) are JSON
  * 4xx; anything else is logged and answered as a bare 500 JSON (never a stack trace).
  */
-export function endpoint(handlers: Partial<Record<Method, ApiHandler>>, options: { bodyLimit?: () => number } = {}) {
+export function endpoint(
+  handlers: Partial<Record<Method, ApiHandler>>,
+  /** `csrfCookie: false`: an endpoint visitors' browsers call (the play beacon) sets no cookie (ADR 045). */
+  options: { bodyLimit?: () => number; csrfCookie?: boolean } = {},
+) {
   const allowed: string[] = Object.keys(handlers);
   if (allowed.includes("GET")) allowed.splice(allowed.indexOf("GET") + 1, 0, "HEAD");
   const allow = [...allowed, "OPTIONS"].join(", ");
@@ -74,7 +78,7 @@ export function endpoint(handlers: Partial<Record<Method, ApiHandler>>, options:
         response = json({ error: MESSAGES.internal.it }, 500);
       }
     }
-    return ensureCsrfCookie(args.request, response);
+    return options.csrfCookie === false ? response : ensureCsrfCookie(args.request, response);
   }
   return {
     loader: Object.assign(dispatch, { allowedMethods: [...allowed], bodyLimit: options.bodyLimit }),
