@@ -8,6 +8,8 @@ import { libraryChoices } from "~/server/domain/media-library-images.server";
 import { staffFrom } from "~/server/domain/session.server";
 import { adminContentId, adminContentKind, contentFormErrors, contentItemForm } from "~/server/http/content-forms.server";
 import { adminForm } from "~/server/http/forms.server";
+import { contentPlacements } from "~/server/views/content-placement.server";
+import { Placements } from "~/components/admin/Placements";
 
 /** /admin/content/{name}/nuovo creates an item; /admin/content/{name}/{id} edits one. */
 async function itemOf(params: Route.LoaderArgs["params"]) {
@@ -23,7 +25,8 @@ async function itemOf(params: Route.LoaderArgs["params"]) {
 export async function loader({ params }: Route.LoaderArgs) {
   const { kind, item } = await itemOf(params);
   const hasImages = CONTENT_FORMS[kind].fields.some((f) => f.type === "image" || (f.type === "list" && f.fields.some((inner) => inner.type === "image")));
-  return { kind, label: contentKindLabel(kind), item: (item ?? {}) as Record<string, unknown>, library: hasImages ? await libraryChoices() : [] };
+  const placements = item ? ((await contentPlacements(kind, [item]))?.[0] ?? null) : null;
+  return { kind, label: contentKindLabel(kind), item: (item ?? {}) as Record<string, unknown>, placements, library: hasImages ? await libraryChoices() : [] };
 }
 
 /** The form summary names each refused field in Italian ("Anno: Deve essere un anno"); each field shows its own message too. */
@@ -53,7 +56,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
 }
 
 export default function ContentEdit({ loaderData, actionData }: Route.ComponentProps) {
-  const { kind, label, item, library } = loaderData;
+  const { kind, label, item, placements, library } = loaderData;
   const form = CONTENT_FORMS[kind];
   const isNew = item.id === undefined;
   const list = `/admin/content/${kind}`;
@@ -63,6 +66,11 @@ export default function ContentEdit({ loaderData, actionData }: Route.ComponentP
       <h1>
         {label}: {isNew ? "nuovo elemento" : "modifica"}
       </h1>
+      {placements ? (
+        <div className="content-edit__placements">
+          Dove appare: <Placements places={placements} />
+        </div>
+      ) : null}
       <ContentItemForm
         key={JSON.stringify(actionData?.values ?? item)}
         fields={form.fields}

@@ -251,6 +251,9 @@ function scalarValues(fields: readonly ScalarField[], read: (name: string) => st
   const out: Record<string, unknown> = {};
   for (const field of fields) {
     for (const name of inputNames(field)) out[name] = field.type === "number" ? numberValue(read(`${prefix}${name}`)) : read(`${prefix}${name}`);
+    // A browser sends a textarea's line breaks as CRLF (HTML's form encoding): kept as typed, "\n", so a save
+    // that changes nothing leaves /data and the press kit's text files as they were.
+    if (field.type === "textarea") for (const name of inputNames(field)) out[name] = String(out[name]).replace(/\r\n?/g, "\n");
     const picked = field.type === "image" ? read(`${prefix}${field.name}__library`) : "";
     if (picked) out[field.name] = picked;
   }
