@@ -6,7 +6,7 @@ import { CONTENT_FORMS, contentKindLabel, itemSummary, pathLabel } from "~/lib/c
 import { contentList, saveContentItem } from "~/server/domain/content.server";
 import { libraryChoices } from "~/server/domain/media-library-images.server";
 import { staffFrom } from "~/server/domain/session.server";
-import { adminContentId, adminContentKind, contentItemForm } from "~/server/http/content-forms.server";
+import { adminContentId, adminContentKind, contentFormErrors, contentItemForm } from "~/server/http/content-forms.server";
 import { adminForm } from "~/server/http/forms.server";
 import { contentPlacements } from "~/server/views/content-placement.server";
 import { Placements } from "~/components/admin/Placements";
@@ -38,12 +38,19 @@ function withSummary(kind: Parameters<typeof contentKindLabel>[0], errors: Recor
 
 export async function action({ request, params, context }: Route.ActionArgs) {
   const { kind, id, list } = await itemOf(params);
-  const post = contentItemForm(kind, await adminForm(request));
-  if (!post.intent.save) return { values: post.item, blankRows: { [post.intent.addRowsTo]: post.intent.blankRows }, errors: undefined };
+  const form = await adminForm(request);
+  const post = contentItemForm(kind, form);
+  if (!post.intent.save) {
+    const errors = contentFormErrors({}, post, form);
+    return { values: post.item, blankRows: { [post.intent.addRowsTo]: post.intent.blankRows }, errors: Object.keys(errors).length > 0 ? errors : undefined };
+  }
   const result = await saveContentItem(kind, id, post.item, post.images, staffFrom(context));
   if (!result.ok) {
     if (result.status === 404) throw redirect(`${list}?avviso=non-trovato`);
-    return data({ values: post.item, blankRows: undefined, errors: withSummary(kind, result.errors) }, { status: result.status });
+    return data(
+      { values: post.item, blankRows: undefined, errors: contentFormErrors(withSummary(kind, result.errors), post, form) },
+      { status: result.status },
+    );
   }
   return redirect(`${list}?avviso=salvato`);
 }

@@ -40,6 +40,7 @@ const NAV = [
   { to: "/admin/messages", label: "Messaggi" },
   { to: "/admin/media", label: "Media" },
   { to: "/admin/activityList", label: "Attività" },
+  { to: "/admin/stats", label: "Statistiche" },
   { to: "/admin/trash", label: "Cestino" },
 ];
 

@@ -98,6 +98,9 @@ export default function MusicEdit({ loaderData, actionData }: Route.ComponentPro
         categories={categories}
         image={music.img || null}
         lists={{ music_tracks: music.tracks }}
+        documents={{
+          score: music.score ? { url: music.score, pages: music.scorePages, originalHref: `/admin/musicList/${music.slug}/score-original` } : null,
+        }}
         // A saved composition keeps its mode: the other option stays disabled (SPEC.md 2.17/4).
         locked={{ mode: loaderData.values.mode }}
         library={loaderData.library}
