@@ -6,10 +6,10 @@ import { TitledSection } from "~/components/layout/TitledSection";
 import { Picture } from "~/components/media/Picture";
 import { pageMeta } from "~/lib/meta";
 import { pagePath } from "~/lib/paths";
+import { translate } from "~/lib/translation";
 import { PRESS_TEXTS } from "~/locales/press";
 import { getLang } from "~/server/platform/i18n.server";
 import { pressKitPage } from "~/server/views/press-kit.server";
-import { wordCount } from "~/lib/content-types";
 
 export async function loader({ context }: Route.LoaderArgs) {
   const lang = getLang(context);
@@ -17,10 +17,10 @@ export async function loader({ context }: Route.LoaderArgs) {
   return { lang, texts, kit: await pressKitPage(lang) };
 }
 
-const fill = (text: string, values: Record<string, string | number>) => text.replace(/\{\{(\w+)\}\}/g, (_, name: string) => String(values[name] ?? ""));
-
 export default function PressPage({ loaderData }: Route.ComponentProps) {
   const { lang, texts, kit } = loaderData;
+  // The texts came with the page (not in the translations every visit loads): read as useTranslation reads its own.
+  const text = (key: string, values: Record<string, unknown>) => translate(lang, texts, key, values);
   return (
     <>
       <PageHero title={texts.title}>
@@ -37,7 +37,7 @@ export default function PressPage({ loaderData }: Route.ComponentProps) {
               <article key={bio.length} className="press-bio" aria-labelledby={`press-bio-${bio.length}`}>
                 <header className="press-bio__header">
                   <h3 id={`press-bio-${bio.length}`}>{texts[bio.length]}</h3>
-                  <span className="press-bio__words">{fill(texts.words, { count: wordCount(bio.text) })}</span>
+                  <span className="press-bio__words">{text("words", { count: bio.words })}</span>
                   <CopyButton text={bio.text} labels={texts} describedBy={`press-bio-${bio.length}`} />
                 </header>
                 <p className="press-bio__text" id={`press-bio-${bio.length}-text`}>
@@ -55,12 +55,11 @@ export default function PressPage({ loaderData }: Route.ComponentProps) {
                   <figure className="press-photo">
                     <Picture image={photo.image} alt={photo.title} sizes="(min-width: 768px) 33vw, 100vw" className="press-photo__image" />
                     <figcaption>
-                      {photo.title ? <span>{photo.title}</span> : null}{" "}
-                      <span className="press-photo__credit">{fill(texts.photoBy, { credit: photo.credit })}</span>
+                      {photo.title ? <span>{photo.title}</span> : null} <span className="press-photo__credit">{text("photoBy", { credit: photo.credit })}</span>
                     </figcaption>
                   </figure>
                   <a href={photo.downloadHref} download>
-                    {fill(texts.downloadPhoto, { width: photo.image.width, height: photo.image.height })}
+                    {text("downloadPhoto", { width: photo.image.width, height: photo.image.height })}
                   </a>
                 </li>
               ))}

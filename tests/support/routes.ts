@@ -58,6 +58,7 @@ export async function publicPages(base: string): Promise<string[]> {
     "/privacy-policy",
     "/legal-notes",
     "/cookie-policy",
+    "/press",
   ];
 }
 

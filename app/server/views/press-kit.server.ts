@@ -2,6 +2,7 @@ import crypto from "node:crypto";
 import path from "node:path";
 import type { Readable } from "node:stream";
 import { strToU8, zipSync, type Zippable } from "fflate";
+import { wordCount } from "~/lib/content-types";
 import { type Lang, localized } from "~/lib/i18n";
 import type { ImageInfo } from "~/lib/images";
 import { contentHref } from "~/lib/paths";
@@ -23,6 +24,8 @@ import { musicCatalogue } from "./compositions.server";
 
 const BIO_LENGTHS = ["short", "medium", "long"] as const;
 type BioLength = (typeof BIO_LENGTHS)[number];
+/** A biography with its length in words, counted as its limit is (lib/content-types.ts). */
+type Biography = { length: BioLength; text: string; words: number };
 
 type PressPhoto = { id: number; title: string; credit: string; image: ImageInfo; downloadHref: string };
 /** `date` as YYYY-MM-DD (for <time>), `dateLabel` as the page's language writes it; both empty when unknown. */
@@ -44,10 +47,13 @@ function pressPhotoPath(id: number): string {
 }
 
 /** The biographies of a language, empty ones left out (staff keep one press_bio item; a second is not shown). */
-async function biographies(lang: Lang): Promise<{ length: BioLength; text: string }[]> {
+async function biographies(lang: Lang): Promise<Biography[]> {
   const [bio] = await contentList("press_bio");
   if (!bio) return [];
-  return BIO_LENGTHS.map((length) => ({ length, text: localized(bio, length, lang).trim() })).filter((b) => b.text);
+  return BIO_LENGTHS.map((length) => {
+    const text = localized(bio, length, lang).trim();
+    return { length, text, words: wordCount(text) };
+  }).filter((b) => b.text);
 }
 
 /** The press photos whose picture is there, in the admin's order. */
@@ -63,7 +69,7 @@ async function photos(lang: Lang): Promise<(PressPhoto & { key: string })[]> {
 }
 
 export type PressKitPage = {
-  biographies: { length: BioLength; text: string }[];
+  biographies: Biography[];
   photos: PressPhoto[];
   quotes: PressQuote[];
   works: PressWork[];
