@@ -143,7 +143,9 @@ describe("heading order and valid markup", () => {
     await staff.login();
     const pages: [string, string][] = [];
     for (const path of adminPages(server)) {
-      const res = await staff.get(path);
+      // once more on a new socket when the server closed the kept-alive one as this request took it
+      // (seen on the busy shared machine: "other side closed"; not what this test is about)
+      const res = await staff.get(path).catch(() => staff.get(path));
       expect.soft(res.status, path).toBe(200);
       pages.push([path, await res.text()]);
     }

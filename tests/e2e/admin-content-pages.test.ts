@@ -215,6 +215,10 @@ describe("/admin/content/{name} without JavaScript", () => {
       }
     }
     expect([...seen].sort()).toEqual(["Pagina Biografia", "Pagina iniziale"]);
+    // the edit page of a text says it too
+    const editing = (await dataList("bio")).find((t) => bio.get(Number(t.id))?.[0]?.startsWith("Pagina Biografia"));
+    const editPage = await (await staff.get(`/admin/content/bio/${String(editing?.id)}`)).text();
+    expect(editPage).toMatch(/Dove appare: <ul class="placements"><li><a href="\/bio">Pagina Biografia – «/);
     // a text moved to a category of the other page says so at once
     const moved = (await dataList("bio")).find((t) => bio.get(Number(t.id))?.[0]?.startsWith("Pagina Biografia"));
     const about = categories.find((c) => c.type === "about");

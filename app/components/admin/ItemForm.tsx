@@ -39,7 +39,7 @@ type FormState = {
 };
 
 /** A saved document as its control shows it: the copy visitors get, its pages, and where staff download the original. */
-export type SavedDocument = { url: string; pages: number | null; originalHref: string };
+type SavedDocument = { url: string; pages: number | null; originalHref: string };
 
 /** Checkboxes of a vocabulary (work without JavaScript: each checked key is posted under the field's name). */
 function ChoicesControl({ name, field, form }: { name: string; field: ChoicesField; form: FormState }) {

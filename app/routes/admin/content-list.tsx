@@ -4,6 +4,7 @@ import type { Route } from "./+types/content-list";
 import { DeleteLink } from "~/components/admin/DeleteLink";
 import { useDragOrder } from "~/components/admin/drag-order";
 import { EditIcon } from "~/components/admin/Icons";
+import { Placements } from "~/components/admin/Placements";
 import { Breadcrumb, MoveButtons, Notice, TableHead } from "~/components/admin/ListControls";
 import { FormError } from "~/components/admin/form-fields";
 import { CONTENT_FORMS, contentKindLabel, itemSummary } from "~/lib/content-fields";
@@ -80,17 +81,7 @@ export default function ContentList({ loaderData, actionData }: Route.ComponentP
               <td>{row.summary}</td>
               {placed ? (
                 <td className="content-list__placements">
-                  {row.placements.length > 0 ? (
-                    <ul>
-                      {row.placements.map((place) => (
-                        <li key={place.label}>
-                          <a href={place.href}>{place.label}</a>
-                        </li>
-                      ))}
-                    </ul>
-                  ) : (
-                    "Non appare sul sito"
-                  )}
+                  <Placements places={row.placements} />
                 </td>
               ) : null}
               <td className="content-list__order">

@@ -73,7 +73,7 @@ export async function usesByKey(client: Tx | typeof db = db): Promise<Map<string
  * image only kept revisions or the trash still count (one a replace took the place of, a removed
  * cover) is not one of them: a restore brings it back with its item (issue 35.8).
  */
-export async function listLibraryImages(): Promise<LibraryImage[]> {
+async function listLibraryImages(): Promise<LibraryImage[]> {
   const [rows, uses] = await Promise.all([
     db.mediaImage.findMany({ select: { key: true, altIt: true, altEn: true, decorative: true, fileName: true }, orderBy: { createdAt: "desc" } }),
     usesByKey(),

@@ -21,15 +21,27 @@ const NOT_READABLE = "Il PDF della partitura è danneggiato o illeggibile: espor
 const ENCRYPTED = "Il PDF della partitura è protetto da password o cifrato: carica una copia senza protezione.";
 const NO_PAGES = "Il PDF della partitura non ha pagine leggibili: esportalo di nuovo e riprova.";
 
+/** An encrypted file may fail the strict reading before its encryption is seen: read it leniently to tell. */
+async function isEncrypted(bytes: Uint8Array): Promise<boolean> {
+  try {
+    return (await PDFDocument.load(bytes, { ignoreEncryption: true, updateMetadata: false })).isEncrypted;
+  } catch {
+    return false;
+  }
+}
+
 async function readablePdf(bytes: Uint8Array): Promise<PDFDocument> {
   let doc: PDFDocument;
+  let pages: number;
   try {
     doc = await PDFDocument.load(bytes, { updateMetadata: false, throwOnInvalidObject: true });
+    // A file without a page tree fails here, not at load.
+    pages = doc.getPageCount();
   } catch (error) {
-    throw new UploadError(error instanceof EncryptedPDFError ? ENCRYPTED : NOT_READABLE, 400);
+    throw new UploadError(error instanceof EncryptedPDFError || (await isEncrypted(bytes)) ? ENCRYPTED : NOT_READABLE, 400);
   }
   if (doc.isEncrypted) throw new UploadError(ENCRYPTED, 400);
-  if (doc.getPageCount() === 0) throw new UploadError(NO_PAGES, 400);
+  if (pages === 0) throw new UploadError(NO_PAGES, 400);
   return doc;
 }
 

@@ -10,7 +10,8 @@ import { mimeTypeOf } from "../storage/file-types.server";
 import { storedKeyOfUrl } from "../storage/file-store.server";
 import { fileStore, scratchDir } from "../storage/storage.server";
 import { recountFiles, removeUnreferenced, stageFile, type StagedFile } from "../storage/stored-files.server";
-import { MissingProgramError, transcodeAudio, UnreadableAudioError } from "./audio-transcode.server";
+import { transcodeInChildProcess } from "./audio-transcode-process.server";
+import { MissingProgramError, UnreadableAudioError } from "./audio-transcode.server";
 import { enqueueJob, latestJobs, PermanentJobError, WaitingJobError, type JobHandler } from "./jobs.server";
 
 /**
@@ -180,7 +181,7 @@ const transcodeJob: JobHandler = {
       const outFile = path.join(workDir, "stream.mp3");
       let result;
       try {
-        result = await transcodeAudio(master.stream, extension, {
+        result = await transcodeInChildProcess(master.stream, extension, {
           outFile: asIs ? null : outFile,
           maxSeconds: getEnv().maxTrackSeconds,
           signal: job.signal,

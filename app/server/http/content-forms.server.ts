@@ -106,15 +106,15 @@ const FILE_INPUTS: Record<string, string> = { image: "image_file", attachments: 
 const CHOOSE_AGAIN = "Il file scelto non è stato conservato: sceglilo di nuovo prima di salvare.";
 
 /**
- * A refused post of the news or music form without JavaScript comes back with its file inputs
- * empty (no browser refills them): each one that had a file says so beside it, unless it has an
- * error of its own (issue 35.12). With JavaScript the page stays and so do the chosen files; the
- * enhanced form says it is with `enhanced` (AdminForm).
+ * A refused admin form post without JavaScript comes back with its file inputs empty (no browser
+ * refills them): each field in `chosen` (the error keys of the fields that had a file) says so
+ * beside it, unless it has an error of its own (issue 35.12). With JavaScript the page stays and so
+ * do the chosen files; the enhanced form says it is with `enhanced` (AdminForm).
  */
-function withFilesToChooseAgain(errors: Record<string, string>, form: FormData): Record<string, string> {
+function withFilesToChooseAgain(errors: Record<string, string>, form: FormData, chosen: readonly string[]): Record<string, string> {
   if (form.has("enhanced")) return errors;
-  const lost = Object.entries(FILE_INPUTS).filter(([key, input]) => !errors[key] && form.getAll(input).some(isRealFile));
-  return { ...errors, ...Object.fromEntries(lost.map(([key]) => [key, CHOOSE_AGAIN])) };
+  const lost = chosen.filter((key) => !errors[key]);
+  return { ...errors, ...Object.fromEntries(lost.map((key) => [key, CHOOSE_AGAIN])) };
 }
 
 /** The admin news form: its fields and files. */
@@ -195,7 +195,13 @@ export function savedNotice(request: Request, publicPath: string, item: Publicat
 
 /** A refused admin form post: the messages and the values to show again, with the refusal's status (a category gone meanwhile is a 400 here). */
 export function formRefusal<V>(failure: SaveFailure, values: V, form: FormData) {
-  return data({ errors: withFilesToChooseAgain(failure.errors, form), values }, { status: failure.status === 404 ? 400 : failure.status });
+  const chosen = Object.entries(FILE_INPUTS).filter(([, input]) => form.getAll(input).some(isRealFile));
+  const errors = withFilesToChooseAgain(
+    failure.errors,
+    form,
+    chosen.map(([key]) => key),
+  );
+  return data({ errors, values }, { status: failure.status === 404 ? 400 : failure.status });
 }
 
 /**
@@ -222,6 +228,18 @@ export type ContentItemPost = {
   /** "save", or the list that asked for more blank rows ("aggiungi riga") and how many it shows then. */
   intent: { save: true } | { save: false; addRowsTo: string; blankRows: number };
 };
+
+/**
+ * The messages a content item form shows again (a refusal, or more blank rows asked for): each image
+ * field that had a file says, without JavaScript, that it must be chosen again.
+ */
+export function contentFormErrors(errors: Record<string, string>, post: ContentItemPost, form: FormData): Record<string, string> {
+  return withFilesToChooseAgain(
+    errors,
+    form,
+    post.images.map((image) => image.path),
+  );
+}
 
 /** A number field: its value when it is an integer, else the text as typed (the schema then names the field). */
 function numberValue(value: string): number | string {

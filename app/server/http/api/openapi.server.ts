@@ -365,6 +365,51 @@ export function openApiDocument(origin: string) {
           responses: { 200: ok({ type: "object", properties: { success: { type: "boolean" } } }), ...pick(400, 403, 415, 429) },
         },
       },
+      // Issue 38: the owner's statistics and the player's play reports (docs/api.md, "Statistics").
+      "/api/stats/": {
+        get: {
+          security: [{ session: [] }],
+          parameters: ["from", "to"].map((name) => ({
+            name,
+            in: "query",
+            description: "A Rome day, YYYY-MM-DD (both included; default the last 30 days)",
+            schema: { type: "string", format: "date" },
+          })),
+          responses: {
+            200: ok({
+              type: "object",
+              properties: {
+                from: str,
+                to: str,
+                days: { type: "array", items: { type: "object", properties: { date: str, views: int, visitors: int } } },
+                pages: { type: "array", items: { type: "object", properties: { path: str, views: int, visitors: int } } },
+                sources: { type: "array", items: { type: "object", properties: { source: str, views: int } } },
+                languages: { type: "array", items: { type: "object", properties: { lang: str, views: int } } },
+                devices: { type: "array", items: { type: "object", properties: { device: { enum: ["phone", "tablet", "computer"] }, views: int } } },
+                plays: { type: "array", items: { type: "object", properties: { music_id: int, title: str, started: int, played_30s: int, completed: int } } },
+              },
+            }),
+            ...pick(400, 401, 403),
+          },
+        },
+      },
+      "/api/stats/play/": {
+        post: {
+          description:
+            "Sent by the site's player with navigator.sendBeacon; accepted only from the site's own pages (Sec-Fetch-Site or Origin), no CSRF token, no cookie set.",
+          requestBody: jsonBody({
+            type: "object",
+            required: ["music_id", "track", "listened_seconds", "duration"],
+            properties: {
+              music_id: int,
+              track: { ...int, description: "The track's id" },
+              listened_seconds: { type: "number", minimum: 0 },
+              duration: { type: "number", exclusiveMinimum: 0 },
+            },
+          }),
+          responses: { 204: { description: "Counted" }, ...pick(400, 403, 413, 415, 429) },
+        },
+      },
       "/api/file/upload/": {
         put: {
           security: staff,
