@@ -19,11 +19,13 @@ const PAGES = {
   news: "/news",
   events: "/events",
   eventsCalendar: "/events.ics",
+  works: "/works",
   search: "/search",
   privacyPolicy: "/privacy-policy",
   legalNotes: "/legal-notes",
   cookiePolicy: "/cookie-policy",
   newsFeed: "/rss.xml",
+  press: "/press",
 } as const;
 
 export type PageName = keyof typeof PAGES;

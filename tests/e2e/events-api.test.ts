@@ -53,7 +53,7 @@ describe("api/events", () => {
       venue: "Teatro Olimpico",
       city: "Vicenza",
       country: "IT",
-      address: "",
+      address: null,
       ticket_url: "https://www.example.org/biglietti",
       performers: "Quartetto Prova",
       description: "<p>Programma</p>",

@@ -9,6 +9,7 @@ import { createCookie } from "react-router";
 import { sessionRowId } from "~/server/domain/session.server";
 import { acceptCookies, type TestBrowser } from "./browser";
 import { row, run } from "./db";
+import { HttpClient } from "./http";
 import { ADMIN, type ServerInfo } from "./server";
 
 const HOUR = 60 * 60 * 1000;
@@ -41,6 +42,17 @@ export async function signIn(context: BrowserContext, server: ServerInfo, userna
   await context.addCookies([{ name, value, url: server.url, httpOnly: true, sameSite: "Lax" }]);
 }
 
+/**
+ * An HttpClient signed in as `username` without the login form: sign-ins are throttled per user and
+ * address (10 in 15 minutes), and the files that share the demo server would spend them.
+ */
+export async function staffClient(server: ServerInfo, username = ADMIN.username) {
+  const client = new HttpClient(server.url);
+  const { name, value } = await sessionCookie(server, username);
+  client.cookies.set(name, value);
+  return client;
+}
+
 /** A signed-in staff page in a fresh context (cookie banner accepted), closed after the test like any context. */
 export async function staffPage(browser: TestBrowser, server: ServerInfo, options: BrowserContextOptions = {}) {
   const { context, errors } = await browser.newContext(options);
@@ -56,4 +68,17 @@ export async function startMusicForm(page: Page, server: ServerInfo, title: stri
   await page.selectOption("#category", { label: "Colonne Sonore" });
   await page.fill("#title", title);
   await page.check(`input[name="mode"][value="${mode}"]`);
+}
+
+/**
+ * Issue 35: presses the form's `button` and waits until a saved news item or composition brings the
+ * staff back to its edit page (`editPath`), which says «Modifiche salvate» with a link to its public
+ * page (`publicPath`), with JavaScript (a client navigation) and without (a native post).
+ */
+export async function saveBackToEditPage(page: Page, server: ServerInfo, button: string, editPath: string, publicPath: string) {
+  await Promise.all([page.waitForURL(`${server.url}${editPath}?avviso=salvato`), page.click(button)]);
+  const notice = page.getByRole("status").filter({ hasText: "Modifiche salvate" });
+  await notice.waitFor();
+  const link = notice.getByRole("link", { name: "vedi la pagina pubblica" });
+  if ((await link.getAttribute("href")) !== publicPath) throw new Error(`the notice links to ${await link.getAttribute("href")}, not ${publicPath}`);
 }

@@ -12,6 +12,9 @@ export function Footer() {
     <footer className="footer">
       <div className="footer__inner">
         <nav className="footer__links" aria-label="Footer">
+          <Link className="button button--ghost" to={pagePath("works", lang)}>
+            {t("footer.works")}
+          </Link>
           <Link className="button button--ghost" to={pagePath("privacyPolicy", lang)}>
             {t("footer.privacy")}
           </Link>
@@ -20,6 +23,9 @@ export function Footer() {
           </Link>
           <Link className="button button--ghost" to={pagePath("legalNotes", lang)}>
             {t("footer.legal")}
+          </Link>
+          <Link className="button button--ghost" to={pagePath("press", lang)}>
+            {t("footer.press")}
           </Link>
           {user ? (
             <>
