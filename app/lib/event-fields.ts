@@ -2,7 +2,7 @@ import { describeFields } from "./item-fields";
 import { IMAGE_ACCEPT } from "./images";
 
 /** A concert's own state (issue 36), named apart from its publication `status`. */
-export const EVENT_STATUSES = ["scheduled", "cancelled", "postponed", "rescheduled"] as const;
+const EVENT_STATUSES = ["scheduled", "cancelled", "postponed", "rescheduled"] as const;
 export type EventStatus = (typeof EVENT_STATUSES)[number];
 
 /** The fields of a concert (issue 36), in the order of its admin form; its programme (`works`) is the domain module's. */

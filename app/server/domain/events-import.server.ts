@@ -12,7 +12,7 @@ import { createEvents, parseEventInput, type EventInput } from "./events.server"
  */
 const REQUIRED_COLUMNS = ["date", "time", "venue", "city", "country", "title"] as const;
 /** A spreadsheet of a season is a few hundred lines; more is not a concert list. */
-export const MAX_CSV_ROWS = 1000;
+const MAX_CSV_ROWS = 1000;
 
 export type ImportResult = { ok: true; created: number } | { ok: false; errors: string[] };
 
@@ -22,7 +22,7 @@ const at = (line: number, column: string, message: string) => `Riga ${line}, col
 const COLUMN_OF_FIELD: Record<string, string> = { starts_at: "date" };
 
 /** The concerts of a CSV text, or every error of it. */
-export function readEventsCsv(text: string, publish: boolean): { ok: true; inputs: EventInput[] } | { ok: false; errors: string[] } {
+function readEventsCsv(text: string, publish: boolean): { ok: true; inputs: EventInput[] } | { ok: false; errors: string[] } {
   let records: string[][];
   try {
     records = parse(text, { bom: true, skip_empty_lines: true, trim: true, relax_column_count: true, delimiter: [",", ";"] }) as string[][];

@@ -44,7 +44,7 @@ export const eventSelect = {
 export type EventItem = Prisma.EventGetPayload<{ select: typeof eventSelect }>;
 
 /** Upcoming: not yet ended (its end, else its start, is ahead); past: the others. */
-export type EventWhen = "upcoming" | "past";
+type EventWhen = "upcoming" | "past";
 
 /**
  * `q` matches the title (either language), the venue, the city or a work's title. Visitors' lists
@@ -99,18 +99,8 @@ export function getEventBySlug(slug: string): Promise<EventItem | null> {
   return slug.length > 200 ? Promise.resolve(null) : db.event.findUnique({ where: { slug }, select: eventSelect });
 }
 
-export function getEventById(id: number): Promise<EventItem | null> {
+function getEventById(id: number): Promise<EventItem | null> {
   return db.event.findUnique({ where: { id }, select: eventSelect });
-}
-
-/** The visible concerts that play a composition (its page's «Esecuzioni»), earliest first, with whether it was its premiere there. */
-export async function performancesOf(musicId: number, now: Date = new Date()) {
-  const rows = await db.eventWork.findMany({
-    where: { musicId, event: visibleToVisitors(now) as Prisma.EventWhereInput },
-    select: { premiere: true, event: { select: eventSelect } },
-    orderBy: { event: { startsAt: "asc" } },
-  });
-  return rows.map((row) => ({ premiere: row.premiere, event: row.event }));
 }
 
 // --- input ---
@@ -123,7 +113,7 @@ const ENDS_MESSAGE = "La fine deve venire dopo l'inizio";
 const countryNames = new Intl.DisplayNames(["en"], { type: "region", fallback: "none" });
 
 /** An ISO 3166-1 alpha-2 code the platform's region names know ("ZZ", unknown region, is not one). */
-export function isCountryCode(code: string): boolean {
+function isCountryCode(code: string): boolean {
   if (!/^[A-Z]{2}$/.test(code) || code === "ZZ") return false;
   try {
     return countryNames.of(code) !== undefined;
@@ -165,7 +155,7 @@ export type EventWorkInput = { id: number; premiere: boolean };
 
 const WORKS_MESSAGE = 'Programma non valido: una lista di {"id": numero della composizione, "premiere": true o false}';
 const workEntry = z.object({ id: z.coerce.number().int().positive(), premiere: z.boolean().default(false) });
-export const worksInputSchema = z.array(workEntry).max(100);
+const worksInputSchema = z.array(workEntry).max(100);
 
 /** A programme sent as JSON (api/): the list, or the message that names the field. */
 export function parseWorksInput(raw: unknown): Parsed<EventWorkInput[]> {
@@ -207,7 +197,7 @@ export const adminEventSelect = {
 export const eventRowFileUrls = (row: EventItem) => [row.image];
 
 /** A concert as its revision and its trash entry keep it (ADR 027): the whole public shape and its picture. */
-export const eventKept = (row: EventItem) => ({ snapshot: row, files: eventRowFileUrls(row) });
+const eventKept = (row: EventItem) => ({ snapshot: row, files: eventRowFileUrls(row) });
 
 /** The saved concert a save changes (null: a new one). */
 export type EventCurrent = { id: number; image: string | null; status: string; publishAt: Date | null };

@@ -38,7 +38,7 @@ function programme(item: EventItem, lang: Lang) {
 }
 
 /** A concert as a line of a list (the /events page, the home page, a composition's performances). */
-export function eventCard(item: EventItem, lang: Lang): EventCardData {
+function eventCard(item: EventItem, lang: Lang): EventCardData {
   const { day, time } = when(item.startsAt, lang);
   return {
     slug: item.slug,
@@ -56,7 +56,7 @@ export function eventCard(item: EventItem, lang: Lang): EventCardData {
 }
 
 /** Past concerts a page of /events holds. */
-export const PAST_PAGE_SIZE = 12;
+const PAST_PAGE_SIZE = 12;
 
 /** The /events page: every upcoming concert, and one page (from 1) of the past ones with the page count. */
 export async function eventsPage(lang: Lang, pastPage: number) {

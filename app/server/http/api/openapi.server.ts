@@ -3,11 +3,13 @@ import { CATEGORY_FIELDS } from "~/lib/category-fields";
 import { englishName, type ItemFields } from "~/lib/item-fields";
 import { MUSIC_FIELDS } from "~/lib/music-fields";
 import { NEWS_FIELDS } from "~/lib/news-fields";
+import { EVENT_FIELDS } from "~/lib/event-fields";
 import { CONTENT_KINDS, contentDocumentSchema } from "~/lib/content-types";
 import { PAGE_SIZES } from "~/lib/list-params";
 import { categoryInputSchema } from "../../domain/categories.server";
 import { musicInputSchema } from "../../domain/music.server";
 import { newsInputSchema } from "../../domain/news.server";
+import { eventInputSchema } from "../../domain/events.server";
 import { UPLOAD_PURPOSES } from "../../domain/uploads.server";
 
 /**
@@ -70,7 +72,7 @@ const previewLinkPath = {
 };
 
 /** Issue 24: the revisions of an item, their restore and (news and music) the restore out of the trash. */
-function history(segment: "news" | "music" | "content", schema: "News" | "Music" | "Content", itemParam: Record<string, unknown>) {
+function history(segment: "news" | "music" | "events" | "content", schema: "News" | "Music" | "Event" | "Content", itemParam: Record<string, unknown>) {
   const base = `/api/${segment}/{${String(itemParam.name)}}`;
   const item = schema === "Content" ? { oneOf: CONTENT_KINDS.map((kind) => ref(`Content_${kind}`)) } : ref(schema);
   const paths: Record<string, unknown> = {
@@ -181,6 +183,13 @@ export function itemBody(fields: ItemFields, schema: z.ZodObject, required: bool
 }
 const musicBody = (required: boolean) => itemBody(MUSIC_FIELDS, musicInputSchema, required);
 const newsBody = (required: boolean) => itemBody(NEWS_FIELDS, newsInputSchema, required);
+/** A concert's body: its fields, and `works` (the programme: a JSON list of {id, premiere}). */
+const eventBody = (required: boolean) => {
+  const body = itemBody(EVENT_FIELDS, eventInputSchema, required);
+  const works = { type: "array", items: { type: "object", required: ["id"], properties: { id: int, premiere: { type: "boolean" } } } };
+  const schema = body.content["multipart/form-data"].schema;
+  return { content: { ...body.content, "application/json": { schema: { ...schema, properties: { ...schema.properties, works } } } } };
+};
 
 export function openApiDocument(origin: string) {
   return {
@@ -218,6 +227,16 @@ export function openApiDocument(origin: string) {
         },
         Music: { type: "object", properties: { id: int, slug: str, ...wireProperties(MUSIC_FIELDS) } },
         News: { type: "object", properties: { id: int, slug: str, ...wireProperties(NEWS_FIELDS) } },
+        // Issue 36: a concert, its programme in order.
+        Event: {
+          type: "object",
+          properties: {
+            id: int,
+            slug: str,
+            ...wireProperties(EVENT_FIELDS),
+            works: { type: "array", items: { type: "object", properties: { id: int, slug: str, title: str, title_eng: str, premiere: { type: "boolean" } } } },
+          },
+        },
         Activity: {
           type: "object",
           properties: {
@@ -245,6 +264,7 @@ export function openApiDocument(origin: string) {
           [
             ["NewsRevision", ref("News")],
             ["MusicRevision", ref("Music")],
+            ["EventRevision", ref("Event")],
             ["ContentRevision", { oneOf: CONTENT_KINDS.map((kind) => ref(`Content_${kind}`)) }],
           ].map(([name, item]) => [
             name,
@@ -332,6 +352,18 @@ export function openApiDocument(origin: string) {
         },
       },
       ...history("news", "News", key),
+      ...history("events", "Event", key),
+      "/api/events/{key}/preview-link/": previewLinkPath,
+      "/api/events/": {
+        get: { parameters: [...listParams, { name: "when", in: "query", schema: { enum: ["upcoming", "past"] } }], responses: { 200: ok(list("Event")) } },
+        post: { security: staff, requestBody: eventBody(true), responses: { 201: ok(ref("Event"), "Created"), ...pick(400, 401, 403, 413, 415) } },
+      },
+      "/api/events/{key}/": {
+        parameters: [key],
+        get: { responses: { 200: ok(ref("Event")), ...pick(404) } },
+        patch: { security: staff, requestBody: eventBody(false), responses: { 200: ok(ref("Event")), ...pick(400, 401, 403, 404, 413, 415) } },
+        delete: { security: staff, responses: { 204: { description: "Moved to the trash" }, ...pick(401, 403, 404) } },
+      },
       ...history("music", "Music", key),
       ...history("content", "Content", contentName),
       "/api/activities/": { get: { security: [{ session: [] }], parameters: listParams, responses: { 200: ok(list("Activity")), ...pick(401, 403) } } },

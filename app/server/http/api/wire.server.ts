@@ -81,7 +81,7 @@ type WireFieldsOf<D extends ItemFields> = Merged<WireEntry<FieldEntries<D>>>;
 export type WireMusic = { id: number; slug: string } & WireFieldsOf<typeof MUSIC_FIELDS>;
 export type WireNews = { id: number; slug: string } & WireFieldsOf<typeof NEWS_FIELDS>;
 /** Issue 36: one composition of a concert's programme, in order; `premiere` its world premiere. */
-export type WireEventWork = { id: number; slug: string; title: string; title_eng: string; premiere: boolean };
+type WireEventWork = { id: number; slug: string; title: string; title_eng: string; premiere: boolean };
 export type WireEvent = { id: number; slug: string } & WireFieldsOf<typeof EVENT_FIELDS> & { works: WireEventWork[] };
 /**
  * Issue 24: what staff reads and write answers add to a news item or a composition that visitors
