@@ -5,6 +5,7 @@ import { htmlToText } from "./html-text";
 import { columnLabels, columnOf, richTextColumns, type ItemFields } from "./item-fields";
 import { MUSIC_FIELDS } from "./music-fields";
 import { NEWS_FIELDS } from "./news-fields";
+import { EVENT_FIELDS } from "./event-fields";
 import { formatRomeTime } from "./rome-time";
 
 /**
@@ -19,6 +20,7 @@ import { formatRomeTime } from "./rome-time";
 const ITEM_LABELS: Record<string, string> = {
   ...columnLabels(NEWS_FIELDS),
   ...columnLabels(MUSIC_FIELDS),
+  ...columnLabels(EVENT_FIELDS),
   image: "Immagine",
   img: "Copertina",
   link: "Link esterno",
@@ -35,7 +37,7 @@ const ITEM_LABELS: Record<string, string> = {
 };
 const LIST_LABELS: Record<string, string> = { attachments: "Allegato", tracks: "Traccia" };
 
-const RICH_COLUMNS = new Set([...richTextColumns(NEWS_FIELDS), ...richTextColumns(MUSIC_FIELDS)]);
+const RICH_COLUMNS = new Set([...richTextColumns(NEWS_FIELDS), ...richTextColumns(MUSIC_FIELDS), ...richTextColumns(EVENT_FIELDS)]);
 
 const STATUS_LABELS: Record<string, string> = { draft: "Bozza", published: "Pubblicata" };
 
@@ -112,7 +114,7 @@ function contentFields(kind: string): RevisionFields {
 }
 
 /** How the history of an item names and shows its fields: a news item or a composition, or a content page (its kind is the item's key). */
-export function revisionFields(kind: "news" | "music" | "content", itemKey: string): RevisionFields {
+export function revisionFields(kind: "news" | "music" | "event" | "content", itemKey: string): RevisionFields {
   return kind === "content" ? contentFields(itemKey) : ITEM_FIELDS;
 }
 
