@@ -27,6 +27,8 @@ function publicPages(lang: "it" | "en") {
       route("legal-notes", "routes/legal-notes.tsx", id("legal-notes")),
       route("cookie-policy", "routes/cookie-policy.tsx", id("cookie-policy")),
       route("search", "routes/search.tsx", id("search")),
+      route("newsletter", "routes/newsletter.tsx", id("newsletter")),
+      route("newsletter/:action/:token", "routes/newsletter-link.tsx", id("newsletter-link")),
       route("rss.xml", "routes/resources/news-feed.ts", id("news-feed")),
       route("*", "routes/not-found.tsx", id("not-found")),
     ]),
@@ -114,6 +116,12 @@ export default [
     route("content/:name/revisions", "routes/api/revisions.ts", { id: "api-content-revisions" }),
     route("content/:name/revisions/:revisionId/restore", "routes/api/revision-restore.ts", { id: "api-content-revision-restore" }),
     route("openapi.json", "routes/api/openapi.ts"),
+    // Issue 37: the newsletter
+    route("newsletter/subscribe", "routes/api/newsletter.ts"),
+    route("newsletter/subscribers", "routes/api/newsletter-subscribers.ts"),
+    route("newsletter/subscribers/:id", "routes/api/newsletter-subscriber.ts"),
+    route("newsletter/sends/:id", "routes/api/newsletter-send.ts"),
+    route("news/:id/newsletter", "routes/api/news-newsletter.ts"),
     route("*", "routes/api/not-found.ts"),
   ]),
 
