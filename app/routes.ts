@@ -89,6 +89,10 @@ export default [
       route("trash", "routes/admin/trash.tsx"),
       route("trash/:idEntry/purge", "routes/admin/trash-purge.tsx"),
       route("revisions/:idRevision", "routes/admin/revision.tsx"),
+      // Issue 37: the newsletter
+      route("newsletter", "routes/admin/newsletter.tsx"),
+      route("newsletter/export.csv", "routes/admin/newsletter-export.ts"),
+      route("newsList/:slugNews/newsletter", "routes/admin/news-newsletter.tsx"),
     ]),
     route("upload", "routes/admin/upload.ts"),
   ]),

@@ -105,3 +105,19 @@ export function validateSignup(values: SignupValues, lang: Lang): SignupErrors {
   if (!values.consent) errors.consent = m.consentRequired;
   return errors;
 }
+
+/** A send of a news item and its figures (the admin's progress, api/newsletter/sends/{id}/). */
+export type SendFigures = {
+  id: number;
+  newsId: number | null;
+  title: string;
+  state: string;
+  total: number;
+  sent: number;
+  failed: number;
+  skipped: number;
+  pending: number;
+  createdAt: Date;
+  finishedAt: Date | null;
+  createdBy: string;
+};

@@ -38,6 +38,7 @@ const NAV = [
   { to: "/admin/newsList", label: "Notizie" },
   { to: "/admin/musicList", label: "Musica" },
   { to: "/admin/messages", label: "Messaggi" },
+  { to: "/admin/newsletter", label: "Newsletter" },
   { to: "/admin/media", label: "Media" },
   { to: "/admin/activityList", label: "Attività" },
   { to: "/admin/trash", label: "Cestino" },

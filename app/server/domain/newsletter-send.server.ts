@@ -1,6 +1,6 @@
 import { setTimeout as sleep } from "node:timers/promises";
 import { localized, type Lang } from "~/lib/i18n";
-import { NEWSLETTER_TEXTS } from "~/lib/newsletter";
+import { NEWSLETTER_TEXTS, type SendFigures } from "~/lib/newsletter";
 import { newsPath } from "~/lib/paths";
 import { htmlToText } from "~/lib/html-text";
 import { db } from "../storage/db.server";
@@ -99,9 +99,13 @@ export async function sendTestNewsletter(newsId: number, to: string, origin: str
   const news = await findNewsForMail(newsId);
   const refusal = refusalFor(news);
   if (refusal || !news) return refusal;
-  for (const lang of ["it", "en"] as const) {
-    const mail = newsletterMail(news, lang, origin, `${origin}${newsletterPath(lang, "unsubscribe/…")}`);
-    await sendMail({ to, subject: `[Prova] ${mail.subject}`, text: mail.text, html: mail.html });
+  try {
+    for (const lang of ["it", "en"] as const) {
+      const mail = newsletterMail(news, lang, origin, `${origin}${newsletterPath(lang, "unsubscribe/…")}`);
+      await sendMail({ to, subject: `[Prova] ${mail.subject}`, text: mail.text, html: mail.html });
+    }
+  } catch (error) {
+    return { status: 503, message: `Il server di posta non ha accettato l'email di prova: ${error instanceof Error ? error.message : String(error)}` };
   }
   return null;
 }
@@ -130,21 +134,6 @@ export async function startNewsletterSend(newsId: number, actor: Actor, origin: 
   });
   return { sendId };
 }
-
-export type SendFigures = {
-  id: number;
-  newsId: number | null;
-  title: string;
-  state: string;
-  total: number;
-  sent: number;
-  failed: number;
-  skipped: number;
-  pending: number;
-  createdAt: Date;
-  finishedAt: Date | null;
-  createdBy: string;
-};
 
 const sendSelect = { id: true, newsId: true, title: true, state: true, total: true, createdAt: true, finishedAt: true, createdBy: true } as const;
 

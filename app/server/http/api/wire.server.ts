@@ -6,7 +6,7 @@ import { playableType, playableUrl } from "../../domain/track-streams.server";
 import type { NewsItem } from "../../domain/news.server";
 import type { TempUpload } from "../../domain/uploads.server";
 import type { SubscriberRow } from "../../domain/newsletter.server";
-import type { SendFigures } from "../../domain/newsletter-send.server";
+import type { SendFigures } from "~/lib/newsletter";
 import { CATEGORY_FIELDS } from "~/lib/category-fields";
 import { bodyFieldNames, columnOf, englishColumn, englishName, type FieldEntries, type ItemFields, type Merged } from "~/lib/item-fields";
 import { MUSIC_FIELDS } from "~/lib/music-fields";
