@@ -36,7 +36,8 @@ export function createApp(build) {
       enableBrotli: true,
       orderPreference: ["br", "gzip"],
       index: false,
-      serveStatic: { immutable: true, maxAge: "1y", setHeaders: edge.forBuiltFile },
+      // Immutable: a browser never asks again, so no validators (ETag, Last-Modified) and no ranges.
+      serveStatic: { immutable: true, maxAge: "1y", etag: false, lastModified: false, acceptRanges: false, setHeaders: edge.forBuiltFile },
     }),
   );
   // The few files at the root (favicon): only paths that name a file are looked up on disk, so

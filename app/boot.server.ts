@@ -14,6 +14,7 @@ import { NEWSLETTER_JOB_HANDLERS } from "./server/domain/newsletter-send.server"
 import { JOB_HANDLERS, queueMissingStreams, sweepTranscodeWork } from "./server/domain/track-streams.server";
 import { backfillTrackDurations } from "./server/domain/track-durations.server";
 import { ensureAdminUser } from "./server/domain/users.server";
+import { startVisitFlush, stopVisitFlush } from "./server/domain/visit-counts.server";
 
 /**
  * Runs once when the server starts, after migrations: database settings, the staff user, the
@@ -59,6 +60,8 @@ export async function boot() {
   // once the half-written streams of a killed run are gone.
   await sweepTranscodeWork();
   startJobs({ ...JOB_HANDLERS, ...NEWSLETTER_JOB_HANDLERS });
+  // The visit counts kept in memory are written every 10 seconds (domain/visit-counts.server.ts).
+  startVisitFlush();
 }
 
 /**
@@ -71,6 +74,8 @@ export async function shutdown() {
   stopJanitor();
   await stopBackgroundLeader();
   stopPageCache();
+  // The last requests' visit counts, before the database closes.
+  await stopVisitFlush();
   // Running jobs are aborted and handed back (not counted as a try) while the database is open.
   await stopJobs();
   await removeLiveParts();

@@ -1,6 +1,6 @@
 import { useEffect } from "react";
 import { useChangeLanguage, useTranslation } from "~/lib/translation";
-import { Links, Meta, Outlet, Scripts, ScrollRestoration, data, redirect, useLocation, useRouteLoaderData } from "react-router";
+import { Links, Meta, Outlet, Scripts, ScrollRestoration, data, redirect, useLocation, useMatches, useRouteLoaderData } from "react-router";
 import type { Route } from "./+types/root";
 import { CookieBanner } from "~/components/layout/CookieBanner";
 import { ErrorPage } from "~/components/layout/ErrorPage";
@@ -73,8 +73,10 @@ export function links(): Route.LinkDescriptors {
 /** Canonical and hreflang alternates: every public page has an Italian and an English URL. */
 function AlternateLinks({ origin }: { origin: string }) {
   const { pathname, search } = useLocation();
+  // A page whose query only filters or sorts it (/works, issue 36) has the unfiltered page as canonical.
+  const withoutQuery = useMatches().some((match) => (match.handle as { canonicalWithoutQuery?: boolean } | undefined)?.canonicalWithoutQuery);
   if (!isLocalizablePath(pathname)) return null;
-  const query = new URLSearchParams(search);
+  const query = new URLSearchParams(withoutQuery ? "" : search);
   query.delete("lng");
   const qs = query.toString() ? `?${query.toString()}` : "";
   const lang = langFromPath(pathname) ?? "it";

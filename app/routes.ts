@@ -21,6 +21,7 @@ function publicPages(lang: "it" | "en") {
       route("compositions", "routes/compositions.tsx", id("compositions")),
       route("compositions/:categoryCompositions", "routes/compositions-category.tsx", id("compositions-category")),
       route("compositions/:categoryCompositions/:slugMusic", "routes/composition-detail.tsx", id("composition-detail")),
+      route("works", "routes/works.tsx", id("works")),
       route("contacts", "routes/contacts.tsx", id("contacts")),
       route("portfolio", "routes/portfolio.tsx", id("portfolio")),
       route("privacy-policy", "routes/privacy-policy.tsx", id("privacy-policy")),
@@ -29,6 +30,8 @@ function publicPages(lang: "it" | "en") {
       route("search", "routes/search.tsx", id("search")),
       route("newsletter", "routes/newsletter.tsx", id("newsletter")),
       route("newsletter/:action/:token", "routes/newsletter-link.tsx", id("newsletter-link")),
+      route("press", "routes/press.tsx", id("press")),
+      route("press/kit.zip", "routes/resources/press-kit.ts", id("press-kit")),
       route("rss.xml", "routes/resources/news-feed.ts", id("news-feed")),
       route("*", "routes/not-found.tsx", id("not-found")),
     ]),
@@ -75,6 +78,7 @@ export default [
       route("musicList/:slugMusic", "routes/admin/music-edit.tsx"),
       route("musicList/:slugMusic/delete", "routes/admin/music-delete.tsx"),
       route("musicList/:slugMusic/history", "routes/admin/history.tsx", { id: "admin-music-history" }),
+      route("musicList/:slugMusic/streams", "routes/admin/music-streams.ts"),
       route("musicCreate", "routes/admin/music-create.tsx"),
       route("activityList", "routes/admin/activity-list.tsx"),
       route("messages", "routes/admin/message-list.tsx"),
@@ -93,8 +97,11 @@ export default [
       route("newsletter", "routes/admin/newsletter.tsx"),
       route("newsletter/export.csv", "routes/admin/newsletter-export.ts"),
       route("newsList/:slugNews/newsletter", "routes/admin/news-newsletter.tsx"),
+      route("stats", "routes/admin/stats.tsx"),
+      route("stats/csv/:table", "routes/admin/stats-csv.ts"),
     ]),
     route("upload", "routes/admin/upload.ts"),
+    route("musicList/:slugMusic/score-original", "routes/admin/score-original.ts"),
   ]),
 
   // api/ resource routes (SPEC.md 7); each answers with and without the trailing slash
@@ -119,6 +126,9 @@ export default [
     route("content/:name", "routes/api/content.ts"),
     route("content/:name/revisions", "routes/api/revisions.ts", { id: "api-content-revisions" }),
     route("content/:name/revisions/:revisionId/restore", "routes/api/revision-restore.ts", { id: "api-content-revision-restore" }),
+    // Issue 38: the owner's statistics and the player's play reports.
+    route("stats", "routes/api/stats.ts"),
+    route("stats/play", "routes/api/stats-play.ts"),
     route("openapi.json", "routes/api/openapi.ts"),
     // Issue 37: the newsletter
     route("newsletter/subscribe", "routes/api/newsletter.ts"),
@@ -132,6 +142,7 @@ export default [
   // Resource routes: static content files, uploaded media, operations, small form endpoints
   route("data/:file", "routes/resources/data-file.ts"),
   route("media/*", "routes/resources/media.ts"),
+  route("press/photos/:photoId", "routes/resources/press-photo.ts"),
   route("captcha/:captchaId", "routes/resources/captcha-image.ts"),
   route("cookie-consent", "routes/resources/cookie-consent.ts"),
   route("robots.txt", "routes/resources/robots.ts"),

@@ -51,6 +51,8 @@ export type Config = {
   /** The largest track master an upload may carry (MAX_TRACK_MB). */
   maxTrackBytes: number;
   maxTrackSeconds: number;
+  transcodeMemoryMb: number;
+  transcodeTimeoutMs: number;
   /** Undefined: 1 GB or a tenth of the disk, whichever is smaller (core/disk.mjs). */
   minFreeDiskBytes?: number;
   metricsToken?: string;

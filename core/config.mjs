@@ -92,6 +92,10 @@ const VARIABLES = {
   MAX_TRACK_MB: [wholeNumber(1, 1024 * 1024).default(1024), "a whole number of MB from 1"],
   /** Longest track the transcode decodes, in minutes (app/server/domain/audio-transcode.server.ts): a few KB of FLAC can hold hours of silence. */
   MAX_TRACK_MINUTES: [wholeNumber(1, 24 * 60).default(180), "a whole number of minutes from 1 to 1440"],
+  /** Heap of the process that decodes a master, in MB (app/server/domain/audio-transcode-process.server.ts): past it that process dies, not the server. */
+  TRANSCODE_MEMORY_MB: [wholeNumber(64, 16_384).default(256), "a whole number of MB from 64 to 16384"],
+  /** Longest a try of a transcode may run, in minutes (the same module): then its process is killed and the try fails. */
+  TRANSCODE_TIMEOUT_MINUTES: [wholeNumber(1, 24 * 60).default(30), "a whole number of minutes from 1 to 1440"],
   /** Free space uploads and backups must leave on their disk, in MB (core/disk.mjs); default 1 GB or 10 %. */
   MIN_FREE_DISK_MB: [wholeNumber(0, 1e9).optional(), "a whole number of MB"],
   LOG_LEVEL: [z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).optional(), "fatal, error, warn, info, debug, trace or silent"],
@@ -258,6 +262,8 @@ export function readConfig(env = process.env) {
     maxConnections: e.MAX_CONNECTIONS,
     maxTrackBytes: e.MAX_TRACK_MB * 1024 * 1024,
     maxTrackSeconds: e.MAX_TRACK_MINUTES * 60,
+    transcodeMemoryMb: e.TRANSCODE_MEMORY_MB,
+    transcodeTimeoutMs: e.TRANSCODE_TIMEOUT_MINUTES * 60_000,
     minFreeDiskBytes: e.MIN_FREE_DISK_MB === undefined ? undefined : e.MIN_FREE_DISK_MB * 1024 * 1024,
     logLevel: e.LOG_LEVEL ?? (e.NODE_ENV === "test" ? "warn" : "info"),
     seedDemo: isOn(e.SEED_DEMO),

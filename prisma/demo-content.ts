@@ -192,6 +192,168 @@ export const demoMusic: DemoMusic[] = [
   },
 ];
 
+/**
+ * Issue 36: the catalogue data of the demo compositions, by title (realistic instrumentation,
+ * durations, premieres). `scorePages`: the seed makes a perusal score of that many pages.
+ */
+export type DemoCatalogue = {
+  year: number;
+  durationMinutes: number;
+  ensemble: string;
+  instrumentation: string;
+  instrumentationEng?: string;
+  instruments: string[];
+  premiere?: string;
+  premiereEng?: string;
+  commission?: string;
+  commissionEng?: string;
+  publisher?: string;
+  scorePages?: number;
+};
+
+export const demoCatalogue: Record<string, DemoCatalogue> = {
+  "Il confine dell'acqua": {
+    year: 2014,
+    durationMinutes: 48,
+    ensemble: "media",
+    instrumentation: "archi, pianoforte preparato, elettronica",
+    instrumentationEng: "strings, prepared piano, electronics",
+    instruments: ["strings", "piano", "electronics"],
+    commission: "Delta Film per il lungometraggio «Il confine dell'acqua»",
+    commissionEng: "Delta Film for the feature film «Il confine dell'acqua»",
+  },
+  "Nebbia su Ferrara": {
+    year: 2019,
+    durationMinutes: 62,
+    ensemble: "media",
+    instrumentation: "violoncello solo, archi, pianoforte, sintetizzatori",
+    instrumentationEng: "solo cello, strings, piano, synthesizers",
+    instruments: ["cello", "strings", "piano", "synthesizer"],
+    publisher: "Nebbia Records",
+  },
+  "Perché la notte": {
+    year: 2016,
+    durationMinutes: 4.5,
+    ensemble: "media",
+    instrumentation: "pianoforte, archi",
+    instrumentationEng: "piano, strings",
+    instruments: ["piano", "strings"],
+  },
+  "Le stanze di Adele": {
+    year: 2021,
+    durationMinutes: 38,
+    ensemble: "media",
+    instrumentation: "clarinetto, pianoforte, quartetto d'archi",
+    instrumentationEng: "clarinet, piano, string quartet",
+    instruments: ["clarinet", "piano", "violin", "viola", "cello"],
+  },
+  "Quaderno di Ravenna": {
+    year: 2023,
+    durationMinutes: 24,
+    ensemble: "chamber",
+    instrumentation: "quartetto d'archi (2 vl, vla, vc)",
+    instrumentationEng: "string quartet (2 vn, va, vc)",
+    instruments: ["violin", "viola", "cello"],
+    premiere: "Quartetto Aurelio, Ravenna, Basilica di San Vitale, 14 giugno 2023",
+    premiereEng: "Quartetto Aurelio, Ravenna, Basilica of San Vitale, 14 June 2023",
+    commission: "Ravenna Festival",
+    commissionEng: "Ravenna Festival",
+    publisher: "Edizioni Aulicus",
+    scorePages: 36,
+  },
+  Risonanze: {
+    year: 2018,
+    durationMinutes: 11,
+    ensemble: "solo",
+    instrumentation: "pianoforte e nastro magnetico",
+    instrumentationEng: "piano and magnetic tape",
+    instruments: ["piano", "tape"],
+    premiere: "Marta Bellini, Bologna, Teatro San Leonardo, 3 marzo 2018",
+    premiereEng: "Marta Bellini, Bologna, Teatro San Leonardo, 3 March 2018",
+    scorePages: 12,
+  },
+  "Canti della pianura": {
+    year: 2024,
+    durationMinutes: 19.5,
+    ensemble: "voice",
+    instrumentation: "soprano; fl, cl, vl, vc, pf, perc",
+    instrumentationEng: "soprano; fl, cl, vn, vc, pf, perc",
+    instruments: ["soprano", "flute", "clarinet", "violin", "cello", "piano", "percussion"],
+    premiere: "Sara Lombardi, Ensemble Meridiana, Modena, Teatro Comunale, 9 marzo 2024",
+    premiereEng: "Sara Lombardi, Ensemble Meridiana, Modena, Teatro Comunale, 9 March 2024",
+    commission: "Fondazione Musica Emilia",
+    commissionEng: "Fondazione Musica Emilia",
+    publisher: "Edizioni Aulicus",
+  },
+  "Il fiume lento": {
+    year: 2025,
+    durationMinutes: 27,
+    ensemble: "orchestra",
+    instrumentation: "violoncello solista; 2.2.2.2 – 4.2.3.1 – timp, 2 perc, arpa – archi",
+    instrumentationEng: "solo cello; 2.2.2.2 – 4.2.3.1 – timp, 2 perc, harp – strings",
+    instruments: ["cello", "flute", "oboe", "clarinet", "bassoon", "horn", "trumpet", "trombone", "tuba", "timpani", "percussion", "harp", "strings"],
+    premiere: "Orchestra Sinfonica di Milano, Milano, Auditorium, novembre 2025",
+    premiereEng: "Orchestra Sinfonica di Milano, Milan, Auditorium, November 2025",
+    commission: "Orchestra Sinfonica di Milano",
+    commissionEng: "Orchestra Sinfonica di Milano",
+    publisher: "Edizioni Aulicus",
+    scorePages: 84,
+  },
+  "Notturno urbano": {
+    year: 2022,
+    durationMinutes: 16,
+    ensemble: "orchestra",
+    instrumentation: "2.2.2.2 – 2.2.1.0 – 2 perc – archi; elettronica",
+    instrumentationEng: "2.2.2.2 – 2.2.1.0 – 2 perc – strings; electronics",
+    instruments: ["flute", "oboe", "clarinet", "bassoon", "horn", "trumpet", "trombone", "percussion", "strings", "electronics"],
+  },
+  "Sale d'acqua": {
+    year: 2020,
+    durationMinutes: 14,
+    ensemble: "electronics",
+    instrumentation: "elettronica (binaurale)",
+    instrumentationEng: "electronics (binaural)",
+    instruments: ["electronics"],
+  },
+  "Echoes of Lumen": {
+    year: 2023,
+    durationMinutes: 65,
+    ensemble: "media",
+    instrumentation: "sintetizzatori modulari, archi, voci",
+    instrumentationEng: "modular synthesizers, strings, voices",
+    instruments: ["synthesizer", "strings", "voice"],
+    publisher: "Officina Sonora",
+  },
+  "Medea, frammenti": {
+    year: 2017,
+    durationMinutes: 35,
+    ensemble: "media",
+    instrumentation: "percussioni e voce dal vivo",
+    instrumentationEng: "live percussion and voice",
+    instruments: ["percussion", "voice"],
+    premiere: "Teatro delle Briciole, Parma, 12 ottobre 2017",
+    premiereEng: "Teatro delle Briciole, Parma, 12 October 2017",
+  },
+  "Il giardino dei ciliegi": {
+    year: 2019,
+    durationMinutes: 42,
+    ensemble: "media",
+    instrumentation: "pianoforte in scena, ambienti sonori registrati",
+    instrumentationEng: "on-stage piano, recorded soundscapes",
+    instruments: ["piano", "tape"],
+  },
+  "La tempesta – suite": {
+    year: 2021,
+    durationMinutes: 13,
+    ensemble: "chamber",
+    instrumentation: "clarinetto, fisarmonica, elettronica",
+    instrumentationEng: "clarinet, accordion, electronics",
+    instruments: ["clarinet", "accordion", "electronics"],
+    premiere: "Trio Burrasca, Ferrara, Teatro Comunale, 5 maggio 2021",
+    premiereEng: "Trio Burrasca, Ferrara, Teatro Comunale, 5 May 2021",
+  },
+};
+
 export const demoNews: DemoNews[] = [
   {
     title: "Esce «Quaderno di Ravenna» per Aulicus Classics",

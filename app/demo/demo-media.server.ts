@@ -1,3 +1,4 @@
+import { PDFDocument, StandardFonts } from "@cantoo/pdf-lib";
 import crypto from "node:crypto";
 import sharp from "sharp";
 
@@ -226,6 +227,41 @@ export function makePdf(title: string): Buffer {
   for (const off of offsets) body += `${String(off).padStart(10, "0")} 00000 n \n`;
   body += `trailer\n<< /Size ${objects.length + 1} /Root 1 0 R >>\nstartxref\n${xref}\n%%EOF\n`;
   return Buffer.from(body, "latin1");
+}
+
+/**
+ * A demo score (issue 36): an A4 title page, then pages of empty staves with a few note heads, as a
+ * real engraved score looks from afar; the seed stamps it like any uploaded perusal score.
+ */
+export async function makeDemoScore(title: string, composer: string, pages: number): Promise<Uint8Array> {
+  const doc = await PDFDocument.create();
+  const font = await doc.embedFont(StandardFonts.TimesRoman);
+  const random = seeded(title);
+  for (let n = 1; n <= pages; n++) {
+    const page = doc.addPage([595.28, 841.89]);
+    if (n === 1) {
+      page.drawText(composer, { x: 72, y: 640, size: 16, font });
+      page.drawText(title, { x: 72, y: 580, size: 30, font });
+      page.drawText("Partitura / Score", { x: 72, y: 540, size: 14, font });
+      continue;
+    }
+    page.drawText(String(n), { x: 520, y: 800, size: 10, font });
+    for (let system = 0; system < 8; system++) {
+      const top = 760 - system * 92;
+      for (let line = 0; line < 5; line++) page.drawLine({ start: { x: 50, y: top - line * 6 }, end: { x: 545, y: top - line * 6 }, thickness: 0.5 });
+      for (let note = 0; note < 14; note++) page.drawEllipse({ x: 80 + note * 33, y: top - Math.floor(random() * 9) * 3, xScale: 3.4, yScale: 2.5 });
+    }
+  }
+  return doc.save();
+}
+
+/** A small repeatable random sequence from a text (the same demo score every time). */
+function seeded(text: string): () => number {
+  let state = [...text].reduce((hash, char) => (hash * 31 + char.charCodeAt(0)) >>> 0, 7);
+  return () => {
+    state = (state * 1664525 + 1013904223) >>> 0;
+    return state / 2 ** 32;
+  };
 }
 
 /** Size of a generated content image from its file name (see content/data). */

@@ -1,8 +1,10 @@
-import { demoCategories, demoMusic, demoNews } from "../../prisma/demo-content";
+import { demoCatalogue, demoCategories, demoMusic, demoNews } from "../../prisma/demo-content";
+import common from "~/locales/it/common";
+import { stampPerusalCopy } from "~/server/domain/perusal-scores.server";
 import { slugify } from "~/lib/slug";
 import { contentChanged } from "~/server/storage/content-version.server";
 import { db } from "~/server/storage/db.server";
-import { contentImageSize, makePdf, renderArtwork, synthesizePhrase } from "./demo-media.server";
+import { contentImageSize, makeDemoScore, makePdf, renderArtwork, synthesizePhrase } from "./demo-media.server";
 import { imageInfo } from "~/server/storage/images.server";
 import { fileStore } from "~/server/storage/storage.server";
 import { type StagedFile, recountFiles, stageFile } from "~/server/storage/stored-files.server";
@@ -29,7 +31,8 @@ export async function seedDemoContent() {
     return file.url;
   };
   type Track = { position: number; name: string; url: string };
-  const musicRows: { item: (typeof demoMusic)[number]; img: string; tracks: Track[]; createdAt: Date }[] = [];
+  type Score = { score: string; scorePages: number; scoreOriginal: string };
+  const musicRows: { item: (typeof demoMusic)[number]; img: string; tracks: Track[]; createdAt: Date; score: Score | null }[] = [];
   for (const [index, item] of demoMusic.entries()) {
     const img = stage(await storeDemoImage(`music:${item.title}`, 1200, 1200));
     const tracks: Track[] = [];
@@ -37,7 +40,9 @@ export async function seedDemoContent() {
       const url = stage(await stageFile("tracks", synthesizePhrase(`${item.title}:${name}`).wav, "wav", "audio/wav"));
       tracks.push({ position, name, url });
     }
-    musicRows.push({ item, img, tracks, createdAt: new Date(Date.UTC(2025, 0, 1) + index * 86_400_000) });
+    const pages = demoCatalogue[item.title]?.scorePages;
+    const score = pages ? await storeDemoScore(item.title, pages, stage) : null;
+    musicRows.push({ item, img, tracks, createdAt: new Date(Date.UTC(2025, 0, 1) + index * 86_400_000), score });
   }
   const newsRows: { item: (typeof demoNews)[number]; image: string; attachments: Track[] }[] = [];
   for (const item of demoNews) {
@@ -69,7 +74,8 @@ export async function seedDemoContent() {
         if (id === undefined) throw new Error(`Demo content: unknown category ${name}`);
         return id;
       };
-      for (const { item, img, tracks, createdAt } of musicRows) {
+      for (const { item, img, tracks, createdAt, score } of musicRows) {
+        const catalogue = demoCatalogue[item.title];
         await tx.music.create({
           data: {
             slug: slugFor(item.title),
@@ -83,6 +89,22 @@ export async function seedDemoContent() {
             videos: item.videos ?? null,
             createdAt,
             tracks: { create: tracks },
+            ...(catalogue
+              ? {
+                  year: catalogue.year,
+                  durationMinutes: catalogue.durationMinutes,
+                  ensemble: catalogue.ensemble,
+                  instrumentation: catalogue.instrumentation,
+                  instrumentationEng: catalogue.instrumentationEng ?? "",
+                  instruments: JSON.stringify(catalogue.instruments),
+                  premiere: catalogue.premiere ?? "",
+                  premiereEng: catalogue.premiereEng ?? "",
+                  commission: catalogue.commission ?? "",
+                  commissionEng: catalogue.commissionEng ?? "",
+                  publisher: catalogue.publisher ?? "",
+                }
+              : {}),
+            ...score,
           },
         });
       }
@@ -105,7 +127,7 @@ export async function seedDemoContent() {
       }
       // Every use of a stored file counts, as when staff save the same rows (stored-files.server.ts).
       const uses = [
-        ...musicRows.flatMap((m) => [m.img, ...m.tracks.map((t) => t.url)]),
+        ...musicRows.flatMap((m) => [m.img, ...m.tracks.map((t) => t.url), ...(m.score ? [m.score.score, m.score.scoreOriginal] : [])]),
         ...newsRows.flatMap((n) => [n.image, ...n.attachments.map((a) => a.url)]),
       ];
       await recountFiles(tx, [], uses, staged);
@@ -114,6 +136,17 @@ export async function seedDemoContent() {
     },
     { timeout: 60_000 },
   );
+}
+
+/** A demo perusal score: made, stamped as an upload is (domain/perusal-scores.server.ts), both files stored. */
+async function storeDemoScore(title: string, pages: number, stage: (file: StagedFile) => string) {
+  const original = await makeDemoScore(title, common.composerName, pages);
+  const stamped = await stampPerusalCopy(original);
+  return {
+    score: stage(await stageFile("attachments", Buffer.from(stamped.bytes), "pdf", "application/pdf")),
+    scorePages: stamped.pages,
+    scoreOriginal: stage(await stageFile("scores", Buffer.from(original), "pdf", "application/pdf")),
+  };
 }
 
 /** A demo attachment whose content matches its name: a picture for .jpg, a PDF otherwise. */

@@ -25,6 +25,9 @@ const CONTENT_KIND_LABELS: Record<ContentKind, string> = {
   privacy_policy: "Privacy",
   legal_notes: "Note legali",
   cookie_policy: "Cookie",
+  press_bio: "Stampa: biografie",
+  press_photos: "Stampa: foto",
+  press_quotes: "Stampa: citazioni",
 };
 
 /** The kinds in the order of their labels above: the admin menu lists them so. */
@@ -136,6 +139,28 @@ export const CONTENT_FORMS: Record<ContentKind, ContentForm> = {
   },
   legal_notes: { fields: [both("description", "Testo", "richtext")], summary: ["description"] },
   cookie_policy: { fields: [both("subTitle", "Sottotitolo"), both("description", "Testo", "richtext"), url("link")], summary: ["subTitle"] },
+  // The press kit (issue 38): /press shows the first item's biographies.
+  press_bio: {
+    fields: [
+      both("short", "Biografia breve (al massimo 50 parole)", "textarea"),
+      both("medium", "Biografia media (al massimo 150 parole)", "textarea"),
+      both("long", "Biografia lunga", "textarea"),
+    ],
+    summary: ["short"],
+  },
+  press_photos: {
+    fields: [image("src", "Foto"), both("title", "Didascalia"), text("credit", "Fotografo (credito obbligatorio)")],
+    summary: ["title", "credit"],
+  },
+  press_quotes: {
+    fields: [
+      both("text", "Citazione", "textarea"),
+      text("source", "Fonte (testata, autore)"),
+      text("date", "Data", { hint: "Nella forma AAAA-MM-GG (2026-03-14); vuota se non si sa." }),
+      url("link", "Collegamento all'articolo"),
+    ],
+    summary: ["text", "source"],
+  },
 };
 
 /** The names of a scalar field's inputs: the field, and its English twin when bilingual. */
@@ -149,6 +174,18 @@ function inputLabel(fields: readonly ContentField[], name: string): string | nul
     if (field.type === "list") continue;
     if (field.name === name) return field.bilingual ? `${field.label} (italiano)` : field.label;
     if (field.bilingual && `${field.name}_eng` === name) return `${field.label} (inglese)`;
+  }
+  return null;
+}
+
+/** The scalar field an input path names ("body.1.description_eng" is the sections' «Testo»), or null. */
+export function scalarFieldAt(fields: readonly ContentField[], path: string): ScalarField | null {
+  const [head = "", , rest] = path.split(".");
+  const named = (f: ScalarField, name: string) => f.name === name || (!!f.bilingual && `${f.name}_eng` === name);
+  for (const field of fields) {
+    if (field.type === "list") {
+      if (field.name === head) return rest ? (field.fields.find((inner) => named(inner, rest)) ?? null) : null;
+    } else if (named(field, head)) return field;
   }
   return null;
 }

@@ -3,7 +3,8 @@ import { linkSchema } from "./link-schema";
 import { CONTENT_LINK } from "./paths";
 
 /**
- * The 14 kinds of editable content of SPEC.md 7 (hero slides, biography, ...): one zod schema per
+ * The 14 kinds of editable content of SPEC.md 7 (hero slides, biography, ...) and the press kit's 3 (issue
+ * 38: its biographies, photos and quotes): one zod schema per
  * kind is the single home of its shape. The import of the old JSON files, `PUT /api/content/{name}/`
  * and the admin forms all check an item with it; the database keeps each item as the schema's output
  * (docs/decisions/022-content-in-the-database.md). Field names and their order are those of the files
@@ -38,6 +39,31 @@ const picture = z
   .trim()
   .max(2_000, "Al massimo 2000 caratteri")
   .refine((value) => !value || PICTURE_PATH.test(value), "Immagine non valida: scegli un file caricato (/media/...) o caricane uno");
+
+/** The words of a plain text, as a journalist counts them: runs of characters between spaces. */
+export function wordCount(value: string): number {
+  return value.split(/\s+/).filter(Boolean).length;
+}
+
+/** A plain text of at most `max` words (the press kit's short and medium biographies, issue 38). */
+const wordsAtMost = (max: number) =>
+  longText.superRefine((value, ctx) => {
+    const count = wordCount(value);
+    if (count > max) ctx.addIssue({ code: "custom", message: `Al massimo ${max} parole: ne ha ${count}` });
+  });
+
+/** A day as YYYY-MM-DD (a press quote's date), a real one; empty when unknown. */
+const day = z
+  .string({ error: "Deve essere un testo" })
+  .trim()
+  .refine((value) => !value || isCalendarDay(value), "Data non valida: scrivila come AAAA-MM-GG (2026-03-14)");
+
+/** "2026-02-30" is no day: the date a string names must print back as the same string. */
+function isCalendarDay(value: string): boolean {
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(value)) return false;
+  const date = new Date(`${value}T00:00:00Z`);
+  return !Number.isNaN(date.getTime()) && date.toISOString().startsWith(value);
+}
 
 const artistSchema = z.object({ id, name: text, link });
 const gallerySchemaImage = z.object({ src: picture, title: text, title_eng: text, description: longText, description_eng: longText });
@@ -98,6 +124,24 @@ const CONTENT_ITEM_SCHEMAS = {
   }),
   legal_notes: z.object({ id, description: longText, description_eng: longText }),
   cookie_policy: z.object({ id, subTitle: text, subTitle_eng: text, description: longText, description_eng: longText, link }),
+  // The press kit (issue 38): the first item's biographies are the page's; plain text, copied and zipped as it is.
+  press_bio: z.object({
+    id,
+    short: wordsAtMost(50),
+    short_eng: wordsAtMost(50),
+    medium: wordsAtMost(150),
+    medium_eng: wordsAtMost(150),
+    long: longText,
+    long_eng: longText,
+  }),
+  press_photos: z.object({
+    id,
+    src: picture.refine(Boolean, "Manca la foto: scegli un'immagine della libreria o caricane una"),
+    title: text,
+    title_eng: text,
+    credit: text.trim().min(1, "Manca il nome del fotografo: chi scatta la foto va citato"),
+  }),
+  press_quotes: z.object({ id, text: longText.trim().min(1, "Manca la citazione"), text_eng: longText, source: text, date: day, link }),
 } as const;
 
 export type ContentKind = keyof typeof CONTENT_ITEM_SCHEMAS;
@@ -121,6 +165,9 @@ export const CONTENT_LIST_KEYS: Record<ContentKind, string> = {
   privacy_policy: "privacy_policy",
   legal_notes: "legal_notes",
   cookie_policy: "cookie_Policy",
+  press_bio: "press_bio",
+  press_photos: "press_photos",
+  press_quotes: "press_quotes",
 };
 
 /** The longest list a kind may hold (the biggest shipped one has 35 items). */
@@ -163,10 +210,19 @@ export function sameName(a: string, b: string): boolean {
   return a.trim().toLocaleLowerCase("it") === b.trim().toLocaleLowerCase("it");
 }
 
-/** Art direction items of these subcategories are page texts, not works (SPEC.md 2.14). */
-const NON_WORK_SUBCATEGORIES = ["lable", "description"] as const;
+/**
+ * Art direction items of these subcategories are page texts, not works (SPEC.md 2.14): "lable" holds the
+ * text of /art-direction, "description" the introduction of its label's page.
+ */
+const PAGE_TEXT_SUBCATEGORIES = { lable: "overview", description: "label-page" } as const;
+
+/** Which page text an art direction item of this subcategory is, or null for a work (or nothing, without one). */
+export function artDirectionPageText(subcategory: string | null | undefined): (typeof PAGE_TEXT_SUBCATEGORIES)[keyof typeof PAGE_TEXT_SUBCATEGORIES] | null {
+  const key = subcategory?.trim().toLowerCase() ?? "";
+  return Object.hasOwn(PAGE_TEXT_SUBCATEGORIES, key) ? PAGE_TEXT_SUBCATEGORIES[key as keyof typeof PAGE_TEXT_SUBCATEGORIES] : null;
+}
 
 export function isWorkSubcategory(subcategory: string | null | undefined): boolean {
   if (!subcategory) return false;
-  return !(NON_WORK_SUBCATEGORIES as readonly string[]).includes(subcategory.trim().toLowerCase());
+  return artDirectionPageText(subcategory) === null;
 }

@@ -92,7 +92,12 @@ const EXCERPT_LENGTH = 150;
  * text means the cut can never fall inside a tag or an entity; code points keep emoji whole.
  */
 export function htmlExcerpt(html: string | null | undefined, max = EXCERPT_LENGTH): string {
-  const chars = Array.from(htmlToText(html));
-  if (chars.length <= max) return chars.join("");
+  return textExcerpt(htmlToText(html), max);
+}
+
+/** Plain text (a contact message, say) cut at `max` code points with an ellipsis, emoji kept whole. */
+export function textExcerpt(text: string, max = EXCERPT_LENGTH): string {
+  const chars = Array.from(text);
+  if (chars.length <= max) return text;
   return `${chars.slice(0, max).join("").trimEnd()}…`;
 }

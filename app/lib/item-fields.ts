@@ -18,8 +18,11 @@ export type TextFormat = "line" | "plain" | "rich";
 /** Who must fill in a bilingual pair: both languages, the Italian one only (English pages then show it), or neither. */
 export type PairRequired = "both" | "italian" | "neither";
 
-/** A field kept in a column of its own: `column` names the row's property when it is not the wire name. */
-type Stored = { label: string; column?: string };
+/**
+ * A field kept in a column of its own: `column` names the row's property when it is not the wire name;
+ * `section` the admin form's fieldset it is drawn in (consecutive fields of one section share it).
+ */
+type Stored = { label: string; column?: string; section?: string };
 
 /** A text and its English twin (`title` and `title_eng`; columns `title` and `titleEng`). */
 type BilingualField = Stored & {
@@ -30,16 +33,19 @@ type BilingualField = Stored & {
   /** The form shows the two languages side by side. */
   sideBySide?: boolean;
 };
-/** One text in one language (a publisher's name, an instrumentation). */
+/** One text in one language (a publisher's name): empty is none (null on the wire). */
 type TextField = Stored & { kind: "text"; format: TextFormat; max: number; required: boolean };
 /** An address elsewhere ("www.example.com/x" is stored as https://www.example.com/x); empty is none (null on the wire). */
 type UrlField = Stored & { kind: "url"; max: number; group?: string };
 /** A day, YYYY-MM-DD: required, and empty means today. */
 type DateField = Stored & { kind: "date" };
-/** A whole number between `min` and `max`; empty is none (null) unless required. */
-type NumberField = Stored & { kind: "number"; min: number; max: number; required: boolean };
 /**
- * One of fixed values, always required. `fromRow` marks a choice that is no column of its own: how a
+ * A number between `min` and `max`; empty is none (null) unless required. Whole unless `decimals`
+ * says how many digits may follow the point (a duration of 12.5 minutes).
+ */
+type NumberField = Stored & { kind: "number"; min: number; max: number; required: boolean; decimals?: number };
+/**
+ * One of fixed values, required unless `optional` (then empty is none: null in the column and on the wire). `fromRow` marks a choice that is no column of its own: how a
  * saved row answers it (music's mode, read off its link); such a choice is written, never read on the wire.
  */
 export type EnumField = Stored & {
@@ -51,8 +57,21 @@ export type EnumField = Stored & {
   placeholder?: string;
   /** The choice a new item's form starts with ("" when absent: staff choose). */
   initial?: string;
+  optional?: true;
   fromRow?: (row: Readonly<Record<string, unknown>>) => string;
 };
+/**
+ * Any number of keys of a fixed vocabulary (a composition's instruments): checkboxes in the form (each
+ * checked one posts its key), a JSON list on the wire and in its text column, "flute,piano" as body text.
+ */
+export type ChoicesField = Stored & { kind: "choices"; values: readonly [string, ...string[]]; labels: Readonly<Record<string, string>> };
+/**
+ * A PDF document of the item (a composition's perusal score, issue 36): a file part named as the field
+ * or an upload's temp name, `remove_<name>` to take it away. What visitors get is a stamped copy
+ * (`<column>` its URL, `<column>Pages` its pages); the original (`<column>Original`) stays private.
+ * On the wire: `<name>_url` and `<name>_pages`.
+ */
+export type DocumentField = Stored & { kind: "document"; accept: string; hint: string };
 /** The item's category (`category` on the wire and in forms: its id in, {id, name, name_eng} out; column `categoryId`). */
 type CategoryField = { kind: "category"; label: string };
 /**
@@ -71,7 +90,19 @@ export type ListField = Stored & {
 /** Draft, published or scheduled (issue 24): `status` and `publish_at` on the wire, the publication choice in the form. */
 type PublicationField = { kind: "publication" };
 
-export type ItemField = BilingualField | TextField | UrlField | DateField | NumberField | EnumField | CategoryField | FileField | ListField | PublicationField;
+export type ItemField =
+  | BilingualField
+  | TextField
+  | UrlField
+  | DateField
+  | NumberField
+  | EnumField
+  | ChoicesField
+  | CategoryField
+  | FileField
+  | DocumentField
+  | ListField
+  | PublicationField;
 export type ItemFields = Readonly<Record<string, ItemField>>;
 
 /** A description, its literal types kept (so the typed input, values and rows follow from it). */
@@ -91,7 +122,7 @@ export const englishColumn = (column: string) => `${column}Eng`;
 /** The text inputs of one field in a body or form: a pair's two, none for files, lists and the publication. */
 function inputNamesOf(name: string, field: ItemField): string[] {
   if (field.kind === "bilingual") return [name, englishName(name)];
-  if (field.kind === "file" || field.kind === "list" || field.kind === "publication") return [];
+  if (field.kind === "file" || field.kind === "document" || field.kind === "list" || field.kind === "publication") return [];
   return [name];
 }
 
@@ -100,6 +131,26 @@ const PUBLICATION_BODY = ["status", "publish_at"] as const;
 /** The text fields of a body (api/ or form) in order: what the domain parses, a PATCH merges and a refused form shows again. */
 export function bodyFieldNames(fields: ItemFields): string[] {
   return Object.entries(fields).flatMap(([name, field]) => (field.kind === "publication" ? [...PUBLICATION_BODY] : inputNamesOf(name, field)));
+}
+
+/**
+ * The body fields a JSON client may send as more than a string (issue 36): a number for a number
+ * field, a list of keys for a choices field, null for an optional field (its value then is none).
+ */
+export function bodyValueTypes(fields: ItemFields): { numeric: string[]; lists: string[]; nullable: string[] } {
+  const out = { numeric: [] as string[], lists: [] as string[], nullable: [] as string[] };
+  for (const [name, field] of Object.entries(fields)) {
+    if (field.kind === "number") out.numeric.push(name);
+    if (field.kind === "choices") out.lists.push(name);
+    const optional =
+      (field.kind === "number" && !field.required) ||
+      (field.kind === "enum" && field.optional) ||
+      field.kind === "choices" ||
+      (field.kind === "text" && !field.required) ||
+      (field.kind === "bilingual" && field.required === "neither");
+    if (optional) out.nullable.push(...inputNamesOf(name, field));
+  }
+  return out;
 }
 
 /** The bilingual pairs in rich text, both languages (their form posts may be larger: http/body.server.ts). */
@@ -115,7 +166,11 @@ export type Merged<U> = { [K in keyof UnionToIntersection<U>]: UnionToIntersecti
 type Entries<D extends ItemFields> = { [K in keyof D & string]: [K, D[K]] }[keyof D & string];
 /** The row property of a stored field (for the server's derivations). */
 export type ColumnOf<K extends string, F> = F extends { column: infer C extends string } ? C : K;
-type InputNames<K extends string, F> = F extends { kind: "bilingual" } ? K | `${K}_eng` : F extends { kind: "file" | "list" | "publication" } ? never : K;
+type InputNames<K extends string, F> = F extends { kind: "bilingual" }
+  ? K | `${K}_eng`
+  : F extends { kind: "file" | "document" | "list" | "publication" }
+    ? never
+    : K;
 type BodyNames<E> = E extends [infer K extends string, infer F]
   ? F extends { kind: "publication" }
     ? (typeof PUBLICATION_BODY)[number]
@@ -137,6 +192,17 @@ type SavedRow = Readonly<Record<string, unknown>> & { status?: string; publishAt
 
 const text = (value: unknown) => (typeof value === "string" ? value : typeof value === "number" ? String(value) : "");
 
+/** The keys a choices column holds (a JSON list; anything else is none). */
+export function choicesOf(value: unknown): string[] {
+  if (Array.isArray(value)) return value.filter((v): v is string => typeof v === "string");
+  if (typeof value !== "string" || !value.startsWith("[")) return [];
+  try {
+    return choicesOf(JSON.parse(value) as unknown);
+  } catch {
+    return [];
+  }
+}
+
 /** The text values of one field of a saved row (the publication aside). */
 function savedInputs(name: string, field: ItemField, row: SavedRow): [string, string][] {
   const column = columnOf(name, field);
@@ -150,7 +216,10 @@ function savedInputs(name: string, field: ItemField, row: SavedRow): [string, st
       return [[name, row.category ? String(row.category.id) : ""]];
     case "enum":
       return [[name, field.fromRow ? field.fromRow(row) : text(row[column])]];
+    case "choices":
+      return [[name, choicesOf(row[column]).join(",")]];
     case "file":
+    case "document":
     case "list":
     case "publication":
       return [];
@@ -207,6 +276,14 @@ export function columnLabels(fields: ItemFields): Record<string, string> {
   const out: Record<string, string> = {};
   for (const [name, field] of Object.entries(fields)) {
     if (field.kind === "publication" || field.kind === "category" || field.kind === "list" || (field.kind === "enum" && field.fromRow)) continue;
+    if (field.kind === "document") {
+      Object.assign(out, {
+        [columnOf(name, field)]: field.label,
+        [`${columnOf(name, field)}Pages`]: `${field.label} (pagine)`,
+        [`${columnOf(name, field)}Original`]: `${field.label} (originale)`,
+      });
+      continue;
+    }
     const column = columnOf(name, field);
     out[column] = field.label;
     if (field.kind === "bilingual") {
@@ -216,4 +293,11 @@ export function columnLabels(fields: ItemFields): Record<string, string> {
     }
   }
   return out;
+}
+
+/** The columns of the described rows that hold rich text (HTML), both languages: a revision's difference reads their words. */
+export function richTextColumns(fields: ItemFields): string[] {
+  return Object.entries(fields).flatMap(([name, field]) =>
+    field.kind === "bilingual" && field.format === "rich" ? [columnOf(name, field), englishColumn(columnOf(name, field))] : [],
+  );
 }

@@ -11,7 +11,7 @@ export type MusicCardData = {
   external: boolean;
   image: ImageInfo | null;
   /** With the waveform and loudness of a ready stream (the player draws and levels them). */
-  tracks: { name: string; url: string; peaksUrl: string | null; loudnessLufs: number | null }[];
+  tracks: { musicId: number; trackId: number; name: string; url: string; peaksUrl: string | null; loudnessLufs: number | null }[];
   /** The original video URL (the no-JavaScript fallback) and its embeddable form. */
   video: { url: string; embedUrl: string } | null;
 };

@@ -24,6 +24,14 @@ export const PAGE_QUERY_PARAMS: ReadonlySet<string> = new Set([
   "redirectTo", // login, cookie consent
   "track", // composition: a share link's track (issue 25)
   "t", // composition: a share link's time
+  // /works (issue 36): its filters and sorting (lib/works-query.ts)
+  "sort",
+  "ensemble",
+  "instrument",
+  "min_duration",
+  "max_duration",
+  "year_from",
+  "year_to",
 ]);
 
 /** The query string with only the parameters pages read, in their order ("" when none is left). */

@@ -17,11 +17,14 @@ const PAGES = {
   credits: "/credits",
   contacts: "/contacts",
   news: "/news",
+  works: "/works",
   search: "/search",
   privacyPolicy: "/privacy-policy",
   legalNotes: "/legal-notes",
   cookiePolicy: "/cookie-policy",
   newsFeed: "/rss.xml",
+  press: "/press",
+  pressKit: "/press/kit.zip",
 } as const;
 
 export type PageName = keyof typeof PAGES;

@@ -84,6 +84,39 @@ export function musicAlbumLd(input: {
   };
 }
 
+/** Minutes as an ISO 8601 duration: 12.5 -> "PT12M30S", 75 -> "PT1H15M". */
+export function isoDurationOfMinutes(minutes: number): string {
+  return isoDuration(minutes * 60);
+}
+
+/**
+ * A composition as a work (issue 36): who wrote it, when, how long it lasts, what it is written for,
+ * who publishes it. `firstPerformance` (a MusicEvent) is added by whoever knows the premiere's event.
+ */
+export function musicCompositionLd(input: {
+  name: string;
+  url: string;
+  composer: string;
+  inLanguage: Lang;
+  year?: number | null;
+  durationMinutes?: number | null;
+  publisher?: string;
+  genre?: string;
+}): JsonLdThing {
+  return {
+    "@context": CONTEXT,
+    "@type": "MusicComposition",
+    name: input.name,
+    url: input.url,
+    composer: { "@type": "Person", name: input.composer },
+    inLanguage: input.inLanguage,
+    ...(input.year ? { dateCreated: String(input.year) } : {}),
+    ...(input.durationMinutes ? { duration: isoDurationOfMinutes(input.durationMinutes) } : {}),
+    ...(input.publisher ? { publisher: { "@type": "Organization", name: input.publisher } } : {}),
+    ...(input.genre ? { genre: input.genre } : {}),
+  };
+}
+
 export function newsArticleLd(input: {
   headline: string;
   url: string;

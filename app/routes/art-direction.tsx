@@ -44,7 +44,7 @@ export default function ArtDirectionPage({ loaderData }: Route.ComponentProps) {
                     <li key={label.id} className="label-card">
                       <LabelLink href={label.href} external={label.external}>
                         {label.image ? (
-                          <Picture image={label.image} alt={label.name} sizes="(min-width: 992px) 33vw, 100vw" className="label-card__image" />
+                          <Picture image={label.image} alt={label.name} sizes="(min-width: 992px) 33vw, 100vw" className="card-image label-card__image" />
                         ) : (
                           <span className="label-card__name">{label.name}</span>
                         )}

@@ -11,7 +11,9 @@ import { parseTimeParam, parseTrackParam } from "~/lib/listening";
 import { pageMeta } from "~/lib/meta";
 import { categoryKey, categoryPath, compositionPath, externalHref, pagePath } from "~/lib/paths";
 import { redirectToCanonicalPath } from "~/server/http/routes.server";
-import { musicAlbumLd } from "~/lib/structured-data";
+import { musicAlbumLd, musicCompositionLd } from "~/lib/structured-data";
+import { WorkSheet, type WorkSheetData } from "~/components/compositions/WorkSheet";
+import { ensembleName } from "~/lib/catalogue-vocabulary";
 import { musicVideo, playableTracks } from "~/server/views/compositions.server";
 import { getLang } from "~/server/platform/i18n.server";
 import { imageInfo } from "~/server/storage/images.server";
@@ -32,7 +34,7 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
   redirectToCanonicalPath(request, compositionPath(item.category.name, item.slug, lang));
   const title = localized(item, "title", lang);
   const description = localized(item, "description", lang);
-  const tracks = playableTracks(item.tracks, lang);
+  const tracks = playableTracks(item.id, item.tracks, lang);
   // A share link (`?track=N&t=M:SS`, issue 25): that track is marked and starts there. A link that
   // names no track of this page is the page as usual.
   const query = new URL(request.url).searchParams;
@@ -51,6 +53,18 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
     tracks,
     video: item.link ? null : musicVideo(item.videos),
     link: item.link?.trim() ? externalHref(item.link) : null,
+    lang,
+    // Issue 36: the catalogue data, in the page's language.
+    sheet: {
+      year: item.year,
+      durationMinutes: item.durationMinutes,
+      ensemble: item.ensemble ? ensembleName(item.ensemble, lang) : null,
+      instrumentation: localized(item, "instrumentation", lang),
+      premiere: localized(item, "premiere", lang),
+      commission: localized(item, "commission", lang),
+      publisher: item.publisher,
+      score: item.score ? { url: item.score, pages: item.scorePages } : null,
+    } satisfies WorkSheetData,
   };
   return preview ? data(page, { headers: previewHeaders(request) }) : page;
 }
@@ -60,7 +74,7 @@ export const headers: Route.HeadersFunction = ({ loaderHeaders }) => loaderHeade
 
 export default function CompositionDetailPage({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation("pages");
-  const { preview, slug, title, description, category, image, tracks, video, link, href, shared } = loaderData;
+  const { preview, slug, title, description, category, image, tracks, video, link, href, shared, sheet, lang } = loaderData;
   const { t: tc } = useTranslation();
   const urls = useSiteUrls();
   const structuredData = [
@@ -75,6 +89,16 @@ export default function CompositionDetailPage({ loaderData }: Route.ComponentPro
       tracks: link ? [] : tracks,
       origin: urls.origin,
       sameAs: link,
+    }),
+    musicCompositionLd({
+      name: title,
+      url: urls.page,
+      composer: tc("composerName"),
+      inLanguage: urls.lang,
+      year: sheet.year,
+      durationMinutes: sheet.durationMinutes,
+      publisher: sheet.publisher,
+      genre: category.label,
     }),
     urls.breadcrumbs([
       [tc("nav.compositions"), pagePath("compositions", urls.lang)],
@@ -105,6 +129,7 @@ export default function CompositionDetailPage({ loaderData }: Route.ComponentPro
           {!link && tracks.length === 1 ? <SingleTrack slug={slug} title={title} tracks={tracks} cover={image} href={href} shared={shared} /> : null}
           {!link && tracks.length >= 2 ? <TrackList id={slug} title={title} tracks={tracks} cover={image} href={href} shared={shared} /> : null}
           {description ? <div className="composition__description">{description}</div> : null}
+          <WorkSheet sheet={sheet} lang={lang} />
         </div>
       </div>
     </article>

@@ -1,6 +1,7 @@
 // Pages against the production build: the static file, cached and cold pages at 32 connections,
 // 50 concurrent visitors over mixed pages, and Lighthouse mobile scores with Debian's Chromium.
-// Requires `npm run build` first. BENCH_SECONDS (default 8), BENCH_VISITOR_SECONDS (default 60),
+// Requires `npm run build` first. BENCH_ONLY=cached: the static files and the cached pages only (what
+// visit counting costs them, ADR 045). BENCH_SECONDS (default 8), BENCH_VISITOR_SECONDS (default 60),
 // BENCH_LIGHTHOUSE=0 to skip Lighthouse, BENCH_NODE_ARGS for the servers, BENCH_ONLY=render (the static
 // files and the renders only), `-- --cpu-prof` (a CPU profile of the rendering server, under /tmp).
 // Lighthouse knobs: BENCH_ONLY=lighthouse (skip the throughput runs), BENCH_LIGHTHOUSE_PAGES
@@ -126,8 +127,14 @@ async function measuredCannon(pid: number | undefined, opts: autocannon.Options)
   return before === null || after === null || requests === 0 ? run : { ...run, cpuMsPerRequest: ((after - before) * 1000) / requests };
 }
 
+/**
+ * A browser's user agent: a request without one is not a visitor, so the visit counting (ADR 045) would
+ * skip it at its first check and the figures would not include its cost.
+ */
+const BROWSER_USER_AGENT = "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36";
+
 async function cannon(opts: autocannon.Options): Promise<Run> {
-  const result = await autocannon({ headers: { "accept-encoding": "gzip, deflate, br, zstd" }, ...opts });
+  const result = await autocannon({ headers: { "accept-encoding": "gzip, deflate, br, zstd", "user-agent": BROWSER_USER_AGENT }, ...opts });
   // Which statuses the non-2xx answers were (the contact page's per-address captcha limit answers 429).
   const statuses = Object.entries((result as { statusCodeStats?: Record<string, { count: number }> }).statusCodeStats ?? {})
     .filter(([code]) => !code.startsWith("2"))
@@ -176,11 +183,12 @@ async function staticAssetPaths(url: string): Promise<{ entry: string; small: st
 }
 
 /** Bytes on the wire of every script a first visit of the page loads before it runs (first-load.ts). */
-async function firstLoadJs(url: string, page: string): Promise<{ files: number; bytes: number; encodings: string }> {
+async function firstLoadJs(url: string, page: string): Promise<{ files: number; bytes: number; transferred: number; encodings: string }> {
   const scripts = await firstLoadJavaScript(url, page);
   return {
     files: scripts.length,
     bytes: scripts.reduce((sum, script) => sum + script.bytes, 0),
+    transferred: scripts.reduce((sum, script) => sum + script.transferred, 0),
     encodings: [...new Set(scripts.map((script) => script.encoding))].join("+"),
   };
 }
@@ -319,10 +327,29 @@ export async function benchPages() {
     const measured = new Map<string, { cached?: Run; cold?: Run; render?: Run }>(PAGES.map((page) => [page, {}]));
     if (benchSettings.only !== "render") {
       for (const page of PAGES) {
-        const cached = await cannon({ url: `${url}${page}`, connections: 32, duration: seconds });
+        const cached = await measuredCannon(server.pid, { url: `${url}${page}`, connections: 32, duration: seconds });
+        if (benchSettings.only === "cached") {
+          measured.set(page, { cached });
+          continue;
+        }
         const cold = await cannon({ url: `${url}`, connections: 32, duration: seconds, requests: coldRequests(page) });
         measured.set(page, { cached, cold });
       }
+    }
+    if (benchSettings.only === "cached") {
+      lines.push("", `32 connections, ${seconds} s each: req/s, share of the small static file's req/s, p99 ms, server CPU ms per request`);
+      const runs: [string, Run][] = [
+        ["static file, small JS", staticRun],
+        ["static file, entry JS", entryRun],
+      ];
+      for (const [page, { cached }] of measured) if (cached) runs.push([page, cached]);
+      for (const [name, run] of runs) {
+        lines.push(
+          pad([name, run.rps.toFixed(0), (run.rps / staticRun.rps).toFixed(3), String(run.p99), run.cpuMsPerRequest?.toFixed(3) ?? "-"], [28, 9, 7, 8, 8]),
+        );
+      }
+      lines.push(`after: ${loadNote()}`);
+      return { name: "pages", lines };
     }
     // Every request rendered: a second server with the page cache off (PAGE_CACHE_MB=0), so the
     // cost of a render shows now that fresh query strings no longer cause one.
@@ -370,7 +397,9 @@ export async function benchPages() {
     for (const page of PAGES) lines.push(await documentBytes(url, page));
     for (const page of ["/", "/en"]) {
       const js = await firstLoadJs(url, page);
-      lines.push(`first-load JS on ${page}: ${js.files} files, ${(js.bytes / 1024).toFixed(1)} KB transferred (${js.encodings})`);
+      lines.push(
+        `first-load JS on ${page}: ${js.files} files, ${(js.bytes / 1024).toFixed(1)} KB of bodies (${js.encodings}), ${(js.transferred / 1024).toFixed(1)} KB with headers (Lighthouse's count)`,
+      );
     }
 
     let next = 0;

@@ -5,7 +5,7 @@ export const benchSettings = {
   seconds: Number(process.env.BENCH_SECONDS) || 8,
   /** Seconds of the many-visitors run (default 60). */
   visitorSeconds: Number(process.env.BENCH_VISITOR_SECONDS) || 60,
-  /** "lighthouse": only the Lighthouse runs; "render": only the static files and the renders (page cache off). */
+  /** "lighthouse": only the Lighthouse runs; "render": only the static files and the renders (page cache off); "cached": only the static files and the cached pages. */
   only: process.env.BENCH_ONLY,
   /**
    * `npm run bench pages -- --cpu-prof`: the server that renders every request (page cache off) runs under

@@ -28,6 +28,23 @@ describe("content in the database", () => {
     expect(await contentDocumentText("legal_notes")).toBe(`{\n  "legal_notes": []\n}\n`);
   });
 
+  it("a database of the release before the press kit (issue 38) gets its three kinds from the shipped files and keeps every edit", async () => {
+    const press = ["press_bio", "press_photos", "press_quotes"];
+    const edited = await replaceContent("legal_notes", { legal_notes: [{ id: 1, description: "Nota modificata", description_eng: "Edited note" }] }, staff);
+    expect(edited.ok).toBe(true);
+    const before = await contentDocumentText("legal_notes");
+    // The previous release had the fourteen kinds only.
+    await db.contentItem.deleteMany({ where: { kind: { in: press } } });
+    await db.contentList.deleteMany({ where: { kind: { in: press } } });
+    expect((await importContentFiles()).sort()).toEqual(press);
+    for (const kind of press) {
+      expect(await contentDocumentText(kind as (typeof CONTENT_KINDS)[number]), kind).toBe(
+        fs.readFileSync(path.join("content", "data", `${kind}.json`), "utf8"),
+      );
+    }
+    expect(await contentDocumentText("legal_notes")).toBe(before);
+  });
+
   it("refuses a bad body with a message per field path and writes nothing", async () => {
     const before = await contentDocumentText("privacy_policy");
     const activities = await db.activity.count();

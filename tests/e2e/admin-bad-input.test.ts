@@ -95,6 +95,31 @@ describe("a refused form post without JavaScript (issue 35.12)", () => {
     const enhanced = await client.post("/admin/newsCreate", newsForm({ title: "", enhanced: "1", image_file: [...files.image_file] }));
     expect(await enhanced.text()).not.toContain(CHOOSE_AGAIN);
   });
+
+  it("a content page's form says so beside each image field that had a file: a refused save, and more rows asked for", async () => {
+    const CHOOSE_AGAIN = "Il file scelto non è stato conservato: sceglilo di nuovo prima di salvare.";
+    const picture = async (): Promise<[Blob, string]> => [new Blob([await pngBytes("#446622")], { type: "image/png" }), "foto.png"];
+    const link = { title: "Concerti di prova dodici", title_eng: "Trial concerts", link: "javascript:alert(1)" };
+    const refused = await client.post("/admin/content/internal_link/nuovo", formData({ ...link, src__file: await picture() }));
+    expect(refused.status).toBe(400);
+    const html = await refused.text();
+    /** The message beside the file input `name` (after its hint). */
+    const besideFile = (name: string) =>
+      new RegExp(`name="${name.replace(/\./g, "\\.")}"/><small class="field__hint"[^>]*>[^<]*</small><small class="field__error"[^>]*>${CHOOSE_AGAIN}</small>`);
+    expect(html).toMatch(besideFile("src__file"));
+    expect(html.split(`>${CHOOSE_AGAIN}</small>`)).toHaveLength(2);
+    expect(await (await client.post("/admin/content/internal_link/nuovo", formData(link))).text()).not.toContain(CHOOSE_AGAIN);
+    const enhanced = await client.post("/admin/content/internal_link/nuovo", formData({ ...link, enhanced: "1", src__file: await picture() }));
+    expect(await enhanced.text()).not.toContain(CHOOSE_AGAIN);
+    // «Aggiungi riga» in a list of pictures answers the form again: the row's file must be chosen again too.
+    const more = await client.post(
+      "/admin/content/gallery/nuovo",
+      formData({ title: "Prove", intent: "add-row:content:2", "content.0.title": "Palco di prova dodici", "content.0.src__file": await picture() }),
+    );
+    expect(more.status).toBe(200);
+    expect(await more.text()).toMatch(besideFile("content.0.src__file"));
+    expect(rows(server, "SELECT id FROM ContentItem WHERE data LIKE '%di prova dodici%'")).toEqual([]);
+  });
 });
 
 describe("uploads", () => {

@@ -185,6 +185,68 @@ describe("/admin/content/{name} without JavaScript", () => {
     expect(fs.existsSync(path.join(server.dataDir, "uploads", key))).toBe(true);
   });
 
+  it("the lists that feed several pages say where each item appears, by the pages' own rules (issue 35)", async () => {
+    const staff = await staffClient();
+    /** The places a list row names: "label -> href", in order. */
+    const placesOf = async (kind: ContentKind) => {
+      const html = await (await staff.get(`/admin/content/${kind}`)).text();
+      const byId = new Map<number, string[]>();
+      for (const [, id = "", cells = ""] of html.matchAll(/<tr [^>]*data-id="(\d+)"[^>]*>([\s\S]*?)<\/tr>/g)) {
+        const cell = /<td class="content-list__placements">([\s\S]*?)<\/td>/.exec(cells)?.[1] ?? "";
+        const links = [...cell.matchAll(/<a href="([^"]*)">([^<]*)<\/a>/g)].map(([, href, label]) => `${label?.replace(/&#x27;/g, "'")} -> ${href}`);
+        byId.set(Number(id), links.length > 0 ? links : [cell]);
+      }
+      return byId;
+    };
+    // bio: the texts of the home page's «Chi sono» and those of /bio, told apart, each shown where it says
+    const bio = await placesOf("bio");
+    const [home, bioPage] = [await pageText("/"), await pageText("/bio")];
+    const categories = rows<{ name: string; type: string }>(server, "SELECT name, type FROM Category WHERE type IN ('about', 'bio') ORDER BY id");
+    const seen = new Set<string>();
+    for (const text of await dataList("bio")) {
+      const places = bio.get(Number(text.id));
+      const expected = categories
+        .filter((c) => c.name.trim().toLowerCase() === String(text.category).trim().toLowerCase())
+        .map((c) => (c.type === "about" ? `Pagina iniziale – Chi sono – «${c.name}» -> /` : `Pagina Biografia – «${c.name}» -> /bio`));
+      expect(places, String(text.title)).toEqual(expected.length > 0 ? expected : ["Non appare sul sito"]);
+      for (const place of places ?? []) {
+        seen.add(place.split(" – ")[0] ?? "");
+        expect(place.endsWith("-> /bio") ? bioPage : home, `${String(text.title)}: ${place}`).toContain(String(text.title));
+      }
+    }
+    expect([...seen].sort()).toEqual(["Pagina Biografia", "Pagina iniziale"]);
+    // the edit page of a text says it too
+    const editing = (await dataList("bio")).find((t) => bio.get(Number(t.id))?.[0]?.startsWith("Pagina Biografia"));
+    const editPage = await (await staff.get(`/admin/content/bio/${String(editing?.id)}`)).text();
+    expect(editPage).toMatch(/Dove appare: <ul class="placements"><li><a href="\/bio">Pagina Biografia – «/);
+    // a text moved to a category of the other page says so at once
+    const moved = (await dataList("bio")).find((t) => bio.get(Number(t.id))?.[0]?.startsWith("Pagina Biografia"));
+    const about = categories.find((c) => c.type === "about");
+    if (!moved || !about) throw new Error("the demo has no /bio text or no «Chi sono» category");
+    expect((await staff.post(`/admin/content/bio/${String(moved.id)}`, formOf({ ...moved, category: about.name }))).status).toBe(302);
+    expect((await placesOf("bio")).get(Number(moved.id))).toEqual([`Pagina iniziale – Chi sono – «${about.name}» -> /`]);
+    expect((await staff.post(`/admin/content/bio/${String(moved.id)}`, formOf(moved))).status).toBe(302); // back, for the other tests
+    // the eighth slide is the single picture further down the home page
+    const slides = [...(await placesOf("slider_hero")).values()];
+    expect(slides[7]).toEqual(["Pagina iniziale – immagine singola sotto le composizioni -> /"]);
+    expect(slides[0]).toEqual(["Pagina iniziale – immagini in evidenza -> /"]);
+    // art direction: the overview's text, a label page's introduction, a work under its group
+    const art = await placesOf("artistic_direction");
+    for (const item of await dataList("artistic_direction")) {
+      const sub = String(item.subcategory ?? "").trim();
+      const label = `/art-direction/${encodeURIComponent(String(item.category).trim().toLowerCase())}`;
+      const expected =
+        sub.toLowerCase() === "lable"
+          ? "Pagina Direzione artistica – testo introduttivo -> /art-direction"
+          : sub.toLowerCase() === "description"
+            ? `Pagina dell'etichetta «${String(item.category)}» – introduzione -> ${label}`
+            : `Pagina dell'etichetta «${String(item.category)}» – «${sub}» -> ${label}`;
+      expect(art.get(Number(item.id)), String(item.title)).toEqual([expected]);
+    }
+    // a list that feeds one page has no such column
+    expect(await (await staff.get("/admin/content/credits")).text()).not.toContain("Dove appare");
+  });
+
   it("sends anonymous visitors to the sign-in page and is in the admin menu", async () => {
     const anonymous = await new HttpClient(server.url).get("/admin/content/bio");
     expect(anonymous.status).toBe(302);

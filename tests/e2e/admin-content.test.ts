@@ -2,7 +2,7 @@ import fs from "node:fs";
 import path from "node:path";
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
-import { staffPage } from "../support/auth";
+import { saveBackToEditPage, staffPage } from "../support/auth";
 import { acceptDialogs, browserPerWorker } from "../support/browser";
 import { row, rows, run } from "../support/db";
 import { pdfBytes, pngBytes } from "../support/files";
@@ -190,7 +190,13 @@ describe("news", () => {
     await expect.poll(() => dialogs).toEqual(["Il file selezionato è già esistente: programma.pdf"]);
     expect(await page.locator(".file-list__item").count()).toBe(1);
 
-    await Promise.all([page.waitForURL(/\/news\/script-alert-1-script-concerto$/), page.click('button:has-text("Salva")')]);
+    await saveBackToEditPage(
+      page,
+      server,
+      'button:has-text("Salva")',
+      "/admin/newsList/script-alert-1-script-concerto",
+      "/news/script-alert-1-script-concerto",
+    );
     const news = row<{ id: number; title: string; description: string }>(
       server,
       "SELECT id, title, description FROM News WHERE slug = 'script-alert-1-script-concerto'",
@@ -237,7 +243,7 @@ describe("news", () => {
     await page.fill("#title", "Recensione");
     await page.setInputFiles("#image_file", path.join(tmp, "foto.png"));
     await page.setInputFiles("#attachments", path.join(tmp, "scheda.pdf"));
-    await Promise.all([page.waitForURL(`${server.url}/news/recensione`), page.click('button:has-text("Salva")')]);
+    await saveBackToEditPage(page, server, 'button:has-text("Salva")', "/admin/newsList/recensione", "/news/recensione");
     const news = row<{ id: number; description: string; image: string }>(server, "SELECT id, description, image FROM News WHERE slug = 'recensione'");
     expect(news.description).not.toContain("script");
     expect(news.description).not.toContain("javascript:");
@@ -249,7 +255,7 @@ describe("news", () => {
     // edit: drop the attachment (untick); its file stays while the first revision names it (issue 24)
     await page.goto(`${server.url}/admin/newsList/recensione`);
     await page.getByLabel("scheda", { exact: true }).uncheck();
-    await Promise.all([page.waitForURL(`${server.url}/news/recensione`), page.click('button:has-text("Salva modifiche")')]);
+    await saveBackToEditPage(page, server, 'button:has-text("Salva modifiche")', "/admin/newsList/recensione", "/news/recensione");
     expect(rows(server, "SELECT id FROM NewsAttachment WHERE newsId = ?", news.id)).toHaveLength(0);
     expect(fs.existsSync(mediaFile(attachment.url))).toBe(true);
     expect(fs.existsSync(mediaFile(news.image))).toBe(true);

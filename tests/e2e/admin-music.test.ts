@@ -1,7 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
-import { staffPage, startMusicForm } from "../support/auth";
+import { saveBackToEditPage, staffPage, startMusicForm } from "../support/auth";
 import { browserPerWorker } from "../support/browser";
 import { row, rows, run } from "../support/db";
 import { mp3Bytes, pngBytes, toneWav } from "../support/files";
@@ -64,7 +64,7 @@ describe("music with JavaScript", () => {
       .getByRole("button", { name: "Rimuovi" })
       .click();
     await page.fill("#videos", "https://www.youtube.com/watch?v=abc");
-    await Promise.all([page.waitForURL(`${server.url}/compositions/colonne%20sonore/il-tema`), page.click('button:has-text("Salva")')]);
+    await saveBackToEditPage(page, server, 'button:has-text("Salva")', "/admin/musicList/il-tema", "/compositions/colonne%20sonore/il-tema");
 
     const music = row<{ id: number; img: string; link: string | null; videos: string }>(
       server,
@@ -84,7 +84,7 @@ describe("music with JavaScript", () => {
     expect(await page.isDisabled('input[name="mode"][value="link"]')).toBe(true);
     expect(await page.locator("#link").isDisabled()).toBe(true);
     await page.fill("#title", "Il tema (nuovo)");
-    await Promise.all([page.waitForURL(`${server.url}/compositions/colonne%20sonore/il-tema`), page.click('button:has-text("Salva modifiche")')]);
+    await saveBackToEditPage(page, server, 'button:has-text("Salva modifiche")', "/admin/musicList/il-tema", "/compositions/colonne%20sonore/il-tema");
     expect(rows(server, "SELECT title FROM Music WHERE id = ?", music.id)).toEqual([{ title: "Il tema (nuovo)" }]);
     expect(rows(server, "SELECT name FROM MusicTrack WHERE musicId = ?", music.id)).toEqual([{ name: "Tema principale" }]);
 
@@ -138,6 +138,64 @@ describe("track upload progress (issue 25)", () => {
   });
 });
 
+describe("a track's stream on the edit page (issue 35)", () => {
+  it("follows the transcoding by itself with JavaScript, asking no more once done; without, a link reloads", async () => {
+    const { page, close } = await adminPage(false);
+    await startMusicForm(page, server, "In lavorazione", "tracks");
+    await page.setInputFiles("#image_file", path.join(files, "cover.png"));
+    await page.setInputFiles("#tracks", path.join(files, "tema.mp3"));
+    await saveBackToEditPage(page, server, 'button:has-text("Salva")', "/admin/musicList/in-lavorazione", "/compositions/colonne%20sonore/in-lavorazione");
+    const track = row<{ id: number; url: string }>(
+      server,
+      "SELECT t.id, t.url FROM MusicTrack t JOIN Music m ON m.id = t.musicId WHERE m.slug = 'in-lavorazione'",
+    );
+    // the upload's own job ends first; then one held by another process, at 40 %
+    await expect.poll(() => row<{ n: number }>(server, "SELECT count(*) AS n FROM Job WHERE state IN ('queued', 'running')").n, { timeout: 60_000 }).toBe(0);
+    const hour = new Date(Date.now() + 3_600_000).toISOString().replace("Z", "+00:00");
+    run(server, "UPDATE MusicTrack SET streamState = 'processing' WHERE id = ?", track.id);
+    run(
+      server,
+      "INSERT INTO Job (kind, key, state, attempts, progress, leaseUntil, leaseOwner) VALUES ('transcode', ?, 'running', 1, 0.4, ?, 'altro-processo')",
+      track.url,
+      hour,
+    );
+    const edit = `${server.url}/admin/musicList/in-lavorazione`;
+    const state = page.locator(".track-streams li .delivery-status");
+
+    // without JavaScript: the state as loaded, and a link that reloads it
+    await page.goto(edit);
+    expect(await state.textContent()).toBe("In lavorazione (40%)");
+    expect(await page.getByRole("link", { name: "aggiorna lo stato" }).getAttribute("href")).toBe("/admin/musicList/in-lavorazione#track-streams-title");
+
+    // with JavaScript: the row moves without a reload, then the polling stops
+    const live = await adminPage(true);
+    await live.page.clock.install();
+    await live.page.goto(edit);
+    await live.page.locator('.admin[data-hydrated="true"]').waitFor();
+    const liveState = live.page.locator(".track-streams li .delivery-status");
+    expect(await liveState.textContent()).toBe("In lavorazione (40%)");
+    expect(await live.page.getByRole("link", { name: "aggiorna lo stato" }).count()).toBe(0);
+    let polls = 0;
+    live.page.on("request", (request) => {
+      if (new URL(request.url()).pathname === "/admin/musicList/in-lavorazione/streams") polls++;
+    });
+    await live.page.evaluate(() => ((window as unknown as { stayed: boolean }).stayed = true));
+    run(server, "UPDATE Job SET progress = 0.8 WHERE key = ? AND state = 'running'", track.url);
+    await live.page.clock.runFor(2_000);
+    await expect.poll(() => liveState.textContent()).toBe("In lavorazione (80%)");
+    run(server, "UPDATE Job SET state = 'done' WHERE key = ? AND state = 'running'", track.url);
+    run(server, "UPDATE MusicTrack SET streamState = 'ready' WHERE id = ?", track.id);
+    await live.page.clock.runFor(2_000);
+    await expect.poll(() => liveState.textContent()).toBe("Pronta");
+    expect(await live.page.evaluate(() => (window as unknown as { stayed?: boolean }).stayed)).toBe(true); // no reload
+    const asked = polls;
+    await live.page.clock.runFor(20_000);
+    expect(polls).toBe(asked);
+    await live.close();
+    await close();
+  });
+});
+
 describe("music without JavaScript", () => {
   it("link-type: saved to the category page; tracks travel in the form post; image required", async () => {
     const { page, close } = await adminPage(false);
@@ -148,7 +206,7 @@ describe("music without JavaScript", () => {
     expect(await page.inputValue("#link")).toBe("https://open.spotify.com/album/xyz");
 
     await page.setInputFiles("#image_file", path.join(files, "cover2.png"));
-    await Promise.all([page.waitForURL(`${server.url}/compositions/colonne%20sonore`), page.click('button:has-text("Salva")')]);
+    await saveBackToEditPage(page, server, 'button:has-text("Salva")', "/admin/musicList/album-esterno", "/compositions/colonne%20sonore");
     const album = row<{ link: string; videos: string | null }>(server, "SELECT link, videos FROM Music WHERE slug = 'album-esterno'");
     expect(album).toEqual({ link: "https://open.spotify.com/album/xyz", videos: null });
 
@@ -159,7 +217,7 @@ describe("music without JavaScript", () => {
     await page.getByText("Aggiungi almeno una traccia o un video").first().waitFor();
     await page.setInputFiles("#image_file", path.join(files, "cover2.png"));
     await page.setInputFiles("#tracks", path.join(files, "tema.mp3"));
-    await Promise.all([page.waitForURL(`${server.url}/compositions/colonne%20sonore/suite`), page.click('button:has-text("Salva")')]);
+    await saveBackToEditPage(page, server, 'button:has-text("Salva")', "/admin/musicList/suite", "/compositions/colonne%20sonore/suite");
     const tracks = rows<{ name: string }>(server, "SELECT t.name FROM MusicTrack t JOIN Music m ON m.id = t.musicId WHERE m.slug = 'suite'");
     expect(tracks).toEqual([{ name: "tema" }]); // the file name without its extension
 
@@ -171,8 +229,9 @@ describe("music without JavaScript", () => {
     // dashboard: type column
     await page.goto(`${server.url}/admin/`);
     const card = page.locator('[data-card="card-music"]');
-    await card.getByRole("cell", { name: "Link", exact: true }).waitFor();
-    await card.getByRole("cell", { name: "Tracce/Video", exact: true }).waitFor();
+    // (other compositions of the file may be listed too)
+    await card.getByRole("cell", { name: "Link", exact: true }).first().waitFor();
+    await card.getByRole("cell", { name: "Tracce/Video", exact: true }).first().waitFor();
 
     await page.goto(`${server.url}/admin/musicList/suite/delete`);
     await page.getByText("Sei sicuro di voler eliminare questo contenuto?").waitFor();
@@ -204,7 +263,7 @@ describe("a save pressed while a track uploads (issue 35.3)", () => {
     expect(await uploading.locator(".file-list__status").textContent()).toBe("Caricamento in corso: 0 %");
     expect(page.url()).toBe(`${server.url}/admin/musicCreate`);
     expect(rows(server, "SELECT id FROM Music WHERE slug = 'il-master'")).toEqual([]);
-    await Promise.all([page.waitForURL(`${server.url}/compositions/colonne%20sonore/il-master`), release()]);
+    await Promise.all([page.waitForURL(`${server.url}/admin/musicList/il-master?avviso=salvato`), release()]);
     const music = row<{ id: number }>(server, "SELECT id FROM Music WHERE slug = 'il-master'");
     expect(rows(server, "SELECT name FROM MusicTrack WHERE musicId = ?", music.id)).toEqual([{ name: "tema" }]);
     expect(errors).toEqual([]);

@@ -102,7 +102,7 @@ describe("English titles of compositions", () => {
     await page.check('input[name="mode"][value="link"]');
     await page.fill("#link", "https://open.spotify.com/album/autumn");
     await page.setInputFiles("#image_file", cover);
-    await Promise.all([page.waitForURL(/\/compositions\/colonne%20sonore$/), page.click('button:has-text("Salva")')]);
+    await Promise.all([page.waitForURL(/\/admin\/musicList\/preludio-d-autunno\?avviso=salvato$/), page.click('button:has-text("Salva")')]);
     expect(row(server, "SELECT title, titleEng FROM Music WHERE slug = 'preludio-d-autunno'")).toEqual({
       title: "Preludio d'autunno",
       titleEng: "Autumn Prelude",
@@ -111,7 +111,7 @@ describe("English titles of compositions", () => {
     await page.goto(`${server.url}/admin/musicList/preludio-d-autunno`);
     expect(await page.inputValue("#title_eng")).toBe("Autumn Prelude");
     await page.fill("#title_eng", "");
-    await Promise.all([page.waitForURL(/\/compositions\/colonne%20sonore$/), page.click('button:has-text("Salva modifiche")')]);
+    await Promise.all([page.waitForURL(/\/admin\/musicList\/preludio-d-autunno\?avviso=salvato$/), page.click('button:has-text("Salva modifiche")')]);
     expect(row(server, "SELECT titleEng FROM Music WHERE slug = 'preludio-d-autunno'")).toEqual({ titleEng: "" });
   });
 });

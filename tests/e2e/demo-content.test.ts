@@ -86,7 +86,7 @@ describe("demo content that looks real", () => {
 
   it("no /data/*.json answer links to an invented (.example) host or a platform's bare homepage", async () => {
     const names = fs.readdirSync("content/data").map((file) => file.replace(/\.json$/, ""));
-    expect(names).toHaveLength(14);
+    expect(names).toHaveLength(17);
     const links: string[] = [];
     for (const name of names) {
       const text = await (await fetch(`${server.url}/data/${name}.json`)).text();

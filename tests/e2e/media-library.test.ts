@@ -5,6 +5,7 @@ import { staffPage } from "../support/auth";
 import { browserPerWorker } from "../support/browser";
 import { count, mediaFile, row, rows } from "../support/db";
 import { pngBytes } from "../support/files";
+import { formData, HttpClient } from "../support/http";
 import { appPerFile } from "../support/in-process";
 import { newsPath } from "~/lib/paths";
 
@@ -140,7 +141,7 @@ describe("media library", () => {
     const { page } = await staffPage(browser, server, { javaScriptEnabled: false });
     const bare = await uploadThroughLibrary(page, await png("senza-testo.png", "#2a8f4d"));
     await page.getByRole("link", { name: /Senza testo alternativo/ }).click();
-    await page.waitForURL(/filtro=senza-alt/);
+    await page.waitForURL(/stato=senza-alt/);
     expect(await card(page, bare).count()).toBe(1);
     expect(await card(page, described).count()).toBe(0);
     // The demo's pictures have no alt texts yet: they are listed too, and every card listed lacks one.
@@ -200,7 +201,7 @@ describe("media library", () => {
     await page.goto(`${server.url}/admin/newsList/${slug}`);
     await page.selectOption('select[name="image__library"]', url);
     await page.getByRole("button", { name: "Salva modifiche" }).click();
-    await page.waitForURL((address) => !address.pathname.startsWith("/admin"));
+    await page.waitForURL((address) => address.search === "?avviso=salvato");
     expect(row<{ image: string | null }>(server, "SELECT image FROM News WHERE slug = ?", slug).image).toBe(url);
     // The library's row, the news item and the revision its save made each count one use.
     expect(revisionsNaming(url)).toBe(1);
@@ -229,5 +230,115 @@ describe("media library", () => {
       }
       expect(errors).toEqual([]);
     }
+  });
+});
+
+describe("the library an owner can use (issue 35.8), over HTTP without JavaScript", () => {
+  const imagePart = async (name: string, color: string): Promise<[Blob, string]> => [new Blob([await pngBytes(color, 48)], { type: "image/png" }), name];
+  /** The cards of a library page, by store key: the name, alt state and uses each shows. */
+  async function cards(client: HttpClient, query = "") {
+    const html = await (await client.get(`/admin/media${query}`)).text();
+    // Each card runs from its <li> to the next one (or the end of the grid).
+    const found = html
+      .split('<li class="media-card admin-card"')
+      .slice(1)
+      .map((card) => [/data-key="([^"]+)"/.exec(card)?.[1] ?? "", card.split("</ul><nav")[0]!] as const);
+    return {
+      html,
+      keys: found.map((m) => m[0]),
+      card: (key: string) => found.find((m) => m[0] === key)?.[1] ?? "",
+    };
+  }
+
+  it("names each image by its uploaded file, says its uses and alt state, searches, filters, pages, and a replace leaves no extra image without alt", async () => {
+    const admin = new HttpClient(server.url);
+    await admin.login();
+    // A cover uploaded with the news form (no JavaScript) keeps its file's name with its bytes.
+    const { slug, title, categoryId } = row<{ slug: string; title: string; categoryId: number }>(
+      server,
+      "SELECT slug, title, categoryId FROM News ORDER BY id LIMIT 1",
+    );
+    const news = rows<Record<string, string>>(server, "SELECT titleEng, description, descriptionEng, date FROM News WHERE slug = ?", slug)[0]!;
+    const saved = await admin.post(
+      `/admin/newsList/${slug}`,
+      formData({
+        category: String(categoryId),
+        title,
+        title_eng: news.titleEng!,
+        description: news.description!,
+        description_eng: news.descriptionEng!,
+        date: news.date!,
+        image_file: await imagePart("Locandina estate 2027.png", "#3a7d44"),
+      }),
+    );
+    expect(saved.status).toBe(302);
+    const cover = row<{ image: string }>(server, "SELECT image FROM News WHERE slug = ?", slug).image.replace("/media/", "");
+    expect(row(server, "SELECT originalName FROM StoredFile WHERE key = ?", cover)).toEqual({ originalName: "Locandina estate 2027.png" });
+    // One uploaded through the library, used by nothing.
+    expect((await admin.post("/admin/media", formData({ intent: "upload", file: await imagePart("prova-luci.png", "#7d3a6b") }))).status).toBe(302);
+    const unused = row<{ key: string }>(server, "SELECT key FROM MediaImage WHERE fileName = 'prova-luci.png'").key;
+
+    const all = await cards(admin, "?size=all");
+    expect(all.card(cover)).toContain('<h2 class="media-card__name">Locandina estate 2027.png</h2>');
+    expect(all.card(cover)).toContain(`<a href="/admin/newsList/${slug}" data-discover="true">Notizia: ${title}</a>`);
+    expect(all.card(cover)).toContain("Testo alternativo: manca.");
+    expect(all.card(unused)).toContain("Non usata da nessuna pagina.");
+    // A picture stored before names were kept (the demo's) says so, and is named by its stored name.
+    const nameless = rows<{ key: string }>(
+      server,
+      "SELECT f.key FROM StoredFile f LEFT JOIN MediaImage m ON m.key = f.key WHERE f.key LIKE 'images/%' AND f.originalName IS NULL AND COALESCE(m.fileName, '') = ''",
+    ).filter(({ key }) => all.keys.includes(key));
+    expect(nameless.length).toBeGreaterThan(0);
+    expect(all.card(nameless[0]!.key)).toContain(
+      `<h2 class="media-card__name">${nameless[0]!.key.split("/")[1]}</h2><p class="media-card__note">Nome del file caricato non conservato`,
+    );
+
+    expect((await admin.post("/admin/media", { intent: "alt", key: cover, altIt: "Il manifesto del festival", altEn: "" })).status).toBe(302);
+    expect((await cards(admin, "?size=all")).card(cover)).toContain("Testo alternativo: manca in inglese.");
+    expect((await admin.post("/admin/media", { intent: "alt", key: cover, altIt: "Il manifesto del festival", altEn: "The festival poster" })).status).toBe(
+      302,
+    );
+    expect((await cards(admin, "?size=all")).card(cover)).toContain("Testo alternativo: presente in italiano e in inglese.");
+
+    // Search by file name (any case) and by alt text, in either language.
+    expect((await cards(admin, "?q=LOCANDINA")).keys).toEqual([cover]);
+    expect((await cards(admin, "?q=festival+poster")).keys).toEqual([cover]);
+    expect((await cards(admin, "?q=nessuna-immagine-cos%C3%AC")).html).toContain("Nessuna immagine trovata per «nessuna-immagine-così».");
+    // The filters, also with a search.
+    const unusedOnly = await cards(admin, "?stato=non-usate&size=all");
+    expect(unusedOnly.keys).toContain(unused);
+    expect(unusedOnly.keys).not.toContain(cover);
+    expect(unusedOnly.keys.every((key) => unusedOnly.card(key).includes("Non usata da nessuna pagina."))).toBe(true);
+    const missing = await cards(admin, "?stato=senza-alt&size=all");
+    expect(missing.keys).toContain(unused);
+    expect(missing.keys).not.toContain(cover);
+    expect((await cards(admin, "?stato=senza-alt&q=prova-luci")).keys).toEqual([unused]);
+    // Pages of 30: every image once, the filter carried by the links.
+    const total = all.keys.length;
+    expect(total).toBeGreaterThan(30);
+    const first = await cards(admin);
+    const second = await cards(admin, "?page=2");
+    expect(first.keys).toHaveLength(30);
+    expect(new Set([...first.keys, ...second.keys]).size).toBe(Math.min(total, 60));
+    expect(first.html).toContain(`Pagina 1 di ${Math.ceil(total / 30)} · ${total} elementi`);
+    expect(first.html).toContain('href="/admin/media?page=2"');
+    const missingCount = missing.keys.length;
+    if (missingCount > 30) expect((await cards(admin, "?stato=senza-alt")).html).toContain('href="/admin/media?stato=senza-alt&amp;page=2"');
+
+    // Replaced: the new picture takes the place and the alt texts; the old one, still kept by the news
+    // item's revisions for a restore, is no longer listed (not one more image without alt).
+    const replaced = await admin.post(
+      "/admin/media",
+      formData({ intent: "replace", key: cover, file: await imagePart("Locandina estate 2027 v2.png", "#44aa55") }),
+    );
+    expect(replaced.status).toBe(302);
+    const fresh = row<{ image: string }>(server, "SELECT image FROM News WHERE slug = ?", slug).image.replace("/media/", "");
+    expect(row<{ refCount: number }>(server, "SELECT refCount FROM StoredFile WHERE key = ?", cover).refCount).toBeGreaterThan(0);
+    const after = await cards(admin, "?size=all");
+    expect(after.keys).not.toContain(cover);
+    expect(after.keys).toHaveLength(total);
+    expect(after.card(fresh)).toContain("Locandina estate 2027 v2.png");
+    expect(after.card(fresh)).toContain("Testo alternativo: presente in italiano e in inglese.");
+    expect((await cards(admin, "?stato=senza-alt&size=all")).keys).toHaveLength(missingCount);
   });
 });

@@ -32,6 +32,13 @@ const sliderState = (page: Page) =>
     return { hero: document.querySelector(".hero__fader")?.getAttribute("data-active"), carousel: offset === undefined ? 0 : Number(offset) };
   });
 
+/** Waits until the carousel's first slide has left `start` (its offset in sliderState). */
+const carouselMovedFrom = (page: Page, start: number) =>
+  page.waitForFunction((from) => {
+    const transform = (document.querySelector(".carousel .keen-slider__slide") as HTMLElement | null)?.style.transform ?? "";
+    return Number(/translate3d\(\s*(-?[\d.]+)px/.exec(transform)?.[1] ?? 0) !== from;
+  }, start);
+
 describe("reduced motion and the hero's pause control", () => {
   for (const width of [390, 1440]) {
     it(`${width} px: with prefers-reduced-motion the hero and the carousel stay still`, async () => {
@@ -41,21 +48,25 @@ describe("reduced motion and the hero's pause control", () => {
       const before = await sliderState(page);
       await page.clock.runFor(16_000); // three autoplay periods
       expect(await sliderState(page)).toEqual(before);
-      // the hero says it is paused and offers to play
-      await page.getByRole("button", { name: "Avvia le immagini" }).waitFor();
+      // both pause toggles say they are pressed (paused), and the carousel's plays it again (issue 35)
+      expect(await page.getByRole("button", { name: "Metti in pausa le immagini", pressed: true }).count()).toBe(1);
+      const carouselToggle = page.getByRole("button", { name: "Metti in pausa le composizioni", pressed: true });
+      await carouselToggle.click();
+      await page.getByRole("button", { name: "Metti in pausa le composizioni", pressed: false }).waitFor();
+      await page.clock.runFor(6_000);
+      await carouselMovedFrom(page, before.carousel);
       await context.close();
     });
 
     // The button's place follows the width, its name the language: each width with one language (PAIRWISE).
     const lang = PAIRWISE.find((config) => config.javaScriptEnabled && config.width === width)?.lang ?? "it";
-    for (const [prefix, pause, play] of [
-      lang === "it" ? ["", "Metti in pausa le immagini", "Avvia le immagini"] : ["/en", "Pause slideshow", "Play slideshow"],
-    ]) {
+    for (const [prefix, pause] of [lang === "it" ? ["", "Metti in pausa le immagini"] : ["/en", "Pause slideshow"]]) {
       it(`${width} px ${prefix || "/it"}: the hero autoplays until the visible pause button is pressed`, async () => {
         const { context, page } = await open({ width });
         await page.clock.install();
         await visit(page, `${server.url}${prefix}/`);
-        const button = page.getByRole("button", { name: pause });
+        // a toggle (issue 35): its name stays, aria-pressed says whether the slides are paused
+        const button = page.getByRole("button", { name: pause, pressed: false });
         expect(await button.isVisible()).toBe(true);
         const box = await button.boundingBox();
         expect(box && box.x >= 0 && box.x + box.width <= width).toBe(true);
@@ -63,7 +74,7 @@ describe("reduced motion and the hero's pause control", () => {
         // keen-slider is fetched for the first step (lazy-slider.ts): the fade starts when it arrives
         await expect.poll(async () => (await sliderState(page)).hero, { timeout: 10_000 }).toBe("1");
         await button.click();
-        await page.getByRole("button", { name: play }).waitFor();
+        await page.getByRole("button", { name: pause, pressed: true }).waitFor();
         await page.clock.runFor(16_000);
         expect((await sliderState(page)).hero).toBe("1");
         await context.close();
@@ -158,19 +169,40 @@ describe("the home carousel's auto-advance", () => {
       const { page } = await open({ width });
       await page.clock.install();
       await visit(page, `${server.url}/`);
-      await page.getByRole("button", { name: "Metti in pausa le immagini" }).click();
-      await page.getByRole("button", { name: "Avvia le immagini" }).waitFor();
+      await page.getByRole("button", { name: "Metti in pausa le immagini", pressed: false }).click();
+      await page.getByRole("button", { name: "Metti in pausa le immagini", pressed: true }).waitFor();
       const before = await sliderState(page);
       await page.clock.runFor(16_000); // three autoplay periods
       expect(await sliderState(page)).toEqual(before);
-      // and play starts both again
-      await page.getByRole("button", { name: "Avvia le immagini" }).click();
+      // and pressing it again starts both
+      await page.getByRole("button", { name: "Metti in pausa le immagini", pressed: true }).click();
       await page.clock.runFor(6_000);
-      await page.waitForFunction((start) => {
-        const transform = (document.querySelector(".carousel .keen-slider__slide") as HTMLElement | null)?.style.transform ?? "";
-        const offset = Number(/translate3d\(\s*(-?[\d.]+)px/.exec(transform)?.[1] ?? 0);
-        return offset !== start;
-      }, before.carousel);
+      await carouselMovedFrom(page, before.carousel);
+    });
+
+    it(`${width} px: the carousel's own pause toggle, in view with it, stops the carousel and not the hero`, async () => {
+      const { page } = await open({ width });
+      await page.clock.install();
+      await visit(page, `${server.url}/`);
+      const region = page.getByRole("region", { name: /^Composizioni della categoria/ });
+      const toggle = region.getByRole("button", { name: "Metti in pausa le composizioni" });
+      await region.scrollIntoViewIfNeeded();
+      expect(await toggle.getAttribute("aria-pressed")).toBe("false");
+      // on screen together with the carousel, while the hero's control has scrolled away
+      const box = (await toggle.boundingBox())!;
+      const viewport = await page.evaluate(() => ({ top: 0, bottom: window.innerHeight }));
+      expect(box.y >= viewport.top && box.y + box.height <= viewport.bottom && box.x + box.width <= width).toBe(true);
+      await toggle.click();
+      expect(await toggle.getAttribute("aria-pressed")).toBe("true");
+      const before = await sliderState(page);
+      await page.clock.runFor(16_000); // three autoplay periods
+      // the hero goes on (keen-slider arrives for its first step, lazy-slider.ts), the carousel stays
+      await expect.poll(async () => (await sliderState(page)).hero, { timeout: 10_000 }).not.toBe(before.hero);
+      expect((await sliderState(page)).carousel).toBe(before.carousel);
+      await toggle.click();
+      expect(await toggle.getAttribute("aria-pressed")).toBe("false");
+      await page.clock.runFor(6_000);
+      await carouselMovedFrom(page, before.carousel);
     });
 
     for (const [how, touch] of [

@@ -65,6 +65,24 @@ async function expectWithinWidth(page: Page, selector: string, width: number) {
   expect(box!.x + box!.width, selector).toBeLessThanOrEqual(width);
 }
 
+/** Whether an element looks like a button, not text on the page: a fill or an outline of its own. */
+const buttonLook = (el: Element) => {
+  const style = getComputedStyle(el);
+  const seen = (color: string) => color !== "transparent" && !/^rgba\(.*,\s*0\)$/.test(color);
+  return seen(style.backgroundColor) || (parseFloat(style.borderTopWidth) > 0 && style.borderTopStyle !== "none" && seen(style.borderTopColor));
+};
+const looksLikeButton = (page: Page, selector: string) => page.locator(selector).first().evaluate(buttonLook);
+
+/** The room in pixels between two controls, side by side or one above the other (negative: they overlap). */
+async function roomBetween(page: Page, a: string, b: string): Promise<number> {
+  const [first, second] = [await page.locator(a).first().boundingBox(), await page.locator(b).first().boundingBox()];
+  if (!first || !second) throw new Error(`${a} or ${b} is not shown`);
+  const sideBySide = first.y < second.y + second.height && second.y < first.y + first.height;
+  return sideBySide
+    ? Math.max(second.x - (first.x + first.width), first.x - (second.x + second.width))
+    : Math.max(second.y - (first.y + first.height), first.y - (second.y + second.height));
+}
+
 async function adminAt(width: number, path: string) {
   const { page, errors } = await staffPage(browser, server, { javaScriptEnabled: true, viewport: { width, height: 900 } });
   await page.goto(`${server.url}${path}`);
@@ -100,12 +118,21 @@ describe.each(WIDTHS)("at %i px with JavaScript on", (width) => {
     expect(errors).toEqual([]);
   });
 
-  it("the trash (Cestino)", async () => {
+  it("the trash (Cestino); its buttons and «Crea link di anteprima» look like buttons, with room between them", async () => {
     const { page, errors } = await adminAt(width, "/admin/trash");
     await page.getByText("Concerto annullato per maltempo").first().waitFor();
-    await expectWithinWidth(page, 'button[aria-label^="Ripristina"]', width);
-    await expectWithinWidth(page, 'a[aria-label^="Elimina definitivamente"]', width);
+    const restore = 'button[aria-label^="Ripristina"]';
+    const purge = 'a[aria-label^="Elimina definitivamente"]';
+    await expectWithinWidth(page, restore, width);
+    await expectWithinWidth(page, purge, width);
     expect(await overflow(page)).toBeLessThanOrEqual(0);
+    // issue 35: they touched
+    expect(await looksLikeButton(page, restore), restore).toBe(true);
+    expect(await looksLikeButton(page, purge), purge).toBe(true);
+    expect(await roomBetween(page, restore, purge)).toBeGreaterThanOrEqual(8);
+    await page.goto(`${server.url}/admin/newsList/${draft.slug}`);
+    const create = page.getByRole("button", { name: "Crea link di anteprima" });
+    expect(await create.evaluate(buttonLook)).toBe(true);
     expect(errors).toEqual([]);
   });
 

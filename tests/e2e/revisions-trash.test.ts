@@ -308,3 +308,55 @@ describe("the trash", () => {
     expect(await served(files[1]!)).toBe(404);
   });
 });
+
+describe("a history an owner can read (issue 35.6)", () => {
+  /** The visible text of a page's body: what the owner reads, tags aside. */
+  const visible = (html: string) => html.replace(/<script[\s\S]*?<\/script>/g, "").replace(/<[^>]*>/g, "");
+
+  it("a news item's history shows the words that changed in its text, Italian field names, the state in Italian and Rome time; no HTML, no &nbsp;", async () => {
+    const fields = { category: String(newsCategory), title: "Concerto leggibile", title_eng: "Readable concert", date: "2026-04-01" };
+    const created = await admin.post("/admin/newsCreate", {
+      ...fields,
+      description: "<p>Il concerto&nbsp;di <strong>maggio</strong> al teatro</p>",
+      description_eng: "<p>The May concert</p>",
+      publication: "bozza",
+    });
+    expect(created.status).toBe(302);
+    const { slug } = row<{ slug: string }>(server, "SELECT slug FROM News WHERE title = 'Concerto leggibile'");
+    const edited = await admin.post(`/admin/newsList/${slug}`, {
+      ...fields,
+      description: "<p>Il concerto&nbsp;di <strong>giugno</strong> al teatro</p>",
+      description_eng: "<p>The <em>May</em> concert</p>",
+      publication: "programma",
+      // Rome time in summer: two hours ahead of UTC.
+      publish_at_local: "2027-07-01T10:00",
+    });
+    expect(edited.status).toBe(302);
+    expect(Date.parse(row<{ publishAt: string }>(server, "SELECT publishAt FROM News WHERE slug = ?", slug).publishAt)).toBe(
+      Date.parse("2027-07-01T08:00:00Z"),
+    );
+
+    const html = await (await admin.get(`/admin/newsList/${slug}/history`)).text();
+    const text = visible(html);
+    expect(html).toMatch(/<dt>Descrizione<\/dt><dd><span>Il concerto di <\/span><del>maggio<\/del><ins>giugno<\/ins><span> al teatro<\/span><\/dd>/);
+    expect(html).toMatch(/<dt>Stato di pubblicazione<\/dt><dd><del>Bozza<\/del><ins>Pubblicata<\/ins><\/dd>/);
+    expect(html).toMatch(/<dt>Data di pubblicazione<\/dt><dd><ins>01\/07\/2027 10:00<\/ins><\/dd>/);
+    // Only the markup of the English text changed: said in words, not shown as tags.
+    expect(text).toContain("Descrizione (inglese)Cambiata solo la formattazione");
+    for (const raw of ["nbsp", "&lt;p", "&lt;strong", "<dt>status", "<dt>publishAt", "<dt>description", "2027-07-01T08:00"]) expect(html).not.toContain(raw);
+  });
+
+  it("a content page's history names each field as its form does", async () => {
+    const bio = await json<{ bio: { id: number; category: string; title: string; title_eng: string; text: string; text_eng: string }[] }>(
+      await staff.get("/api/content/bio/"),
+      200,
+    );
+    const [firstItem, ...others] = bio.bio;
+    const changed = { ...firstItem!, text: `${firstItem!.text}<p>Una frase&nbsp;nuova.</p>`, text_eng: `${firstItem!.text_eng}<p>A new sentence.</p>` };
+    await json(await staff.request("PUT", "/api/content/bio/", { json: { bio: [changed, ...others] } }), 200);
+    const html = await (await admin.get("/admin/content/bio/history")).text();
+    expect(html).toMatch(/<dt>Elemento 1: Testo \(italiano\)<\/dt><dd><span>[^<]*<\/span><ins>[^<]*Una frase nuova\.<\/ins><\/dd>/);
+    expect(html).toContain("<dt>Elemento 1: Testo (inglese)</dt>");
+    for (const raw of ["nbsp", "&lt;p", "<dt>Elemento 1: text"]) expect(html).not.toContain(raw);
+  });
+});

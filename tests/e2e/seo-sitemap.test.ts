@@ -58,6 +58,8 @@ describe("sitemap.xml", () => {
       "/privacy-policy",
       "/legal-notes",
       "/cookie-policy",
+      "/press",
+      "/en/press",
     ];
     for (const categories of rows<{ name: string }>(server, "SELECT DISTINCT c.name FROM Category c JOIN Music m ON m.categoryId = c.id")) {
       expected.push(`/compositions/${encodeURIComponent(categories.name.toLowerCase())}`);

@@ -3,50 +3,18 @@ import { describe, expect, it, vi } from "vitest";
 import fs from "node:fs";
 import path from "node:path";
 import { row, run } from "../support/db";
-import { TINY_PNG, toneAiff, toneWav } from "../support/files";
-import { expectJson, formData, HttpClient } from "../support/http";
+import { toneAiff, toneWav } from "../support/files";
+import { HttpClient } from "../support/http";
 import { at } from "../support/present";
 import { SERVER_TEST, serverPerFile, serverPid, sharedDemoServer } from "../support/server";
-import type { WireTrack } from "~/server/http/api/wire.server";
+import { createWithTrack, staffClientOnce, trackIn, type WireMusic } from "../support/tracks";
 
 // It writes and kills its server: a process of its own. A short lease, so the job of the killed
 // process is taken over a few seconds after the restart rather than a minute.
 const server = serverPerFile({ env: { SEED_DEMO: "0", JOB_LEASE_S: "3" } });
 const demo = sharedDemoServer();
 
-type WireMusic = { slug: string; music_tracks: WireTrack[] };
-
-// One sign-in for the file: sign-ins are throttled per user and address (10 in 15 minutes), and a
-// throttled one left the last test's upload unauthenticated (answered before its body: EPIPE).
-let signedIn: Promise<HttpClient> | undefined;
-function staffClient() {
-  signedIn ??= (async () => {
-    const api = new HttpClient(server.url);
-    await api.apiLogin();
-    return api;
-  })();
-  return signedIn;
-}
-
-let categoryId: number | undefined;
-
-/** PUT api/file/upload/ then POST api/music/: a composition with one track made of `master`. */
-async function createWithTrack(api: HttpClient, title: string, master: Buffer, name: string): Promise<WireMusic> {
-  categoryId ??= (
-    await expectJson<{ id: number }>(
-      await api.request("POST", "/api/category/", { json: { name: "Colonne sonore", name_eng: "Soundtracks", type: "music" } }),
-      "category",
-    )
-  ).id;
-  const upload = await expectJson<{ temp_name: string; display_name: string }>(await api.upload(master, name, "track"), "upload");
-  const body = formData({
-    category: String(categoryId),
-    title,
-    img: [new Blob([new Uint8Array(TINY_PNG)], { type: "image/png" }), "cover.png"],
-    music_tracks: JSON.stringify([{ temp_name: upload.temp_name, display_name: "Tema" }]),
-  });
-  return expectJson<WireMusic>(await api.request("POST", "/api/music/", { form: body }), "POST music");
-}
+const staffClient = staffClientOnce(server);
 
 /** The composition's public page (the client never follows redirects: the canonical path is followed here). */
 async function compositionPage(api: HttpClient, slug: string) {
@@ -55,22 +23,6 @@ async function compositionPage(api: HttpClient, slug: string) {
     res = await api.get(res.headers.get("location")!);
   }
   return res;
-}
-
-async function trackOf(api: HttpClient, slug: string): Promise<WireTrack> {
-  return at((await api.getJson<WireMusic>(`/api/music/${slug}/`)).music_tracks, 0);
-}
-
-/** Waits (polling, no fixed sleep) until the track's state is one of `states`. */
-function trackIn(api: HttpClient, slug: string, states: string[], timeout = 120_000): Promise<WireTrack> {
-  return vi.waitFor(
-    async () => {
-      const track = await trackOf(api, slug);
-      if (!states.includes(track.state)) throw new Error(`state ${track.state}`);
-      return track;
-    },
-    { timeout, interval: 200 },
-  );
 }
 
 describe("track streams", () => {

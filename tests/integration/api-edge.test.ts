@@ -32,6 +32,21 @@ describe("wire mapping (SPEC.md 3)", () => {
       publishAt: null,
       createdAt: new Date(),
       category: { id: 1, name: "N", nameEng: "NE" },
+      // Issue 36: the catalogue data, unset as on a composition saved before it.
+      year: null,
+      durationMinutes: null,
+      ensemble: null,
+      instrumentation: "",
+      instrumentationEng: "",
+      instruments: "[]",
+      premiere: "",
+      premiereEng: "",
+      commission: "",
+      commissionEng: "",
+      publisher: "",
+      score: null,
+      scorePages: null,
+      scoreOriginal: null,
       tracks: [
         {
           id: 7,
@@ -73,6 +88,19 @@ describe("wire mapping (SPEC.md 3)", () => {
           state: "pending",
         },
       ],
+      year: null,
+      duration_minutes: null,
+      ensemble: null,
+      instrumentation: "",
+      instrumentation_eng: "",
+      instruments: [],
+      premiere: "",
+      premiere_eng: "",
+      commission: "",
+      commission_eng: "",
+      publisher: null,
+      score_url: null,
+      score_pages: null,
     });
     const activity = wire.activity({ id: 3, date: new Date("2026-01-02T03:04:05Z"), username: "admin", description: "x" });
     expect(activity).toEqual({ id: 3, date: "2026-01-02T03:04:05.000Z", description: "x", user_data: { username: "admin" } });

@@ -57,3 +57,16 @@ export async function startMusicForm(page: Page, server: ServerInfo, title: stri
   await page.fill("#title", title);
   await page.check(`input[name="mode"][value="${mode}"]`);
 }
+
+/**
+ * Issue 35: presses the form's `button` and waits until a saved news item or composition brings the
+ * staff back to its edit page (`editPath`), which says «Modifiche salvate» with a link to its public
+ * page (`publicPath`), with JavaScript (a client navigation) and without (a native post).
+ */
+export async function saveBackToEditPage(page: Page, server: ServerInfo, button: string, editPath: string, publicPath: string) {
+  await Promise.all([page.waitForURL(`${server.url}${editPath}?avviso=salvato`), page.click(button)]);
+  const notice = page.getByRole("status").filter({ hasText: "Modifiche salvate" });
+  await notice.waitFor();
+  const link = notice.getByRole("link", { name: "vedi la pagina pubblica" });
+  if ((await link.getAttribute("href")) !== publicPath) throw new Error(`the notice links to ${await link.getAttribute("href")}, not ${publicPath}`);
+}

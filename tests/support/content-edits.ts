@@ -69,6 +69,9 @@ export const EDITS: Record<ContentKind, Edit> = {
   privacy_policy: { change: (l, m) => Object.assign(first(l), { upperTitle: m.it, upperTitle_eng: m.en }), pages: ["/privacy-policy"], english: "en" },
   legal_notes: { change: (l, m) => Object.assign(first(l), { description: m.it, description_eng: m.en }), pages: ["/legal-notes"], english: "en" },
   cookie_policy: { change: (l, m) => Object.assign(first(l), { subTitle: m.it, subTitle_eng: m.en }), pages: ["/cookie-policy"], english: "en" },
+  press_bio: { change: (l, m) => Object.assign(first(l), { short: m.it, short_eng: m.en }), pages: ["/press"], english: "en" },
+  press_photos: { change: (l, m) => Object.assign(first(l), { title: m.it, title_eng: m.en }), pages: ["/press"], english: "en" },
+  press_quotes: { change: (l, m) => Object.assign(first(l), { text: m.it, text_eng: m.en }), pages: ["/press"], english: "en" },
 };
 
 export const listKey = (kind: ContentKind) => (kind === "cookie_policy" ? "cookie_Policy" : kind);

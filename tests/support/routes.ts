@@ -1,6 +1,8 @@
 // The route table of app/routes.ts walked, for tests that try every URL; one URL of each public page.
 import type { RouteConfigEntry } from "@react-router/dev/routes";
 import routes from "../../app/routes";
+import { row, rows } from "./db";
+import type { ServerInfo } from "./server";
 
 /** Every URL pattern of app/routes.ts, with sample values for its parameters. */
 export function routePaths(): { path: string; file: string }[] {
@@ -56,5 +58,46 @@ export async function publicPages(base: string): Promise<string[]> {
     "/privacy-policy",
     "/legal-notes",
     "/cookie-policy",
+    "/press",
+  ];
+}
+
+/**
+ * One URL of each main admin page (issue 35: html-validate walks them): the dashboard, the lists, the
+ * create and edit forms of news, music, categories and content, media, messages, trash, histories and
+ * the activity log. The edit pages are those of the first rows of the demo content; a composition with
+ * tracks, so its track forms are there too. A new admin page joins here.
+ */
+export function adminPages(server: Pick<ServerInfo, "dataDir">): string[] {
+  const news = row<{ slug: string }>(server, "SELECT slug FROM News ORDER BY id LIMIT 1").slug;
+  const music = row<{ slug: string }>(
+    server,
+    "SELECT m.slug FROM Music m WHERE EXISTS (SELECT 1 FROM MusicTrack t WHERE t.musicId = m.id) ORDER BY m.id LIMIT 1",
+  ).slug;
+  const category = row<{ id: number }>(server, "SELECT id FROM Category ORDER BY id LIMIT 1").id;
+  const bio = row<{ id: number }>(server, "SELECT json_extract(data, '$.id') AS id FROM ContentItem WHERE kind = 'bio' ORDER BY position LIMIT 1").id;
+  const message = rows<{ id: number }>(server, "SELECT id FROM ContactMessage ORDER BY id LIMIT 1")[0]?.id;
+  return [
+    "/admin/",
+    "/admin/newsList",
+    "/admin/newsCreate",
+    `/admin/newsList/${news}`,
+    `/admin/newsList/${news}/history`,
+    "/admin/musicList",
+    "/admin/musicCreate",
+    `/admin/musicList/${music}`,
+    `/admin/musicList/${music}/history`,
+    "/admin/categoryList",
+    "/admin/categoryCreate",
+    `/admin/categoryList/${category}`,
+    "/admin/content/bio",
+    `/admin/content/bio/${bio}`,
+    "/admin/content/bio/history",
+    "/admin/content/gallery/nuovo",
+    "/admin/media",
+    "/admin/messages",
+    ...(message ? [`/admin/messages/${message}`] : []),
+    "/admin/trash",
+    "/admin/activityList",
   ];
 }

@@ -155,7 +155,7 @@ describe("the kinds the planned music fields need", () => {
       music_tracks: [],
     });
     expect(wireFields(MUSIC_WITH_WORK_FIELDS, row)).not.toHaveProperty("mode");
-    expect(wireProperties(MUSIC_WITH_WORK_FIELDS)).toMatchObject({ year: { type: ["integer", "null"] }, publisher: { type: "string" } });
+    expect(wireProperties(MUSIC_WITH_WORK_FIELDS)).toMatchObject({ year: { type: ["integer", "null"] }, publisher: { type: ["string", "null"] } });
     const html = renderForm(MUSIC_WITH_WORK_FIELDS, newFormValues(MUSIC_WITH_WORK_FIELDS));
     expect(html).toMatch(/<input[^>]*type="number"[^>]*name="year"|<input[^>]*name="year"[^>]*type="number"/);
     expect(html).toContain("Prima esecuzione (inglese)");

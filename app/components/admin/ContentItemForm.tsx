@@ -34,7 +34,13 @@ function Control({ field, name, value, error, label }: { field: ScalarField; nam
       {field.type === "textarea" ? (
         <textarea id={id} name={name} defaultValue={value} rows={6} />
       ) : (
-        <input id={id} name={name} defaultValue={value} inputMode={field.type === "number" ? "numeric" : field.type === "url" ? "url" : undefined} />
+        <input
+          type="text"
+          id={id}
+          name={name}
+          defaultValue={value}
+          inputMode={field.type === "number" ? "numeric" : field.type === "url" ? "url" : undefined}
+        />
       )}
     </Field>
   );

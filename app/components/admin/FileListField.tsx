@@ -199,6 +199,7 @@ export function FileListField({
           <li key={item.key} className="file-list__item" data-state={item.state}>
             {item.state === "existing" || item.state === "uploaded" ? (
               <input
+                type="text"
                 aria-label={`Nome visualizzato di ${item.state === "existing" ? item.name : item.fileName}`}
                 value={item.state === "existing" ? item.name : item.displayName}
                 disabled={disabled}

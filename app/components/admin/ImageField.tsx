@@ -36,7 +36,7 @@ export function ImageField({ id, name, label, value, error, hint }: { id: string
   return (
     <Field label={label} htmlFor={id} error={error} hint={hint}>
       {value ? <img className="current-image" src={value} alt="" width={96} height={64} loading="lazy" /> : null}
-      <input id={id} name={name} defaultValue={value} inputMode="url" />
+      <input type="text" id={id} name={name} defaultValue={value} inputMode="url" />
       <LibraryPicker name={name} label={label} />
       <input name={`${name}__file`} type="file" accept={IMAGE_ACCEPT} aria-label={`${label}: file da caricare`} />
     </Field>

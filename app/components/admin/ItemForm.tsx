@@ -1,6 +1,17 @@
 import { useState, type ReactNode } from "react";
 import { useHydrated } from "remix-utils/use-hydrated";
-import { columnOf, englishName, type EnumField, type FileField, type ItemField, type ItemFields, type ListField, type TextFormat } from "~/lib/item-fields";
+import {
+  columnOf,
+  englishName,
+  type ChoicesField,
+  type DocumentField,
+  type EnumField,
+  type FileField,
+  type ItemField,
+  type ItemFields,
+  type ListField,
+  type TextFormat,
+} from "~/lib/item-fields";
 import { FileListField, type StoredFile } from "./FileListField";
 import { ImageChoicesContext, LibraryPicker, type ImageChoice } from "./ImageField";
 import { AdminForm, BilingualTextFields, Field } from "./form-fields";
@@ -23,13 +34,64 @@ type FormState = {
   image: string | null;
   /** The saved files of each list, by the list's wire name. */
   lists: Readonly<Record<string, StoredFile[]>>;
+  /** The saved document of each document field (null or absent: none yet). */
+  documents: Readonly<Record<string, SavedDocument | null>>;
 };
+
+/** A saved document as its control shows it: the copy visitors get, its pages, and where staff download the original. */
+type SavedDocument = { url: string; pages: number | null; originalHref: string };
+
+/** Checkboxes of a vocabulary (work without JavaScript: each checked key is posted under the field's name). */
+function ChoicesControl({ name, field, form }: { name: string; field: ChoicesField; form: FormState }) {
+  const checked = new Set((form.values[name] ?? "").split(","));
+  const error = form.errors?.[name];
+  return (
+    <fieldset className="field choices" aria-describedby={error ? `${name}-error` : undefined}>
+      <legend className="field__label">{field.label}</legend>
+      <div className="choices__list">
+        {field.values.map((value) => (
+          <label key={value}>
+            <input type="checkbox" name={name} value={value} defaultChecked={checked.has(value)} /> {field.labels[value] ?? value}
+          </label>
+        ))}
+      </div>
+      {error ? (
+        <small className="field__error" id={`${name}-error`}>
+          {error}
+        </small>
+      ) : null}
+    </fieldset>
+  );
+}
+
+/** A document's file input, and for a saved one its link, its pages, the original's download and its removal. */
+function DocumentControl({ name, field, form }: { name: string; field: DocumentField; form: FormState }) {
+  const saved = form.documents[name];
+  return (
+    <Field label={field.label} htmlFor={name} error={form.errors?.[name]} hint={field.hint}>
+      {saved ? (
+        <p className="current-document">
+          <a href={saved.url}>Copia con filigrana{saved.pages ? ` (${saved.pages} pagine)` : ""}</a> ·{" "}
+          <a href={saved.originalHref} download>
+            Scarica l'originale
+          </a>
+        </p>
+      ) : null}
+      {saved ? (
+        <label>
+          <input type="checkbox" name={`remove_${name}`} value="1" /> Rimuovi la partitura
+        </label>
+      ) : null}
+      <input id={name} name={name} type="file" accept={field.accept} />
+    </Field>
+  );
+}
 
 /** The control of one text: an input, a textarea or the rich text editor. */
 function textControl(format: TextFormat, name: string, label: string, value: string | undefined, maxLength: number, required: boolean) {
   if (format === "rich") return <RichTextEditor id={name} name={name} label={label} defaultValue={value ?? ""} />;
   if (format === "plain") return <textarea id={name} name={name} rows={5} defaultValue={value} />;
-  return <input id={name} name={name} defaultValue={value} required={required} maxLength={maxLength} />;
+  return <input type="text" id={name} name={name} defaultValue={value} required={required} maxLength={maxLength} />;
 }
 
 function ImageControl({ field, form }: { field: FileField; form: FormState }) {
@@ -130,15 +192,28 @@ function FieldControls({ name, field, form, disabled }: { name: string; field: I
     case "number":
       return (
         <Field label={field.label} htmlFor={name} required={field.required} error={errors?.[name]}>
-          <input id={name} name={name} type="number" min={field.min} max={field.max} step={1} defaultValue={values[name]} required={field.required} />
+          <input
+            id={name}
+            name={name}
+            type="number"
+            min={field.min}
+            max={field.max}
+            step={field.decimals ? 10 ** -field.decimals : 1}
+            defaultValue={values[name]}
+            required={field.required}
+          />
         </Field>
       );
+    case "choices":
+      return <ChoicesControl name={name} field={field} form={form} />;
+    case "document":
+      return <DocumentControl name={name} field={field} form={form} />;
     case "enum":
       return field.control === "radio" ? (
         <ChoiceGroups name={name} field={field} form={form} grouped={[]} />
       ) : (
-        <Field label={field.label} htmlFor={name} required error={errors?.[name]}>
-          <select id={name} name={name} defaultValue={values[name]} required>
+        <Field label={field.label} htmlFor={name} required={!field.optional} error={errors?.[name]}>
+          <select id={name} name={name} defaultValue={values[name]} required={!field.optional}>
             <option value="">{field.placeholder ?? ""}</option>
             {field.values.map((value) => (
               <option key={value} value={value}>
@@ -213,6 +288,19 @@ function ChoiceGroups({
 }
 
 const groupOf = (field: ItemField) => ("group" in field ? field.group : undefined);
+const sectionOf = (field: ItemField) => ("section" in field ? field.section : undefined);
+
+/** The fields in order, those of one section (consecutive) together: [section or undefined, fields]. */
+function bySection(entries: [string, ItemField][]): [string | undefined, [string, ItemField][]][] {
+  const out: [string | undefined, [string, ItemField][]][] = [];
+  for (const entry of entries) {
+    const section = sectionOf(entry[1]);
+    const last = out.at(-1);
+    if (last && section !== undefined && last[0] === section) last[1].push(entry);
+    else out.push([section, [entry]]);
+  }
+  return out;
+}
 
 /**
  * The whole form of a content type: a native post (multipart when it has files) that works without
@@ -226,6 +314,7 @@ type ItemFormProps = {
   categories?: readonly { id: number; name: string }[];
   image?: string | null;
   lists?: Readonly<Record<string, StoredFile[]>>;
+  documents?: Readonly<Record<string, SavedDocument | null>>;
   locked?: Readonly<Record<string, string>>;
   library?: readonly ImageChoice[];
   cancelTo: string;
@@ -239,27 +328,35 @@ export function ItemForm({
   categories = [],
   image = null,
   lists = {},
+  documents = {},
   locked = {},
   library = [],
   cancelTo,
   submitLabel,
 }: ItemFormProps) {
-  const form: FormState = { values, errors, categories, image, lists };
+  const form: FormState = { values, errors, categories, image, lists, documents };
   const entries = Object.entries(fields);
   const grouped = entries.filter(([, field]) => groupOf(field) !== undefined);
-  const multipart = entries.some(([, field]) => field.kind === "file" || field.kind === "list");
+  const multipart = entries.some(([, field]) => field.kind === "file" || field.kind === "list" || field.kind === "document");
+  const controls = ([name, field]: [string, ItemField]) =>
+    field.kind === "enum" && field.control === "radio" ? (
+      <ChoiceGroups key={name} name={name} field={field} form={form} grouped={grouped} locked={locked[name]} />
+    ) : (
+      <FieldControls key={name} name={name} field={field} form={form} />
+    );
   return (
     <ImageChoicesContext value={library}>
       <AdminForm errors={errors} submitLabel={submitLabel} cancelTo={cancelTo} multipart={multipart}>
-        {entries
-          .filter(([, field]) => groupOf(field) === undefined)
-          .map(([name, field]) =>
-            field.kind === "enum" && field.control === "radio" ? (
-              <ChoiceGroups key={name} name={name} field={field} form={form} grouped={grouped} locked={locked[name]} />
-            ) : (
-              <FieldControls key={name} name={name} field={field} form={form} />
-            ),
-          )}
+        {bySection(entries.filter(([, field]) => groupOf(field) === undefined)).map(([section, members]) =>
+          section === undefined ? (
+            members.map(controls)
+          ) : (
+            <fieldset key={section} className="option-group form-section">
+              <legend>{section}</legend>
+              {members.map(controls)}
+            </fieldset>
+          ),
+        )}
       </AdminForm>
     </ImageChoicesContext>
   );

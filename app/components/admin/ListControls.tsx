@@ -1,3 +1,4 @@
+import type { ReactNode } from "react";
 import { Form, Link } from "react-router";
 import { PAGE_SIZES, PAGE_SIZE_LABELS, listHref, pageCount, type PageSize } from "~/lib/list-params";
 
@@ -94,12 +95,29 @@ export function Pagination({
   );
 }
 
-export function Notice({ text }: { text: string | null | undefined }) {
+export function Notice({ text, children }: { text: string | null | undefined; children?: ReactNode }) {
   if (!text) return null;
   return (
     <p className="notice" role="status">
       {text}
+      {children}
     </p>
+  );
+}
+
+/** «Modifiche salvate» on an edit page, with where the saved item is on the site (issue 35). */
+export function SavedNotice({ notice, publicPage }: { notice: string | null; publicPage: { href: string; visible: boolean } }) {
+  return (
+    <Notice text={notice}>
+      {publicPage.visible ? (
+        <>
+          {": "}
+          <a href={publicPage.href}>vedi la pagina pubblica</a>
+        </>
+      ) : (
+        ". Non è ancora visibile sul sito (bozza o programmata): un link di anteprima, più sotto, la mostra."
+      )}
+    </Notice>
   );
 }
 

@@ -13,7 +13,8 @@ const QuillEditor = lazy(() => import("./QuillEditor.client"));
 export function RichTextEditor({ name, id, label, defaultValue }: { name: string; id: string; label: string; defaultValue: string }) {
   const hydrated = useHydrated();
   const [value, setValue] = useState(defaultValue);
-  const textarea = <textarea id={id} name={name} rows={8} value={value} onChange={(e) => setValue(e.target.value)} aria-label={label} />;
+  // Named by the field's <label for={id}>; the Quill editor, which no label points at, takes `label`.
+  const textarea = <textarea id={id} name={name} rows={8} value={value} onChange={(e) => setValue(e.target.value)} />;
   return (
     <div className="rich-text" data-editor={hydrated ? "quill" : "textarea"}>
       {hydrated ? (

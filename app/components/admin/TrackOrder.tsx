@@ -50,10 +50,10 @@ export function TrackOrder({ tracks, error }: { tracks: TrackOrderRow[]; error: 
               <input type="hidden" name="intent" value="rename-track" />
               <input type="hidden" name="track" value={track.id} />
               <label>
-                Nome <input name="name" defaultValue={track.name} required maxLength={200} />
+                Nome <input type="text" name="name" defaultValue={track.name} required maxLength={200} />
               </label>
               <label>
-                Nome (inglese) <input name="name_eng" defaultValue={track.nameEng} maxLength={200} placeholder={track.name} />
+                Nome (inglese) <input type="text" name="name_eng" defaultValue={track.nameEng} maxLength={200} placeholder={track.name} />
               </label>
               <button className="button button--ghost" type="submit" aria-label={`Salva i nomi: ${track.name}`}>
                 Salva

@@ -187,7 +187,7 @@ export function BilingualTextFields({
   return (
     <>
       <Field label={label} htmlFor={name} required={italianRequired} error={errors?.[name]}>
-        <input id={name} name={name} defaultValue={values[name]} required={italianRequired} maxLength={maxLength} />
+        <input type="text" id={name} name={name} defaultValue={values[name]} required={italianRequired} maxLength={maxLength} />
       </Field>
       <Field
         label={`${label} (inglese)`}
@@ -196,7 +196,7 @@ export function BilingualTextFields({
         error={errors?.[english]}
         hint={required === "italian" ? `Facoltativo: se vuoto, le pagine in inglese mostrano il campo «${label}».` : undefined}
       >
-        <input id={english} name={english} defaultValue={values[english]} required={englishRequired} maxLength={maxLength} />
+        <input type="text" id={english} name={english} defaultValue={values[english]} required={englishRequired} maxLength={maxLength} />
       </Field>
     </>
   );

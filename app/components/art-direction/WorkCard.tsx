@@ -27,8 +27,10 @@ export function WorkCard({ work, priority = false }: { work: Work; priority?: bo
       ) : (
         <div className="work-card__link">{body}</div>
       )}
+      {work.artists.length > 0 ? <span className="visually-hidden">{t("artDirection.artists")}</span> : null}
+      {/* a list may not carry aria-label (html-validate, issue 35): the hidden text above names it */}
       {work.artists.length > 0 ? (
-        <ul className="work-card__artists" aria-label={t("artDirection.artists")}>
+        <ul className="work-card__artists">
           {work.artists.map((artist) => (
             <li key={`${artist.id}-${artist.name}`}>
               {artist.href ? (

@@ -49,7 +49,7 @@ export function GalleryGrid({ sections }: { sections: GallerySection[] }) {
                 }}
               >
                 {item.cover ? (
-                  <Picture image={item.cover} alt="" sizes={GALLERY_CARD_SIZES} priority={s === 0 && i === 0} className="gallery-card__image" />
+                  <Picture image={item.cover} alt="" sizes={GALLERY_CARD_SIZES} priority={s === 0 && i === 0} className="card-image gallery-card__image" />
                 ) : null}
                 <span className="gallery-card__title">{item.title}</span>
                 <span className="gallery-card__count">{t("gallery.photos", { count: item.images.length })}</span>

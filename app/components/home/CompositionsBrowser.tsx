@@ -3,7 +3,8 @@ import { useTranslation } from "~/lib/translation";
 import { MusicCard } from "~/components/compositions/MusicCard";
 import type { MusicCardData, MusicCategoryData } from "~/lib/music-card";
 import { categoryKey } from "~/lib/paths";
-import { useAutoplay } from "./autoplay";
+import { useHydrated } from "remix-utils/use-hydrated";
+import { PauseToggle, useAutoplay } from "./autoplay";
 import { useLazySlider } from "./lazy-slider";
 
 export const CAROUSEL_AUTOPLAY_MS = 5000;
@@ -33,6 +34,12 @@ export function CompositionsBrowser({
   useEffect(() => setSelected(initialCategory), [initialCategory]);
   const visible = useMemo(() => cards.filter((c) => selected === null || categoryKey(c.categoryName) === selected), [cards, selected]);
   const selectedLabel = categories.find((c) => c.key === selected)?.label ?? "";
+  // The carousel's own pause control (WCAG 2.2.2: the hero's is off-screen when the carousel is in
+  // view), kept here so that it outlives a change of category. Until the visitor uses it the page's
+  // choice holds, and the hero's control resets it.
+  const { playing: pagePlaying } = useAutoplay();
+  const [ownChoice, setOwnChoice] = useState<boolean | null>(null);
+  useEffect(() => setOwnChoice(null), [pagePlaying]);
 
   return (
     <div className="compositions-browser">
@@ -56,19 +63,28 @@ export function CompositionsBrowser({
       {visible.length === 0 ? (
         <p className="compositions-browser__empty">{t("home.noItems")}</p>
       ) : (
-        <Carousel key={selected ?? "all"} cards={visible} label={t("home.carouselLabel", { category: selectedLabel })} />
+        <Carousel
+          key={selected ?? "all"}
+          cards={visible}
+          label={t("home.carouselLabel", { category: selectedLabel })}
+          playing={ownChoice ?? pagePlaying}
+          setPlaying={setOwnChoice}
+        />
       )}
     </div>
   );
 }
 
-function Carousel({ cards, label }: { cards: MusicCardData[]; label: string }) {
+function Carousel({ cards, label, playing, setPlaying }: { cards: MusicCardData[]; label: string; playing: boolean; setPlaying: (playing: boolean) => void }) {
   const count = cards.length;
-  const { playing } = useAutoplay();
+  const { t } = useTranslation("pages");
+  const hydrated = useHydrated();
   // A visitor who presses, touches or focuses the carousel is aiming at a card: from then on it
-  // stays where it is (a slide moving under the finger sends the tap to the wrong composition).
+  // stays where it is (a slide moving under the finger sends the tap to the wrong composition),
+  // until the control starts it again.
   const [held, setHeld] = useState(false);
   const hold = () => setHeld(true);
+  const moving = playing && !held;
   // Fetched as the carousel comes near the viewport (a finger may drag it) or for its first step.
   const {
     ref: sliderRef,
@@ -90,32 +106,37 @@ function Carousel({ cards, label }: { cards: MusicCardData[]; label: string }) {
   );
 
   useEffect(() => {
-    // Advance one slide every 5 s (SPEC.md 2.5; hovering does not pause it) while the page's autoplay
-    // is on (the hero's pause button, reduced motion) and nobody has reached for a card.
-    if (count < 2 || !playing || held) return;
+    // Advance one slide every 5 s (SPEC.md 2.5; hovering does not pause it) while it is playing
+    // (the page's autoplay: the hero's control, reduced motion; or its own control) and nobody has
+    // reached for a card.
+    if (count < 2 || !moving) return;
     const timer = window.setInterval(next, CAROUSEL_AUTOPLAY_MS);
     return () => {
       window.clearInterval(timer);
       dropWaitingStep();
     };
-  }, [next, dropWaitingStep, count, playing, held]);
+  }, [next, dropWaitingStep, count, moving]);
 
   return (
-    <div
-      ref={sliderRef}
-      className="keen-slider carousel"
-      role="region"
-      aria-label={label}
-      data-count={count}
-      onPointerDown={hold}
-      onTouchStart={hold}
-      onFocus={hold}
-    >
-      {cards.map((card) => (
-        <div key={card.slug} className="keen-slider__slide carousel__slide">
-          <MusicCard item={card} sizes={CAROUSEL_SIZES} />
-        </div>
-      ))}
-    </div>
+    <section className="carousel-frame" aria-label={label}>
+      {hydrated && count > 1 ? (
+        <PauseToggle
+          playing={moving}
+          onToggle={() => {
+            setPlaying(!moving);
+            setHeld(false);
+          }}
+          label={t("home.carouselPause")}
+          className="carousel-frame__toggle"
+        />
+      ) : null}
+      <div ref={sliderRef} className="keen-slider carousel" data-count={count} onPointerDown={hold} onTouchStart={hold} onFocus={hold}>
+        {cards.map((card) => (
+          <div key={card.slug} className="keen-slider__slide carousel__slide">
+            <MusicCard item={card} sizes={CAROUSEL_SIZES} />
+          </div>
+        ))}
+      </div>
+    </section>
   );
 }

@@ -3,7 +3,7 @@ import { useTranslation } from "~/lib/translation";
 import { useHydrated } from "remix-utils/use-hydrated";
 import { Picture } from "~/components/media/Picture";
 import type { ImageInfo } from "~/lib/images";
-import { useAutoplay } from "./autoplay";
+import { PauseToggle, useAutoplay } from "./autoplay";
 import { useLazySlider } from "./lazy-slider";
 
 export const HERO_AUTOPLAY_MS = 5000;
@@ -15,7 +15,7 @@ export const HERO_SIZES = "100vw";
  * no pause on hover. keen-slider drives the timing ("slides" is a number, so it leaves the DOM
  * alone) and each slide's opacity follows its portion; it is fetched for the first step (lazy-slider.ts).
  * Without JavaScript the first slide shows.
- * WCAG 2.2.2: a visible pause/play button, which pauses the carousel of the page too (autoplay.tsx);
+ * WCAG 2.2.2: a visible pause toggle, which pauses the carousel of the page too (autoplay.tsx);
  * under `prefers-reduced-motion: reduce` the slides start paused (the visitor may still start them).
  */
 export function HeroSlider({ slides, title, subtitle, label }: { slides: ImageInfo[]; title: string; subtitle: string; label: string }) {
@@ -73,12 +73,7 @@ export function HeroSlider({ slides, title, subtitle, label }: { slides: ImageIn
         <p className="hero__subtitle">{subtitle}</p>
       </div>
       {hydrated && slides.length > 1 ? (
-        <button type="button" className="hero__toggle" data-playing={playing ? "true" : "false"} onClick={() => setPlaying(!playing)}>
-          <span aria-hidden="true" className="hero__toggle-icon">
-            {playing ? "❚❚" : "▶"}
-          </span>{" "}
-          {playing ? t("home.heroPause") : t("home.heroPlay")}
-        </button>
+        <PauseToggle playing={playing} onToggle={() => setPlaying(!playing)} label={t("home.heroPause")} className="hero__toggle" />
       ) : null}
     </section>
   );

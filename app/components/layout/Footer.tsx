@@ -13,6 +13,9 @@ export function Footer() {
       <div className="footer__inner">
         {newsletter ? <NewsletterSignup /> : null}
         <nav className="footer__links" aria-label="Footer">
+          <Link className="button button--ghost" to={pagePath("works", lang)}>
+            {t("footer.works")}
+          </Link>
           <Link className="button button--ghost" to={pagePath("privacyPolicy", lang)}>
             {t("footer.privacy")}
           </Link>
@@ -21,6 +24,9 @@ export function Footer() {
           </Link>
           <Link className="button button--ghost" to={pagePath("legalNotes", lang)}>
             {t("footer.legal")}
+          </Link>
+          <Link className="button button--ghost" to={pagePath("press", lang)}>
+            {t("footer.press")}
           </Link>
           {user ? (
             <>

@@ -5,6 +5,7 @@ import { shareLink } from "~/lib/listening";
 import { PLAYER_KEYSHORTCUTS } from "./keyboard-shortcuts";
 import PlyrAudio from "./PlyrAudio";
 import { usePlayer } from "./player-context";
+import { usePlayReports } from "./play-reports";
 
 /**
  * The fixed panel: what plays, previous, next, share, close, plyr's controls and the even-loudness
@@ -26,6 +27,7 @@ export default function PlayerPanel() {
   );
 
   const regionRef = useRef<HTMLElement>(null);
+  usePlayReports(audio, track, player.session, player.open);
 
   const share = () => {
     if (!player.href) return;

@@ -7,7 +7,16 @@ import type { VideoRequest } from "~/lib/video";
  * so playback survives client-side navigation (the language toggle included). Opening one clears
  * the other.
  */
-export type Track = { name: string; url: string; durationSeconds?: number | null; peaksUrl?: string | null; loudnessLufs?: number | null };
+/** `musicId` and `trackId` (the api's ids): what the player reports a listening of (issue 38). */
+export type Track = {
+  musicId?: number;
+  trackId?: number;
+  name: string;
+  url: string;
+  durationSeconds?: number | null;
+  peaksUrl?: string | null;
+  loudnessLufs?: number | null;
+};
 /**
  * What a play button asks for: `id` (the composition's slug) says which list is playing; `href`
  * is the composition's page (what Share links to); `startAt` the second to start from (a share link's).

@@ -21,9 +21,11 @@ export default {
     switchLanguageLabel: "IT – Passa all'italiano",
   },
   footer: {
+    works: "Catalogue",
     privacy: "Privacy policy",
     cookies: "Cookie policy",
     legal: "Legal notes",
+    press: "Press kit",
     login: "Login",
     dashboard: "Dashboard",
     logout: "Logout",

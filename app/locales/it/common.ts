@@ -19,9 +19,11 @@ export default {
     switchLanguageLabel: "EN – Switch to English",
   },
   footer: {
+    works: "Catalogo",
     privacy: "Privacy policy",
     cookies: "Cookie policy",
     legal: "Note legali",
+    press: "Cartella stampa",
     login: "Login",
     dashboard: "Dashboard",
     logout: "Logout",

@@ -16,14 +16,13 @@ export async function loader({ request }: Route.LoaderArgs) {
 }
 
 /** Read only (SPEC.md 2.17): no add, edit or delete. */
-export default function ActivityList({ loaderData: { rows, state } }: Route.ComponentProps) {
+export default function ActivityList({ loaderData }: Route.ComponentProps) {
   return (
     <AdminListPage
+      {...loaderData}
       title="Attività"
       searchPlaceholder="Cerca attività"
       emptyText="Nessuna attività trovata."
-      rows={rows}
-      state={state}
       columns={[
         { header: "Data", cell: (a) => a.date },
         { header: "Utente", cell: (a) => a.username },

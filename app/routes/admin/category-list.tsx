@@ -11,15 +11,14 @@ export async function loader({ request }: Route.LoaderArgs) {
   return { rows, state: listState(url, params, total) };
 }
 
-export default function CategoryList({ loaderData: { rows, state } }: Route.ComponentProps) {
+export default function CategoryList({ loaderData }: Route.ComponentProps) {
   return (
     <AdminListPage
+      {...loaderData}
       title="Categorie"
       add={{ href: "/admin/categoryCreate", label: "Aggiungi categoria" }}
       searchPlaceholder="Cerca categorie"
       emptyText="Nessuna categoria trovata."
-      rows={rows}
-      state={state}
       columns={[
         { header: "Nome", cell: (c) => c.name },
         { header: "Nome (inglese)", cell: (c) => c.nameEng },

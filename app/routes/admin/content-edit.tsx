@@ -6,8 +6,10 @@ import { CONTENT_FORMS, contentKindLabel, itemSummary, pathLabel } from "~/lib/c
 import { contentList, saveContentItem } from "~/server/domain/content.server";
 import { libraryChoices } from "~/server/domain/media-library-images.server";
 import { staffFrom } from "~/server/domain/session.server";
-import { adminContentId, adminContentKind, contentItemForm } from "~/server/http/content-forms.server";
+import { adminContentId, adminContentKind, contentFormErrors, contentItemForm } from "~/server/http/content-forms.server";
 import { adminForm } from "~/server/http/forms.server";
+import { contentPlacements } from "~/server/views/content-placement.server";
+import { Placements } from "~/components/admin/Placements";
 
 /** /admin/content/{name}/nuovo creates an item; /admin/content/{name}/{id} edits one. */
 async function itemOf(params: Route.LoaderArgs["params"]) {
@@ -23,7 +25,8 @@ async function itemOf(params: Route.LoaderArgs["params"]) {
 export async function loader({ params }: Route.LoaderArgs) {
   const { kind, item } = await itemOf(params);
   const hasImages = CONTENT_FORMS[kind].fields.some((f) => f.type === "image" || (f.type === "list" && f.fields.some((inner) => inner.type === "image")));
-  return { kind, label: contentKindLabel(kind), item: (item ?? {}) as Record<string, unknown>, library: hasImages ? await libraryChoices() : [] };
+  const placements = item ? ((await contentPlacements(kind, [item]))?.[0] ?? null) : null;
+  return { kind, label: contentKindLabel(kind), item: (item ?? {}) as Record<string, unknown>, placements, library: hasImages ? await libraryChoices() : [] };
 }
 
 /** The form summary names each refused field in Italian ("Anno: Deve essere un anno"); each field shows its own message too. */
@@ -35,18 +38,25 @@ function withSummary(kind: Parameters<typeof contentKindLabel>[0], errors: Recor
 
 export async function action({ request, params, context }: Route.ActionArgs) {
   const { kind, id, list } = await itemOf(params);
-  const post = contentItemForm(kind, await adminForm(request));
-  if (!post.intent.save) return { values: post.item, blankRows: { [post.intent.addRowsTo]: post.intent.blankRows }, errors: undefined };
+  const form = await adminForm(request);
+  const post = contentItemForm(kind, form);
+  if (!post.intent.save) {
+    const errors = contentFormErrors({}, post, form);
+    return { values: post.item, blankRows: { [post.intent.addRowsTo]: post.intent.blankRows }, errors: Object.keys(errors).length > 0 ? errors : undefined };
+  }
   const result = await saveContentItem(kind, id, post.item, post.images, staffFrom(context));
   if (!result.ok) {
     if (result.status === 404) throw redirect(`${list}?avviso=non-trovato`);
-    return data({ values: post.item, blankRows: undefined, errors: withSummary(kind, result.errors) }, { status: result.status });
+    return data(
+      { values: post.item, blankRows: undefined, errors: contentFormErrors(withSummary(kind, result.errors), post, form) },
+      { status: result.status },
+    );
   }
   return redirect(`${list}?avviso=salvato`);
 }
 
 export default function ContentEdit({ loaderData, actionData }: Route.ComponentProps) {
-  const { kind, label, item, library } = loaderData;
+  const { kind, label, item, placements, library } = loaderData;
   const form = CONTENT_FORMS[kind];
   const isNew = item.id === undefined;
   const list = `/admin/content/${kind}`;
@@ -56,6 +66,11 @@ export default function ContentEdit({ loaderData, actionData }: Route.ComponentP
       <h1>
         {label}: {isNew ? "nuovo elemento" : "modifica"}
       </h1>
+      {placements ? (
+        <div className="content-edit__placements">
+          Dove appare: <Placements places={placements} />
+        </div>
+      ) : null}
       <ContentItemForm
         key={JSON.stringify(actionData?.values ?? item)}
         fields={form.fields}

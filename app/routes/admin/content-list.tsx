@@ -4,11 +4,13 @@ import type { Route } from "./+types/content-list";
 import { DeleteLink } from "~/components/admin/DeleteLink";
 import { useDragOrder } from "~/components/admin/drag-order";
 import { EditIcon } from "~/components/admin/Icons";
+import { Placements } from "~/components/admin/Placements";
 import { Breadcrumb, MoveButtons, Notice, TableHead } from "~/components/admin/ListControls";
 import { FormError } from "~/components/admin/form-fields";
 import { CONTENT_FORMS, contentKindLabel, itemSummary } from "~/lib/content-fields";
 import { noticeFrom } from "~/lib/list-params";
 import { contentList, orderContent } from "~/server/domain/content.server";
+import { contentPlacements } from "~/server/views/content-placement.server";
 import { staffFrom } from "~/server/domain/session.server";
 import { formStrings } from "~/server/http/body.server";
 import { adminContentKind } from "~/server/http/content-forms.server";
@@ -17,10 +19,12 @@ import { adminForm } from "~/server/http/forms.server";
 export async function loader({ params, request }: Route.LoaderArgs) {
   const kind = adminContentKind(params.name);
   const items = await contentList(kind);
+  const placements = await contentPlacements(kind, items);
   return {
     kind,
     label: contentKindLabel(kind),
-    rows: items.map((item) => ({ id: item.id, summary: itemSummary(CONTENT_FORMS[kind], item) })),
+    placed: placements !== null,
+    rows: items.map((item, index) => ({ id: item.id, summary: itemSummary(CONTENT_FORMS[kind], item), placements: placements?.[index] ?? [] })),
     notice: noticeFrom(new URL(request.url)),
   };
 }
@@ -38,7 +42,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
 }
 
 export default function ContentList({ loaderData, actionData }: Route.ComponentProps) {
-  const { kind, label, rows, notice } = loaderData;
+  const { kind, label, placed, rows, notice } = loaderData;
   const hydrated = useHydrated();
   const submit = useSubmit();
   // With JavaScript the rows can also be dragged: the new order is posted as the ids in order.
@@ -60,7 +64,7 @@ export default function ContentList({ loaderData, actionData }: Route.ComponentP
       <FormError message={actionData?.error} />
       {hydrated && rows.length > 1 ? <p className="field__hint">Trascina le righe per cambiare l'ordine, oppure usa le frecce.</p> : null}
       <table className="admin-table content-list">
-        <TableHead headers={["N.", "Elemento", "Ordine"]} />
+        <TableHead headers={placed ? ["N.", "Elemento", "Dove appare", "Ordine"] : ["N.", "Elemento", "Ordine"]} />
         <tbody>
           {drag.order.map((row, index) => (
             <tr
@@ -75,6 +79,11 @@ export default function ContentList({ loaderData, actionData }: Route.ComponentP
             >
               <td>{index + 1}</td>
               <td>{row.summary}</td>
+              {placed ? (
+                <td className="content-list__placements">
+                  <Placements places={row.placements} />
+                </td>
+              ) : null}
               <td className="content-list__order">
                 <Form method="post">
                   <input type="hidden" name="id" value={row.id} />
@@ -91,7 +100,7 @@ export default function ContentList({ loaderData, actionData }: Route.ComponentP
           ))}
           {rows.length === 0 ? (
             <tr>
-              <td colSpan={4}>Nessun elemento.</td>
+              <td colSpan={placed ? 5 : 4}>Nessun elemento.</td>
             </tr>
           ) : null}
         </tbody>

@@ -6,17 +6,19 @@ import { adminMusicSelect, listMusic } from "~/server/domain/music.server";
 import { adminNewsSelect, listNews } from "~/server/domain/news.server";
 import { uploadsUsage } from "~/server/storage/stored-files.server";
 import { listMessages, unreadMessageCount } from "~/server/domain/contact-inbox.server";
+import { lastWeekTotals } from "~/server/domain/stats.server";
 
 const LATEST = { size: 5 };
 
 export async function loader() {
-  const [{ rows: news }, { rows: music }, { rows: activities }, usage, { rows: messages }, unread] = await Promise.all([
+  const [{ rows: news }, { rows: music }, { rows: activities }, usage, { rows: messages }, unread, week] = await Promise.all([
     listNews({ ...LATEST, filter: { audience: "staff" }, order: "created" }, adminNewsSelect),
     listMusic({ ...LATEST, filter: { audience: "staff" } }, adminMusicSelect),
     listActivities(LATEST),
     uploadsUsage(),
     listMessages(LATEST),
     unreadMessageCount(),
+    lastWeekTotals(),
   ]);
   return {
     news: news.map((n) => ({ id: n.id, slug: n.slug, created: formatDateDash(n.createdAt), category: n.category.name, title: n.title })),
@@ -25,6 +27,7 @@ export async function loader() {
     usage,
     messages: messages.map((m) => ({ id: m.id, received: formatDateTime(m.createdAt), name: m.name, unread: m.readAt === null })),
     unread,
+    week,
   };
 }
 
@@ -52,7 +55,7 @@ function Card({ title, listTo, addTo, children, id }: { title: string; listTo: s
 }
 
 export default function Dashboard({ loaderData }: Route.ComponentProps) {
-  const { news, music, activities, usage, messages, unread } = loaderData;
+  const { news, music, activities, usage, messages, unread, week } = loaderData;
   const nearlyFull = usage.freeBytes < usage.floorBytes * 2;
   return (
     <section className="admin-page">
@@ -60,6 +63,10 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
       <p className="admin-storage" data-storage={nearlyFull ? "low" : "ok"}>
         File caricati: {usage.files} ({megabytes(usage.bytes)}). Spazio libero sul disco: {megabytes(usage.freeBytes)}
         {nearlyFull ? ` — quasi esaurito: sotto ${megabytes(usage.floorBytes)} i nuovi caricamenti sono rifiutati.` : "."}
+      </p>
+      <p className="admin-storage" data-stats-week>
+        Ultimi 7 giorni: {week.views} visualizzazioni, {week.visitors} visitatori unici (somma dei giorni), {week.plays} ascolti avviati.{" "}
+        <Link to="/admin/stats?periodo=7">Statistiche</Link>
       </p>
       <div className="dashboard">
         <Card id="card-messages" title="Messaggi" listTo="/admin/messages">

@@ -4,12 +4,10 @@ import { Breadcrumb, Notice } from "~/components/admin/ListControls";
 import { FormError } from "~/components/admin/form-fields";
 import { contentKindLabel } from "~/lib/content-fields";
 import { formatDateTime } from "~/lib/format";
-import { columnLabels } from "~/lib/item-fields";
-import { MUSIC_FIELDS } from "~/lib/music-fields";
-import { NEWS_FIELDS } from "~/lib/news-fields";
 import { idParam } from "~/lib/ids";
 import { noticeFrom } from "~/lib/list-params";
 import { stateLabel } from "~/lib/publication-labels";
+import { PUBLICATION_FIELDS, revisionFields } from "~/lib/revision-fields";
 import { restoreContentRevision, restoreMusicRevision, restoreNewsRevision, type RestorePublication } from "~/server/domain/item-restore.server";
 import { getMusicBySlug } from "~/server/domain/music.server";
 import { getNewsBySlug } from "~/server/domain/news.server";
@@ -95,41 +93,6 @@ const ACTIONS: Record<string, string> = {
   baseline: "Stato prima dell'aggiornamento del sito",
 };
 
-/**
- * Italian names of the fields a snapshot holds ("attachments.0.name" → "Allegato 1: nome"): the
- * labels of the news and music descriptions, and the names a difference says otherwise.
- */
-const FIELD_LABELS: Record<string, string> = {
-  ...columnLabels(NEWS_FIELDS),
-  ...columnLabels(MUSIC_FIELDS),
-  image: "Immagine",
-  img: "Copertina",
-  link: "Link esterno",
-  videos: "Video",
-  slug: "Indirizzo",
-  name: "nome",
-  url: "file",
-  "category.name": "Categoria",
-  "category.nameEng": "Categoria (inglese)",
-  "category.id": "Categoria (id)",
-  status: "Stato di pubblicazione",
-  publishAt: "Data di pubblicazione",
-};
-const LIST_LABELS: Record<string, string> = { attachments: "Allegato", tracks: "Traccia" };
-
-function fieldLabel(path: string): string {
-  if (FIELD_LABELS[path]) return FIELD_LABELS[path];
-  const [head, index, ...rest] = path.split(".");
-  const tail = rest.join(".");
-  if (head && LIST_LABELS[head] && index !== undefined) return `${LIST_LABELS[head]} ${Number(index) + 1}${tail ? `: ${FIELD_LABELS[tail] ?? tail}` : ""}`;
-  // A content page: "2.title" is the third item's title.
-  if (head && /^\d+$/.test(head)) return `Elemento ${Number(head) + 1}${index ? `: ${[index, ...rest].join(".")}` : ""}`;
-  return path;
-}
-
-/** Fields a restore's publication choice covers: listed apart from the other changes. */
-const PUBLICATION_FIELDS = new Set(["status", "publishAt"]);
-
 /** After a restore, the notice says what became of the publication state (issue 35.5). */
 const RESTORE_NOTICES: Record<string, string> = {
   "ripristinato-stato-mantenuto": "Elemento ripristinato: stato di pubblicazione attuale mantenuto",
@@ -142,6 +105,7 @@ export async function loader({ params, request }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const restoreNotice = RESTORE_NOTICES[url.searchParams.get("avviso") ?? ""];
   const current = subject.publication ? publicationLabel(subject.publication) : null;
+  const { label } = revisionFields(subject.kind, String(subject.itemKey));
   return {
     title: subject.title,
     trail: subject.trail,
@@ -153,8 +117,8 @@ export async function loader({ params, request }: Route.LoaderArgs) {
       username: r.username || "—",
       action: ACTIONS[r.action] ?? r.action,
       restoredFrom: r.restoredFrom,
-      changes: r.changes?.map((c) => ({ label: fieldLabel(c.field), parts: c.parts })) ?? null,
-      restoreChanges: r.restoreChanges?.filter((c) => !PUBLICATION_FIELDS.has(c.field)).map((c) => fieldLabel(c.field)) ?? null,
+      changes: r.changes?.map((c) => ({ label: label(c.field), parts: c.parts, formatOnly: c.formatOnly ?? false })) ?? null,
+      restoreChanges: r.restoreChanges?.filter((c) => !PUBLICATION_FIELDS.has(c.field)).map((c) => label(c.field)) ?? null,
       publication: r.publication
         ? publicationLabel({ status: r.publication.status, publishAt: r.publication.publishAt ? new Date(r.publication.publishAt) : null })
         : null,
@@ -204,9 +168,11 @@ export default function History({ loaderData, actionData }: Route.ComponentProps
                   <div key={change.label}>
                     <dt>{change.label}</dt>
                     <dd>
-                      {change.parts.map((part, i) =>
-                        part.added ? <ins key={i}>{part.value}</ins> : part.removed ? <del key={i}>{part.value}</del> : <span key={i}>{part.value}</span>,
-                      )}
+                      {change.formatOnly
+                        ? "Cambiata solo la formattazione (grassetto, elenchi, collegamenti...), non il testo."
+                        : change.parts.map((part, i) =>
+                            part.added ? <ins key={i}>{part.value}</ins> : part.removed ? <del key={i}>{part.value}</del> : <span key={i}>{part.value}</span>,
+                          )}
                     </dd>
                   </div>
                 ))}

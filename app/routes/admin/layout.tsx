@@ -41,6 +41,7 @@ const NAV = [
   { to: "/admin/newsletter", label: "Newsletter" },
   { to: "/admin/media", label: "Media" },
   { to: "/admin/activityList", label: "Attività" },
+  { to: "/admin/stats", label: "Statistiche" },
   { to: "/admin/trash", label: "Cestino" },
 ];
 
@@ -63,10 +64,9 @@ function Sidebar() {
             </li>
           ))}
         </ul>
-        <h2 className="admin__nav-heading" id="admin-nav-content">
-          Contenuti
-        </h2>
-        <ul aria-labelledby="admin-nav-content">
+        {/* not a heading: the sidebar comes before the page's h1 (issue 35) */}
+        <p className="admin__nav-heading">Contenuti</p>
+        <ul>
           {CONTENT_NAV.map((item) => (
             <li key={item.to}>
               <NavLink to={item.to} prefetch="intent">

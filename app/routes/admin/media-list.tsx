@@ -2,11 +2,11 @@ import { data, Form, Link, redirect } from "react-router";
 import type { Route } from "./+types/media-list";
 import { DeleteLink } from "~/components/admin/DeleteLink";
 import { FormError } from "~/components/admin/form-fields";
-import { Breadcrumb, Notice } from "~/components/admin/ListControls";
+import { Breadcrumb, ListSearch, Notice, Pagination } from "~/components/admin/ListControls";
 import { UploadProgress } from "~/components/admin/UploadProgress";
 import { IMAGE_ACCEPT, lacksAlt, variantUrl } from "~/lib/images";
-import { noticeFrom } from "~/lib/list-params";
-import { listLibraryImages } from "~/server/domain/media-library-images.server";
+import { listState, pageOf, parseListParams } from "~/lib/list-params";
+import { LIBRARY_STATES, searchLibraryImages, type LibraryState } from "~/server/domain/media-library-images.server";
 import { replaceLibraryImage, saveImageAlt, uploadLibraryImage } from "~/server/domain/media-library.server";
 import { staffFrom } from "~/server/domain/session.server";
 import { isRealFile } from "~/server/http/content-forms.server";
@@ -14,14 +14,24 @@ import { adminForm } from "~/server/http/forms.server";
 import { formStrings } from "~/server/http/body.server";
 
 const LIST = "/admin/media";
-/** `?filtro=senza-alt`: only the images without both alt texts (and not decorative). */
-const MISSING_ALT = "senza-alt";
+
+const STATE_OPTIONS: [value: string, label: string][] = [
+  ["", "Tutte le immagini"],
+  ["senza-alt", "Senza testo alternativo"],
+  ["non-usate", "Non usate"],
+];
+
+function libraryState(value: string | null): LibraryState | undefined {
+  return value && Object.hasOwn(LIBRARY_STATES, value) ? (value as LibraryState) : undefined;
+}
 
 export async function loader({ request }: Route.LoaderArgs) {
   const url = new URL(request.url);
-  const missingAlt = url.searchParams.get("filtro") === MISSING_ALT;
-  const [images, all] = await Promise.all([listLibraryImages({ missingAlt }), listLibraryImages()]);
-  return { images, missingAlt, total: all.length, withoutAlt: all.filter(lacksAlt).length, notice: noticeFrom(url) };
+  const params = parseListParams(url);
+  // `?filtro=senza-alt` is the address the filter had before it took `stato` as the other lists do.
+  const state = libraryState(url.searchParams.get("stato") ?? url.searchParams.get("filtro"));
+  const { images, total, counts } = await searchLibraryImages({ q: params.q, state, ...pageOf(params) });
+  return { images, counts, state: state ?? "", ...listState(url, params, total) };
 }
 
 /** One form per intent: an upload, the alt texts of one image, a replacement of one image's bytes. */
@@ -60,6 +70,17 @@ function anchorOf(key: string): string {
 }
 
 type Image = Route.ComponentProps["loaderData"]["images"][number];
+
+/** The alt-text state of an image in words: what a screen reader hears of it on the site. */
+function altState(image: Image): string {
+  if (image.decorative) return "Testo alternativo: decorativa, nessuno (i lettori di schermo la saltano).";
+  const it = image.altIt.trim();
+  const en = image.altEn.trim();
+  if (it && en) return "Testo alternativo: presente in italiano e in inglese.";
+  if (it) return "Testo alternativo: manca in inglese.";
+  if (en) return "Testo alternativo: manca in italiano.";
+  return "Testo alternativo: manca.";
+}
 type Errors = Record<string, string> | undefined;
 
 function ImageCard({ image, errors }: { image: Image; errors: Errors }) {
@@ -72,6 +93,10 @@ function ImageCard({ image, errors }: { image: Image; errors: Errors }) {
       </a>
       <div className="media-card__body">
         <h2 className="media-card__name">{name}</h2>
+        {!image.fileName && image.stored ? (
+          <p className="media-card__note">Nome del file caricato non conservato (immagine caricata prima che il sito lo registrasse).</p>
+        ) : null}
+        <p className={lacksAlt(image) ? "media-card__alt-state media-card__alt-state--missing" : "media-card__alt-state"}>{altState(image)}</p>
         <FormError message={errors?.form} />
         <h3>Usata in</h3>
         {image.uses.length === 0 ? (
@@ -89,9 +114,9 @@ function ImageCard({ image, errors }: { image: Image; errors: Errors }) {
           <input type="hidden" name="intent" value="alt" />
           <input type="hidden" name="key" value={image.key} />
           <label htmlFor={`${id}-it`}>Testo alternativo (italiano)</label>
-          <input id={`${id}-it`} name="altIt" defaultValue={image.altIt} maxLength={300} />
+          <input type="text" id={`${id}-it`} name="altIt" defaultValue={image.altIt} maxLength={300} />
           <label htmlFor={`${id}-en`}>Testo alternativo (inglese)</label>
-          <input id={`${id}-en`} name="altEn" defaultValue={image.altEn} maxLength={300} />
+          <input type="text" id={`${id}-en`} name="altEn" defaultValue={image.altEn} maxLength={300} />
           {errors?.altIt || errors?.altEn ? <p className="field__error">{errors.altIt ?? errors.altEn}</p> : null}
           <label className="media-card__check">
             <input type="checkbox" name="decorative" value="1" defaultChecked={image.decorative} /> Decorativa (nessun testo alternativo)
@@ -128,7 +153,7 @@ function ImageCard({ image, errors }: { image: Image; errors: Errors }) {
 
 /** The media library: every image with its uses, alt texts, upload, replace and delete. Works without JavaScript. */
 export default function MediaList({ loaderData, actionData }: Route.ComponentProps) {
-  const { images, missingAlt, total, withoutAlt, notice } = loaderData;
+  const { images, counts, state, total, q, page, size, notice } = loaderData;
   const uploadErrors: Errors = actionData && !actionData.key ? actionData.errors : undefined;
   return (
     <section className="admin-page media-library">
@@ -145,15 +170,28 @@ export default function MediaList({ loaderData, actionData }: Route.ComponentPro
           Carica
         </button>
       </Form>
-      <nav className="media-filter" aria-label="Filtro">
-        {missingAlt ? (
-          <Link to={LIST}>Tutte le immagini ({total})</Link>
-        ) : (
-          <Link to={`${LIST}?filtro=${MISSING_ALT}`}>Senza testo alternativo ({withoutAlt})</Link>
-        )}
+      <nav className="media-filter" aria-label="Filtri rapidi">
+        <ul>
+          {STATE_OPTIONS.map(([value, label]) => (
+            <li key={value}>
+              <Link to={value ? `${LIST}?stato=${value}` : LIST} aria-current={value === state && !q ? "page" : undefined}>
+                {label} ({counts[value === "" ? "all" : (value as LibraryState)]})
+              </Link>
+            </li>
+          ))}
+        </ul>
       </nav>
+      <ListSearch q={q} size={size} placeholder="Cerca per nome del file o testo alternativo" stateFilter={{ value: state, options: STATE_OPTIONS }} />
       {images.length === 0 ? (
-        <p className="admin-card">{missingAlt ? "Tutte le immagini hanno il testo alternativo." : "Nessuna immagine."}</p>
+        <p className="admin-card">
+          {q
+            ? `Nessuna immagine trovata per «${q}».`
+            : state === "senza-alt"
+              ? "Tutte le immagini hanno il testo alternativo."
+              : state === "non-usate"
+                ? "Ogni immagine è usata da una pagina."
+                : "Nessuna immagine."}
+        </p>
       ) : (
         <ul className="media-grid">
           {images.map((image) => (
@@ -161,6 +199,7 @@ export default function MediaList({ loaderData, actionData }: Route.ComponentPro
           ))}
         </ul>
       )}
+      <Pagination pathname={LIST} q={q} page={page} size={size} total={total} stato={state || undefined} />
     </section>
   );
 }

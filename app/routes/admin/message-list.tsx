@@ -4,30 +4,31 @@ import { DeleteLink } from "~/components/admin/DeleteLink";
 import { DeliveryStatus } from "~/components/admin/DeliveryStatus";
 import { Breadcrumb, ListSearch, Notice, Pagination } from "~/components/admin/ListControls";
 import { formatDateTime } from "~/lib/format";
+import { textExcerpt } from "~/lib/html-text";
 import { listState, pageOf, parseListParams } from "~/lib/list-params";
 import { inboxDelivery, listMessages, unreadMessageCount } from "~/server/domain/contact-inbox.server";
 
 const EXCERPT_LENGTH = 140;
 
+/** A message as its row in the inbox shows it. */
+function messageRow(m: Awaited<ReturnType<typeof listMessages>>["rows"][number]) {
+  return {
+    id: m.id,
+    name: m.name,
+    email: m.email,
+    received: formatDateTime(m.createdAt),
+    excerpt: textExcerpt(m.description, EXCERPT_LENGTH),
+    unread: m.readAt === null,
+    handled: m.handledAt !== null,
+    state: m.state,
+  };
+}
+
 export async function loader({ request }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const params = parseListParams(url);
   const [{ rows, total }, unread] = await Promise.all([listMessages({ filter: { q: params.q }, ...pageOf(params) }), unreadMessageCount()]);
-  return {
-    rows: rows.map((m) => ({
-      id: m.id,
-      name: m.name,
-      email: m.email,
-      received: formatDateTime(m.createdAt),
-      excerpt: m.description.length > EXCERPT_LENGTH ? `${m.description.slice(0, EXCERPT_LENGTH).trimEnd()}…` : m.description,
-      unread: m.readAt === null,
-      handled: m.handledAt !== null,
-      state: m.state,
-    })),
-    unread,
-    delivery: inboxDelivery(),
-    state: listState(url, params, total),
-  };
+  return { rows: rows.map(messageRow), unread, delivery: inboxDelivery(), state: listState(url, params, total) };
 }
 
 /** The contact messages, newest first: who wrote, when, an excerpt, delivery by mail, handled or not. */

@@ -1,10 +1,8 @@
-import { redirect } from "react-router";
 import type { Route } from "./+types/music-create";
 import { NewItemPage } from "~/components/admin/ItemForm";
 import { MUSIC_FIELDS } from "~/lib/music-fields";
-import { musicPath } from "~/lib/paths";
 import { adminForm } from "~/server/http/forms.server";
-import { formRefusal, newItemForm, saveMusicForm } from "~/server/http/content-forms.server";
+import { backToEditPage, formRefusal, newItemForm, saveMusicForm } from "~/server/http/content-forms.server";
 import { staffFrom } from "~/server/domain/session.server";
 
 export const loader = () => newItemForm("music");
@@ -12,7 +10,7 @@ export const loader = () => newItemForm("music");
 export async function action({ request, context }: Route.ActionArgs) {
   const form = await adminForm(request);
   const { values, result } = await saveMusicForm(form, null, staffFrom(context));
-  return result.ok ? redirect(musicPath(result.item)) : formRefusal(result, values, form);
+  return result.ok ? backToEditPage(`/admin/musicList/${result.item.slug}`) : formRefusal(result, values, form);
 }
 
 export default function MusicCreate({ loaderData, actionData }: Route.ComponentProps) {

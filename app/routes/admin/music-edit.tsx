@@ -1,6 +1,6 @@
 import { data, Link, redirect } from "react-router";
 import type { Route } from "./+types/music-edit";
-import { Breadcrumb } from "~/components/admin/ListControls";
+import { Breadcrumb, SavedNotice } from "~/components/admin/ListControls";
 import { ItemForm } from "~/components/admin/ItemForm";
 import { savedFormValues } from "~/lib/item-fields";
 import { MUSIC_FIELDS } from "~/lib/music-fields";
@@ -9,37 +9,29 @@ import { TrackOrder } from "~/components/admin/TrackOrder";
 import { categoryChoices } from "~/server/domain/categories.server";
 import { adminForm } from "~/server/http/forms.server";
 import { musicPath } from "~/lib/paths";
-import { formRefusal, saveMusicForm } from "~/server/http/content-forms.server";
+import { backToEditPage, formRefusal, savedNotice, saveMusicForm } from "~/server/http/content-forms.server";
 import { getMusicBySlug, moveTrack, orderTracks, renameTrack } from "~/server/domain/music.server";
 import { formStrings } from "~/server/http/body.server";
 import { libraryChoices } from "~/server/domain/media-library-images.server";
 import { staffFrom } from "~/server/domain/session.server";
 import { PreviewLinks } from "~/components/admin/PreviewLinks";
 import { previewLinkIntent, previewLinkRows } from "~/server/http/preview.server";
-import { retryTrackStream, streamJobs } from "~/server/domain/track-streams.server";
+import { retryTrackStream, trackStreamRows } from "~/server/domain/track-streams.server";
 
 // SPEC.md 4 sends a failed load to /admin/categoryList; the music list is where the user came from.
 const NOT_FOUND = "/admin/musicList?avviso=non-trovato";
 
-export async function loader({ params }: Route.LoaderArgs) {
+export async function loader({ params, request }: Route.LoaderArgs) {
   const music = await getMusicBySlug(params.slugMusic);
   if (!music) throw redirect(NOT_FOUND);
-  const jobs = await streamJobs(music.tracks.map((t) => t.url));
-  const streams = music.tracks.map((t) => ({
-    name: t.name,
-    url: t.url,
-    streamState: t.streamState,
-    streamError: t.streamError ?? jobs.get(t.url)?.lastError ?? null,
-    progress: jobs.get(t.url)?.progress ?? null,
-    retryAt: jobs.get(t.url)?.retryAt ?? null,
-  }));
   return {
     music,
-    streams,
+    streams: await trackStreamRows(music.tracks),
     categories: await categoryChoices("music"),
     values: savedFormValues(MUSIC_FIELDS, music),
     previewLinks: await previewLinkRows("music", music.id),
     library: await libraryChoices(),
+    ...savedNotice(request, musicPath(music), music),
   };
 }
 
@@ -82,11 +74,11 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     if (result.status === 404) throw redirect(NOT_FOUND);
     return formRefusal(result, values, form);
   }
-  return redirect(musicPath(result.item));
+  return backToEditPage(`/admin/musicList/${result.item.slug}`);
 }
 
 export default function MusicEdit({ loaderData, actionData }: Route.ComponentProps) {
-  const { music, streams, categories, previewLinks } = loaderData;
+  const { music, streams, categories, previewLinks, notice, publicPage } = loaderData;
   const refused = actionData && "values" in actionData ? actionData : null;
   const trackError = actionData && "trackError" in actionData ? actionData.trackError : null;
   return (
@@ -98,6 +90,7 @@ export default function MusicEdit({ loaderData, actionData }: Route.ComponentPro
           Cronologia
         </Link>
       </div>
+      <SavedNotice notice={notice} publicPage={publicPage} />
       <ItemForm
         fields={MUSIC_FIELDS}
         values={refused?.values ?? loaderData.values}
@@ -105,6 +98,9 @@ export default function MusicEdit({ loaderData, actionData }: Route.ComponentPro
         categories={categories}
         image={music.img || null}
         lists={{ music_tracks: music.tracks }}
+        documents={{
+          score: music.score ? { url: music.score, pages: music.scorePages, originalHref: `/admin/musicList/${music.slug}/score-original` } : null,
+        }}
         // A saved composition keeps its mode: the other option stays disabled (SPEC.md 2.17/4).
         locked={{ mode: loaderData.values.mode }}
         library={loaderData.library}
@@ -112,7 +108,7 @@ export default function MusicEdit({ loaderData, actionData }: Route.ComponentPro
         submitLabel="Salva modifiche"
       />
       <TrackOrder tracks={music.tracks} error={trackError} />
-      <TrackStreams tracks={streams} />
+      <TrackStreams tracks={streams} page={`/admin/musicList/${music.slug}`} />
       <PreviewLinks links={previewLinks} created={actionData && "previewLink" in actionData ? actionData.previewLink : null} />
     </section>
   );

@@ -25,16 +25,15 @@ export async function loader({ request }: Route.LoaderArgs) {
   };
 }
 
-export default function MusicList({ loaderData: { rows, state, stato } }: Route.ComponentProps) {
+export default function MusicList({ loaderData }: Route.ComponentProps) {
   return (
     <AdminListPage
+      {...loaderData}
       title="Musica"
       add={{ href: "/admin/musicCreate", label: "Aggiungi contenuto" }}
       searchPlaceholder="Cerca musica"
       emptyText="Nessun contenuto trovato."
-      rows={rows}
-      state={state}
-      stateFilter={{ value: stato, options: STATE_FILTER_OPTIONS }}
+      stateFilter={{ value: loaderData.stato, options: STATE_FILTER_OPTIONS }}
       columns={[
         { header: "Categoria", cell: (m) => m.category },
         { header: "Titolo", cell: (m) => m.title },

@@ -1,13 +1,13 @@
 import { Link, redirect } from "react-router";
 import type { Route } from "./+types/news-edit";
-import { Breadcrumb } from "~/components/admin/ListControls";
+import { Breadcrumb, SavedNotice } from "~/components/admin/ListControls";
 import { ItemForm } from "~/components/admin/ItemForm";
 import { savedFormValues } from "~/lib/item-fields";
 import { NEWS_FIELDS } from "~/lib/news-fields";
 import { categoryChoices } from "~/server/domain/categories.server";
 import { adminForm } from "~/server/http/forms.server";
 import { newsPath } from "~/lib/paths";
-import { formRefusal, saveNewsForm } from "~/server/http/content-forms.server";
+import { backToEditPage, formRefusal, savedNotice, saveNewsForm } from "~/server/http/content-forms.server";
 import { getNewsBySlug } from "~/server/domain/news.server";
 import { libraryChoices } from "~/server/domain/media-library-images.server";
 import { staffFrom } from "~/server/domain/session.server";
@@ -18,7 +18,7 @@ import { isVisibleToVisitors } from "~/server/storage/publication.server";
 // SPEC.md 4 sends a failed load to /admin/categoryData, which does not exist (docs/spec-notes.md).
 const NOT_FOUND = "/admin/newsList?avviso=non-trovato";
 
-export async function loader({ params }: Route.LoaderArgs) {
+export async function loader({ params, request }: Route.LoaderArgs) {
   const news = await getNewsBySlug(params.slugNews);
   if (!news) throw redirect(NOT_FOUND);
   return {
@@ -29,6 +29,7 @@ export async function loader({ params }: Route.LoaderArgs) {
     library: await libraryChoices(),
     // Only what visitors see can go out as a newsletter (issue 37).
     published: isVisibleToVisitors(news),
+    ...savedNotice(request, newsPath(news.slug), news),
   };
 }
 
@@ -44,11 +45,11 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     if (result.status === 404) throw redirect(NOT_FOUND);
     return formRefusal(result, values, form);
   }
-  return redirect(newsPath(result.item.slug));
+  return backToEditPage(`/admin/newsList/${result.item.slug}`);
 }
 
 export default function NewsEdit({ loaderData, actionData }: Route.ComponentProps) {
-  const { news, categories, previewLinks } = loaderData;
+  const { news, categories, previewLinks, notice, publicPage } = loaderData;
   const refused = actionData && "values" in actionData ? actionData : null;
   return (
     <section className="admin-page">
@@ -64,6 +65,7 @@ export default function NewsEdit({ loaderData, actionData }: Route.ComponentProp
           </Link>
         ) : null}
       </div>
+      <SavedNotice notice={notice} publicPage={publicPage} />
       <ItemForm
         fields={NEWS_FIELDS}
         values={refused?.values ?? loaderData.values}

@@ -26,16 +26,15 @@ export async function loader({ request }: Route.LoaderArgs) {
   };
 }
 
-export default function NewsList({ loaderData: { rows, state, stato } }: Route.ComponentProps) {
+export default function NewsList({ loaderData }: Route.ComponentProps) {
   return (
     <AdminListPage
+      {...loaderData}
       title="Notizie"
       add={{ href: "/admin/newsCreate", label: "Aggiungi notizia" }}
       searchPlaceholder="Cerca notizie"
       emptyText="Nessuna notizia trovata."
-      rows={rows}
-      state={state}
-      stateFilter={{ value: stato, options: STATE_FILTER_OPTIONS }}
+      stateFilter={{ value: loaderData.stato, options: STATE_FILTER_OPTIONS }}
       columns={[
         { header: "Data", cell: (n) => n.date },
         { header: "Categoria", cell: (n) => n.category },

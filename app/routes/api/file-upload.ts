@@ -37,7 +37,7 @@ function checkBareName(name: string) {
 /** Without an explicit kind, the content decides: audio is a track, an image an image, a PDF an attachment. */
 async function purposeOf(file: File, requested: string | null): Promise<UploadPurpose> {
   if (requested) {
-    if (!isPurpose(requested)) throw new ApiError(400, "Tipo di caricamento non valido: usa image, track o attachment.");
+    if (!isPurpose(requested)) throw new ApiError(400, "Tipo di caricamento non valido: usa image, track, attachment o score.");
     return requested;
   }
   const family = (await detectFileType(await typeSample(file)))?.family;

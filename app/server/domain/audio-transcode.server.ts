@@ -417,23 +417,22 @@ class LengthLimit {
   }
 }
 
+/** What a transcode is asked: where the stream goes (null: only measure), the length limits, a stop signal, a progress listener. */
+export type TranscodeOptions = {
+  outFile: string | null;
+  maxSeconds: number;
+  signal?: AbortSignal;
+  expectedSeconds?: number | null;
+  onProgress?: (fraction: number) => void;
+};
+
 /**
  * Reads the master once: measures it and, when `outFile` is given, writes the stream there.
  * `expectedSeconds` (the length read from its headers when it was uploaded) drives `onProgress` and,
  * with `maxSeconds` (MAX_TRACK_MINUTES), bounds what it may decode to (`LengthLimit`); `signal` kills
  * the programs and ends the work.
  */
-export async function transcodeAudio(
-  source: Readable,
-  extension: string,
-  options: {
-    outFile: string | null;
-    maxSeconds: number;
-    signal?: AbortSignal;
-    expectedSeconds?: number | null;
-    onProgress?: (fraction: number) => void;
-  },
-): Promise<TranscodeResult> {
+export async function transcodeAudio(source: Readable, extension: string, options: TranscodeOptions): Promise<TranscodeResult> {
   const limit = new LengthLimit(options.maxSeconds, options.expectedSeconds || null);
   const children: Child[] = [];
   const stop = () => {

@@ -49,16 +49,48 @@ const dateSchema = () =>
 const urlSchema = () =>
   linkSchema({ schemes: ["http:", "https:"], sitePaths: false }, "Indirizzo non valido (deve iniziare con http:// o https://)").default("");
 
-function numberSchema(min: number, max: number, required: boolean) {
+function numberSchema(min: number, max: number, required: boolean, decimals = 0) {
+  // A decimal comma is read as a point: staff type "12,5" in Italian.
+  const shape = decimals ? new RegExp(`^-?\\d{1,15}([.,]\\d{1,${decimals}})?$`) : /^-?\d{1,15}$/;
+  const message = decimals ? `Un numero da ${String(min).replace(".", ",")} a ${max} (al massimo ${decimals} decimale)` : `Un numero intero da ${min} a ${max}`;
   const schema = z
     .string()
     .trim()
     .refine((v) => v !== "" || !required, REQUIRED_MESSAGE)
-    .refine((v) => v === "" || (/^-?\d{1,15}$/.test(v) && Number(v) >= min && Number(v) <= max), `Un numero intero da ${min} a ${max}`)
+    .transform((v) => v.replace(",", "."))
+    .refine((v) => v === "" || (shape.test(v) && Number(v) >= min && Number(v) <= max), message)
     .transform((v) => (v === "" ? null : Number(v)))
-    .meta({ description: `a whole number from ${min} to ${max}${required ? "" : "; empty: none"}` });
+    .meta({ description: `a ${decimals ? "number" : "whole number"} from ${min} to ${max}${required ? "" : "; empty: none"}` });
   return required ? schema : schema.prefault("");
 }
+
+/** An optional choice: empty (or absent) is none. */
+const optionalEnumSchema = (values: readonly [string, ...string[]], label: string) =>
+  z
+    .string()
+    .trim()
+    .refine((v) => v === "" || values.includes(v), `Scegli un valore dell'elenco «${label}»`)
+    .transform((v) => v || null)
+    .prefault("")
+    .meta({ description: `one of ${values.join(", ")}; empty: none` });
+
+/** Keys of a vocabulary as body text ("flute,piano"; a JSON client's list is joined so by the edge): each once, in the vocabulary's order. */
+const choicesSchema = (values: readonly [string, ...string[]], label: string) =>
+  z
+    .string()
+    .transform((v) =>
+      v
+        .split(",")
+        .map((key) => key.trim())
+        .filter(Boolean),
+    )
+    .superRefine((keys, ctx) => {
+      const unknown = keys.filter((key) => !values.includes(key));
+      if (unknown.length) ctx.addIssue({ code: "custom", message: `Valore sconosciuto in «${label}»: ${unknown.join(", ")}` });
+    })
+    .transform((keys) => values.filter((key) => keys.includes(key)))
+    .prefault("")
+    .meta({ description: `keys of ${values.join(", ")}: a list (JSON), or comma-separated text` });
 
 const categorySchema = () => z.coerce.number({ error: REQUIRED_MESSAGE }).int().positive(REQUIRED_MESSAGE);
 
@@ -76,9 +108,11 @@ function fieldShape(name: string, field: ItemField): Record<string, z.ZodType> {
     case "date":
       return { [name]: dateSchema() };
     case "number":
-      return { [name]: numberSchema(field.min, field.max, field.required) };
+      return { [name]: numberSchema(field.min, field.max, field.required, field.decimals) };
     case "enum":
-      return { [name]: z.enum(field.values, { error: REQUIRED_MESSAGE }) };
+      return { [name]: field.optional ? optionalEnumSchema(field.values, field.label) : z.enum(field.values, { error: REQUIRED_MESSAGE }) };
+    case "choices":
+      return { [name]: choicesSchema(field.values, field.label) };
     case "category":
       return { [name]: categorySchema() };
     case "publication":
@@ -96,13 +130,17 @@ type ShapeEntry<E> = E extends [infer K extends string, infer F]
       ? { [P in K]: z.ZodType<string> }
       : F extends { kind: "number" }
         ? { [P in K]: z.ZodType<number | null> }
-        : F extends { kind: "enum"; values: readonly (infer V extends string)[] }
-          ? { [P in K]: z.ZodType<V> }
-          : F extends { kind: "category" }
-            ? { [P in K]: z.ZodType<number> }
-            : F extends { kind: "publication" }
-              ? typeof publicationInputShape
-              : never
+        : F extends { kind: "enum"; optional: true; values: readonly (infer V extends string)[] }
+          ? { [P in K]: z.ZodType<V | null> }
+          : F extends { kind: "enum"; values: readonly (infer V extends string)[] }
+            ? { [P in K]: z.ZodType<V> }
+            : F extends { kind: "choices"; values: readonly (infer V extends string)[] }
+              ? { [P in K]: z.ZodType<V[]> }
+              : F extends { kind: "category" }
+                ? { [P in K]: z.ZodType<number> }
+                : F extends { kind: "publication" }
+                  ? typeof publicationInputShape
+                  : never
   : never;
 type InputShapeOf<D extends ItemFields> = Merged<ShapeEntry<FieldEntries<D>>> extends infer S extends z.ZodRawShape ? S : never;
 
@@ -121,11 +159,19 @@ type SelectEntry<E> = E extends [infer K extends string, infer F]
       ? { category: { select: { id: true; name: true; nameEng: true } } }
       : F extends { kind: "publication" }
         ? { status: true; publishAt: true }
-        : F extends { kind: "list" } | { fromRow: unknown }
-          ? never
-          : { [P in ColumnOf<K, F>]: true }
+        : F extends { kind: "document" }
+          ? { [P in ColumnOf<K, F> | `${ColumnOf<K, F>}Pages` | `${ColumnOf<K, F>}Original`]: true }
+          : F extends { kind: "list" } | { fromRow: unknown }
+            ? never
+            : { [P in ColumnOf<K, F>]: true }
   : never;
 type SelectOf<D extends ItemFields> = Merged<SelectEntry<FieldEntries<D>>>;
+
+/** A document's three columns: the stamped copy's URL, its pages, the original's URL (DocumentField). */
+export function documentColumns<V>(column: string, value: V | ((name: string) => V)) {
+  const of = (name: string) => (typeof value === "function" ? (value as (name: string) => V)(name) : value);
+  return { [column]: of(column), [`${column}Pages`]: of(`${column}Pages`), [`${column}Original`]: of(`${column}Original`) };
+}
 
 /** The Prisma `select` of a type's described columns (the category as {id, name, nameEng}); lists are the module's. */
 export function selectOf<D extends ItemFields>(fields: D): SelectOf<D> {
@@ -135,6 +181,7 @@ export function selectOf<D extends ItemFields>(fields: D): SelectOf<D> {
     if (field.kind === "bilingual") Object.assign(select, { [column]: true, [englishColumn(column)]: true });
     else if (field.kind === "category") select.category = { select: { id: true, name: true, nameEng: true } };
     else if (field.kind === "publication") Object.assign(select, { status: true, publishAt: true });
+    else if (field.kind === "document") Object.assign(select, documentColumns(column, true));
     else if (field.kind !== "list" && !(field.kind === "enum" && field.fromRow)) select[column] = true;
   }
   return select as SelectOf<D>;
@@ -151,18 +198,24 @@ type ColumnEntry<E> = E extends [infer K extends string, infer F]
           ? { [P in ColumnOf<K, F>]: number | null }
           : F extends { kind: "enum"; fromRow: unknown }
             ? never
-            : F extends { kind: "enum"; values: readonly (infer V extends string)[] }
-              ? { [P in ColumnOf<K, F>]: V }
-              : F extends { kind: "category" }
-                ? { categoryId: number }
-                : never
+            : F extends { kind: "enum"; optional: true; values: readonly (infer V extends string)[] }
+              ? { [P in ColumnOf<K, F>]: V | null }
+              : F extends { kind: "enum"; values: readonly (infer V extends string)[] }
+                ? { [P in ColumnOf<K, F>]: V }
+                : F extends { kind: "choices" }
+                  ? { [P in ColumnOf<K, F>]: string }
+                  : F extends { kind: "category" }
+                    ? { categoryId: number }
+                    : never
   : never;
 type FileColumnEntry<E> = E extends [infer K extends string, infer F]
   ? F extends { kind: "file"; required: true }
     ? { [P in ColumnOf<K, F>]: string }
     : F extends { kind: "file" }
       ? { [P in ColumnOf<K, F>]: string | null }
-      : never
+      : F extends { kind: "document" }
+        ? { [P in ColumnOf<K, F> | `${ColumnOf<K, F>}Original`]: string | null } & { [P in `${ColumnOf<K, F>}Pages`]: number | null }
+        : never
   : never;
 /** The text, number and choice columns a save writes from the input (files, lists and the publication are the module's). */
 export type ColumnsOf<D extends ItemFields> = Merged<ColumnEntry<FieldEntries<D>>>;
@@ -181,6 +234,7 @@ export function columnsOf<D extends ItemFields>(fields: D, input: Readonly<Recor
     } else if (field.kind === "text") data[column] = clean(field.format, input[name]);
     else if (field.kind === "url") data[column] = input[name] || null;
     else if (field.kind === "category") data.categoryId = input[name];
+    else if (field.kind === "choices") data[column] = JSON.stringify(input[name] ?? []);
     else if (field.kind === "date" || field.kind === "number" || (field.kind === "enum" && !field.fromRow)) data[column] = input[name];
   }
   return data as ColumnsOf<D>;
@@ -196,6 +250,11 @@ export function snapshotColumnsOf<D extends ItemFields>(fields: D, snapshot: Rea
     const column = columnOf(name, field);
     if (field.kind === "bilingual") Object.assign(data, { [column]: snapshot[column], [englishColumn(column)]: snapshot[englishColumn(column)] });
     else if (field.kind === "category") data.categoryId = (snapshot.category as { id: number }).id;
+    else if (field.kind === "document")
+      Object.assign(
+        data,
+        documentColumns(column, (name) => snapshot[name]),
+      );
     else if (field.kind !== "list" && field.kind !== "publication" && !(field.kind === "enum" && field.fromRow)) data[column] = snapshot[column];
   }
   return data as StoredColumnsOf<D>;

@@ -1,6 +1,7 @@
 import { CONTENT_FORMS, contentKindLabel, itemSummary } from "~/lib/content-fields";
 import { isContentKind } from "~/lib/content-types";
 import { lacksAlt } from "~/lib/images";
+import { pageWindow } from "~/lib/list-params";
 import { db } from "../storage/db.server";
 import { keyOfUrl, storedKeyOfUrl, urlOfKey } from "../storage/file-store.server";
 
@@ -66,25 +67,31 @@ export async function usesByKey(client: Tx | typeof db = db): Promise<Map<string
 }
 
 /**
- * Every image of the library: the counted images (uploads of any form or of the library), the
- * pictures content items use (a content picture of an earlier release, /media/content/...) and any
- * image with alt texts; newest library rows first, then by key. `missingAlt` keeps those without
- * both alt texts (and not decorative).
+ * Every image of the library: the images it holds (its rows: uploads, images given alt texts) and
+ * the images news, compositions and content items use (uploaded with their forms, or content
+ * pictures of an earlier release, /media/content/...); newest library rows first, then by key. An
+ * image only kept revisions or the trash still count (one a replace took the place of, a removed
+ * cover) is not one of them: a restore brings it back with its item (issue 35.8).
  */
-export async function listLibraryImages({ missingAlt = false } = {}): Promise<LibraryImage[]> {
-  const [stored, rows, uses] = await Promise.all([
-    db.storedFile.findMany({ where: { key: { startsWith: "images/" }, refCount: { gt: 0 } }, select: { key: true } }),
+async function listLibraryImages(): Promise<LibraryImage[]> {
+  const [rows, uses] = await Promise.all([
     db.mediaImage.findMany({ select: { key: true, altIt: true, altEn: true, decorative: true, fileName: true }, orderBy: { createdAt: "desc" } }),
     usesByKey(),
   ]);
-  const keys = [...new Set([...rows.map((r) => r.key), ...stored.map((s) => s.key).sort(), ...[...uses.keys()].sort()])];
+  const keys = [...new Set([...rows.map((r) => r.key), ...[...uses.keys()].sort()])];
   const byKey = new Map(rows.map((r) => [r.key, r]));
-  const images = keys.map((key): LibraryImage => {
+  const originalNames = new Map(
+    (await db.storedFile.findMany({ where: { key: { in: keys }, originalName: { not: null } }, select: { key: true, originalName: true } })).map((f) => [
+      f.key,
+      f.originalName ?? "",
+    ]),
+  );
+  return keys.map((key): LibraryImage => {
     const row = byKey.get(key);
     return {
       key,
       url: urlOfKey(key),
-      fileName: row?.fileName ?? "",
+      fileName: row?.fileName || originalNames.get(key) || "",
       altIt: row?.altIt ?? "",
       altEn: row?.altEn ?? "",
       decorative: row?.decorative ?? false,
@@ -92,7 +99,34 @@ export async function listLibraryImages({ missingAlt = false } = {}): Promise<Li
       uses: uses.get(key) ?? [],
     };
   });
-  return missingAlt ? images.filter(lacksAlt) : images;
+}
+
+/** The library page's filters (`?stato=`): images without alt texts, images nothing uses. */
+export const LIBRARY_STATES = { "senza-alt": lacksAlt, "non-usate": (image: LibraryImage) => image.uses.length === 0 } as const;
+export type LibraryState = keyof typeof LIBRARY_STATES;
+
+export type LibrarySearch = { q?: string; state?: LibraryState; page?: number; size?: number };
+
+/**
+ * One page of the library for its admin page: the images whose file name, store key or alt texts
+ * contain `q` (any case), in `state`; with how many match and how many of all the images each
+ * filter holds. The list is built whole (it joins rows, files and every content item's pictures),
+ * so it is paged here rather than in SQL: a site has hundreds of images, not millions.
+ */
+export async function searchLibraryImages({ q = "", state, page = 1, size }: LibrarySearch) {
+  const all = await listLibraryImages();
+  const needle = q.trim().toLocaleLowerCase("it");
+  const matching = all.filter(
+    (image) =>
+      (!state || LIBRARY_STATES[state](image)) &&
+      (!needle || [image.fileName, image.key, image.altIt, image.altEn].some((text) => text.toLocaleLowerCase("it").includes(needle))),
+  );
+  const { skip, take } = pageWindow({ page, size });
+  return {
+    images: matching.slice(skip, take === undefined ? undefined : skip + take),
+    total: matching.length,
+    counts: { all: all.length, "senza-alt": all.filter(LIBRARY_STATES["senza-alt"]).length, "non-usate": all.filter(LIBRARY_STATES["non-usate"]).length },
+  };
 }
 
 /** One image of the library, or null when the library has no such image. */

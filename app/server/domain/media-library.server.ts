@@ -47,7 +47,7 @@ async function stageLibraryImage(file: File): Promise<StagedFile | SaveFailure> 
 export async function uploadLibraryImage(file: File, actor: Actor): Promise<SaveResult<{ key: string }>> {
   const staged = await stageLibraryImage(file);
   if (!("url" in staged)) return staged;
-  const fileName = file.name.split(/[\\/]/).pop()?.slice(0, 200) ?? "";
+  const fileName = staged.originalName ?? "";
   await db.$transaction(async (tx) => {
     await holdInLibrary(tx, staged.key, fileName, [staged]);
     await contentChanged(tx);
@@ -175,7 +175,7 @@ export async function replaceLibraryImage(key: string, file: File, actor: Actor)
     // The same bytes may already be in the library: its row (one use) is replaced by the moved one.
     const alreadyHeld = (await tx.mediaImage.count({ where: { key: staged.key } })) > 0;
     await tx.mediaImage.deleteMany({ where: { key: { in: [key, staged.key] } } });
-    const fileName = file.name.split(/[\\/]/).pop()?.slice(0, 200) ?? "";
+    const fileName = staged.originalName ?? "";
     await tx.mediaImage.create({
       data: { key: staged.key, altIt: row?.altIt ?? "", altEn: row?.altEn ?? "", decorative: row?.decorative ?? false, fileName },
       select: { key: true },

@@ -18,6 +18,8 @@ import { moveToTrash } from "./trash.server";
 import { publicationStateWhere, visibleToVisitors, type PublicationState } from "../storage/publication.server";
 import { publicationData } from "./publishing.server";
 import { columnsOf, inputSchemaOf, selectOf } from "./item-fields.server";
+import { storePerusalScore, type ScoreInput, type StoredScore } from "./perusal-scores.server";
+import { UploadError } from "./uploads.server";
 
 /** What a public page needs of a composition: its described columns (lib/music-fields.ts) and its tracks. */
 export const musicSelect = {
@@ -119,6 +121,8 @@ export type MusicFilesInput = {
   tracks?: FileListInput["entries"];
   /** New tracks sent in the form post itself (no JavaScript), appended. */
   trackFiles?: File[];
+  /** Issue 36: a new perusal score; null removes the current one, absent keeps it. */
+  score?: ScoreInput | null;
 };
 
 /** What the admin lists and the dashboard show of a composition. */
@@ -133,7 +137,7 @@ export const adminMusicSelect = {
   category: { select: { id: true, name: true } },
 } as const;
 
-export const musicRowFileUrls = (row: MusicItem) => [row.img, ...row.tracks.flatMap((t) => [t.url, t.streamUrl, t.peaksUrl])];
+export const musicRowFileUrls = (row: MusicItem) => [row.img, row.score, row.scoreOriginal, ...row.tracks.flatMap((t) => [t.url, t.streamUrl, t.peaksUrl])];
 
 /** A composition as its revision and its trash entry keep it (ADR 027): the whole public shape (streams too) and its files. */
 export const musicKept = (row: MusicItem) => ({ snapshot: row, files: musicRowFileUrls(row) });
@@ -165,16 +169,31 @@ async function musicErrors(current: MusicCurrent | null, input: MusicInput, file
 export async function saveMusic(current: MusicCurrent | null, input: MusicInput, files: MusicFilesInput, actor: Actor): Promise<SaveResult<MusicItem>> {
   const errors = await musicErrors(current, input, files);
   if (Object.keys(errors).length > 0) return invalid(errors);
+  let score: StoredScore | null;
+  try {
+    score = files.score ? await storePerusalScore(files.score) : null;
+  } catch (error) {
+    if (error instanceof UploadError) return { ok: false, status: error.status, errors: { score: error.message } };
+    throw error;
+  }
+  // A new score replaces the saved one, null takes it away, absent keeps it (its three columns go together).
+  const scoreColumns = score
+    ? { score: score.stamped.url, scorePages: score.pages, scoreOriginal: score.original.url }
+    : files.score === null
+      ? { score: null, scorePages: null, scoreOriginal: null }
+      : {};
+  const extra = score ? { staged: [score.stamped, score.original], temps: score.temp ? [score.temp] : [] } : undefined;
   const tracks =
     input.mode === "tracks"
       ? { entries: files.tracks, files: files.trackFiles, purpose: "track" as const, current: current?.tracks ?? [], field: "tracks" }
       : null;
-  return saveWithFiles({ image: { input: files.image, field: "image" }, list: tracks }, async (stored) => {
+  return saveWithFiles({ image: { input: files.image, field: "image" }, list: tracks, extra }, async (stored) => {
     const trackRows = await withDurations(stored.list, current?.tracks);
     const data = {
       ...publicationData(input, current),
       ...columnsOf(MUSIC_FIELDS, input),
       img: stored.image ?? current?.img ?? "",
+      ...scoreColumns,
       // Only the chosen mode's own fields are kept (SPEC.md 2.17).
       link: input.mode === "link" ? input.link : null,
       videos: input.mode === "tracks" && input.videos ? input.videos : null,

@@ -1,4 +1,5 @@
 import { diffWords } from "diff";
+import { revisionFields, type RevisionFields } from "~/lib/revision-fields";
 import type { Prisma } from "~/generated/prisma/client";
 import type { Actor } from "./activity.server";
 import { getEnv } from "../platform/env.server";
@@ -187,12 +188,13 @@ function publicationOfSnapshot(snapshot: unknown): SnapshotPublication | null {
 export async function revisionHistory(kind: RevisionKind, itemKey: string | number): Promise<HistoryEntry[]> {
   const rows = await listRevisions(kind, itemKey);
   const current = rows[0]?.snapshot;
+  const fields = revisionFields(kind, String(itemKey));
   return rows.map(({ snapshot, ...row }, index) => {
     const older = rows[index + 1];
     return {
       ...row,
-      changes: older ? changesBetween(older.snapshot, snapshot) : null,
-      restoreChanges: index > 0 ? changesBetween(current, snapshot) : null,
+      changes: older ? changesBetween(older.snapshot, snapshot, fields.text) : null,
+      restoreChanges: index > 0 ? changesBetween(current, snapshot, fields.text) : null,
       publication: kind === "content" ? null : publicationOfSnapshot(snapshot),
     };
   });
@@ -219,18 +221,26 @@ function flattenSnapshot(value: unknown, prefix = "", out: Record<string, string
 
 /** A piece of a text difference: kept, added or removed (the history page highlights the last two). */
 type TextPart = { value: string; added?: boolean; removed?: boolean };
-export type FieldChange = { field: string; before: string; after: string; parts: TextPart[] };
+/**
+ * A field that differs: its value before and after as the owner reads it (`readable`), and their
+ * word-level difference; `formatOnly` when only what a reader does not see changed (the markup of a rich text).
+ */
+export type FieldChange = { field: string; before: string; after: string; parts: TextPart[]; formatOnly?: boolean };
 
 /** The fields that differ between two snapshots, in the order of the newer one, each with its word-level difference. */
-export function changesBetween(older: unknown, newer: unknown): FieldChange[] {
+export function changesBetween(older: unknown, newer: unknown, readable: RevisionFields["text"] = (_path, value) => value): FieldChange[] {
   const a = older === undefined ? {} : flattenSnapshot(older);
   const b = flattenSnapshot(newer);
   const fields = [...Object.keys(b), ...Object.keys(a).filter((key) => !(key in b))];
   const changes: FieldChange[] = [];
   for (const field of fields) {
-    const before = a[field] ?? "";
-    const after = b[field] ?? "";
-    if (before === after) continue;
+    if ((a[field] ?? "") === (b[field] ?? "")) continue;
+    const before = readable(field, a[field] ?? "");
+    const after = readable(field, b[field] ?? "");
+    if (before === after) {
+      changes.push({ field, before, after, parts: [], formatOnly: true });
+      continue;
+    }
     const parts = diffWords(before, after).map((part) => ({ value: part.value, added: part.added || undefined, removed: part.removed || undefined }));
     changes.push({ field, before, after, parts });
   }

@@ -41,6 +41,8 @@ type StoredFile = { name: string; url: string; nameEng?: string };
 export type SaveFiles = {
   image: { input: ImageInput | null | undefined; field: string };
   list: (FileListInput & { purpose: UploadPurpose; current: StoredFile[]; field: string }) | null;
+  /** Files the module stored for this save already (a stamped score and its original), and the temporary uploads they came from. */
+  extra?: { staged: StagedFile[]; temps: string[] };
 };
 
 /** What the row's write gets: the stored image's URL (null when none came) and the list's rows. */
@@ -86,10 +88,12 @@ const NO_FILES: ResolvedFiles = { files: [], staged: [], usedTemp: [] };
  * the files no row uses any more are deleted.
  */
 export async function saveWithFiles<T>(files: SaveFiles, prepare: (stored: StoredFiles) => Promise<RowWrite<T>>): Promise<SaveResult<T>> {
+  const extra = files.extra ?? { staged: [], temps: [] };
   let image: Awaited<ReturnType<typeof storeImage>>;
   try {
     image = await storeImage(files.image.input);
   } catch (error) {
+    await removeUnreferenced(extra.staged.map((f) => f.key));
     return uploadFailure(error, files.image.field);
   }
   let list = NO_FILES;
@@ -99,11 +103,11 @@ export async function saveWithFiles<T>(files: SaveFiles, prepare: (stored: Store
       list = await resolveFileEntries(entries ?? current, formFiles ?? [], purpose, current);
     } catch (error) {
       // The new image is already stored: a refused save must not leave it behind.
-      if (image?.file) await removeUnreferenced([image.file.key]);
+      await removeUnreferenced([...(image?.file ? [image.file.key] : []), ...extra.staged.map((f) => f.key)]);
       return uploadFailure(error, field);
     }
   }
-  const staged = [...(image?.file ? [image.file] : []), ...list.staged];
+  const staged = [...(image?.file ? [image.file] : []), ...list.staged, ...extra.staged];
   let saved: { item: T; released: string[] };
   try {
     const write = await prepare({ image: image?.url ?? null, list: list.files });
@@ -120,7 +124,7 @@ export async function saveWithFiles<T>(files: SaveFiles, prepare: (stored: Store
     if (databaseRefusal(error) === "missing") return notFound();
     throw error;
   }
-  await discardTempUploads([...list.usedTemp, ...(image?.temp ? [image.temp] : [])]);
+  await discardTempUploads([...list.usedTemp, ...(image?.temp ? [image.temp] : []), ...extra.temps]);
   await removeUnreferenced(saved.released);
   return { ok: true, item: saved.item };
 }

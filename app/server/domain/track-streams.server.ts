@@ -10,7 +10,8 @@ import { mimeTypeOf } from "../storage/file-types.server";
 import { storedKeyOfUrl } from "../storage/file-store.server";
 import { fileStore, scratchDir } from "../storage/storage.server";
 import { recountFiles, removeUnreferenced, stageFile, type StagedFile } from "../storage/stored-files.server";
-import { MissingProgramError, transcodeAudio, UnreadableAudioError } from "./audio-transcode.server";
+import { transcodeInChildProcess } from "./audio-transcode-process.server";
+import { MissingProgramError, UnreadableAudioError } from "./audio-transcode.server";
 import { enqueueJob, latestJobs, PermanentJobError, WaitingJobError, type JobHandler } from "./jobs.server";
 
 /**
@@ -101,6 +102,19 @@ export async function streamJobs(urls: string[]): Promise<Map<string, StreamJob>
   );
 }
 
+/** Where each track's stream stands, for the music edit page and the resource route it polls (issue 35). */
+export async function trackStreamRows(tracks: readonly { name: string; url: string; streamState: string; streamError?: string | null }[]) {
+  const jobs = await streamJobs(tracks.map((t) => t.url));
+  return tracks.map((t) => ({
+    name: t.name,
+    url: t.url,
+    streamState: t.streamState,
+    streamError: t.streamError ?? jobs.get(t.url)?.lastError ?? null,
+    progress: jobs.get(t.url)?.progress ?? null,
+    retryAt: jobs.get(t.url)?.retryAt ?? null,
+  }));
+}
+
 /**
  * A transcode's work folder (the MP3 being written) is in UPLOADS_DIR/tmp, named by its job, so what
  * a killed process leaves behind is found: at start every one goes (nothing runs yet, and one server
@@ -167,7 +181,7 @@ const transcodeJob: JobHandler = {
       const outFile = path.join(workDir, "stream.mp3");
       let result;
       try {
-        result = await transcodeAudio(master.stream, extension, {
+        result = await transcodeInChildProcess(master.stream, extension, {
           outFile: asIs ? null : outFile,
           maxSeconds: getEnv().maxTrackSeconds,
           signal: job.signal,

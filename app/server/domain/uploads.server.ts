@@ -5,7 +5,7 @@ import type { UploadKind } from "~/generated/prisma/enums";
 import { getEnv } from "../platform/env.server";
 import { db } from "../storage/db.server";
 import { type DetectedFile, type FileFamily, detectFileType } from "../storage/file-types.server";
-import type { FileContent } from "../storage/file-store.server";
+import type { FileContent, StoredFolder } from "../storage/file-store.server";
 import { fileStore } from "../storage/storage.server";
 import { type StagedFile, removeUnreferenced, stageFile } from "../storage/stored-files.server";
 
@@ -19,7 +19,7 @@ export { detectFileType };
 export type UploadPurpose = UploadKind;
 
 export const MB = 1024 * 1024;
-const FIXED_FILE_BYTES = { image: 10 * MB, attachment: 20 * MB };
+const FIXED_FILE_BYTES = { image: 10 * MB, attachment: 20 * MB, score: 50 * MB };
 
 /**
  * The largest file of a purpose. Track masters are as large as the operator allows (MAX_TRACK_MB,
@@ -57,12 +57,17 @@ const ACCEPTED: Record<UploadPurpose, ReturnType<typeof familyOfMime>[]> = {
   image: ["image"],
   track: ["audio"],
   attachment: ["pdf", "image", "audio"],
+  score: ["pdf"],
 };
+
+/** Where a purpose's files are stored (a perusal score's original: scores/, which /media never serves). */
+const FOLDER_OF: Record<UploadPurpose, StoredFolder> = { image: "images", track: "tracks", attachment: "attachments", score: "scores" };
 
 const PURPOSE_LABEL: Record<UploadPurpose, string> = {
   image: "Immagine non valida: sono accettati JPEG, PNG, WebP, AVIF e GIF (non SVG).",
   track: "Traccia non valida: sono accettati MP3, AAC/M4A, OGG, FLAC, WAV e AIFF.",
   attachment: "Allegato non valido: sono accettati PDF, immagini (JPEG, PNG, WebP, AVIF, GIF) e audio.",
+  score: "Partitura non valida: è accettato solo un file PDF.",
 };
 
 export class UploadError extends Error {
@@ -91,14 +96,14 @@ function defaultDisplayName(fileName: string): string {
   return stem || fileName;
 }
 
-export const UPLOAD_PURPOSES: readonly UploadPurpose[] = ["image", "track", "attachment"];
+export const UPLOAD_PURPOSES: readonly UploadPurpose[] = ["image", "track", "attachment", "score"];
 
 export function isPurpose(value: unknown): value is UploadPurpose {
   return (UPLOAD_PURPOSES as readonly unknown[]).includes(value);
 }
 
 /** A checked file: images re-encoded in memory (at most 10 MB), anything else the upload itself, streamed when stored. */
-type Prepared = { content: FileContent; size: number; ext: string; mime: string; folder: "images" | "tracks" | "attachments" };
+type Prepared = { content: FileContent; size: number; ext: string; mime: string; folder: StoredFolder };
 
 /** Files up to this size are type-checked whole; larger ones (long tracks) by their head and tail. */
 const WHOLE_CHECK_BYTES = 16 * MB;
@@ -149,7 +154,7 @@ export async function prepareFile(input: Buffer | Blob, purpose: UploadPurpose):
   const sample = await typeSample(file);
   const detected = await detectFileType(sample);
   if (!detected || !ACCEPTED[purpose].includes(detected.family)) throw new UploadError(PURPOSE_LABEL[purpose], 415);
-  const folder = purpose === "image" ? "images" : purpose === "track" ? "tracks" : "attachments";
+  const folder = FOLDER_OF[purpose];
   if (detected.family === "image") {
     // Images are at most 10 MB, so the sample is the whole file.
     const encoded = await reencodeImage(Buffer.from(sample.buffer, sample.byteOffset, sample.byteLength), detected);
@@ -161,7 +166,7 @@ export async function prepareFile(input: Buffer | Blob, purpose: UploadPurpose):
 /** A file of a form post (no JavaScript) straight to storage, counted when its save commits. */
 export async function storeFormFile(file: File, purpose: UploadPurpose): Promise<StagedFile> {
   const prepared = await prepareFile(file, purpose);
-  return stageFile(prepared.folder, prepared.content, prepared.ext, prepared.mime);
+  return stageFile(prepared.folder, prepared.content, prepared.ext, prepared.mime, cleanDisplayName(file.name, ""));
 }
 
 /** Temporary uploads are kept in the store under tmp/ (never served by /media). */
@@ -189,23 +194,35 @@ export async function saveTempUpload(file: File, purpose: UploadPurpose, display
  * Unknown, expired or wrong-kind names are refused: a client name never reaches the file system.
  */
 export async function promoteTempUpload(tempName: string, purpose: UploadPurpose): Promise<StagedFile> {
-  if (!TEMP_NAME.test(tempName)) throw new UploadError("File caricato non valido o scaduto. Caricalo di nuovo.");
-  const row = await db.upload.findUnique({ where: { tempName }, select: { id: true, mime: true, size: true } });
+  const row = await checkedTempUpload(tempName, purpose);
+  const ext = tempName.split(".").pop() ?? "bin";
+  return stageFile(FOLDER_OF[purpose], () => openTempUpload(tempName), ext, row.mime, row.fileName);
+}
+
+const TEMP_GONE = "File caricato non valido o scaduto. Caricalo di nuovo.";
+
+/** A temporary upload that may go where `purpose` says; unknown, expired or wrong-kind names are refused. */
+async function checkedTempUpload(tempName: string, purpose: UploadPurpose) {
+  if (!TEMP_NAME.test(tempName)) throw new UploadError(TEMP_GONE);
+  const row = await db.upload.findUnique({ where: { tempName }, select: { id: true, mime: true, size: true, fileName: true } });
   // What the bytes are decides where they may go, not what the uploader said they were for:
   // an MP3 uploaded as a track can also be a news attachment.
-  if (!row || !ACCEPTED[purpose].includes(familyOfMime(row.mime)) || row.size > maxFileBytes(purpose)) {
-    throw new UploadError("File caricato non valido o scaduto. Caricalo di nuovo.");
-  }
-  const opened = () =>
-    fileStore()
-      .open(tempKey(tempName))
-      .then((file) => {
-        if (!file) throw new UploadError("File caricato non valido o scaduto. Caricalo di nuovo.");
-        return file.stream;
-      });
-  const ext = tempName.split(".").pop() ?? "bin";
-  const folder = purpose === "image" ? "images" : purpose === "track" ? "tracks" : "attachments";
-  return stageFile(folder, opened, ext, row.mime);
+  if (!row || !ACCEPTED[purpose].includes(familyOfMime(row.mime)) || row.size > maxFileBytes(purpose)) throw new UploadError(TEMP_GONE);
+  return row;
+}
+
+async function openTempUpload(tempName: string) {
+  const file = await fileStore().open(tempKey(tempName));
+  if (!file) throw new UploadError(TEMP_GONE);
+  return file.stream;
+}
+
+/** The bytes of a temporary upload that a save reads whole (a perusal score, at most 50 MB, to stamp). */
+export async function readTempUpload(tempName: string, purpose: UploadPurpose): Promise<Uint8Array> {
+  await checkedTempUpload(tempName, purpose);
+  const chunks: Buffer[] = [];
+  for await (const chunk of await openTempUpload(tempName)) chunks.push(Buffer.from(chunk as Uint8Array));
+  return new Uint8Array(Buffer.concat(chunks));
 }
 
 /** After a successful save: the temporary copies are no longer needed. */

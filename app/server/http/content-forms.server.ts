@@ -1,5 +1,5 @@
 import { CONTENT_FORMS, inputNames, type ScalarField } from "~/lib/content-fields";
-import { data } from "react-router";
+import { data, redirect } from "react-router";
 import { newFormValues, type FileField, type ItemFields, type ListField } from "~/lib/item-fields";
 import { MUSIC_FIELDS } from "~/lib/music-fields";
 import { NEWS_FIELDS } from "~/lib/news-fields";
@@ -15,6 +15,8 @@ import type { FileListInput, ImageInput } from "../domain/save-with-files.server
 import { cleanDisplayName, type FileEntry } from "../domain/uploads.server";
 import { formStrings } from "./body.server";
 import { romeLocalToUtc } from "~/lib/rome-time";
+import { noticeFrom } from "~/lib/list-params";
+import { isVisibleToVisitors, type Publication } from "../storage/publication.server";
 import type { PublicationChoice, PublicationFormValues } from "~/lib/publication-labels";
 
 /**
@@ -48,6 +50,20 @@ export function parseFileEntries(raw: unknown): FileEntry[] | null {
     } else if (typeof o.url === "string") {
       out.push({ url: o.url, name: cleanDisplayName(typeof o.name === "string" ? o.name : "", "file"), ...english });
     }
+  }
+  return out;
+}
+
+/**
+ * The choices fields of a post (issue 36's instruments: one checkbox per key, each checked one
+ * posted under the field's name) as the comma-separated text the domain parses. A post without
+ * any leaves the field out (an old client's body keeps what was saved).
+ */
+export function choiceTexts(form: FormData, fields: ItemFields): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const [name, field] of Object.entries(fields)) {
+    const posted = form.getAll(name).filter((v): v is string => typeof v === "string");
+    if (field.kind === "choices" && posted.length > 0) out[name] = posted.join(",");
   }
   return out;
 }
@@ -86,19 +102,19 @@ function imageFromForm(form: FormData, fields: ItemFields): { image: ImageInput 
 }
 
 /** The file inputs of the news and music forms, by the error key their field shows. */
-const FILE_INPUTS: Record<string, string> = { image: "image_file", attachments: "attachment_files", tracks: "track_files" };
+const FILE_INPUTS: Record<string, string> = { image: "image_file", attachments: "attachment_files", tracks: "track_files", score: "score" };
 const CHOOSE_AGAIN = "Il file scelto non è stato conservato: sceglilo di nuovo prima di salvare.";
 
 /**
- * A refused post of the news or music form without JavaScript comes back with its file inputs
- * empty (no browser refills them): each one that had a file says so beside it, unless it has an
- * error of its own (issue 35.12). With JavaScript the page stays and so do the chosen files; the
- * enhanced form says it is with `enhanced` (AdminForm).
+ * A refused admin form post without JavaScript comes back with its file inputs empty (no browser
+ * refills them): each field in `chosen` (the error keys of the fields that had a file) says so
+ * beside it, unless it has an error of its own (issue 35.12). With JavaScript the page stays and so
+ * do the chosen files; the enhanced form says it is with `enhanced` (AdminForm).
  */
-function withFilesToChooseAgain(errors: Record<string, string>, form: FormData): Record<string, string> {
+function withFilesToChooseAgain(errors: Record<string, string>, form: FormData, chosen: readonly string[]): Record<string, string> {
   if (form.has("enhanced")) return errors;
-  const lost = Object.entries(FILE_INPUTS).filter(([key, input]) => !errors[key] && form.getAll(input).some(isRealFile));
-  return { ...errors, ...Object.fromEntries(lost.map(([key]) => [key, CHOOSE_AGAIN])) };
+  const lost = chosen.filter((key) => !errors[key]);
+  return { ...errors, ...Object.fromEntries(lost.map((key) => [key, CHOOSE_AGAIN])) };
 }
 
 /** The admin news form: its fields and files. */
@@ -146,9 +162,16 @@ function refusePastSchedule<T>(parsed: Parsed<T>, values: PublicationFormValues 
 function musicForm(form: FormData, currentTracks: { url: string; name: string }[]): { values: MusicValues & PublicationFormValues; files: MusicFilesInput } {
   const { entries, files } = fileListFromForm(form, listField(MUSIC_FIELDS, "track"), currentTracks);
   return {
-    values: { ...musicValuesFrom(formStrings(form)), ...publicationFromForm(form) },
-    files: { image: imageFromForm(form, MUSIC_FIELDS).image, tracks: entries, trackFiles: files },
+    values: { ...musicValuesFrom({ ...formStrings(form), ...choiceTexts(form, MUSIC_FIELDS) }), ...publicationFromForm(form) },
+    files: { image: imageFromForm(form, MUSIC_FIELDS).image, tracks: entries, trackFiles: files, score: documentFromForm(form, "score") },
   };
+}
+
+/** A document of an admin form post (issue 36's score): a new file, its removal ticked (`remove_<name>`), or absent: kept. */
+function documentFromForm(form: FormData, name: string): File | null | undefined {
+  const file = form.get(name);
+  if (isRealFile(file)) return file;
+  return form.get(`remove_${name}`) === "1" ? null : undefined;
 }
 
 /** What the admin form of a new news item or composition starts from: empty values (today's date, published at once) and its choices. */
@@ -157,9 +180,28 @@ export async function newItemForm(kind: "news" | "music") {
   return { values, categories: await categoryChoices(kind), library: await libraryChoices() };
 }
 
+/**
+ * After a news item or a composition is saved, created or edited, with JavaScript or without (issue
+ * 35): back to its edit page, which says «Modifiche salvate» with a link to its public page.
+ */
+export function backToEditPage(editPath: string) {
+  return redirect(`${editPath}?avviso=salvato`);
+}
+
+/** What an edit page says after a save: the notice, and the item's public page with whether visitors see it yet. */
+export function savedNotice(request: Request, publicPath: string, item: Publication) {
+  return { notice: noticeFrom(new URL(request.url)), publicPage: { href: publicPath, visible: isVisibleToVisitors(item) } };
+}
+
 /** A refused admin form post: the messages and the values to show again, with the refusal's status (a category gone meanwhile is a 400 here). */
 export function formRefusal<V>(failure: SaveFailure, values: V, form: FormData) {
-  return data({ errors: withFilesToChooseAgain(failure.errors, form), values }, { status: failure.status === 404 ? 400 : failure.status });
+  const chosen = Object.entries(FILE_INPUTS).filter(([, input]) => form.getAll(input).some(isRealFile));
+  const errors = withFilesToChooseAgain(
+    failure.errors,
+    form,
+    chosen.map(([key]) => key),
+  );
+  return data({ errors, values }, { status: failure.status === 404 ? 400 : failure.status });
 }
 
 /**
@@ -187,6 +229,18 @@ export type ContentItemPost = {
   intent: { save: true } | { save: false; addRowsTo: string; blankRows: number };
 };
 
+/**
+ * The messages a content item form shows again (a refusal, or more blank rows asked for): each image
+ * field that had a file says, without JavaScript, that it must be chosen again.
+ */
+export function contentFormErrors(errors: Record<string, string>, post: ContentItemPost, form: FormData): Record<string, string> {
+  return withFilesToChooseAgain(
+    errors,
+    form,
+    post.images.map((image) => image.path),
+  );
+}
+
 /** A number field: its value when it is an integer, else the text as typed (the schema then names the field). */
 function numberValue(value: string): number | string {
   return /^-?\d{1,9}$/.test(value.trim()) ? Number(value.trim()) : value;
@@ -197,6 +251,9 @@ function scalarValues(fields: readonly ScalarField[], read: (name: string) => st
   const out: Record<string, unknown> = {};
   for (const field of fields) {
     for (const name of inputNames(field)) out[name] = field.type === "number" ? numberValue(read(`${prefix}${name}`)) : read(`${prefix}${name}`);
+    // A browser sends a textarea's line breaks as CRLF (HTML's form encoding): kept as typed, "\n", so a save
+    // that changes nothing leaves /data and the press kit's text files as they were.
+    if (field.type === "textarea") for (const name of inputNames(field)) out[name] = String(out[name]).replace(/\r\n?/g, "\n");
     const picked = field.type === "image" ? read(`${prefix}${field.name}__library`) : "";
     if (picked) out[field.name] = picked;
   }

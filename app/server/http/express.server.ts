@@ -16,6 +16,7 @@ import { proxyMismatch } from "../../../core/proxy.mjs";
 import { SAFE_METHODS, isCrossSiteRequest } from "./forgery.server";
 import { log } from "../platform/log.server";
 import { countRequest } from "./metrics.server";
+import { countPageView } from "./visit-counter.server";
 import { createRouteTable } from "./routes.server";
 
 /**
@@ -184,6 +185,8 @@ export function createEdge(build: Pick<ServerBuild, "routes">) {
       );
     }
     let logged = false;
+    // As the client asked for it: the page cache drops the query parameters no page reads (utm_source).
+    const target = req.originalUrl;
     const atEnd: (() => void)[] = [];
     const done = () => {
       if (logged) return;
@@ -191,6 +194,7 @@ export function createEdge(build: Pick<ServerBuild, "routes">) {
       for (const fn of atEnd.splice(0)) fn();
       const durationMs = Number((process.hrtime.bigint() - started) / 1000n) / 1000;
       countRequest(routeLabel(req.path), req.method, res.statusCode, durationMs / 1000);
+      if (res.writableFinished) countPageView(req, res, target, info.userId !== null);
       log().info(
         {
           reqId: requestId,
@@ -345,11 +349,14 @@ export function createEdge(build: Pick<ServerBuild, "routes">) {
 
   /**
    * For the static handler of Vite's fingerprinted files (server.mjs), called just before it sends
-   * one: the document-only headers come off. Only a file actually sent loses them: a path under
-   * /assets/ that names no file goes on to fileNotFound, with its policy.
+   * one: the document-only headers come off, and so do the request id (a file never changes under
+   * its name: nobody reports a request for one) and Referrer-Policy (a module script without one
+   * fetches its imports with the document's policy, which is the same). Only a file actually sent
+   * loses them: a path under /assets/ that names no file goes on to fileNotFound, with its policy. A
+   * first visit of / fetches 14 such files, and Lighthouse counts every header byte (issue 33).
    */
   const forBuiltFile = (res: Response) => {
-    for (const name of DOCUMENT_ONLY_HEADERS) res.removeHeader(name);
+    for (const name of [...DOCUMENT_ONLY_HEADERS, "X-Request-Id", "Referrer-Policy"]) res.removeHeader(name);
   };
 
   return { trustProxy: env.trustProxy, begin, guard, getLoadContext, fileNotFound, lastResort, refuseTunnel, refuseUnparsed, forBuiltFile };

@@ -40,12 +40,15 @@ export interface FileStore {
 
 export const MEDIA_PREFIX = "/media/";
 
-/** Folders of content-addressed files that rows refer to (and that the janitor may clean); "peaks" holds waveforms of tracks. */
-export const STORED_FOLDERS = ["images", "tracks", "attachments", "peaks"] as const;
+/**
+ * Folders of content-addressed files that rows refer to (and that the janitor may clean); "peaks" holds
+ * waveforms of tracks, "scores" the originals of perusal scores (issue 36: never served by /media).
+ */
+export const STORED_FOLDERS = ["images", "tracks", "attachments", "peaks", "scores"] as const;
 export type StoredFolder = (typeof STORED_FOLDERS)[number];
 
-/** Folders /media serves: temporary uploads (tmp/) and derived files (dot folders) are not public. */
-const PUBLIC_FOLDERS = new Set<string>([...STORED_FOLDERS, "content"]);
+/** Folders /media serves: temporary uploads (tmp/), derived files (dot folders) and the scores' originals are not public. */
+const PUBLIC_FOLDERS = new Set<string>([...STORED_FOLDERS.filter((folder) => folder !== "scores"), "content"]);
 
 /** Where derived files of a key (image variants, placeholders) live; removed with their source. */
 export const DERIVED_ROOT = ".variants";

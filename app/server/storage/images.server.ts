@@ -122,3 +122,34 @@ export async function imageVariant(key: string, width: number, format: ImageForm
     return null;
   }
 }
+
+/**
+ * The key of a stored image's full-resolution original without its metadata (issue 38: a press photo
+ * a journalist downloads), made once and kept as a derived file of it. Uploads are re-encoded without
+ * EXIF when stored (uploads.server.ts), but pictures of earlier releases and files put in the store by
+ * hand may keep theirs (camera, GPS, author): those are re-encoded upright at high quality; a file with
+ * none is copied byte for byte, so nothing is lost to a second encoding. Null when it is not an image.
+ */
+export async function imageWithoutMetadata(key: string): Promise<string | null> {
+  if (!isImageKey(key)) return null;
+  const ext = key.slice(key.lastIndexOf(".") + 1).toLowerCase();
+  const clean = derivedKey(key, `original.${ext}`);
+  if (await fileStore().exists(clean)) return clean;
+  try {
+    const source = await readStored(key);
+    if (!source) return null;
+    const meta = await sharp(source).metadata();
+    const carries = Boolean(meta.exif || meta.xmp || meta.iptc || meta.comments?.length || (meta.orientation ?? 1) !== 1);
+    // rotate() applies the EXIF orientation first, so the picture stays upright once the tag is gone.
+    const output = carries
+      ? await sharp(source, { animated: meta.pages !== undefined && meta.pages > 1 })
+          .rotate()
+          .toFormat(meta.format ?? "jpeg", { quality: 92 })
+          .toBuffer()
+      : source;
+    await fileStore().write(clean, output);
+    return clean;
+  } catch {
+    return null;
+  }
+}

@@ -14,16 +14,8 @@ import {
 import { getSignedUrl } from "@aws-sdk/s3-request-presigner";
 import type { S3Settings } from "../../../core/config.mjs";
 import { s3ClientConfig } from "../../../core/s3-client.mjs";
-import {
-  checkedKey,
-  derivedFolder,
-  type ByteRange,
-  type FileContent,
-  type FileStore,
-  type OpenedFile,
-  type StoredFolder,
-  type StoredInfo,
-} from "./file-store.server";
+import type * as Store from "./file-store.server";
+import { checkedKey, derivedFolder } from "./file-store.server";
 import { LocalDiskStore, contentKey, writeUnfinished } from "./local-disk.server";
 
 /** Where uploads wait on the local disk while they are hashed, before they go to the bucket (under UPLOADS_DIR). */
@@ -40,7 +32,7 @@ function isMissing(error: unknown): boolean {
  * chunked upload: servers such as Swift's s3api take nothing else); a crash leaves only that local
  * file, which `sweepUnfinished` removes, never a half object, since a PUT is atomic.
  */
-export class S3Store implements FileStore {
+export class S3Store implements Store.FileStore {
   private readonly client: S3Client;
   /** The local side: staging, and the unfinished writes of the request edge (UPLOADS_DIR/tmp). */
   private readonly local: LocalDiskStore;
@@ -62,7 +54,7 @@ export class S3Store implements FileStore {
     }
   }
 
-  async put(folder: StoredFolder, content: FileContent, extension: string) {
+  async put(folder: Store.StoredFolder, content: Store.FileContent, extension: string) {
     const { temp, hash, size } = await writeUnfinished(path.join(this.localRoot, STAGING_FOLDER), content);
     const key = contentKey(folder, hash, extension);
     // Same bytes, same key: an object already there holds them, so it is not sent again.
@@ -74,13 +66,13 @@ export class S3Store implements FileStore {
     return { key, size };
   }
 
-  async write(key: string, content: FileContent) {
+  async write(key: string, content: Store.FileContent) {
     checkedKey(key);
     const { temp, size } = await writeUnfinished(path.join(this.localRoot, STAGING_FOLDER), content);
     await this.send(key, temp, size);
   }
 
-  async stat(key: string): Promise<StoredInfo | null> {
+  async stat(key: string): Promise<Store.StoredInfo | null> {
     try {
       const head = await this.client.send(new HeadObjectCommand({ Bucket: this.settings.bucket, Key: checkedKey(key) }));
       return { key, size: head.ContentLength ?? 0, modifiedAt: head.LastModified ?? new Date(0) };
@@ -90,7 +82,7 @@ export class S3Store implements FileStore {
     }
   }
 
-  async open(key: string, range?: ByteRange): Promise<OpenedFile | null> {
+  async open(key: string, range?: Store.ByteRange): Promise<Store.OpenedFile | null> {
     try {
       const object = await this.client.send(
         new GetObjectCommand({ Bucket: this.settings.bucket, Key: checkedKey(key), Range: range ? `bytes=${range.start}-${range.end}` : undefined }),
@@ -121,7 +113,7 @@ export class S3Store implements FileStore {
     }
   }
 
-  async *list(prefix: string): AsyncIterable<StoredInfo> {
+  async *list(prefix: string): AsyncIterable<Store.StoredInfo> {
     let continuationToken: string | undefined;
     do {
       const page = await this.client.send(

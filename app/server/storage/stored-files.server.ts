@@ -17,13 +17,31 @@ import { fileStore, uploadRoom } from "./storage.server";
  * PostgreSQL has no single write lock: there both lock the content version's row first (`holdWriteLock`).
  */
 
-/** A file stored for a save that has not committed yet: nothing counts it until `recountFiles`. */
-export type StagedFile = { url: string; key: string; size: number; contentType: string; content: FileContent; folder: StoredFolder; extension: string };
+/**
+ * A file stored for a save that has not committed yet: nothing counts it until `recountFiles`.
+ * `originalName` is the name of the file staff uploaded, kept with the bytes (the media library shows it).
+ */
+export type StagedFile = {
+  url: string;
+  key: string;
+  size: number;
+  contentType: string;
+  content: FileContent;
+  folder: StoredFolder;
+  extension: string;
+  originalName?: string;
+};
 
 /** Stores content under its content-addressed key, ready to be counted by the save that uses it. */
-export async function stageFile(folder: StoredFolder, content: FileContent, extension: string, contentType: string): Promise<StagedFile> {
+export async function stageFile(
+  folder: StoredFolder,
+  content: FileContent,
+  extension: string,
+  contentType: string,
+  originalName?: string,
+): Promise<StagedFile> {
   const { key, size } = await fileStore().put(folder, content, extension);
-  return { url: urlOfKey(key), key, size, contentType, content, folder, extension };
+  return { url: urlOfKey(key), key, size, contentType, content, folder, extension, originalName };
 }
 
 type Urls = readonly (string | null | undefined)[];
@@ -74,9 +92,12 @@ export async function recountFiles(tx: Prisma.TransactionClient, before: Urls, a
       if (count === 0) {
         const size = file?.size ?? (await fileStore().stat(key))?.size ?? null;
         await tx.storedFile.create({
-          data: { key, size, contentType: file?.contentType ?? "application/octet-stream", refCount: change },
+          data: { key, size, contentType: file?.contentType ?? "application/octet-stream", refCount: change, originalName: file?.originalName || null },
           select: { key: true },
         });
+      } else if (file?.originalName) {
+        // The first name these bytes were uploaded under stays theirs.
+        await tx.storedFile.updateMany({ where: { key, originalName: null }, data: { originalName: file.originalName } });
       }
     } else if (change < 0) {
       const row = await tx.storedFile.update({ where: { key }, data: { refCount: { increment: change } }, select: { refCount: true } }).catch(() => null);

@@ -1,4 +1,4 @@
-import { type SubCategory, isWorkSubcategory, sameName } from "~/lib/content-types";
+import { type SubCategory, artDirectionPageText, isWorkSubcategory, sameName } from "~/lib/content-types";
 import { artDirectionPath, contentHref } from "~/lib/paths";
 import { type Lang, localized } from "~/lib/i18n";
 import type { ImageInfo } from "~/lib/images";
@@ -33,7 +33,7 @@ export type ArtDirectionCategoryPage = {
  */
 export async function artDirectionOverview(lang: Lang): Promise<ArtDirectionOverview> {
   const [items, labels] = await Promise.all([contentList("artistic_direction"), contentList("lable")]);
-  const introItem = items.find((i) => i.subcategory?.trim().toLowerCase() === "lable");
+  const introItem = items.find((i) => artDirectionPageText(i.subcategory) === "overview");
   const categories = await categoriesOrNone("lable");
   const names = categories.map((c) => c.name);
   // Labels whose category is not (yet) a lable category still show, after the known ones.
@@ -87,7 +87,7 @@ export async function artDirectionCategory(param: string, lang: Lang): Promise<A
   const category = known.find((name) => sameName(name, wanted));
   if (!category) return null;
   const ofCategory = items.filter((i) => sameName(i.category, category));
-  const description = ofCategory.find((i) => i.subcategory?.trim().toLowerCase() === "description");
+  const description = ofCategory.find((i) => artDirectionPageText(i.subcategory) === "label-page");
   const works = ofCategory.filter((i) => isWorkSubcategory(i.subcategory));
   const subcategories: SubCategory[] = (await contentList("subCategory")).filter((s) => isWorkSubcategory(s.name));
   // Subcategories used by items but missing from subCategory.json still get a group.

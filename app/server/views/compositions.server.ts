@@ -12,13 +12,19 @@ import { untilContentChanged } from "../storage/read-cache.server";
 export type { MusicCardData, MusicCategoryData };
 
 /** The tracks a page plays: the stream once ready, else the master (domain/track-streams.server.ts). */
-export function playableTracks(tracks: MusicTrackItem[], lang: Lang): PlayableTrack[] {
+export function playableTracks(musicId: number, tracks: MusicTrackItem[], lang: Lang): PlayableTrack[] {
   return tracks.map((track) => ({
+    ...playIds(musicId, track.id),
     name: localized(track, "name", lang),
     url: playableUrl(track),
     durationSeconds: track.durationSeconds,
     ...levellingOf(track),
   }));
+}
+
+/** What the player reports a listening of (POST /api/stats/play/, issue 38). */
+function playIds(musicId: number, trackId: number) {
+  return { musicId, trackId };
 }
 
 /** The waveform and loudness the player uses: only once the stream is ready (the master is played as is until then). */
@@ -28,7 +34,15 @@ function levellingOf(track: { streamState: string; peaksUrl: string | null; loud
 }
 
 /** A track as the composition page and its player get it (the name in the page's language). */
-export type PlayableTrack = { name: string; url: string; durationSeconds: number | null; peaksUrl: string | null; loudnessLufs: number | null };
+export type PlayableTrack = {
+  musicId: number;
+  trackId: number;
+  name: string;
+  url: string;
+  durationSeconds: number | null;
+  peaksUrl: string | null;
+  loudnessLufs: number | null;
+};
 
 export function musicVideo(videos: string | null): MusicCardData["video"] {
   if (!videos?.trim()) return null;
@@ -38,6 +52,7 @@ export function musicVideo(videos: string | null): MusicCardData["video"] {
 
 /** What a card shows of a composition: no description, date or track lengths. */
 const musicCardSelect = {
+  id: true,
   slug: true,
   title: true,
   titleEng: true,
@@ -46,7 +61,7 @@ const musicCardSelect = {
   videos: true,
   category: { select: { name: true, nameEng: true } },
   tracks: {
-    select: { name: true, nameEng: true, url: true, streamUrl: true, streamState: true, peaksUrl: true, loudnessLufs: true },
+    select: { id: true, name: true, nameEng: true, url: true, streamUrl: true, streamState: true, peaksUrl: true, loudnessLufs: true },
     orderBy: { position: "asc" },
   },
 } as const satisfies Prisma.MusicSelect;
@@ -64,7 +79,9 @@ async function musicCard(item: MusicCardRow, lang: Lang): Promise<MusicCardData>
     external: Boolean(link),
     image: await imageInfo(item.img),
     // Cards play tracks but never show their lengths: names and URLs only (musicCardSelect).
-    tracks: link ? [] : item.tracks.map((track) => ({ name: localized(track, "name", lang), url: playableUrl(track), ...levellingOf(track) })),
+    tracks: link
+      ? []
+      : item.tracks.map((track) => ({ ...playIds(item.id, track.id), name: localized(track, "name", lang), url: playableUrl(track), ...levellingOf(track) })),
     video: link ? null : musicVideo(item.videos),
   };
 }

@@ -12,8 +12,14 @@ import { sanitizeRichHtml } from "../domain/sanitize.server";
 type TextBlock = { id: number; title: string; text: string };
 export type TextSection = { id: number; title: string; items: TextBlock[] };
 
+/** The two pages bio texts feed: a text shows under each category of these types that has its name. */
+export const BIO_CATEGORY_TYPES = ["about", "bio"] as const;
+
+/** Whether a bio text belongs to a category: by name, whatever the case (one rule for the pages and the admin's "where it appears"). */
+export const inBioCategory = (text: { category: string }, category: { name: string }) => sameName(text.category, category.name);
+
 /** Categories of one type (about on home, bio on /bio) with their texts from bio.json. */
-export async function bioSections(type: "about" | "bio", lang: Lang): Promise<TextSection[]> {
+export async function bioSections(type: (typeof BIO_CATEGORY_TYPES)[number], lang: Lang): Promise<TextSection[]> {
   const categories = await categoriesOfType(type);
   const texts = await contentList("bio");
   return categories
@@ -21,11 +27,15 @@ export async function bioSections(type: "about" | "bio", lang: Lang): Promise<Te
       id: category.id,
       title: localized(category, "name", lang),
       items: texts
-        .filter((t) => sameName(t.category, category.name))
+        .filter((t) => inBioCategory(t, category))
         .map((t) => ({ id: t.id, title: localized(t, "title", lang), text: sanitizeRichHtml(localized(t, "text", lang)) })),
     }))
     .filter((section) => section.items.length > 0);
 }
+
+/** The eighth slide is the single hero image further down the home page; the slider shows the others. */
+const SINGLE_HERO_INDEX = 7;
+export const isSingleHero = (index: number) => index === SINGLE_HERO_INDEX;
 
 function present<T>(value: T | null): value is T {
   return value !== null;
@@ -35,9 +45,8 @@ function present<T>(value: T | null): value is T {
 export async function homeData(lang: Lang, requestedCategory: string | null = null) {
   const slides = await contentList("slider_hero");
   const slideImages = await Promise.all(slides.map((s) => imageInfo(s.img)));
-  // The eighth slide is the single hero image further down the page; the slider shows the others.
-  const singleHero = slideImages[7] ?? null;
-  const heroSlides = slideImages.filter((img, index): img is ImageInfo => img !== null && (slideImages.length < 8 || index !== 7));
+  const singleHero = slideImages[SINGLE_HERO_INDEX] ?? null;
+  const heroSlides = slideImages.filter((img, index): img is ImageInfo => img !== null && !isSingleHero(index));
 
   const albumDescriptions = (await contentList("album_desciption")).map((a) => ({
     id: a.id,

@@ -43,6 +43,7 @@ export async function sitemapEntries(): Promise<SitemapEntry[]> {
     { path: pagePath("home"), lastmod: siteChanged },
     { path: pagePath("bio"), lastmod: fromContent("bio") },
     { path: pagePath("compositions"), lastmod: musicChanged },
+    { path: pagePath("works"), lastmod: musicChanged },
     { path: pagePath("artDirection"), lastmod: fromContent("artistic_direction", "lable") },
     { path: pagePath("portfolio"), lastmod: fromContent("portfolio") },
     { path: pagePath("gallery"), lastmod: fromContent("gallery") },
@@ -53,6 +54,8 @@ export async function sitemapEntries(): Promise<SitemapEntry[]> {
     { path: pagePath("privacyPolicy"), lastmod: fromContent("privacy_policy") },
     { path: pagePath("legalNotes"), lastmod: fromContent("legal_notes") },
     { path: pagePath("cookiePolicy"), lastmod: fromContent("cookie_policy") },
+    // The press kit (issue 38): its compositions' changes show in their own entries.
+    { path: pagePath("press"), lastmod: fromContent("press_bio", "press_photos", "press_quotes") },
     ...musicCategories
       .filter((c) => c.music.length > 0)
       .map((c) => ({ path: categoryPath(c.name), lastmod: latest([c.createdAt, ...c.music.map((m) => m.updatedAt)]) })),

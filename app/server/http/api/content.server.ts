@@ -1,15 +1,16 @@
-import { isRealFile, parseFileEntries } from "../content-forms.server";
+import { choiceTexts, isRealFile, parseFileEntries } from "../content-forms.server";
 import { formStrings, isJsonRequest, readForm, readJson } from "../body.server";
 import { deleteMusic, parseMusicInput, saveMusic, type MusicFilesInput, type MusicItem } from "../../domain/music.server";
 import { deleteNews, parseNewsInput, saveNews, type NewsFilesInput, type NewsItem } from "../../domain/news.server";
 import { RequestError } from "../errors.server";
 import type { ImageInput } from "../../domain/save-with-files.server";
+import type { ScoreInput } from "../../domain/perusal-scores.server";
 import { largestFileBytes, MAX_FILES_PER_FORM, maxRequestBytes, type FileEntry } from "../../domain/uploads.server";
 import type { Actor } from "../../domain/activity.server";
 import { ApiError, checkTypes, refused, savedItem, json, noContent } from "./http.server";
 import { findMusic, findNews } from "./lookup.server";
 import { MUSIC_BODY_FIELDS, NEWS_BODY_FIELDS, wire } from "./wire.server";
-import { patchedBodyValues } from "~/lib/item-fields";
+import { bodyValueTypes, patchedBodyValues, type ItemFields } from "~/lib/item-fields";
 import { MUSIC_FIELDS } from "~/lib/music-fields";
 import { NEWS_FIELDS } from "~/lib/news-fields";
 import { NOT_FOUND_MESSAGE, REQUIRED_MESSAGE } from "~/lib/form-messages";
@@ -41,7 +42,18 @@ async function readWriteBody(request: Request, allowJson: boolean): Promise<Body
   });
   const files = new Map<string, File>();
   for (const [key, value] of form) if (typeof value !== "string" && isRealFile(value) && !files.has(key)) files.set(key, value);
-  return { fields: formStrings(form), files };
+  return { fields: { ...formStrings(form), ...choiceTexts(form, MUSIC_FIELDS) }, files };
+}
+
+/**
+ * Checks a body's wire types by its type's description, then gives its lists of keys (issue 36's
+ * `instruments`: a JSON list, or comma-separated text) as the text the domain parses.
+ */
+function checkedFields(fields: ItemFields, body: Body, names: readonly string[], numeric: readonly string[] = []): Record<string, unknown> {
+  const types = bodyValueTypes(fields);
+  checkTypes(body.fields, names, [...numeric, ...types.numeric], types);
+  const lists = types.lists.filter((name) => Array.isArray(body.fields[name]));
+  return { ...body.fields, ...Object.fromEntries(lists.map((name) => [name, (body.fields[name] as string[]).join(",")])) };
 }
 
 /** A file list field (`music_tracks`, `attachments`): a JSON array (string in multipart) or absent. */
@@ -73,6 +85,21 @@ function imageField(body: Body, field: string, current: string | null): ImageInp
   throw new ApiError(400, `Tipo non valido per il campo "${field}".`, { errors: { [field]: "Tipo non valido" } });
 }
 
+/**
+ * Issue 36: the perusal score of a body: a file part `score`, or a temp_name from PUT file/upload/
+ * (string, or {temp_name}); null or "" removes it; absent, or the current score's URL sent back, keeps it.
+ */
+function scoreField(body: Body, current: string | null): ScoreInput | null | undefined {
+  const file = body.files.get("score");
+  if (file) return file;
+  if (!("score" in body.fields)) return undefined;
+  const raw = body.fields.score;
+  if (raw === null || raw === "") return null;
+  if (typeof raw === "string") return raw === current ? undefined : { temp_name: raw };
+  if (typeof raw === "object" && typeof (raw as { temp_name?: unknown }).temp_name === "string") return { temp_name: (raw as { temp_name: string }).temp_name };
+  throw new ApiError(400, 'Tipo non valido per il campo "score".', { errors: { score: "Tipo non valido" } });
+}
+
 // --- music ---
 
 function musicMode(fields: Record<string, unknown>, fallback: "tracks" | "link"): string {
@@ -84,10 +111,14 @@ function musicMode(fields: Record<string, unknown>, fallback: "tracks" | "link")
 
 export async function createMusicFromRequest(request: Request, user: Actor): Promise<Response> {
   const body = await readWriteBody(request, false);
-  checkTypes(body.fields, MUSIC_BODY_FIELDS);
-  const parsed = parseMusicInput({ ...body.fields, mode: musicMode(body.fields, "tracks") });
+  const fields = checkedFields(MUSIC_FIELDS, body, MUSIC_BODY_FIELDS);
+  const parsed = parseMusicInput({ ...fields, mode: musicMode(fields, "tracks") });
   if (!parsed.ok) refused(parsed);
-  const files: MusicFilesInput = { image: imageField(body, "img", null) ?? null, tracks: fileList(body, "music_tracks") ?? [] };
+  const files: MusicFilesInput = {
+    image: imageField(body, "img", null) ?? null,
+    tracks: fileList(body, "music_tracks") ?? [],
+    score: scoreField(body, null) ?? undefined,
+  };
   return json(wire.staffMusic(savedItem(await saveMusic(null, parsed.data, files, user))), 201);
 }
 
@@ -95,14 +126,14 @@ export async function updateMusicFromRequest(key: string, request: Request, user
   const current = await findMusic(key);
   if (!current) throw new ApiError(404, NOT_FOUND_MESSAGE);
   const body = await readWriteBody(request, true);
-  checkTypes(body.fields, MUSIC_BODY_FIELDS, ["category"]);
-  const merged = patchedBodyValues(MUSIC_FIELDS, current, body.fields);
-  merged.mode = musicMode(body.fields, current.link ? "link" : "tracks");
+  const fields = checkedFields(MUSIC_FIELDS, body, MUSIC_BODY_FIELDS, ["category"]);
+  const merged = patchedBodyValues(MUSIC_FIELDS, current, fields);
+  merged.mode = musicMode(fields, current.link ? "link" : "tracks");
   const parsed = parseMusicInput(merged);
   if (!parsed.ok) refused(parsed);
   const image = imageField(body, "img", current.img);
   if (image === null) throw new ApiError(400, REQUIRED_MESSAGE, { errors: { img: REQUIRED_MESSAGE } });
-  const files: MusicFilesInput = { image: image ?? null, tracks: fileList(body, "music_tracks") ?? null };
+  const files: MusicFilesInput = { image: image ?? null, tracks: fileList(body, "music_tracks") ?? null, score: scoreField(body, current.score) };
   return json(wire.staffMusic(savedItem(await saveMusic(current, parsed.data, files, user))));
 }
 

@@ -52,7 +52,11 @@ function errorResponse(error: ApiError): Response {
  * anywhere below (ApiError, the edge readers' RequestError, Prisma's not-found/conflict) are JSON
  * 4xx; anything else is logged and answered as a bare 500 JSON (never a stack trace).
  */
-export function endpoint(handlers: Partial<Record<Method, ApiHandler>>, options: { bodyLimit?: () => number } = {}) {
+export function endpoint(
+  handlers: Partial<Record<Method, ApiHandler>>,
+  /** `csrfCookie: false`: an endpoint visitors' browsers call (the play beacon) sets no cookie (ADR 045). */
+  options: { bodyLimit?: () => number; csrfCookie?: boolean } = {},
+) {
   const allowed: string[] = Object.keys(handlers);
   if (allowed.includes("GET")) allowed.splice(allowed.indexOf("GET") + 1, 0, "HEAD");
   const allow = [...allowed, "OPTIONS"].join(", ");
@@ -74,7 +78,7 @@ export function endpoint(handlers: Partial<Record<Method, ApiHandler>>, options:
         response = json({ error: MESSAGES.internal.it }, 500);
       }
     }
-    return ensureCsrfCookie(args.request, response);
+    return options.csrfCookie === false ? response : ensureCsrfCookie(args.request, response);
   }
   return {
     loader: Object.assign(dispatch, { allowedMethods: [...allowed], bodyLimit: options.bodyLimit }),
@@ -84,14 +88,22 @@ export function endpoint(handlers: Partial<Record<Method, ApiHandler>>, options:
 
 /**
  * Checks the wire types of a body: each named field, when present, must be a string (or a number
- * where `numeric`). Form bodies are all strings; this matters for JSON.
+ * where `numeric`, a list of strings where `lists`, null where `nullable`). Form bodies are all
+ * strings; this matters for JSON.
  */
-export function checkTypes(body: Record<string, unknown>, fields: readonly string[], numeric: readonly string[] = []) {
+export function checkTypes(
+  body: Record<string, unknown>,
+  fields: readonly string[],
+  numeric: readonly string[] = [],
+  more: { lists?: readonly string[]; nullable?: readonly string[] } = {},
+) {
   for (const field of fields) {
     if (!(field in body) || body[field] === undefined) continue;
     const value = body[field];
     if (typeof value === "string") continue;
     if (numeric.includes(field) && typeof value === "number" && Number.isFinite(value)) continue;
+    if (more.lists?.includes(field) && Array.isArray(value) && value.every((v) => typeof v === "string")) continue;
+    if (value === null && more.nullable?.includes(field)) continue;
     throw new ApiError(400, `Tipo non valido per il campo "${field}".`, { errors: { [field]: "Tipo non valido" } });
   }
 }

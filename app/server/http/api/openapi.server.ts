@@ -149,12 +149,16 @@ export function wireProperties(fields: ItemFields): Record<string, unknown> {
   const properties: Record<string, unknown> = {};
   for (const [name, field] of Object.entries(fields)) {
     if (field.kind === "bilingual") Object.assign(properties, { [name]: str, [englishName(name)]: str });
-    else if (field.kind === "text") properties[name] = str;
+    else if (field.kind === "text") properties[name] = nullableStr;
     else if (field.kind === "date") properties[name] = { type: "string", format: "date" };
     else if (field.kind === "url") properties[name] = nullableStr;
-    else if (field.kind === "number") properties[name] = { type: ["integer", "null"] };
-    else if (field.kind === "enum" && !field.fromRow) properties[name] = { enum: [...field.values] };
-    else if (field.kind === "category") properties[name] = ref("CategoryRef");
+    else if (field.kind === "number") properties[name] = { type: [field.decimals ? "number" : "integer", "null"] };
+    else if (field.kind === "enum" && !field.fromRow) properties[name] = { enum: field.optional ? [...field.values, null] : [...field.values] };
+    else if (field.kind === "choices") properties[name] = { type: "array", items: { enum: [...field.values] } };
+    else if (field.kind === "document") {
+      properties[`${name}_url`] = { ...nullableStr, description: "the copy visitors get, watermarked on every page; null: none" };
+      properties[`${name}_pages`] = { type: ["integer", "null"] };
+    } else if (field.kind === "category") properties[name] = ref("CategoryRef");
     else if (field.kind === "file") properties[name] = field.required ? str : nullableStr;
     else if (field.kind === "list") properties[name] = list(field.purpose === "track" ? "Track" : "File");
     else if (field.kind === "publication") Object.assign(properties, PUBLICATION_PROPERTIES);
@@ -167,7 +171,9 @@ export function itemBody(fields: ItemFields, schema: z.ZodObject, required: bool
   const files: Record<string, unknown> = {};
   for (const [name, field] of Object.entries(fields)) {
     if (field.kind === "file") files[name] = binary;
-    else if (field.kind === "list") files[name] = fileList;
+    else if (field.kind === "document") {
+      files[name] = { description: "a PDF (multipart part), or the temp_name of an upload (PUT api/file/upload/); empty or null removes it", ...binary };
+    } else if (field.kind === "list") files[name] = fileList;
   }
   return multipart(fieldsOf(schema), files, required);
 }
@@ -396,6 +402,51 @@ export function openApiDocument(origin: string) {
       "/api/newsletter/sends/{id}/": {
         parameters: [id],
         get: { security: [{ session: [] }], responses: { 200: ok({ type: "object" }), ...pick(401, 403, 404) } },
+      },
+      // Issue 38: the owner's statistics and the player's play reports (docs/api.md, "Statistics").
+      "/api/stats/": {
+        get: {
+          security: [{ session: [] }],
+          parameters: ["from", "to"].map((name) => ({
+            name,
+            in: "query",
+            description: "A Rome day, YYYY-MM-DD (both included; default the last 30 days)",
+            schema: { type: "string", format: "date" },
+          })),
+          responses: {
+            200: ok({
+              type: "object",
+              properties: {
+                from: str,
+                to: str,
+                days: { type: "array", items: { type: "object", properties: { date: str, views: int, visitors: int } } },
+                pages: { type: "array", items: { type: "object", properties: { path: str, views: int, visitors: int } } },
+                sources: { type: "array", items: { type: "object", properties: { source: str, views: int } } },
+                languages: { type: "array", items: { type: "object", properties: { lang: str, views: int } } },
+                devices: { type: "array", items: { type: "object", properties: { device: { enum: ["phone", "tablet", "computer"] }, views: int } } },
+                plays: { type: "array", items: { type: "object", properties: { music_id: int, title: str, started: int, played_30s: int, completed: int } } },
+              },
+            }),
+            ...pick(400, 401, 403),
+          },
+        },
+      },
+      "/api/stats/play/": {
+        post: {
+          description:
+            "Sent by the site's player with navigator.sendBeacon; accepted only from the site's own pages (Sec-Fetch-Site or Origin), no CSRF token, no cookie set.",
+          requestBody: jsonBody({
+            type: "object",
+            required: ["music_id", "track", "listened_seconds", "duration"],
+            properties: {
+              music_id: int,
+              track: { ...int, description: "The track's id" },
+              listened_seconds: { type: "number", minimum: 0 },
+              duration: { type: "number", exclusiveMinimum: 0 },
+            },
+          }),
+          responses: { 204: { description: "Counted" }, ...pick(400, 403, 413, 415, 429) },
+        },
       },
       "/api/file/upload/": {
         put: {

@@ -8,7 +8,7 @@ import type { TempUpload } from "../../domain/uploads.server";
 import type { SubscriberRow } from "../../domain/newsletter.server";
 import type { SendFigures } from "~/lib/newsletter";
 import { CATEGORY_FIELDS } from "~/lib/category-fields";
-import { bodyFieldNames, columnOf, englishColumn, englishName, type FieldEntries, type ItemFields, type Merged } from "~/lib/item-fields";
+import { bodyFieldNames, choicesOf, columnOf, englishColumn, englishName, type FieldEntries, type ItemFields, type Merged } from "~/lib/item-fields";
 import { MUSIC_FIELDS } from "~/lib/music-fields";
 import { NEWS_FIELDS } from "~/lib/news-fields";
 import { isVisibleToVisitors } from "../../storage/publication.server";
@@ -43,25 +43,31 @@ type WireListItem = { attachment: WireFile; track: WireTrack };
 type WireEntry<E> = E extends [infer K extends string, infer F]
   ? F extends { kind: "bilingual" }
     ? { [P in K | `${K}_eng`]: string }
-    : F extends { kind: "text" | "date" }
+    : F extends { kind: "date" }
       ? { [P in K]: string }
-      : F extends { kind: "url" }
+      : F extends { kind: "url" | "text" }
         ? { [P in K]: string | null }
         : F extends { kind: "number" }
           ? { [P in K]: number | null }
           : F extends { kind: "enum"; fromRow: unknown }
             ? never
-            : F extends { kind: "enum" }
-              ? { [P in K]: string }
-              : F extends { kind: "category" }
-                ? { [P in K]: WireCategoryRef }
-                : F extends { kind: "file"; required: true }
-                  ? { [P in K]: string }
-                  : F extends { kind: "file" }
-                    ? { [P in K]: string | null }
-                    : F extends { kind: "list"; purpose: infer U extends keyof WireListItem }
-                      ? { [P in K]: WireListItem[U][] }
-                      : never
+            : F extends { kind: "enum"; optional: true }
+              ? { [P in K]: string | null }
+              : F extends { kind: "enum" }
+                ? { [P in K]: string }
+                : F extends { kind: "choices" }
+                  ? { [P in K]: string[] }
+                  : F extends { kind: "document" }
+                    ? { [P in `${K}_url`]: string | null } & { [P in `${K}_pages`]: number | null }
+                    : F extends { kind: "category" }
+                      ? { [P in K]: WireCategoryRef }
+                      : F extends { kind: "file"; required: true }
+                        ? { [P in K]: string }
+                        : F extends { kind: "file" }
+                          ? { [P in K]: string | null }
+                          : F extends { kind: "list"; purpose: infer U extends keyof WireListItem }
+                            ? { [P in K]: WireListItem[U][] }
+                            : never
   : never;
 /** A described type on the wire: every field under its wire name (SPEC.md 3), the publication aside (staff only). */
 type WireFieldsOf<D extends ItemFields> = Merged<WireEntry<FieldEntries<D>>>;
@@ -153,7 +159,16 @@ export function wireFields<D extends ItemFields>(fields: D, row: Readonly<Record
         out[name] = categoryRef(row.category as WireCategorySource);
         break;
       case "url":
+      case "text":
+        // Issue 36: an optional text added after SPEC.md 3 is null when unset, as the issue's clients expect.
         out[name] = value || null;
+        break;
+      case "choices":
+        out[name] = choicesOf(value);
+        break;
+      case "document":
+        out[`${name}_url`] = value ?? null;
+        out[`${name}_pages`] = row[`${columnOf(name, field)}Pages`] ?? null;
         break;
       case "list":
         out[name] = (LISTS[field.purpose] as (list: unknown) => unknown)(value);
@@ -161,7 +176,7 @@ export function wireFields<D extends ItemFields>(fields: D, row: Readonly<Record
       case "publication":
         break;
       case "enum":
-        if (!field.fromRow) out[name] = value;
+        if (!field.fromRow) out[name] = value ?? null;
         break;
       default:
         out[name] = value;

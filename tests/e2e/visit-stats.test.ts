@@ -1,0 +1,146 @@
+// Issue 38, counting over HTTP: which answers are page views (cached and rendered alike, not bots, staff,
+// prefetches, HEAD or errors), one visitor per visitor and day, DNT/Sec-GPC, sources, no cookie; the play
+// beacon; GET /api/stats/ and /admin/stats (a server render: what a browser without JavaScript gets) with
+// its CSV files. The day boundary is proved in tests/domain/visit-counts.test.ts.
+import { describe, expect, it } from "vitest";
+import { todayIso } from "~/lib/format";
+import { count, row, rows } from "../support/db";
+import { expectJson, HttpClient } from "../support/http";
+import { appPerFile } from "../support/in-process";
+
+const server = appPerFile({ env: { SEED_DEMO: "1" } });
+
+const FIREFOX = "Mozilla/5.0 (X11; Linux x86_64; rv:133.0) Gecko/20100101 Firefox/133.0";
+const IPHONE = "Mozilla/5.0 (iPhone; CPU iPhone OS 18_1 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.1 Mobile/15E148 Safari/604.1";
+const TABLET = "Mozilla/5.0 (Linux; Android 14; SM-X710) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0 Safari/537.36";
+const GOOGLEBOT = "Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)";
+
+async function get(path: string, headers: Record<string, string> = {}, method = "GET") {
+  const res = await fetch(`${server.url}${path}`, { method, headers: { "User-Agent": FIREFOX, ...headers }, redirect: "manual" });
+  await res.arrayBuffer();
+  return res;
+}
+
+const today = todayIso();
+
+async function staff() {
+  const admin = new HttpClient(server.url);
+  await admin.login();
+  return admin;
+}
+
+describe("counting visits", () => {
+  it("counts page views to visitors once each, cached or rendered, and nothing else; sets no cookie", async () => {
+    const first = await get("/bio");
+    const second = await get("/bio");
+    expect([first.headers.get("x-page-cache"), second.headers.get("x-page-cache")]).toEqual(["MISS", "HIT"]);
+    for (const res of [first, second]) expect(res.headers.getSetCookie()).toEqual([]);
+    // Not views: a bot, a prefetch, a HEAD, a missing page, a client without a user agent, staff.
+    expect((await get("/bio", { "User-Agent": GOOGLEBOT })).status).toBe(200);
+    expect((await get("/bio", { "Sec-Purpose": "prefetch" })).status).toBe(200);
+    expect((await get("/bio", { Purpose: "prefetch" })).status).toBe(200);
+    expect((await get("/bio", {}, "HEAD")).status).toBe(200);
+    expect((await get("/no-such-page")).status).toBe(404);
+    const admin = await staff();
+    expect((await admin.get("/bio", { headers: { "User-Agent": FIREFOX } })).status).toBe(200);
+    // Two more visitors on the English page: a phone, and a tablet that asks not to be tracked (a view, not a visitor).
+    await get("/en/bio", { "User-Agent": IPHONE, Referer: "https://www.facebook.com/somebody" });
+    await get("/en/bio", { "User-Agent": TABLET, DNT: "1" });
+    await get("/en/bio?utm_source=Newsletter", { "User-Agent": IPHONE, "Sec-GPC": "1", Referer: "https://www.facebook.com/" });
+    // With JavaScript, going to another page is the `.data` request of the navigation (from the page left);
+    // the same page's data asked again after one of its forms was sent is not a new view.
+    await get("/en/news.data?_routes=en%3Anews", { "User-Agent": IPHONE, Referer: `${server.url}/en/bio` });
+    await get("/en/news.data?_routes=en%3Anews", { "User-Agent": IPHONE, Referer: `${server.url}/en/news` });
+    // Our own pages are no source.
+    await get("/bio", { Referer: `${server.url}/news` });
+
+    const report = await expectJson(await admin.fetch(`/api/stats/?from=${today}&to=${today}`), "GET /api/stats/");
+    expect(report.days).toEqual([{ date: today, views: 7, visitors: 2 }]);
+    expect(report.pages).toEqual([
+      { path: "/bio", views: 3, visitors: 1 },
+      { path: "/en/bio", views: 3, visitors: 1 },
+      { path: "/en/news", views: 1, visitors: 1 },
+    ]);
+    expect(report.sources).toEqual([
+      { source: "facebook.com", views: 1 },
+      { source: "newsletter", views: 1 },
+    ]);
+    expect(report.languages).toEqual([
+      { lang: "en", views: 4 },
+      { lang: "it", views: 3 },
+    ]);
+    expect(report.devices).toEqual([
+      { device: "computer", views: 3 },
+      { device: "phone", views: 3 },
+      { device: "tablet", views: 1 },
+    ]);
+    // Only daily totals and today's keyed hashes: no address, no user agent.
+    const stored = JSON.stringify(rows(server, 'SELECT * FROM "VisitorMark"')) + JSON.stringify(rows(server, 'SELECT * FROM "PageVisitDay"'));
+    for (const personal of ["127.0.0.1", "Firefox", "iPhone"]) expect(stored).not.toContain(personal);
+    expect(count(server, "VisitorMark", `"scope" = ''`)).toBe(2);
+  });
+
+  it("answers /api/stats/ to staff only, and refuses bad dates", async () => {
+    expect((await fetch(`${server.url}/api/stats/`)).status).toBe(401);
+    const admin = await staff();
+    expect((await admin.fetch("/api/stats/?from=2026-02-30&to=2026-03-01")).status).toBe(400);
+    expect((await admin.fetch("/api/stats/?from=2026-03-02&to=2026-03-01")).status).toBe(400);
+    expect((await admin.fetch("/api/stats/?from=2020-01-01&to=2026-03-01")).status).toBe(400);
+  });
+});
+
+describe("counting plays", () => {
+  const beacon = (body: unknown, headers: Record<string, string> = { Origin: server.url }) =>
+    fetch(`${server.url}/api/stats/play/`, {
+      method: "POST",
+      headers: { "Content-Type": "application/json", "User-Agent": FIREFOX, ...headers },
+      body: typeof body === "string" ? body : JSON.stringify(body),
+    });
+
+  it("counts started, 30-second and complete plays per track, refuses bad bodies and other sites, sets no cookie", async () => {
+    const track = row<{ id: number; musicId: number; title: string }>(
+      server,
+      'SELECT t."id", t."musicId", m."title" FROM "MusicTrack" t JOIN "Music" m ON m."id" = t."musicId" ORDER BY t."id" LIMIT 1',
+    );
+    const report = (listened: number) => ({ music_id: track.musicId, track: track.id, listened_seconds: listened, duration: 100 });
+    for (const [listened, headers] of [
+      [5, { Origin: server.url }],
+      [45, { "Sec-Fetch-Site": "same-origin" }],
+      [95, { Origin: server.url }],
+    ] as const) {
+      const res = await beacon(report(listened), headers);
+      expect(res.status).toBe(204);
+      expect(res.headers.getSetCookie()).toEqual([]);
+    }
+    expect((await beacon("{not json")).status).toBe(400);
+    expect((await beacon({ ...report(5), listened_seconds: -1 })).status).toBe(400);
+    expect((await beacon({ ...report(5), music_id: "1" })).status).toBe(400);
+    expect((await beacon({ ...report(5), track: 999_999 })).status).toBe(400);
+    expect((await beacon(report(5), { Origin: "https://elsewhere.example" })).status).toBe(403);
+    expect((await beacon(report(5), {})).status).toBe(403);
+
+    const admin = await staff();
+    const stats = await expectJson(await admin.fetch(`/api/stats/?from=${today}&to=${today}`), "GET /api/stats/");
+    expect(stats.plays).toEqual([{ music_id: track.musicId, title: track.title, started: 3, played_30s: 2, completed: 1 }]);
+
+    // /admin/stats as a browser without JavaScript gets it: the chart, the same figures in tables, CSV files.
+    const page = await admin.get("/admin/stats?periodo=7");
+    const html = await page.text();
+    expect(page.status).toBe(200);
+    expect(html).toContain("<h1>Statistiche</h1>");
+    expect(html).toMatch(/<svg class="stats-chart"[^>]*data-points="7"/);
+    expect(html).toContain(`<td>${today}</td><td>7</td><td>2</td>`);
+    expect(html).toContain(`<td>${track.title.replace("'", "&#x27;")}</td><td>3</td><td>2</td><td>67 %</td><td>1</td><td>33 %</td>`);
+    const csv = await admin.get("/admin/stats/csv/pagine?periodo=7");
+    expect(csv.headers.get("content-type")).toBe("text/csv; charset=utf-8");
+    // With a byte order mark (fetch's text() drops it), so spreadsheet programs read UTF-8.
+    expect(Buffer.from(await csv.arrayBuffer()).toString("latin1")).toMatch(/^\xEF\xBB\xBFPagina/);
+    expect(await (await admin.get("/admin/stats/csv/pagine?periodo=7")).text()).toBe(
+      "Pagina,Lingua,Visualizzazioni,Visitatori unici\r\n/bio,Italiano,3,1\r\n/en/bio,Inglese,3,1\r\n/en/news,Inglese,1,1\r\n",
+    );
+    expect((await admin.get("/admin/stats/csv/nothing")).status).toBe(404);
+    expect((await new HttpClient(server.url).get("/admin/stats/csv/pagine")).status).toBe(302);
+    const dashboard = (await (await admin.get("/admin/")).text()).replaceAll("<!-- -->", "");
+    expect(dashboard).toContain("Ultimi 7 giorni: 7 visualizzazioni, 2 visitatori unici (somma dei giorni), 3 ascolti avviati.");
+  });
+});
