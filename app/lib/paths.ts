@@ -24,7 +24,6 @@ const PAGES = {
   cookiePolicy: "/cookie-policy",
   newsFeed: "/rss.xml",
   press: "/press",
-  pressKit: "/press/kit.zip",
 } as const;
 
 export type PageName = keyof typeof PAGES;

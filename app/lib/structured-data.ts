@@ -85,7 +85,7 @@ export function musicAlbumLd(input: {
 }
 
 /** Minutes as an ISO 8601 duration: 12.5 -> "PT12M30S", 75 -> "PT1H15M". */
-export function isoDurationOfMinutes(minutes: number): string {
+function isoDurationOfMinutes(minutes: number): string {
   return isoDuration(minutes * 60);
 }
 

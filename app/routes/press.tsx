@@ -25,8 +25,8 @@ export default function PressPage({ loaderData }: Route.ComponentProps) {
     <>
       <PageHero title={texts.title}>
         <p className="press__intro">{texts.intro}</p>
-        {/* A file, not a page: the browser downloads it (no client-side navigation). */}
-        <a className="button" href={pagePath("pressKit", lang)} download>
+        {/* A file, not a page (routes/resources/press-kit.ts): the browser downloads it. Not in lib/paths.ts, whose table every page loads. */}
+        <a className="button" href={`${pagePath("press", lang)}/kit.zip`} download>
           {texts.download}
         </a>
       </PageHero>

@@ -168,7 +168,7 @@ type SelectEntry<E> = E extends [infer K extends string, infer F]
 type SelectOf<D extends ItemFields> = Merged<SelectEntry<FieldEntries<D>>>;
 
 /** A document's three columns: the stamped copy's URL, its pages, the original's URL (DocumentField). */
-export function documentColumns<V>(column: string, value: V | ((name: string) => V)) {
+function documentColumns<V>(column: string, value: V | ((name: string) => V)) {
   const of = (name: string) => (typeof value === "function" ? (value as (name: string) => V)(name) : value);
   return { [column]: of(column), [`${column}Pages`]: of(`${column}Pages`), [`${column}Original`]: of(`${column}Original`) };
 }
