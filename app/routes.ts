@@ -13,6 +13,11 @@ function publicPages(lang: "it" | "en") {
       route("bio", "routes/bio.tsx", id("bio")),
       route("news", "routes/news.tsx", id("news")),
       route("news/:slugNews", "routes/news-detail.tsx", id("news-detail")),
+      route("events", "routes/events.tsx", id("events")),
+      route("events.ics", "routes/resources/events-calendar.ts", id("events-calendar")),
+      // Before the page: a slug's calendar file is its page's path with ".ics" (routes rank alike; the first listed matches).
+      route("events/:slugEvent.ics", "routes/resources/events-calendar.ts", id("event-calendar")),
+      route("events/:slugEvent", "routes/event-detail.tsx", id("event-detail")),
       route("art-direction", "routes/art-direction.tsx", id("art-direction")),
       route("art-direction/:dataCategory", "routes/art-direction-category.tsx", id("art-direction-category")),
       route("credits", "routes/credits.tsx", id("credits")),
@@ -40,7 +45,7 @@ function publicPages(lang: "it" | "en") {
  * The api/ of news items and compositions alike (SPEC.md 7, issue 24): the list, one item (by id or
  * slug), its revisions and their restore, its restore out of the trash, its preview link.
  */
-function itemApi(kind: "news" | "music") {
+function itemApi(kind: "news" | "music" | "events") {
   return [
     route(kind, `routes/api/${kind}.ts`),
     route(`${kind}/:id`, `routes/api/${kind}-item.ts`),
@@ -78,6 +83,12 @@ export default [
       route("musicList/:slugMusic/history", "routes/admin/history.tsx", { id: "admin-music-history" }),
       route("musicList/:slugMusic/streams", "routes/admin/music-streams.ts"),
       route("musicCreate", "routes/admin/music-create.tsx"),
+      route("events", "routes/admin/event-list.tsx"),
+      route("events/nuovo", "routes/admin/event-create.tsx"),
+      route("events/importa", "routes/admin/event-import.tsx"),
+      route("events/:slugEvent", "routes/admin/event-edit.tsx"),
+      route("events/:slugEvent/delete", "routes/admin/event-delete.tsx"),
+      route("events/:slugEvent/history", "routes/admin/history.tsx", { id: "admin-event-history" }),
       route("activityList", "routes/admin/activity-list.tsx"),
       route("messages", "routes/admin/message-list.tsx"),
       route("messages/:idMessage", "routes/admin/message-view.tsx"),
@@ -105,6 +116,7 @@ export default [
     route("music-by-category/:category", "routes/api/music-by-category.ts"),
     ...itemApi("news"),
     route("latest-news", "routes/api/latest-news.ts"),
+    ...itemApi("events"),
     route("category", "routes/api/category.ts"),
     route("category/:id", "routes/api/category-item.ts"),
     route("category/:id/restore", "routes/api/trash-restore.ts", { id: "api-category-restore" }),

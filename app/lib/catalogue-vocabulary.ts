@@ -8,7 +8,7 @@ import type { Lang } from "./i18n";
  */
 type Names = { it: string; en: string };
 
-export const ENSEMBLES = {
+const ENSEMBLES = {
   solo: { it: "Solo", en: "Solo" },
   duo: { it: "Duo", en: "Duo" },
   chamber: { it: "Musica da camera", en: "Chamber" },
@@ -20,7 +20,7 @@ export const ENSEMBLES = {
   other: { it: "Altro", en: "Other" },
 } as const satisfies Record<string, Names>;
 
-export const INSTRUMENTS = {
+const INSTRUMENTS = {
   piccolo: { it: "Ottavino", en: "Piccolo" },
   flute: { it: "Flauto", en: "Flute" },
   oboe: { it: "Oboe", en: "Oboe" },

@@ -1,5 +1,6 @@
 import { todayIso } from "./format";
 import { publicationFormValues, type PublicationFormValues } from "./publication-labels";
+import { romeIso, utcToRomeLocal } from "./rome-time";
 
 /**
  * One description per content type (news, music, categories: news-fields.ts, music-fields.ts,
@@ -39,6 +40,11 @@ type TextField = Stored & { kind: "text"; format: TextFormat; max: number; requi
 type UrlField = Stored & { kind: "url"; max: number; group?: string };
 /** A day, YYYY-MM-DD: required, and empty means today. */
 type DateField = Stored & { kind: "date" };
+/**
+ * A moment (a concert's start): ISO 8601 with an offset on the wire (answered in Rome's), a
+ * `datetime-local` typed in Rome time in the admin form; empty is none (null) unless required.
+ */
+type DateTimeField = Stored & { kind: "datetime"; required: boolean };
 /**
  * A number between `min` and `max`; empty is none (null) unless required. Whole unless `decimals`
  * says how many digits may follow the point (a duration of 12.5 minutes).
@@ -95,6 +101,7 @@ export type ItemField =
   | TextField
   | UrlField
   | DateField
+  | DateTimeField
   | NumberField
   | EnumField
   | ChoicesField
@@ -203,10 +210,14 @@ export function choicesOf(value: unknown): string[] {
   }
 }
 
-/** The text values of one field of a saved row (the publication aside). */
-function savedInputs(name: string, field: ItemField, row: SavedRow): [string, string][] {
+/** The text values of one field of a saved row (the publication aside), as a body sends them or the admin form shows them. */
+function savedInputs(name: string, field: ItemField, row: SavedRow, target: "body" | "form"): [string, string][] {
   const column = columnOf(name, field);
   switch (field.kind) {
+    case "datetime": {
+      const at = row[column];
+      return [[name, at instanceof Date ? (target === "form" ? utcToRomeLocal(at) : romeIso(at)) : ""]];
+    }
     case "bilingual":
       return [
         [name, text(row[column])],
@@ -235,7 +246,7 @@ function savedBodyValues<D extends ItemFields>(fields: D, row: SavedRow): BodyVa
   const out: Record<string, string> = {};
   for (const [name, field] of Object.entries(fields)) {
     if (field.kind === "publication") Object.assign(out, { status: row.status ?? "published", publish_at: isoTime(row.publishAt) });
-    else for (const [input, value] of savedInputs(name, field, row)) out[input] = value;
+    else for (const [input, value] of savedInputs(name, field, row, "body")) out[input] = value;
   }
   return out as BodyValuesOf<D>;
 }
@@ -245,7 +256,7 @@ export function savedFormValues<D extends ItemFields>(fields: D, row: SavedRow, 
   const out: Record<string, string> = {};
   for (const [name, field] of Object.entries(fields)) {
     if (field.kind === "publication") Object.assign(out, publicationFormValues(row.status ?? "published", isoTime(row.publishAt), now));
-    else for (const [input, value] of savedInputs(name, field, row)) out[input] = value;
+    else for (const [input, value] of savedInputs(name, field, row, "form")) out[input] = value;
   }
   return out as FormValuesOf<D>;
 }

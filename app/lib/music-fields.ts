@@ -8,7 +8,7 @@ const MUSIC_MODES = ["tracks", "link"] as const;
 /** The catalogue's fieldset in the admin form (issue 36). */
 const CATALOGUE = "Scheda del catalogo";
 /** A composition's year: from 1900 to five years ahead (a work announced, still being written). */
-export const LATEST_YEAR = new Date().getFullYear() + 5;
+const LATEST_YEAR = new Date().getFullYear() + 5;
 
 /**
  * The fields of a composition (SPEC.md 3 and 4), in the order of its admin form. The tracks and the

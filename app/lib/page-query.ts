@@ -24,6 +24,7 @@ export const PAGE_QUERY_PARAMS: ReadonlySet<string> = new Set([
   "redirectTo", // login, cookie consent
   "track", // composition: a share link's track (issue 25)
   "t", // composition: a share link's time
+  "when", // concerts: the past ones (issue 36)
   // /works (issue 36): its filters and sorting (lib/works-query.ts)
   "sort",
   "ensemble",

@@ -17,6 +17,8 @@ const PAGES = {
   credits: "/credits",
   contacts: "/contacts",
   news: "/news",
+  events: "/events",
+  eventsCalendar: "/events.ics",
   works: "/works",
   search: "/search",
   privacyPolicy: "/privacy-policy",
@@ -42,7 +44,7 @@ export function nameSegment(name: string): string {
  * always lower case: a request that spells one in other case is redirected to this spelling
  * (server/http/routes.server.ts). Other parameters (gallery ids, data file names) are kept as sent.
  */
-export const LOWER_CASE_PARAMS: ReadonlySet<string> = new Set(["categoryCompositions", "dataCategory", "slugMusic", "slugNews"]);
+export const LOWER_CASE_PARAMS: ReadonlySet<string> = new Set(["categoryCompositions", "dataCategory", "slugMusic", "slugNews", "slugEvent"]);
 
 /** `/compositions/{category name lower-cased}` (SPEC.md 2.6). */
 export function categoryPath(categoryName: string, lang: Lang = "it"): string {
@@ -63,6 +65,16 @@ export function musicPath(item: { slug: string; link: string | null; category: {
 
 export function newsPath(slug: string, lang: Lang = "it"): string {
   return localizePath(`${PAGES.news}/${encodeURIComponent(slug)}`, lang);
+}
+
+/** A concert's page (issue 36). */
+export function eventPath(slug: string, lang: Lang = "it"): string {
+  return localizePath(`${PAGES.events}/${encodeURIComponent(slug)}`, lang);
+}
+
+/** A concert's own calendar file, `/events/{slug}.ics` (one language: its texts follow the path's). */
+export function eventCalendarPath(slug: string, lang: Lang = "it"): string {
+  return `${eventPath(slug, lang)}.ics`;
 }
 
 /** `/art-direction/{label category lower-cased}` (SPEC.md 2.9). */

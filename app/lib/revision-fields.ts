@@ -2,9 +2,10 @@ import { CONTENT_FORMS, pathLabel, scalarFieldAt } from "./content-fields";
 import { isContentKind } from "./content-types";
 import { formatDateSlash } from "./format";
 import { htmlToText } from "./html-text";
-import { columnLabels, richTextColumns } from "./item-fields";
+import { columnLabels, columnOf, richTextColumns, type ItemFields } from "./item-fields";
 import { MUSIC_FIELDS } from "./music-fields";
 import { NEWS_FIELDS } from "./news-fields";
+import { EVENT_FIELDS } from "./event-fields";
 import { formatRomeTime } from "./rome-time";
 
 /**
@@ -19,6 +20,7 @@ import { formatRomeTime } from "./rome-time";
 const ITEM_LABELS: Record<string, string> = {
   ...columnLabels(NEWS_FIELDS),
   ...columnLabels(MUSIC_FIELDS),
+  ...columnLabels(EVENT_FIELDS),
   image: "Immagine",
   img: "Copertina",
   link: "Link esterno",
@@ -35,9 +37,29 @@ const ITEM_LABELS: Record<string, string> = {
 };
 const LIST_LABELS: Record<string, string> = { attachments: "Allegato", tracks: "Traccia" };
 
-const RICH_COLUMNS = new Set([...richTextColumns(NEWS_FIELDS), ...richTextColumns(MUSIC_FIELDS)]);
+const RICH_COLUMNS = new Set([...richTextColumns(NEWS_FIELDS), ...richTextColumns(MUSIC_FIELDS), ...richTextColumns(EVENT_FIELDS)]);
 
 const STATUS_LABELS: Record<string, string> = { draft: "Bozza", published: "Pubblicata" };
+
+/** A fixed choice's value as its Italian label: an enum's key, or each key of a list of choices (stored as JSON, or one per path). */
+function choiceTexts(fields: ItemFields): Record<string, (value: string) => string> {
+  const out: Record<string, (value: string) => string> = {};
+  for (const [name, field] of Object.entries(fields)) {
+    if ((field.kind !== "enum" || field.fromRow) && field.kind !== "choices") continue;
+    const label = (key: unknown) => field.labels[String(key)] ?? String(key);
+    out[columnOf(name, field)] = (value) => {
+      if (!value.startsWith("[")) return label(value);
+      try {
+        const list: unknown = JSON.parse(value);
+        return Array.isArray(list) ? list.map(label).join(", ") : value;
+      } catch {
+        return value;
+      }
+    };
+  }
+  return out;
+}
+const CHOICES = { ...choiceTexts(NEWS_FIELDS), ...choiceTexts(MUSIC_FIELDS) };
 
 export type RevisionFields = {
   /** The Italian name of a field path. */
@@ -59,12 +81,16 @@ const ITEM_FIELDS: RevisionFields = {
     const [head = "", index, ...rest] = path.split(".");
     const tail = rest.join(".");
     if (LIST_LABELS[head] && index !== undefined) return `${LIST_LABELS[head]} ${Number(index) + 1}${tail ? `: ${ITEM_LABELS[tail] ?? tail}` : ""}`;
+    // One value of a list of choices ("instruments.2").
+    if (ITEM_LABELS[head] && index !== undefined) return `${ITEM_LABELS[head]} ${Number(index) + 1}`;
     return path;
   },
   text(path, value) {
     if (path === "status") return STATUS_LABELS[value] ?? value;
     if (path === "publishAt") return romeTime(value);
     if (path === "date" && /^\d{4}-\d{2}-\d{2}$/.test(value)) return formatDateSlash(value);
+    const choice = CHOICES[path.split(".")[0] ?? ""];
+    if (choice && value) return choice(value);
     return RICH_COLUMNS.has(path) ? htmlToText(value) : value;
   },
 };
@@ -88,7 +114,7 @@ function contentFields(kind: string): RevisionFields {
 }
 
 /** How the history of an item names and shows its fields: a news item or a composition, or a content page (its kind is the item's key). */
-export function revisionFields(kind: "news" | "music" | "content", itemKey: string): RevisionFields {
+export function revisionFields(kind: "news" | "music" | "event" | "content", itemKey: string): RevisionFields {
   return kind === "content" ? contentFields(itemKey) : ITEM_FIELDS;
 }
 

@@ -55,3 +55,12 @@ export function formatRomeTime(date: Date): string {
   const [y, m, d] = (day ?? "").split("-");
   return `${d}/${m}/${y} ${time}`;
 }
+
+/** A UTC date as ISO 8601 with Rome's offset at that moment ("2027-03-01T20:30:00+01:00"): what api/ answers for a concert's times. */
+export function romeIso(date: Date): string {
+  const offsetMinutes = Math.round((romeWallClock(date.getTime()) - Math.floor(date.getTime() / 1000) * 1000) / 60_000);
+  const sign = offsetMinutes < 0 ? "-" : "+";
+  const abs = Math.abs(offsetMinutes);
+  const offset = `${sign}${String(Math.floor(abs / 60)).padStart(2, "0")}:${String(abs % 60).padStart(2, "0")}`;
+  return `${new Date(romeWallClock(date.getTime())).toISOString().slice(0, 19)}${offset}`;
+}

@@ -85,7 +85,7 @@ export function musicAlbumLd(input: {
 }
 
 /** Minutes as an ISO 8601 duration: 12.5 -> "PT12M30S", 75 -> "PT1H15M". */
-export function isoDurationOfMinutes(minutes: number): string {
+function isoDurationOfMinutes(minutes: number): string {
   return isoDuration(minutes * 60);
 }
 
@@ -151,5 +151,68 @@ export function breadcrumbLd(crumbs: { name: string; url: string }[]): JsonLdThi
     "@context": CONTEXT,
     "@type": "BreadcrumbList",
     itemListElement: crumbs.map((crumb, index) => ({ "@type": "ListItem", position: index + 1, name: crumb.name, item: crumb.url })),
+  };
+}
+
+/** schema.org's EventStatusType for each concert state (issue 36). */
+const EVENT_STATUS_TYPES: Record<string, string> = {
+  scheduled: "https://schema.org/EventScheduled",
+  cancelled: "https://schema.org/EventCancelled",
+  postponed: "https://schema.org/EventPostponed",
+  rescheduled: "https://schema.org/EventRescheduled",
+};
+
+/**
+ * A concert page (issue 36): where and when, its state, the tickets when there is a link, who plays,
+ * and each composition played as a MusicComposition with its page (`url` absent for a work without one).
+ */
+export function musicEventLd(input: {
+  name: string;
+  url: string;
+  startDate: string;
+  endDate?: string;
+  eventStatus: string;
+  venue: string;
+  address?: string;
+  city: string;
+  country: string;
+  ticketUrl?: string;
+  performers: string[];
+  image?: string;
+  description?: string;
+  inLanguage: Lang;
+  composer: string;
+  works: { name: string; url?: string }[];
+}): JsonLdThing {
+  return {
+    "@context": CONTEXT,
+    "@type": "MusicEvent",
+    name: input.name,
+    url: input.url,
+    startDate: input.startDate,
+    ...(input.endDate ? { endDate: input.endDate } : {}),
+    eventStatus: EVENT_STATUS_TYPES[input.eventStatus] ?? EVENT_STATUS_TYPES.scheduled,
+    eventAttendanceMode: "https://schema.org/OfflineEventAttendanceMode",
+    location: {
+      "@type": "Place",
+      name: input.venue,
+      address: {
+        "@type": "PostalAddress",
+        ...(input.address ? { streetAddress: input.address } : {}),
+        addressLocality: input.city,
+        addressCountry: input.country,
+      },
+    },
+    ...(input.ticketUrl ? { offers: { "@type": "Offer", url: input.ticketUrl } } : {}),
+    ...(input.performers.length ? { performer: input.performers.map((name) => ({ "@type": "PerformingGroup", name })) } : {}),
+    ...(input.image ? { image: [input.image] } : {}),
+    ...(input.description ? { description: input.description } : {}),
+    inLanguage: input.inLanguage,
+    workPerformed: input.works.map((work) => ({
+      "@type": "MusicComposition",
+      name: work.name,
+      ...(work.url ? { url: work.url } : {}),
+      composer: { "@type": "Person", name: input.composer },
+    })),
   };
 }

@@ -26,6 +26,7 @@ UNION
 SELECT substr(url, length('/media/') + 1) FROM (
   SELECT img AS url FROM "Music"
   UNION ALL SELECT image FROM "News"
+  UNION ALL SELECT image FROM "Event"
   UNION ALL SELECT url FROM "NewsAttachment"
   UNION ALL SELECT url FROM "MusicTrack"
   UNION ALL SELECT "streamUrl" FROM "MusicTrack"

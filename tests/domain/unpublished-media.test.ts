@@ -38,6 +38,18 @@ describe("the files visitors may fetch", () => {
     expect(hidden.has(shared)).toBe(false);
   });
 
+  it("a visible composition's perusal score stays public when a draft composition also uses it", async () => {
+    const { categoryId: music } = await staffWithCategory("compositrice", { name: "Cameristica", name_eng: "Chamber", type: "music" });
+    const score = "/media/attachments/partitura-condivisa.pdf";
+    const composition = (slug: string, status: string, img: string) =>
+      db.music.create({ data: { slug, title: slug, categoryId: music, img, score, status }, select: { id: true } });
+    await composition("visibile-con-partitura", "published", "/media/images/copertina-visibile.png");
+    await composition("bozza-con-partitura", "draft", "/media/images/copertina-bozza.png");
+    const hidden = await privateFiles();
+    expect(hidden.has("/media/images/copertina-bozza.png")).toBe(true);
+    expect(hidden.has(score)).toBe(false);
+  });
+
   it("a file that a visible item's revision and a trash entry share stays public; one only the trash holds does not", async () => {
     const shared = "/media/images/revisione-e-cestino.png";
     const visible = await news("visibile-con-revisione", { status: "published", image: "/media/images/attuale.png" });

@@ -48,6 +48,13 @@ function checkThing(thing: Thing, origin: string) {
       });
       break;
     }
+    case "MusicComposition":
+      expect(typeof thing.name).toBe("string");
+      expect(thing.url).toMatch(ABSOLUTE);
+      expect(thing.composer).toEqual({ "@type": "Person", name: "Elena Marchetti" });
+      if ("dateCreated" in thing) expect(thing.dateCreated).toMatch(/^\d{4}$/);
+      if ("duration" in thing) expect(thing.duration).toMatch(ISO_DURATION);
+      break;
     case "NewsArticle":
       expect(typeof thing.headline).toBe("string");
       expect(String(thing.headline).length).toBeGreaterThan(0);
@@ -107,7 +114,8 @@ describe("JSON-LD, og:url and og:type on public pages", () => {
         const expectations: { path: string; types: string[]; ogType: string }[] = [
           { path: "/", types: ["Person"], ogType: "website" },
           { path: `/news/${newest}`, types: ["NewsArticle", "BreadcrumbList"], ogType: "article" },
-          { path: composition, types: ["MusicAlbum", "BreadcrumbList"], ogType: "music.album" },
+          // Issue 36: the work itself, beside its recordings.
+          { path: composition, types: ["MusicAlbum", "MusicComposition", "BreadcrumbList"], ogType: "music.album" },
           { path: "/compositions/colonne%20sonore", types: ["BreadcrumbList"], ogType: "website" },
           { path: galleryItem, types: ["BreadcrumbList"], ogType: "website" },
           { path: "/art-direction/nebbia%20records", types: ["BreadcrumbList"], ogType: "website" },

@@ -1,14 +1,18 @@
 // Issue 38, counting over HTTP: which answers are page views (cached and rendered alike, not bots, staff,
 // prefetches, HEAD or errors), one visitor per visitor and day, DNT/Sec-GPC, sources, no cookie; the play
 // beacon; GET /api/stats/ and /admin/stats (a server render: what a browser without JavaScript gets) with
-// its CSV files. The day boundary is proved in tests/domain/visit-counts.test.ts.
+// its CSV files; plays reported by the player in Chromium. The day boundary is proved in
+// tests/domain/visit-counts.test.ts.
 import { describe, expect, it } from "vitest";
+import { acceptCookies, browserPerWorker, visit } from "../support/browser";
+import { silentWav } from "../support/files";
 import { todayIso } from "~/lib/format";
 import { count, row, rows } from "../support/db";
 import { expectJson, HttpClient } from "../support/http";
 import { appPerFile } from "../support/in-process";
 
 const server = appPerFile({ env: { SEED_DEMO: "1" } });
+const browser = browserPerWorker();
 
 const FIREFOX = "Mozilla/5.0 (X11; Linux x86_64; rv:133.0) Gecko/20100101 Firefox/133.0";
 const IPHONE = "Mozilla/5.0 (iPhone; CPU iPhone OS 18_1 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.1 Mobile/15E148 Safari/604.1";
@@ -142,5 +146,62 @@ describe("counting plays", () => {
     expect((await new HttpClient(server.url).get("/admin/stats/csv/pagine")).status).toBe(302);
     const dashboard = (await (await admin.get("/admin/")).text()).replaceAll("<!-- -->", "");
     expect(dashboard).toContain("Ultimi 7 giorni: 7 visualizzazioni, 2 visitatori unici (somma dei giorni), 3 ascolti avviati.");
+  });
+});
+
+// The demo's tracks are shorter than 30 seconds, so the browser gets a 40-second recording for them (route
+// interception), played faster (playbackRate): the player counts media seconds heard, so nothing waits 40 real
+// seconds. This composition is not the one the HTTP reports above counted.
+const DETAIL = "/compositions/colonne%20sonore/nebbia-su-ferrara";
+const LONG_TRACK = silentWav(40);
+
+type PlayRow = { trackId: number; started: number; played30s: number; completed: number };
+
+describe("plays reported from Chromium", () => {
+  it("reports a track heard to its end as started, 30 s and complete, and one skipped after 5 s as started only", async () => {
+    const [first, second] = rows<{ id: number }>(
+      server,
+      `SELECT t."id" FROM "MusicTrack" t JOIN "Music" m ON m."id" = t."musicId" WHERE m."slug" = 'nebbia-su-ferrara' ORDER BY t."position", t."id"`,
+    );
+    const { context, errors } = await browser.newContext({ javaScriptEnabled: true, viewport: { width: 1440, height: 900 } });
+    await acceptCookies(context, server.url);
+    await context.route(
+      (url) => url.pathname.startsWith("/media/") && /\.(mp3|wav|flac|ogg)$/i.test(url.pathname),
+      (route) => route.fulfill({ status: 200, contentType: "audio/wav", body: LONG_TRACK }),
+    );
+    const page = await context.newPage();
+    await visit(page, `${server.url}${DETAIL}`);
+    const playing = (after: number) =>
+      page.waitForFunction((s) => {
+        const audio = document.querySelector("audio");
+        return Boolean(audio && !audio.paused && audio.currentTime > s);
+      }, after);
+
+    await page.locator(".track-link").first().click();
+    await playing(0);
+    await page.evaluate(() => {
+      document.querySelector("audio")!.playbackRate = 16;
+    });
+    // The first track ends and the player goes on to the second: its beacon went at the end.
+    await page.locator(".track-link").nth(1).and(page.locator("[aria-current]")).waitFor({ timeout: 15_000 });
+    await playing(0);
+    await page.evaluate(() => {
+      document.querySelector("audio")!.playbackRate = 4;
+    });
+    await playing(5);
+    await page.getByRole("button", { name: "Traccia successiva" }).click();
+
+    const counts = () =>
+      rows<PlayRow>(
+        server,
+        `SELECT "trackId", "started", "played30s", "completed" FROM "PlayDay" WHERE "trackId" IN (?, ?) ORDER BY "trackId"`,
+        first!.id,
+        second!.id,
+      );
+    await expect.poll(counts, { timeout: 10_000 }).toEqual([
+      { trackId: first!.id, started: 1, played30s: 1, completed: 1 },
+      { trackId: second!.id, started: 1, played30s: 0, completed: 0 },
+    ]);
+    expect(errors).toEqual([]);
   });
 });

@@ -9,6 +9,7 @@ import { createCookie } from "react-router";
 import { sessionRowId } from "~/server/domain/session.server";
 import { acceptCookies, type TestBrowser } from "./browser";
 import { row, run } from "./db";
+import { HttpClient } from "./http";
 import { ADMIN, type ServerInfo } from "./server";
 
 const HOUR = 60 * 60 * 1000;
@@ -39,6 +40,17 @@ async function sessionCookie(server: Pick<ServerInfo, "dataDir">, username = ADM
 export async function signIn(context: BrowserContext, server: ServerInfo, username = ADMIN.username) {
   const { name, value } = await sessionCookie(server, username);
   await context.addCookies([{ name, value, url: server.url, httpOnly: true, sameSite: "Lax" }]);
+}
+
+/**
+ * An HttpClient signed in as `username` without the login form: sign-ins are throttled per user and
+ * address (10 in 15 minutes), and the files that share the demo server would spend them.
+ */
+export async function staffClient(server: ServerInfo, username = ADMIN.username) {
+  const client = new HttpClient(server.url);
+  const { name, value } = await sessionCookie(server, username);
+  client.cookies.set(name, value);
+  return client;
 }
 
 /** A signed-in staff page in a fresh context (cookie banner accepted), closed after the test like any context. */

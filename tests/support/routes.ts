@@ -55,6 +55,7 @@ export async function publicPages(base: string): Promise<string[]> {
     "/portfolio",
     "/contacts",
     "/search?query=colonna",
+    "/works",
     "/privacy-policy",
     "/legal-notes",
     "/cookie-policy",

@@ -189,6 +189,12 @@ function FieldControls({ name, field, form, disabled }: { name: string; field: I
           <input id={name} name={name} type="date" defaultValue={values[name]} required />
         </Field>
       );
+    case "datetime":
+      return (
+        <Field label={field.label} htmlFor={name} required={field.required} error={errors?.[name]} hint="Ora di Roma">
+          <input id={name} name={name} type="datetime-local" defaultValue={values[name]} required={field.required} />
+        </Field>
+      );
     case "number":
       return (
         <Field label={field.label} htmlFor={name} required={field.required} error={errors?.[name]}>
@@ -319,6 +325,8 @@ type ItemFormProps = {
   library?: readonly ImageChoice[];
   cancelTo: string;
   submitLabel: string;
+  /** Controls of the type's own beside the described fields, inside the same form (a concert's programme). */
+  extra?: ReactNode;
 };
 
 export function ItemForm({
@@ -333,6 +341,7 @@ export function ItemForm({
   library = [],
   cancelTo,
   submitLabel,
+  extra,
 }: ItemFormProps) {
   const form: FormState = { values, errors, categories, image, lists, documents };
   const entries = Object.entries(fields);
@@ -357,6 +366,7 @@ export function ItemForm({
             </fieldset>
           ),
         )}
+        {extra}
       </AdminForm>
     </ImageChoicesContext>
   );

@@ -14,7 +14,7 @@ export type WorkSheetData = {
 };
 
 /** True when a composition has anything to show in its «Scheda». */
-export function hasWorkSheet(sheet: WorkSheetData): boolean {
+function hasWorkSheet(sheet: WorkSheetData): boolean {
   return Object.values(sheet).some((value) => value !== null && value !== "");
 }
 

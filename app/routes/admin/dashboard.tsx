@@ -6,12 +6,14 @@ import { adminMusicSelect, listMusic } from "~/server/domain/music.server";
 import { adminNewsSelect, listNews } from "~/server/domain/news.server";
 import { uploadsUsage } from "~/server/storage/stored-files.server";
 import { listMessages, unreadMessageCount } from "~/server/domain/contact-inbox.server";
+import { upcomingEvents } from "~/server/domain/events.server";
+import { formatRomeTime } from "~/lib/rome-time";
 import { lastWeekTotals } from "~/server/domain/stats.server";
 
 const LATEST = { size: 5 };
 
 export async function loader() {
-  const [{ rows: news }, { rows: music }, { rows: activities }, usage, { rows: messages }, unread, week] = await Promise.all([
+  const [{ rows: news }, { rows: music }, { rows: activities }, usage, { rows: messages }, unread, week, [nextEvent]] = await Promise.all([
     listNews({ ...LATEST, filter: { audience: "staff" }, order: "created" }, adminNewsSelect),
     listMusic({ ...LATEST, filter: { audience: "staff" } }, adminMusicSelect),
     listActivities(LATEST),
@@ -19,6 +21,7 @@ export async function loader() {
     listMessages(LATEST),
     unreadMessageCount(),
     lastWeekTotals(),
+    upcomingEvents(1),
   ]);
   return {
     news: news.map((n) => ({ id: n.id, slug: n.slug, created: formatDateDash(n.createdAt), category: n.category.name, title: n.title })),
@@ -28,6 +31,9 @@ export async function loader() {
     messages: messages.map((m) => ({ id: m.id, received: formatDateTime(m.createdAt), name: m.name, unread: m.readAt === null })),
     unread,
     week,
+    nextEvent: nextEvent
+      ? { slug: nextEvent.slug, title: nextEvent.title, when: formatRomeTime(nextEvent.startsAt), place: `${nextEvent.venue}, ${nextEvent.city}` }
+      : null,
   };
 }
 
@@ -55,7 +61,7 @@ function Card({ title, listTo, addTo, children, id }: { title: string; listTo: s
 }
 
 export default function Dashboard({ loaderData }: Route.ComponentProps) {
-  const { news, music, activities, usage, messages, unread, week } = loaderData;
+  const { news, music, activities, usage, messages, unread, week, nextEvent } = loaderData;
   const nearlyFull = usage.freeBytes < usage.floorBytes * 2;
   return (
     <section className="admin-page">
@@ -99,6 +105,15 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
               ) : null}
             </tbody>
           </table>
+        </Card>
+        <Card id="card-events" title="Prossimo concerto" listTo="/admin/events" addTo="/admin/events/nuovo">
+          {nextEvent ? (
+            <p>
+              <Link to={`/admin/events/${encodeURIComponent(nextEvent.slug)}`}>{nextEvent.title}</Link> — {nextEvent.when}, {nextEvent.place}
+            </p>
+          ) : (
+            <p>Nessun concerto in programma.</p>
+          )}
         </Card>
         <Card id="card-news" title="Ultime notizie" listTo="/admin/newsList" addTo="/admin/newsCreate">
           <table className="admin-table">

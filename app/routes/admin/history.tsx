@@ -8,7 +8,14 @@ import { idParam } from "~/lib/ids";
 import { noticeFrom } from "~/lib/list-params";
 import { stateLabel } from "~/lib/publication-labels";
 import { PUBLICATION_FIELDS, revisionFields } from "~/lib/revision-fields";
-import { restoreContentRevision, restoreMusicRevision, restoreNewsRevision, type RestorePublication } from "~/server/domain/item-restore.server";
+import {
+  restoreContentRevision,
+  restoreEventRevision,
+  restoreMusicRevision,
+  restoreNewsRevision,
+  type RestorePublication,
+} from "~/server/domain/item-restore.server";
+import { getEventBySlug } from "~/server/domain/events.server";
 import { getMusicBySlug } from "~/server/domain/music.server";
 import { getNewsBySlug } from "~/server/domain/news.server";
 import { revisionHistory, type RevisionKind } from "~/server/domain/revisions.server";
@@ -42,6 +49,7 @@ function publicationLabel(publication: Publication): string {
 
 const NEWS_LIST = "/admin/newsList";
 const MUSIC_LIST = "/admin/musicList";
+const EVENT_LIST = "/admin/events";
 
 /** The item the URL names; a missing one sends back to its list, as the edit pages do. */
 async function subjectOf(params: Route.LoaderArgs["params"]): Promise<Subject> {
@@ -73,6 +81,21 @@ async function subjectOf(params: Route.LoaderArgs["params"]): Promise<Subject> {
       ],
       publication: music,
       restore: (id, actor, publication) => restoreMusicRevision(music.id, id, actor, publication),
+    };
+  }
+  if (params.slugEvent !== undefined) {
+    const event = await getEventBySlug(params.slugEvent);
+    if (!event) throw redirect(`${EVENT_LIST}?avviso=non-trovato`);
+    return {
+      kind: "event",
+      itemKey: event.id,
+      title: event.title,
+      trail: [
+        { label: "Concerti", to: EVENT_LIST },
+        { label: event.title, to: `${EVENT_LIST}/${event.slug}` },
+      ],
+      publication: event,
+      restore: (id, actor, publication) => restoreEventRevision(event.id, id, actor, publication),
     };
   }
   const kind = adminContentKind(params.name);

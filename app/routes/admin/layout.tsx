@@ -37,6 +37,7 @@ const NAV = [
   { to: "/admin/categoryList", label: "Categorie" },
   { to: "/admin/newsList", label: "Notizie" },
   { to: "/admin/musicList", label: "Musica" },
+  { to: "/admin/events", label: "Concerti" },
   { to: "/admin/messages", label: "Messaggi" },
   { to: "/admin/media", label: "Media" },
   { to: "/admin/activityList", label: "Attività" },

@@ -17,7 +17,7 @@ import { adminForm } from "~/server/http/forms.server";
  * (trash-purge.tsx), so both work without JavaScript.
  */
 
-const KIND_LABELS: Record<TrashKind, string> = { news: "Notizia", music: "Contenuto musicale", category: "Categoria" };
+const KIND_LABELS: Record<TrashKind, string> = { news: "Notizia", music: "Contenuto musicale", event: "Concerto", category: "Categoria" };
 
 export async function loader({ request }: Route.LoaderArgs) {
   const entries = await listTrash();

@@ -1,7 +1,7 @@
 import { ApiError, endpoint, json } from "~/server/http/api/http.server";
 import { isJsonRequest, readJson } from "~/server/http/body.server";
 import { requireStaffWrite } from "~/server/http/api/guard.server";
-import { findMusic, findNews } from "~/server/http/api/lookup.server";
+import { findEvent, findMusic, findNews } from "~/server/http/api/lookup.server";
 import { newPreviewLink } from "~/server/http/preview.server";
 import { MAX_PREVIEW_TTL_MS, type PreviewKind } from "~/server/domain/preview-links.server";
 import { NOT_FOUND_MESSAGE } from "~/lib/form-messages";
@@ -21,14 +21,16 @@ async function requestedTtlMs(request: Request): Promise<number | undefined> {
 }
 
 /**
- * POST api/news/{id}/preview-link/ and api/music/{id}/preview-link/ (staff, issue 24): a new link that
+ * POST api/news/{id}/preview-link/, api/music/{id}/preview-link/ and api/events/{id}/preview-link/ (staff, issue 24): a new link that
  * shows the item, draft or scheduled, to anyone holding it: `{url, expires_at}`.
  */
 const api = endpoint({
   POST: async ({ request, params }) => {
     const user = await requireStaffWrite(request);
-    const kind: PreviewKind = new URL(request.url).pathname.startsWith("/api/news/") ? "news" : "music";
-    const item = kind === "news" ? await findNews(params.id ?? "") : await findMusic(params.id ?? "");
+    const segment = new URL(request.url).pathname.split("/")[2];
+    const kind: PreviewKind = segment === "news" ? "news" : segment === "events" ? "event" : "music";
+    const key = params.id ?? "";
+    const item = kind === "news" ? await findNews(key) : kind === "event" ? await findEvent(key) : await findMusic(key);
     if (!item) throw new ApiError(404, NOT_FOUND_MESSAGE);
     const link = await newPreviewLink(request, kind, item.id, user, await requestedTtlMs(request));
     if (!link) throw new ApiError(404, NOT_FOUND_MESSAGE);

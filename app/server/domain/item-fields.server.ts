@@ -49,6 +49,20 @@ const dateSchema = () =>
 const urlSchema = () =>
   linkSchema({ schemes: ["http:", "https:"], sitePaths: false }, "Indirizzo non valido (deve iniziare con http:// o https://)").default("");
 
+const DATETIME_MESSAGE = "Data e ora non valide (ISO 8601 con fuso, es. 2027-03-01T20:30:00+01:00)";
+
+/** A moment with its offset (the admin form's Rome time is turned into one at the edge); empty is none unless required. */
+function dateTimeSchema(required: boolean) {
+  const schema = z
+    .string()
+    .trim()
+    .refine((v) => v !== "" || !required, REQUIRED_MESSAGE)
+    .refine((v) => v === "" || (z.iso.datetime({ offset: true }).safeParse(v).success && !Number.isNaN(Date.parse(v))), DATETIME_MESSAGE)
+    .transform((v) => (v === "" ? null : new Date(v)))
+    .meta({ format: "date-time", description: `ISO 8601 with offset${required ? "" : "; empty: none"}` });
+  return required ? schema : schema.prefault("");
+}
+
 function numberSchema(min: number, max: number, required: boolean, decimals = 0) {
   // A decimal comma is read as a point: staff type "12,5" in Italian.
   const shape = decimals ? new RegExp(`^-?\\d{1,15}([.,]\\d{1,${decimals}})?$`) : /^-?\d{1,15}$/;
@@ -109,6 +123,8 @@ function fieldShape(name: string, field: ItemField): Record<string, z.ZodType> {
       return { [name]: dateSchema() };
     case "number":
       return { [name]: numberSchema(field.min, field.max, field.required, field.decimals) };
+    case "datetime":
+      return { [name]: dateTimeSchema(field.required) };
     case "enum":
       return { [name]: field.optional ? optionalEnumSchema(field.values, field.label) : z.enum(field.values, { error: REQUIRED_MESSAGE }) };
     case "choices":
@@ -130,17 +146,19 @@ type ShapeEntry<E> = E extends [infer K extends string, infer F]
       ? { [P in K]: z.ZodType<string> }
       : F extends { kind: "number" }
         ? { [P in K]: z.ZodType<number | null> }
-        : F extends { kind: "enum"; optional: true; values: readonly (infer V extends string)[] }
-          ? { [P in K]: z.ZodType<V | null> }
-          : F extends { kind: "enum"; values: readonly (infer V extends string)[] }
-            ? { [P in K]: z.ZodType<V> }
-            : F extends { kind: "choices"; values: readonly (infer V extends string)[] }
-              ? { [P in K]: z.ZodType<V[]> }
-              : F extends { kind: "category" }
-                ? { [P in K]: z.ZodType<number> }
-                : F extends { kind: "publication" }
-                  ? typeof publicationInputShape
-                  : never
+        : F extends { kind: "datetime" }
+          ? { [P in K]: z.ZodType<Date | null> }
+          : F extends { kind: "enum"; optional: true; values: readonly (infer V extends string)[] }
+            ? { [P in K]: z.ZodType<V | null> }
+            : F extends { kind: "enum"; values: readonly (infer V extends string)[] }
+              ? { [P in K]: z.ZodType<V> }
+              : F extends { kind: "choices"; values: readonly (infer V extends string)[] }
+                ? { [P in K]: z.ZodType<V[]> }
+                : F extends { kind: "category" }
+                  ? { [P in K]: z.ZodType<number> }
+                  : F extends { kind: "publication" }
+                    ? typeof publicationInputShape
+                    : never
   : never;
 type InputShapeOf<D extends ItemFields> = Merged<ShapeEntry<FieldEntries<D>>> extends infer S extends z.ZodRawShape ? S : never;
 
@@ -168,7 +186,7 @@ type SelectEntry<E> = E extends [infer K extends string, infer F]
 type SelectOf<D extends ItemFields> = Merged<SelectEntry<FieldEntries<D>>>;
 
 /** A document's three columns: the stamped copy's URL, its pages, the original's URL (DocumentField). */
-export function documentColumns<V>(column: string, value: V | ((name: string) => V)) {
+function documentColumns<V>(column: string, value: V | ((name: string) => V)) {
   const of = (name: string) => (typeof value === "function" ? (value as (name: string) => V)(name) : value);
   return { [column]: of(column), [`${column}Pages`]: of(`${column}Pages`), [`${column}Original`]: of(`${column}Original`) };
 }
@@ -196,17 +214,21 @@ type ColumnEntry<E> = E extends [infer K extends string, infer F]
         ? { [P in ColumnOf<K, F>]: string | null }
         : F extends { kind: "number" }
           ? { [P in ColumnOf<K, F>]: number | null }
-          : F extends { kind: "enum"; fromRow: unknown }
-            ? never
-            : F extends { kind: "enum"; optional: true; values: readonly (infer V extends string)[] }
-              ? { [P in ColumnOf<K, F>]: V | null }
-              : F extends { kind: "enum"; values: readonly (infer V extends string)[] }
-                ? { [P in ColumnOf<K, F>]: V }
-                : F extends { kind: "choices" }
-                  ? { [P in ColumnOf<K, F>]: string }
-                  : F extends { kind: "category" }
-                    ? { categoryId: number }
-                    : never
+          : F extends { kind: "datetime"; required: true }
+            ? { [P in ColumnOf<K, F>]: Date }
+            : F extends { kind: "datetime" }
+              ? { [P in ColumnOf<K, F>]: Date | null }
+              : F extends { kind: "enum"; fromRow: unknown }
+                ? never
+                : F extends { kind: "enum"; optional: true; values: readonly (infer V extends string)[] }
+                  ? { [P in ColumnOf<K, F>]: V | null }
+                  : F extends { kind: "enum"; values: readonly (infer V extends string)[] }
+                    ? { [P in ColumnOf<K, F>]: V }
+                    : F extends { kind: "choices" }
+                      ? { [P in ColumnOf<K, F>]: string }
+                      : F extends { kind: "category" }
+                        ? { categoryId: number }
+                        : never
   : never;
 type FileColumnEntry<E> = E extends [infer K extends string, infer F]
   ? F extends { kind: "file"; required: true }
@@ -235,7 +257,8 @@ export function columnsOf<D extends ItemFields>(fields: D, input: Readonly<Recor
     else if (field.kind === "url") data[column] = input[name] || null;
     else if (field.kind === "category") data.categoryId = input[name];
     else if (field.kind === "choices") data[column] = JSON.stringify(input[name] ?? []);
-    else if (field.kind === "date" || field.kind === "number" || (field.kind === "enum" && !field.fromRow)) data[column] = input[name];
+    else if (field.kind === "date" || field.kind === "number" || field.kind === "datetime" || (field.kind === "enum" && !field.fromRow))
+      data[column] = input[name];
   }
   return data as ColumnsOf<D>;
 }
@@ -250,6 +273,8 @@ export function snapshotColumnsOf<D extends ItemFields>(fields: D, snapshot: Rea
     const column = columnOf(name, field);
     if (field.kind === "bilingual") Object.assign(data, { [column]: snapshot[column], [englishColumn(column)]: snapshot[englishColumn(column)] });
     else if (field.kind === "category") data.categoryId = (snapshot.category as { id: number }).id;
+    // A snapshot is JSON: its moments are ISO texts.
+    else if (field.kind === "datetime") data[column] = snapshot[column] ? new Date(snapshot[column] as string) : null;
     else if (field.kind === "document")
       Object.assign(
         data,

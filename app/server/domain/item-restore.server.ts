@@ -4,11 +4,13 @@ import { logActivity, type Actor } from "./activity.server";
 import { CATEGORY_FIELDS } from "~/lib/category-fields";
 import { MUSIC_FIELDS } from "~/lib/music-fields";
 import { NEWS_FIELDS } from "~/lib/news-fields";
+import { EVENT_FIELDS } from "~/lib/event-fields";
 import { categorySelect, nameInUse, type CategoryRow } from "./categories.server";
 import { snapshotColumnsOf } from "./item-fields.server";
 import { replaceContent, type ContentDocument } from "./content.server";
 import { musicRowFileUrls, musicSelect, type MusicItem } from "./music.server";
 import { newsRowFileUrls, newsSelect, type NewsItem } from "./news.server";
+import { eventRowFileUrls, eventSelect, type EventItem } from "./events.server";
 import { getRevision, recordRevision, revisionOwner } from "./revisions.server";
 import { notFound, type SaveFailure, type SaveResult } from "./save-result.server";
 import { streamFieldsFor } from "./track-streams.server";
@@ -159,6 +161,50 @@ export async function restoreMusicRevision(
   });
 }
 
+// --- concerts ---
+
+/**
+ * Writes a concert snapshot over the live row or as a new row with its id and slug. Its programme
+ * keeps the compositions that still exist; the calendars' SEQUENCE keeps growing (a restore is an edit).
+ */
+async function writeEvent(tx: Tx, id: number, snap: EventItem, create: boolean): Promise<EventItem> {
+  const ids = snap.works.map((w) => w.music.id);
+  const live = new Set((await tx.music.findMany({ where: { id: { in: ids } }, select: { id: true } })).map((m) => m.id));
+  const works = {
+    create: snap.works.filter((w) => live.has(w.music.id)).map((w, position) => ({ position, premiere: w.premiere, music: { connect: { id: w.music.id } } })),
+  };
+  const data = { ...snapshotColumnsOf(EVENT_FIELDS, snap), startsAt: new Date(snap.startsAt), ...publicationOf(snap), works };
+  if (create) {
+    const kept = { id, slug: snap.slug, sequence: snap.sequence + 1, createdAt: new Date(snap.createdAt) };
+    return tx.event.create({ data: { ...data, ...kept }, select: eventSelect });
+  }
+  await tx.eventWork.deleteMany({ where: { eventId: id } });
+  return tx.event.update({ where: { id }, data: { ...data, sequence: { increment: 1 } }, select: eventSelect });
+}
+
+/** Brings a concert back to one of its revisions. 404 when the concert or the revision is not there. */
+export async function restoreEventRevision(
+  id: number,
+  revisionId: number,
+  actor: Actor,
+  publication: RestorePublication = "keep",
+): Promise<SaveResult<EventItem>> {
+  const revision = await getRevision("event", id, revisionId);
+  if (!revision) return notFound();
+  const snap = revision.snapshot as EventItem;
+  return restoring(async (tx) => {
+    const live = await tx.event.findUnique({ where: { id }, select: eventSelect });
+    if (!live) return conflict("Il concerto non c'è più: ripristinalo prima dal cestino.");
+    const row = await writeEvent(tx, id, withPublication(snap, live, publication), false);
+    const released = await recountFiles(tx, eventRowFileUrls(live), eventRowFileUrls(row));
+    await contentChanged(tx);
+    const files = eventRowFileUrls(row);
+    const kept = await recordRevision(tx, { kind: "event", itemKey: id, snapshot: row, files, action: "restore", restoredFrom: revisionId }, actor);
+    await logActivity(tx, actor, `Ripristinato il concerto "${row.title}" alla revisione #${revisionId}`, kept);
+    return { ok: true, item: row, released };
+  });
+}
+
 // --- content pages ---
 
 /** Brings a content page (the whole list of its kind) back to one of its revisions: a save like any other. */
@@ -170,7 +216,8 @@ export async function restoreContentRevision<K extends ContentKind>(kind: K, rev
 
 // --- the trash ---
 
-export type RestoredItem = { kind: "news"; item: NewsItem } | { kind: "music"; item: MusicItem } | { kind: "category"; item: CategoryRow };
+export type RestoredItem =
+  { kind: "news"; item: NewsItem } | { kind: "music"; item: MusicItem } | { kind: "event"; item: EventItem } | { kind: "category"; item: CategoryRow };
 
 async function recreateNews(tx: Tx, entry: TrashEntryFull, actor: Actor): Promise<SaveFailure | RestoredItem> {
   const snap = entry.snapshot as NewsItem;
@@ -200,6 +247,18 @@ async function recreateMusic(tx: Tx, entry: TrashEntryFull, actor: Actor): Promi
   return { kind: "music", item: row };
 }
 
+async function recreateEvent(tx: Tx, entry: TrashEntryFull, actor: Actor): Promise<SaveFailure | RestoredItem> {
+  const snap = entry.snapshot as EventItem;
+  const taken = await tx.event.findFirst({ where: { OR: [{ id: entry.itemId }, { slug: snap.slug }] }, select: { title: true } });
+  if (taken) return conflict(`L'indirizzo "${snap.slug}" è già usato dal concerto "${taken.title}": eliminalo o spostalo nel cestino, poi riprova.`);
+  const row = await writeEvent(tx, entry.itemId, snap, true);
+  await recountFiles(tx, [], eventRowFileUrls(row));
+  const files = eventRowFileUrls(row);
+  const kept = await recordRevision(tx, { kind: "event", itemKey: row.id, snapshot: row, files, action: "restore" }, actor);
+  await logActivity(tx, actor, `Ripristinato dal cestino il concerto "${row.title}"`, kept);
+  return { kind: "event", item: row };
+}
+
 async function recreateCategory(tx: Tx, entry: TrashEntryFull, actor: Actor): Promise<SaveFailure | RestoredItem> {
   const snap = entry.snapshot as CategoryRow;
   if (await nameInUse(tx, { name: snap.name, name_eng: snap.nameEng, type: snap.type })) {
@@ -214,7 +273,7 @@ async function recreateCategory(tx: Tx, entry: TrashEntryFull, actor: Actor): Pr
   return { kind: "category", item: row };
 }
 
-const RECREATE = { news: recreateNews, music: recreateMusic, category: recreateCategory };
+const RECREATE = { news: recreateNews, music: recreateMusic, event: recreateEvent, category: recreateCategory };
 
 /** Takes an entry out of the trash: the item is live again with its id, slug and files. 404 when the entry is gone; 409 with the reason when it cannot come back yet. */
 export async function restoreFromTrash(entryId: number, actor: Actor): Promise<SaveResult<RestoredItem>> {

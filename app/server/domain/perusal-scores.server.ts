@@ -12,7 +12,7 @@ import { UploadError, prepareFile, readTempUpload } from "./uploads.server";
  */
 
 /** The two lines of the watermark, Italian above English. */
-export const PERUSAL_MARK = ["Copia per consultazione – non per esecuzione", "Perusal copy – not for performance"] as const;
+const PERUSAL_MARK = ["Copia per consultazione – non per esecuzione", "Perusal copy – not for performance"] as const;
 
 /** The watermark's third line: whose work it is. */
 const composerLine = () => `© ${common.composerName}`;

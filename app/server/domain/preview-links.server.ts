@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from "node:crypto";
-import { compositionPath, newsPath } from "~/lib/paths";
+import { compositionPath, eventPath, newsPath } from "~/lib/paths";
 import { logActivity, type Actor } from "./activity.server";
 import { db } from "../storage/db.server";
 
@@ -10,7 +10,7 @@ import { db } from "../storage/db.server";
  * The link is the item's public URL with `?preview=<token>`: the page answers it no-store and
  * noindex (http/preview.server.ts), so no cache and no search engine keeps it.
  */
-export type PreviewKind = "news" | "music";
+export type PreviewKind = "news" | "music" | "event";
 
 const DEFAULT_PREVIEW_TTL_MS = 7 * 24 * 60 * 60 * 1000;
 /** Longest a link may be asked to live (the api/'s `expires_in`). */
@@ -19,16 +19,20 @@ export const PREVIEW_PARAM = "preview";
 
 const hashOf = (token: string) => createHash("sha256").update(token).digest("hex");
 
-const itemColumn = (kind: PreviewKind) => (kind === "news" ? "newsId" : "musicId");
+const ITEM_COLUMN = { news: "newsId", music: "musicId", event: "eventId" } as const;
+const itemColumn = (kind: PreviewKind) => ITEM_COLUMN[kind];
+const KIND_NAME: Record<PreviewKind, string> = { news: "notizia", music: "contenuto musicale", event: "concerto" };
 
 /** The public path of an item, with the token (Italian pages; the English twin reads the same token). */
 async function previewPath(kind: PreviewKind, itemId: number, token: string): Promise<string | null> {
   const path =
     kind === "news"
       ? await db.news.findUnique({ where: { id: itemId }, select: { slug: true } }).then((n) => n && newsPath(n.slug))
-      : await db.music
-          .findUnique({ where: { id: itemId }, select: { slug: true, category: { select: { name: true } } } })
-          .then((m) => m && compositionPath(m.category.name, m.slug));
+      : kind === "event"
+        ? await db.event.findUnique({ where: { id: itemId }, select: { slug: true } }).then((e) => e && eventPath(e.slug))
+        : await db.music
+            .findUnique({ where: { id: itemId }, select: { slug: true, category: { select: { name: true } } } })
+            .then((m) => m && compositionPath(m.category.name, m.slug));
   return path ? `${path}?${PREVIEW_PARAM}=${token}` : null;
 }
 
@@ -45,7 +49,7 @@ export async function createPreviewLink(
   const expiresAt = new Date(Date.now() + ttlMs);
   await db.$transaction(async (tx) => {
     await tx.previewLink.create({ data: { tokenHash: hashOf(token), [itemColumn(kind)]: itemId, createdBy: actor.username, expiresAt }, select: { id: true } });
-    await logActivity(tx, actor, `Creato un link di anteprima (${kind === "news" ? "notizia" : "contenuto musicale"} ${itemId})`);
+    await logActivity(tx, actor, `Creato un link di anteprima (${KIND_NAME[kind]} ${itemId})`);
   });
   return { path, expiresAt };
 }
@@ -65,7 +69,7 @@ export function livePreviewLinks(kind: PreviewKind, itemId: number): Promise<Liv
 export async function revokePreviewLink(kind: PreviewKind, itemId: number, linkId: number, actor: Actor): Promise<boolean> {
   return db.$transaction(async (tx) => {
     const { count } = await tx.previewLink.updateMany({ where: { id: linkId, [itemColumn(kind)]: itemId, revokedAt: null }, data: { revokedAt: new Date() } });
-    if (count > 0) await logActivity(tx, actor, `Revocato un link di anteprima (${kind === "news" ? "notizia" : "contenuto musicale"} ${itemId})`);
+    if (count > 0) await logActivity(tx, actor, `Revocato un link di anteprima (${KIND_NAME[kind]} ${itemId})`);
     return count > 0;
   });
 }
@@ -75,8 +79,8 @@ export async function previewTokenOpens(kind: PreviewKind, itemId: number, token
   if (!token || token.length > 100) return false;
   const link = await db.previewLink.findUnique({
     where: { tokenHash: hashOf(token) },
-    select: { newsId: true, musicId: true, expiresAt: true, revokedAt: true },
+    select: { newsId: true, musicId: true, eventId: true, expiresAt: true, revokedAt: true },
   });
   if (!link || link.revokedAt || link.expiresAt.getTime() <= Date.now()) return false;
-  return (kind === "news" ? link.newsId : link.musicId) === itemId;
+  return link[ITEM_COLUMN[kind]] === itemId;
 }

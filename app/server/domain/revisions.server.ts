@@ -15,7 +15,7 @@ import { recountFiles, removeUnreferenced } from "../storage/stored-files.server
  * revision is pruned. What a restore writes back is each kind's business (item-restore.server.ts).
  */
 
-export type RevisionKind = "news" | "music" | "content";
+export type RevisionKind = "news" | "music" | "event" | "content";
 type RevisionAction = "create" | "update" | "restore" | "baseline";
 
 /** Always kept per item, whatever their age: the last few edits of an item rarely touched stay undoable. */

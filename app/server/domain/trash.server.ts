@@ -12,7 +12,7 @@ import { recountFiles, removeUnreferenced } from "../storage/stored-files.server
  * janitor TRASH_KEEP_DAYS after the delete.
  */
 
-export type TrashKind = "news" | "music" | "category";
+export type TrashKind = "news" | "music" | "event" | "category";
 
 export const TRASH_KEEP_DAYS = 30;
 const TRASH_KEEP_MS = TRASH_KEEP_DAYS * 86_400_000;

@@ -3,12 +3,14 @@ import { data, redirect } from "react-router";
 import { newFormValues, type FileField, type ItemFields, type ListField } from "~/lib/item-fields";
 import { MUSIC_FIELDS } from "~/lib/music-fields";
 import { NEWS_FIELDS } from "~/lib/news-fields";
+import { EVENT_FIELDS, type WorkRow } from "~/lib/event-fields";
 import { isContentKind, type ContentKind } from "~/lib/content-types";
 import type { ContentImage } from "../domain/content.server";
 import type { Actor } from "../domain/activity.server";
 import { musicValuesFrom, parseMusicInput, saveMusic, type MusicFilesInput, type MusicItem, type MusicValues } from "../domain/music.server";
 import { newsValuesFrom, parseNewsInput, saveNews, type NewsFilesInput, type NewsItem, type NewsValues } from "../domain/news.server";
 import { categoryChoices } from "../domain/categories.server";
+import { eventValuesFrom, parseEventInput, saveEvent, type EventItem } from "../domain/events.server";
 import { libraryChoices } from "../domain/media-library-images.server";
 import type { Parsed, SaveFailure } from "../domain/save-result.server";
 import type { FileListInput, ImageInput } from "../domain/save-with-files.server";
@@ -320,4 +322,55 @@ export function adminContentKind(name: string | undefined): ContentKind {
 export function adminContentId(param: string | undefined): number | null | undefined {
   if (param === "nuovo") return null;
   return param && /^\d{1,9}$/.test(param) ? Number(param) : undefined;
+}
+
+// --- concerts (issue 36) ---
+
+/**
+ * The programme of a concert form, which works without JavaScript: numbered rows `works_music_N` (a
+ * select; empty leaves the row out), `works_order_N` (a number: the rows are sorted by it, then by N)
+ * and `works_premiere_N` (a checkbox). Answers the rows as posted and the programme they make.
+ */
+export function worksFromForm(form: FormData): { rows: WorkRow[]; works: { id: number; premiere: boolean }[] } {
+  const rows: WorkRow[] = [];
+  for (let n = 0; n < 100 && form.has(`works_music_${n}`); n++) {
+    rows.push({
+      music: String(form.get(`works_music_${n}`) ?? ""),
+      order: String(form.get(`works_order_${n}`) ?? ""),
+      premiere: form.get(`works_premiere_${n}`) === "1",
+    });
+  }
+  const chosen = rows
+    .map((row, index) => ({ row, index, order: Number.parseInt(row.order, 10) }))
+    .filter(({ row }) => /^\d+$/.test(row.music))
+    .sort((a, b) => (Number.isNaN(a.order) ? Infinity : a.order) - (Number.isNaN(b.order) ? Infinity : b.order) || a.index - b.index);
+  return { rows, works: chosen.map(({ row }) => ({ id: Number(row.music), premiere: row.premiere })) };
+}
+
+/** The moments of a form typed in Rome time (`datetime-local`) as the api/'s ISO texts; an unreadable one is passed on as typed, so the domain refuses it. */
+function romeTimesToIso(values: Record<string, string>, names: readonly string[]): Record<string, string> {
+  const out = { ...values };
+  for (const name of names) {
+    const typed = (values[name] ?? "").trim();
+    if (typed) out[name] = romeLocalToUtc(typed)?.toISOString() ?? typed;
+  }
+  return out;
+}
+
+/** The texts of a concert form post as typed (times in Rome time), the publication choice included: what the form shows again. */
+export function eventFormValues(form: FormData) {
+  return { ...eventValuesFrom(formStrings(form)), ...publicationFromForm(form) };
+}
+
+/**
+ * An admin form post of a concert saved (`current` null: a new one), as saveNewsForm: the saved
+ * concert, or the refusal with the values and programme rows the form shows again.
+ */
+export async function saveEventForm(form: FormData, current: EventItem | null, actor: Actor) {
+  const { image, remove } = imageFromForm(form, EVENT_FIELDS);
+  const values = eventFormValues(form);
+  const { rows, works } = worksFromForm(form);
+  const parsed = refusePastSchedule(parseEventInput(romeTimesToIso(values, ["starts_at", "ends_at"])), values);
+  const result = parsed.ok ? await saveEvent(current, parsed.data, works, { image, removeImage: remove }, actor) : parsed;
+  return { values, rows, result };
 }

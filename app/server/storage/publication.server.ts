@@ -46,7 +46,7 @@ const MS_PER_DAY = 86_400_000;
 let nextStatement: { connection: Database.Database; statement: Database.Statement } | undefined;
 
 /**
- * The time (ms since the epoch) of the next scheduled publication after `now`, news or music, or
+ * The time (ms since the epoch) of the next scheduled publication after `now`, news, music or concert, or
  * null when none is ahead. Read on the content version's own connection (a statement, not Prisma):
  * julianday() compares the stored ISO texts whatever their offset notation.
  */
@@ -54,7 +54,10 @@ export function nextPublicationAfter(connection: Database.Database, now: number)
   if (nextStatement?.connection !== connection) {
     const due = (table: string) =>
       `SELECT MIN(julianday("publishAt")) AS at FROM "${table}" WHERE "status" = 'published' AND "publishAt" IS NOT NULL AND julianday("publishAt") > julianday(@now)`;
-    nextStatement = { connection, statement: connection.prepare(`SELECT MIN(at) FROM (${due("News")} UNION ALL ${due("Music")})`).pluck() };
+    nextStatement = {
+      connection,
+      statement: connection.prepare(`SELECT MIN(at) FROM (${due("News")} UNION ALL ${due("Music")} UNION ALL ${due("Event")})`).pluck(),
+    };
   }
   const julian = nextStatement.statement.get({ now: new Date(now).toISOString() }) as number | null;
   return julian === null ? null : Math.round((julian - JULIAN_DAY_OF_UNIX_EPOCH) * MS_PER_DAY);
@@ -68,5 +71,5 @@ export function nextPublicationAfter(connection: Database.Database, now: number)
 export const NEXT_PUBLICATION_POSTGRES = (() => {
   const due = (table: string) =>
     `SELECT MIN("publishAt") AS at FROM "${table}" WHERE "status" = 'published' AND "publishAt" > ($1::timestamptz AT TIME ZONE 'UTC')`;
-  return `SELECT (EXTRACT(EPOCH FROM MIN(at)) * 1000)::float8 FROM (${due("News")} UNION ALL ${due("Music")}) AS due`;
+  return `SELECT (EXTRACT(EPOCH FROM MIN(at)) * 1000)::float8 FROM (${due("News")} UNION ALL ${due("Music")} UNION ALL ${due("Event")}) AS due`;
 })();

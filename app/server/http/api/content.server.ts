@@ -2,17 +2,19 @@ import { choiceTexts, isRealFile, parseFileEntries } from "../content-forms.serv
 import { formStrings, isJsonRequest, readForm, readJson } from "../body.server";
 import { deleteMusic, parseMusicInput, saveMusic, type MusicFilesInput, type MusicItem } from "../../domain/music.server";
 import { deleteNews, parseNewsInput, saveNews, type NewsFilesInput, type NewsItem } from "../../domain/news.server";
+import { deleteEvent, parseEventInput, parseWorksInput, saveEvent, type EventWorkInput } from "../../domain/events.server";
 import { RequestError } from "../errors.server";
 import type { ImageInput } from "../../domain/save-with-files.server";
 import type { ScoreInput } from "../../domain/perusal-scores.server";
 import { largestFileBytes, MAX_FILES_PER_FORM, maxRequestBytes, type FileEntry } from "../../domain/uploads.server";
 import type { Actor } from "../../domain/activity.server";
 import { ApiError, checkTypes, refused, savedItem, json, noContent } from "./http.server";
-import { findMusic, findNews } from "./lookup.server";
-import { MUSIC_BODY_FIELDS, NEWS_BODY_FIELDS, wire } from "./wire.server";
+import { findEvent, findMusic, findNews } from "./lookup.server";
+import { EVENT_BODY_FIELDS, MUSIC_BODY_FIELDS, NEWS_BODY_FIELDS, wire } from "./wire.server";
 import { bodyValueTypes, patchedBodyValues, type ItemFields } from "~/lib/item-fields";
 import { MUSIC_FIELDS } from "~/lib/music-fields";
 import { NEWS_FIELDS } from "~/lib/news-fields";
+import { EVENT_FIELDS } from "~/lib/event-fields";
 import { NOT_FOUND_MESSAGE, REQUIRED_MESSAGE } from "~/lib/form-messages";
 
 /**
@@ -173,5 +175,51 @@ export async function updateNewsFromRequest(key: string, request: Request, user:
 export async function deleteNewsFromRequest(key: string, user: Actor): Promise<Response> {
   const current = await findNews(key);
   if (!current || !(await deleteNews(current.id, user))) throw new ApiError(404, NOT_FOUND_MESSAGE);
+  return noContent();
+}
+
+// --- concerts ---
+
+/** A programme (`works`): a JSON list, or its text in a multipart body; absent keeps the saved one (null). */
+function worksField(body: Body): EventWorkInput[] | null {
+  if (!("works" in body.fields) || body.fields.works === undefined) return null;
+  let raw: unknown = body.fields.works;
+  if (raw === null || raw === "") return [];
+  if (typeof raw === "string") {
+    try {
+      raw = JSON.parse(raw);
+    } catch {
+      raw = undefined;
+    }
+  }
+  const parsed = parseWorksInput(raw);
+  if (!parsed.ok) refused(parsed);
+  return parsed.data;
+}
+
+export async function createEventFromRequest(request: Request, user: Actor): Promise<Response> {
+  const body = await readWriteBody(request, true);
+  checkTypes(body.fields, EVENT_BODY_FIELDS);
+  const parsed = parseEventInput(body.fields);
+  if (!parsed.ok) refused(parsed);
+  const works = worksField(body) ?? [];
+  return json(wire.staffEvent(savedItem(await saveEvent(null, parsed.data, works, { image: imageField(body, "image", null) ?? null }, user))), 201);
+}
+
+export async function updateEventFromRequest(key: string, request: Request, user: Actor): Promise<Response> {
+  const current = await findEvent(key);
+  if (!current) throw new ApiError(404, NOT_FOUND_MESSAGE);
+  const body = await readWriteBody(request, true);
+  checkTypes(body.fields, EVENT_BODY_FIELDS);
+  const parsed = parseEventInput(patchedBodyValues(EVENT_FIELDS, current, body.fields));
+  if (!parsed.ok) refused(parsed);
+  const image = imageField(body, "image", current.image);
+  const files = { image: image ?? null, removeImage: image === null };
+  return json(wire.staffEvent(savedItem(await saveEvent(current, parsed.data, worksField(body), files, user))));
+}
+
+export async function deleteEventFromRequest(key: string, user: Actor): Promise<Response> {
+  const current = await findEvent(key);
+  if (!current || !(await deleteEvent(current.id, user))) throw new ApiError(404, NOT_FOUND_MESSAGE);
   return noContent();
 }

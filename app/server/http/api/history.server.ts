@@ -2,13 +2,21 @@ import { CONTENT_LIST_KEYS, isContentKind, type ContentKind } from "~/lib/conten
 import { NOT_FOUND_MESSAGE } from "~/lib/form-messages";
 import { idParam } from "~/lib/ids";
 import type { Actor } from "../../domain/activity.server";
-import { restoreContentRevision, restoreFromTrash, restoreMusicRevision, restoreNewsRevision, type RestorePublication } from "../../domain/item-restore.server";
+import {
+  restoreContentRevision,
+  restoreEventRevision,
+  restoreFromTrash,
+  restoreMusicRevision,
+  restoreNewsRevision,
+  type RestorePublication,
+} from "../../domain/item-restore.server";
+import type { EventItem } from "../../domain/events.server";
 import type { MusicItem } from "../../domain/music.server";
 import type { NewsItem } from "../../domain/news.server";
 import { listRevisions } from "../../domain/revisions.server";
 import { trashEntryOfItem, type TrashKind } from "../../domain/trash.server";
 import { ApiError, json, savedItem } from "./http.server";
-import { findMusic, findNews } from "./lookup.server";
+import { findEvent, findMusic, findNews } from "./lookup.server";
 import { wire } from "./wire.server";
 
 /**
@@ -18,12 +26,13 @@ import { wire } from "./wire.server";
  * page by its name.
  */
 
-export type HistoryKind = "news" | "music" | "content";
+export type HistoryKind = "news" | "music" | "event" | "content";
 
-/** Which item an api/ URL names: /api/news/{id}/..., /api/music/{id}/..., /api/content/{name}/... */
+/** Which item an api/ URL names: /api/news/{id}/..., /api/music/{id}/..., /api/events/{id}/..., /api/content/{name}/... */
 export function historyKind(request: Request): HistoryKind {
   const segment = new URL(request.url).pathname.split("/")[2];
   if (segment === "news" || segment === "music" || segment === "content") return segment;
+  if (segment === "events") return "event";
   throw new ApiError(404, NOT_FOUND_MESSAGE);
 }
 
@@ -36,6 +45,11 @@ async function liveItem(kind: HistoryKind, key: string): Promise<{ itemKey: stri
   if (kind === "content") {
     const name = contentKind(key);
     return { itemKey: name, item: (snapshot) => ({ [CONTENT_LIST_KEYS[name]]: snapshot }) };
+  }
+  if (kind === "event") {
+    const event = await findEvent(key);
+    if (!event) throw new ApiError(404, NOT_FOUND_MESSAGE);
+    return { itemKey: event.id, item: (snapshot) => wire.event(snapshot as EventItem, "staff") };
   }
   const found = kind === "news" ? await findNews(key) : await findMusic(key);
   if (!found) throw new ApiError(404, NOT_FOUND_MESSAGE);
@@ -64,13 +78,15 @@ export async function restoreRevisionResponse(
   const { itemKey } = await liveItem(kind, key);
   if (kind === "content") return json(savedItem(await restoreContentRevision(contentKind(String(itemKey)), revisionId, actor)));
   if (kind === "news") return json(wire.news(savedItem(await restoreNewsRevision(Number(itemKey), revisionId, actor, publication))));
+  if (kind === "event") return json(wire.staffEvent(savedItem(await restoreEventRevision(Number(itemKey), revisionId, actor, publication))));
   return json(wire.music(savedItem(await restoreMusicRevision(Number(itemKey), revisionId, actor, publication))));
 }
 
-/** Which kind of trashed item an api/ URL names: /api/news/{id}/restore/, /api/music/..., /api/category/... */
+/** Which kind of trashed item an api/ URL names: /api/news/{id}/restore/, /api/music/..., /api/events/..., /api/category/... */
 export function trashKind(request: Request): TrashKind {
   const segment = new URL(request.url).pathname.split("/")[2];
   if (segment === "news" || segment === "music" || segment === "category") return segment;
+  if (segment === "events") return "event";
   throw new ApiError(404, NOT_FOUND_MESSAGE);
 }
 
@@ -82,5 +98,6 @@ export async function restoreFromTrashResponse(kind: TrashKind, key: string, act
   const restored = savedItem(await restoreFromTrash(entry.id, actor));
   if (restored.kind === "news") return json(wire.news(restored.item), 201);
   if (restored.kind === "music") return json(wire.music(restored.item), 201);
+  if (restored.kind === "event") return json(wire.staffEvent(restored.item), 201);
   return json(wire.category(restored.item), 201);
 }

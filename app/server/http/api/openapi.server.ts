@@ -151,6 +151,8 @@ export function wireProperties(fields: ItemFields): Record<string, unknown> {
     if (field.kind === "bilingual") Object.assign(properties, { [name]: str, [englishName(name)]: str });
     else if (field.kind === "text") properties[name] = nullableStr;
     else if (field.kind === "date") properties[name] = { type: "string", format: "date" };
+    else if (field.kind === "datetime")
+      properties[name] = field.required ? { type: "string", format: "date-time" } : { type: ["string", "null"], format: "date-time" };
     else if (field.kind === "url") properties[name] = nullableStr;
     else if (field.kind === "number") properties[name] = { type: [field.decimals ? "number" : "integer", "null"] };
     else if (field.kind === "enum" && !field.fromRow) properties[name] = { enum: field.optional ? [...field.values, null] : [...field.values] };

@@ -4,12 +4,15 @@ import type { CategoryRow } from "../../domain/categories.server";
 import type { MusicItem, MusicTrackItem } from "../../domain/music.server";
 import { playableType, playableUrl } from "../../domain/track-streams.server";
 import type { NewsItem } from "../../domain/news.server";
+import type { EventItem } from "../../domain/events.server";
+import { EVENT_FIELDS } from "~/lib/event-fields";
 import type { TempUpload } from "../../domain/uploads.server";
 import { CATEGORY_FIELDS } from "~/lib/category-fields";
 import { bodyFieldNames, choicesOf, columnOf, englishColumn, englishName, type FieldEntries, type ItemFields, type Merged } from "~/lib/item-fields";
 import { MUSIC_FIELDS } from "~/lib/music-fields";
 import { NEWS_FIELDS } from "~/lib/news-fields";
 import { isVisibleToVisitors } from "../../storage/publication.server";
+import { romeIso } from "~/lib/rome-time";
 
 /**
  * The one place where the camelCase rows of the domain modules become the wire shapes of
@@ -47,25 +50,29 @@ type WireEntry<E> = E extends [infer K extends string, infer F]
         ? { [P in K]: string | null }
         : F extends { kind: "number" }
           ? { [P in K]: number | null }
-          : F extends { kind: "enum"; fromRow: unknown }
-            ? never
-            : F extends { kind: "enum"; optional: true }
+          : F extends { kind: "datetime"; required: true }
+            ? { [P in K]: string }
+            : F extends { kind: "datetime" }
               ? { [P in K]: string | null }
-              : F extends { kind: "enum" }
-                ? { [P in K]: string }
-                : F extends { kind: "choices" }
-                  ? { [P in K]: string[] }
-                  : F extends { kind: "document" }
-                    ? { [P in `${K}_url`]: string | null } & { [P in `${K}_pages`]: number | null }
-                    : F extends { kind: "category" }
-                      ? { [P in K]: WireCategoryRef }
-                      : F extends { kind: "file"; required: true }
-                        ? { [P in K]: string }
-                        : F extends { kind: "file" }
-                          ? { [P in K]: string | null }
-                          : F extends { kind: "list"; purpose: infer U extends keyof WireListItem }
-                            ? { [P in K]: WireListItem[U][] }
-                            : never
+              : F extends { kind: "enum"; fromRow: unknown }
+                ? never
+                : F extends { kind: "enum"; optional: true }
+                  ? { [P in K]: string | null }
+                  : F extends { kind: "enum" }
+                    ? { [P in K]: string }
+                    : F extends { kind: "choices" }
+                      ? { [P in K]: string[] }
+                      : F extends { kind: "document" }
+                        ? { [P in `${K}_url`]: string | null } & { [P in `${K}_pages`]: number | null }
+                        : F extends { kind: "category" }
+                          ? { [P in K]: WireCategoryRef }
+                          : F extends { kind: "file"; required: true }
+                            ? { [P in K]: string }
+                            : F extends { kind: "file" }
+                              ? { [P in K]: string | null }
+                              : F extends { kind: "list"; purpose: infer U extends keyof WireListItem }
+                                ? { [P in K]: WireListItem[U][] }
+                                : never
   : never;
 /** A described type on the wire: every field under its wire name (SPEC.md 3), the publication aside (staff only). */
 type WireFieldsOf<D extends ItemFields> = Merged<WireEntry<FieldEntries<D>>>;
@@ -73,6 +80,9 @@ type WireFieldsOf<D extends ItemFields> = Merged<WireEntry<FieldEntries<D>>>;
 /** Issue 23 added `title_eng` to SPEC.md 3's shape of a composition ("" when it has no English title). */
 export type WireMusic = { id: number; slug: string } & WireFieldsOf<typeof MUSIC_FIELDS>;
 export type WireNews = { id: number; slug: string } & WireFieldsOf<typeof NEWS_FIELDS>;
+/** Issue 36: one composition of a concert's programme, in order; `premiere` its world premiere. */
+export type WireEventWork = { id: number; slug: string; title: string; title_eng: string; premiere: boolean };
+export type WireEvent = { id: number; slug: string } & WireFieldsOf<typeof EVENT_FIELDS> & { works: WireEventWork[] };
 /**
  * Issue 24: what staff reads and write answers add to a news item or a composition that visitors
  * do not see yet (a draft, or scheduled). Absent, as in the request: published, so clients that
@@ -161,6 +171,10 @@ export function wireFields<D extends ItemFields>(fields: D, row: Readonly<Record
         // Issue 36: an optional text added after SPEC.md 3 is null when unset, as the issue's clients expect.
         out[name] = value || null;
         break;
+      case "datetime":
+        // A snapshot (a revision's item) keeps its moments as ISO texts.
+        out[name] = value ? romeIso(new Date(value as Date | string)) : null;
+        break;
       case "choices":
         out[name] = choicesOf(value);
         break;
@@ -190,9 +204,20 @@ export const wire = {
 
   news: (n: NewsItem): WireNews => ({ id: n.id, slug: n.slug, ...wireFields(NEWS_FIELDS, n) }),
 
+  /** A concert; visitors' programmes leave out the compositions they may not see (a draft). */
+  event: (e: EventItem, audience: "visitors" | "staff" = "visitors"): WireEvent => ({
+    id: e.id,
+    slug: e.slug,
+    ...wireFields(EVENT_FIELDS, e),
+    works: e.works
+      .filter((w) => audience === "staff" || isVisibleToVisitors(w.music))
+      .map((w) => ({ id: w.music.id, slug: w.music.slug, title: w.music.title, title_eng: w.music.titleEng, premiere: w.premiere })),
+  }),
+
   /** Staff reads and write answers: the public shape, plus its publication when visitors do not see it yet. */
   staffMusic: (m: MusicItem): WireMusic & WirePublication => ({ ...wire.music(m), ...publication(m) }),
   staffNews: (n: NewsItem): WireNews & WirePublication => ({ ...wire.news(n), ...publication(n) }),
+  staffEvent: (e: EventItem): WireEvent & WirePublication => ({ ...wire.event(e, "staff"), ...publication(e) }),
 
   activity: (a: ActivityRow): WireActivity => ({
     id: a.id,
@@ -240,3 +265,4 @@ export const wire = {
 export const CATEGORY_BODY_FIELDS = bodyFieldNames(CATEGORY_FIELDS);
 export const NEWS_BODY_FIELDS = bodyFieldNames(NEWS_FIELDS);
 export const MUSIC_BODY_FIELDS = bodyFieldNames(MUSIC_FIELDS);
+export const EVENT_BODY_FIELDS = bodyFieldNames(EVENT_FIELDS);
