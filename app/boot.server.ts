@@ -10,6 +10,7 @@ import { getEnv } from "./server/platform/env.server";
 import { log } from "./server/platform/log.server";
 import { startJanitor, stopJanitor } from "./server/domain/janitor.server";
 import { startJobs, stopJobs } from "./server/domain/jobs.server";
+import { NEWSLETTER_JOB_HANDLERS } from "./server/domain/newsletter-send.server";
 import { JOB_HANDLERS, queueMissingStreams, sweepTranscodeWork } from "./server/domain/track-streams.server";
 import { backfillTrackDurations } from "./server/domain/track-durations.server";
 import { ensureAdminUser } from "./server/domain/users.server";
@@ -58,7 +59,7 @@ export async function boot() {
   // The durable queue (domain/jobs.server.ts): what a stop or a crash left queued or running goes on,
   // once the half-written streams of a killed run are gone.
   await sweepTranscodeWork();
-  startJobs(JOB_HANDLERS);
+  startJobs({ ...JOB_HANDLERS, ...NEWSLETTER_JOB_HANDLERS });
   // The visit counts kept in memory are written every 10 seconds (domain/visit-counts.server.ts).
   startVisitFlush();
 }

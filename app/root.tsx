@@ -19,6 +19,7 @@ import { requestInfoContext } from "~/server/http/context.server";
 import { getLang, i18nextMiddleware, langCookie, savedLang } from "~/server/platform/i18n.server";
 import { publicOrigin } from "~/server/http/origin.server";
 import { getOptionalUser } from "~/server/domain/session.server";
+import { isMailConfigured } from "~/server/platform/mail.server";
 import siteCss from "~/styles/site.css?inline";
 
 /**
@@ -60,6 +61,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     cookieConsent: await hasCookieConsent(request),
     origin: publicOrigin(request),
     year: new Date().getFullYear(),
+    newsletter: isMailConfigured(),
   };
   return data(rootData);
 }

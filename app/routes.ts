@@ -33,6 +33,8 @@ function publicPages(lang: "it" | "en") {
       route("legal-notes", "routes/legal-notes.tsx", id("legal-notes")),
       route("cookie-policy", "routes/cookie-policy.tsx", id("cookie-policy")),
       route("search", "routes/search.tsx", id("search")),
+      route("newsletter", "routes/newsletter.tsx", id("newsletter")),
+      route("newsletter/:action/:token", "routes/newsletter-link.tsx", id("newsletter-link")),
       route("press", "routes/press.tsx", id("press")),
       route("press/kit.zip", "routes/resources/press-kit.ts", id("press-kit")),
       route("rss.xml", "routes/resources/news-feed.ts", id("news-feed")),
@@ -102,6 +104,10 @@ export default [
       route("trash", "routes/admin/trash.tsx"),
       route("trash/:idEntry/purge", "routes/admin/trash-purge.tsx"),
       route("revisions/:idRevision", "routes/admin/revision.tsx"),
+      // Issue 37: the newsletter
+      route("newsletter", "routes/admin/newsletter.tsx"),
+      route("newsletter/export.csv", "routes/admin/newsletter-export.ts"),
+      route("newsList/:slugNews/newsletter", "routes/admin/news-newsletter.tsx"),
       route("stats", "routes/admin/stats.tsx"),
       route("stats/csv/:table", "routes/admin/stats-csv.ts"),
     ]),
@@ -136,6 +142,12 @@ export default [
     route("stats", "routes/api/stats.ts"),
     route("stats/play", "routes/api/stats-play.ts"),
     route("openapi.json", "routes/api/openapi.ts"),
+    // Issue 37: the newsletter
+    route("newsletter/subscribe", "routes/api/newsletter.ts"),
+    route("newsletter/subscribers", "routes/api/newsletter-subscribers.ts"),
+    route("newsletter/subscribers/:id", "routes/api/newsletter-subscriber.ts"),
+    route("newsletter/sends/:id", "routes/api/newsletter-send.ts"),
+    route("news/:id/newsletter", "routes/api/news-newsletter.ts"),
     route("*", "routes/api/not-found.ts"),
   ]),
 

@@ -23,6 +23,8 @@ export type Config = {
   /** JANITOR_EVERY_S, MAIL_RETRY_EVERY_S, LEADER_RETRY_S, CONTENT_POLL_S in milliseconds. */
   janitorEveryMs: number;
   mailRetryEveryMs: number;
+  /** NEWSLETTER_RATE_PER_MIN: newsletter mails a send delivers per minute. */
+  newsletterRatePerMin: number;
   leaderRetryMs: number;
   contentPollMs: number;
   /** INSTANCE_ID, or <hostname>-<pid>. */

@@ -118,6 +118,8 @@ const VARIABLES = {
   JANITOR_EVERY_S: [wholeNumber(1, 86_400).default(3600), "a whole number of seconds from 1 to 86400"],
   /** The contact mail's retry pass (app/server/domain/contact.server.ts). */
   MAIL_RETRY_EVERY_S: [wholeNumber(1, 86_400).default(60), "a whole number of seconds from 1 to 86400"],
+  /** Newsletter mails sent per minute by a send (app/server/domain/newsletter-send.server.ts): what small mail providers allow. */
+  NEWSLETTER_RATE_PER_MIN: [wholeNumber(1, 1_000_000).default(60), "a whole number from 1 to 1000000"],
   LEADER_RETRY_S: [wholeNumber(1, 3600).default(5), "a whole number of seconds from 1 to 3600"],
   /** PostgreSQL: how often the content version is read in the background besides LISTEN/NOTIFY (content-version.server.ts). */
   CONTENT_POLL_S: [wholeNumber(1, 3600).default(1), "a whole number of seconds from 1 to 3600"],
@@ -285,6 +287,7 @@ export function readConfig(env = process.env) {
     jobConcurrency: e.JOB_CONCURRENCY,
     janitorEveryMs: e.JANITOR_EVERY_S * 1000,
     mailRetryEveryMs: e.MAIL_RETRY_EVERY_S * 1000,
+    newsletterRatePerMin: e.NEWSLETTER_RATE_PER_MIN,
     leaderRetryMs: e.LEADER_RETRY_S * 1000,
     contentPollMs: e.CONTENT_POLL_S * 1000,
     instanceId: e.INSTANCE_ID ?? `${os.hostname()}-${process.pid}`,

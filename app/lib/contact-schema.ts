@@ -23,7 +23,7 @@ export const CONTACT_MESSAGES = {
  * Text, @, text, dot, text; no spaces anywhere (SPEC.md 5), and none of the characters that
  * quote or separate addresses in a mail header (the address becomes the Reply-To).
  */
-const EMAIL_PATTERN = /^[^\s@<>()[\]\\,;:"]+@[^\s@<>()[\]\\,;:"]+\.[^\s@<>()[\]\\,;:"]+$/;
+export const EMAIL_PATTERN = /^[^\s@<>()[\]\\,;:"]+@[^\s@<>()[\]\\,;:"]+\.[^\s@<>()[\]\\,;:"]+$/;
 
 export const CONTACT_LIMITS = { name: 200, email: 254, description: 5000 } as const;
 

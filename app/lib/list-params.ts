@@ -66,6 +66,9 @@ const NOTICES: Record<string, string> = {
   "non-letto": "Messaggio segnato come non letto",
   ripristinato: "Elemento ripristinato",
   "eliminato-definitivamente": "Elemento eliminato definitivamente",
+  // Issue 37: the newsletter
+  "newsletter-avviata": "Invio della newsletter avviato: l'avanzamento è qui sotto",
+  "iscritto-eliminato": "Iscritto eliminato, con i dati del suo consenso",
 };
 
 /** What every admin list page sends to its component besides its rows. */

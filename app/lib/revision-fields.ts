@@ -2,7 +2,7 @@ import { CONTENT_FORMS, pathLabel, scalarFieldAt } from "./content-fields";
 import { isContentKind } from "./content-types";
 import { formatDateSlash } from "./format";
 import { htmlToText } from "./html-text";
-import { columnLabels, richTextColumns } from "./item-fields";
+import { columnLabels, columnOf, richTextColumns, type ItemFields } from "./item-fields";
 import { MUSIC_FIELDS } from "./music-fields";
 import { NEWS_FIELDS } from "./news-fields";
 import { EVENT_FIELDS } from "./event-fields";
@@ -41,6 +41,26 @@ const RICH_COLUMNS = new Set([...richTextColumns(NEWS_FIELDS), ...richTextColumn
 
 const STATUS_LABELS: Record<string, string> = { draft: "Bozza", published: "Pubblicata" };
 
+/** A fixed choice's value as its Italian label: an enum's key, or each key of a list of choices (stored as JSON, or one per path). */
+function choiceTexts(fields: ItemFields): Record<string, (value: string) => string> {
+  const out: Record<string, (value: string) => string> = {};
+  for (const [name, field] of Object.entries(fields)) {
+    if ((field.kind !== "enum" || field.fromRow) && field.kind !== "choices") continue;
+    const label = (key: unknown) => field.labels[String(key)] ?? String(key);
+    out[columnOf(name, field)] = (value) => {
+      if (!value.startsWith("[")) return label(value);
+      try {
+        const list: unknown = JSON.parse(value);
+        return Array.isArray(list) ? list.map(label).join(", ") : value;
+      } catch {
+        return value;
+      }
+    };
+  }
+  return out;
+}
+const CHOICES = { ...choiceTexts(NEWS_FIELDS), ...choiceTexts(MUSIC_FIELDS) };
+
 export type RevisionFields = {
   /** The Italian name of a field path. */
   label: (path: string) => string;
@@ -61,12 +81,16 @@ const ITEM_FIELDS: RevisionFields = {
     const [head = "", index, ...rest] = path.split(".");
     const tail = rest.join(".");
     if (LIST_LABELS[head] && index !== undefined) return `${LIST_LABELS[head]} ${Number(index) + 1}${tail ? `: ${ITEM_LABELS[tail] ?? tail}` : ""}`;
+    // One value of a list of choices ("instruments.2").
+    if (ITEM_LABELS[head] && index !== undefined) return `${ITEM_LABELS[head]} ${Number(index) + 1}`;
     return path;
   },
   text(path, value) {
     if (path === "status") return STATUS_LABELS[value] ?? value;
     if (path === "publishAt") return romeTime(value);
     if (path === "date" && /^\d{4}-\d{2}-\d{2}$/.test(value)) return formatDateSlash(value);
+    const choice = CHOICES[path.split(".")[0] ?? ""];
+    if (choice && value) return choice(value);
     return RICH_COLUMNS.has(path) ? htmlToText(value) : value;
   },
 };

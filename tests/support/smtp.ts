@@ -14,6 +14,11 @@ export type SmtpCapture = {
   failNext: number;
   /** The next `refuseNext` messages are refused for good with 550 (a mailbox that does not take them). */
   refuseNext: number;
+  /**
+   * While set, a message is kept (in `mails`) but its "250 OK" waits for this promise: the sender is
+   * caught between the mail server taking a message and learning that it did.
+   */
+  hold: Promise<void> | null;
   close(): Promise<void>;
 };
 
@@ -23,7 +28,7 @@ export type SmtpCapture = {
  * `port`: a given one (a mail server that comes up after the site tried it), else a free one.
  */
 export async function startSmtpCapture(into: Partial<SmtpCapture> = {}, credentials?: { user: string; pass: string }, port = 0): Promise<SmtpCapture> {
-  const capture = Object.assign(into, { mails: [] as Mail[], failNext: 0, refuseNext: 0 });
+  const capture = Object.assign(into, { mails: [] as Mail[], failNext: 0, refuseNext: 0, hold: null as Promise<void> | null });
   const smtp = new SMTPServer({
     authOptional: !credentials,
     allowInsecureAuth: true,
@@ -51,7 +56,8 @@ export async function startSmtpCapture(into: Partial<SmtpCapture> = {}, credenti
           to: session.envelope.rcptTo.map((r) => r.address),
           raw,
         });
-        callback();
+        if (capture.hold) void capture.hold.then(() => callback());
+        else callback();
       });
     },
   });

@@ -5,7 +5,7 @@ import { CONTACT_LIMITS, CONTACT_MESSAGES, type ContactErrors, type ContactValue
 import { pagePath } from "~/lib/paths";
 import { useLang } from "~/lib/root-data";
 import { useHydrated } from "remix-utils/use-hydrated";
-import type {} from "altcha/types/react";
+import { PROOF_OF_WORK_CONFIGURATION, useProofOfWorkWidget } from "./proof-of-work";
 
 /** A captcha as the page shows it: the picture's id and URL, and the proof-of-work challenge (JSON). */
 export type CaptchaRef = { id: string; url: string; challenge: string };
@@ -204,7 +204,7 @@ export function ContactForm({ initialCaptcha, actionData }: { initialCaptcha: Ca
               auto="off"
               type="checkbox"
               language={lang}
-              configuration={WIDGET_CONFIGURATION}
+              configuration={PROOF_OF_WORK_CONFIGURATION}
               aria-describedby="contact-captcha-alternative"
             />
           </div>
@@ -216,32 +216,4 @@ export function ContactForm({ initialCaptcha, actionData }: { initialCaptcha: Ca
       </button>
     </Form>
   );
-}
-
-/** No link to the widget's makers (it would leave the site), no logo, and no wait beyond the work itself. */
-const WIDGET_CONFIGURATION = JSON.stringify({ hideFooter: true, hideLogo: true, minDuration: 0 });
-
-/**
- * Loads the proof-of-work widget (a web component, about 35 KB compressed) once the page is
- * hydrated, so it costs nothing to the other pages or to the first paint of this one.
- */
-function useProofOfWorkWidget(hydrated: boolean): boolean {
-  const [ready, setReady] = useState(false);
-  useEffect(() => {
-    if (!hydrated) return;
-    let live = true;
-    void import("altcha")
-      .then(() => import("altcha/i18n/it"))
-      .then(
-        () => {
-          if (live) setReady(true);
-        },
-        // Not loaded (offline, blocked): the picture is still there.
-        () => {},
-      );
-    return () => {
-      live = false;
-    };
-  }, [hydrated]);
-  return ready;
 }

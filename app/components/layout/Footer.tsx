@@ -7,10 +7,11 @@ import { useRootData } from "~/lib/root-data";
 
 export function Footer() {
   const { t } = useTranslation();
-  const { lang, user, year } = useRootData();
+  const { lang, user, year, newsletter } = useRootData();
   return (
     <footer className="footer">
       <div className="footer__inner">
+        {newsletter ? <NewsletterSignup /> : null}
         <nav className="footer__links" aria-label="Footer">
           <Link className="button button--ghost" to={pagePath("works", lang)}>
             {t("footer.works")}
@@ -43,5 +44,44 @@ export function Footer() {
         <p className="footer__copyright">{`© ${COPYRIGHT_START_YEAR} - ${year} ${t("composerName")}. ${t("footer.rights")}`}</p>
       </div>
     </footer>
+  );
+}
+
+/**
+ * Issue 37: the newsletter's sign-up on every public page. A plain form that posts natively (no
+ * JavaScript of its own, nothing added to the first load) to /newsletter, which asks for the bot
+ * check with what was typed kept: the page may come from the page cache, which holds no per-visitor
+ * challenge.
+ */
+function NewsletterSignup() {
+  const { t } = useTranslation();
+  const { lang } = useRootData();
+  return (
+    <form method="post" action={lang === "en" ? "/en/newsletter" : "/newsletter"} className="newsletter-footer" aria-labelledby="newsletter-footer-title">
+      <h2 className="newsletter-footer__title" id="newsletter-footer-title">
+        {t("footer.newsletterTitle")}
+      </h2>
+      <input type="hidden" name="intent" value="footer" />
+      <label className="newsletter-footer__field">
+        <span>{t("footer.newsletterEmail")}</span>
+        <input type="email" name="email" autoComplete="email" maxLength={254} required />
+      </label>
+      <label className="newsletter-footer__field">
+        <span>{t("footer.newsletterLang")}</span>
+        <select name="lang" defaultValue={lang}>
+          <option value="it">Italiano</option>
+          <option value="en">English</option>
+        </select>
+      </label>
+      <label className="newsletter-footer__consent">
+        <input type="checkbox" name="consent" required />
+        <span>
+          {t("footer.newsletterConsent")} (<a href={pagePath("privacyPolicy", lang)}>{t("footer.privacy")}</a>)
+        </span>
+      </label>
+      <button type="submit" className="button button--primary">
+        {t("footer.newsletterSubscribe")}
+      </button>
+    </form>
   );
 }

@@ -30,6 +30,11 @@ export default {
     dashboard: "Dashboard",
     logout: "Logout",
     rights: "All rights reserved.",
+    newsletterTitle: "Newsletter",
+    newsletterEmail: "Your email",
+    newsletterLang: "Language",
+    newsletterConsent: "I agree to receive the newsletter",
+    newsletterSubscribe: "Subscribe",
   },
   cookies: {
     text: "This website uses technical cookies that it needs to work and to remember your preferences.",

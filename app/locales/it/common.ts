@@ -28,6 +28,11 @@ export default {
     dashboard: "Dashboard",
     logout: "Logout",
     rights: "Tutti i diritti riservati.",
+    newsletterTitle: "Newsletter",
+    newsletterEmail: "La tua email",
+    newsletterLang: "Lingua",
+    newsletterConsent: "Acconsento a ricevere la newsletter",
+    newsletterSubscribe: "Iscriviti",
   },
   cookies: {
     text: "Questo sito usa cookie tecnici necessari al suo funzionamento e per ricordare le tue preferenze.",

@@ -39,6 +39,7 @@ const NAV = [
   { to: "/admin/musicList", label: "Musica" },
   { to: "/admin/events", label: "Concerti" },
   { to: "/admin/messages", label: "Messaggi" },
+  { to: "/admin/newsletter", label: "Newsletter" },
   { to: "/admin/media", label: "Media" },
   { to: "/admin/activityList", label: "Attività" },
   { to: "/admin/stats", label: "Statistiche" },

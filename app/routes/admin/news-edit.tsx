@@ -13,6 +13,7 @@ import { libraryChoices } from "~/server/domain/media-library-images.server";
 import { staffFrom } from "~/server/domain/session.server";
 import { PreviewLinks } from "~/components/admin/PreviewLinks";
 import { previewLinkIntent, previewLinkRows } from "~/server/http/preview.server";
+import { isVisibleToVisitors } from "~/server/storage/publication.server";
 
 // SPEC.md 4 sends a failed load to /admin/categoryData, which does not exist (docs/spec-notes.md).
 const NOT_FOUND = "/admin/newsList?avviso=non-trovato";
@@ -26,6 +27,8 @@ export async function loader({ params, request }: Route.LoaderArgs) {
     values: savedFormValues(NEWS_FIELDS, news),
     previewLinks: await previewLinkRows("news", news.id),
     library: await libraryChoices(),
+    // Only what visitors see can go out as a newsletter (issue 37).
+    published: isVisibleToVisitors(news),
     ...savedNotice(request, newsPath(news.slug), news),
   };
 }
@@ -56,6 +59,11 @@ export default function NewsEdit({ loaderData, actionData }: Route.ComponentProp
         <Link className="button button--ghost" to={`/admin/newsList/${news.slug}/history`}>
           Cronologia
         </Link>
+        {loaderData.published ? (
+          <Link className="button button--ghost" to={`/admin/newsList/${news.slug}/newsletter`}>
+            Invia come newsletter
+          </Link>
+        ) : null}
       </div>
       <SavedNotice notice={notice} publicPage={publicPage} />
       <ItemForm

@@ -236,3 +236,19 @@ export async function verifyCaptcha(id: string | null | undefined, answer: Captc
   const digest = (text: string) => crypto.createHash("sha256").update(text).digest();
   return crypto.timingSafeEqual(digest(typed), digest(row.answer.toUpperCase()));
 }
+
+/**
+ * A proof of work on its own, with no captcha id beside it (the newsletter's sign-up call): the id is
+ * the one the solved challenge names, and that captcha is used up like any other.
+ */
+export async function verifyProofOfWork(payload: string | null | undefined, now = new Date()): Promise<boolean> {
+  if (!payload || payload.length > 4096) return false;
+  let captchaId: unknown;
+  try {
+    captchaId = (JSON.parse(Buffer.from(payload, "base64").toString("utf8")) as { challenge?: { parameters?: { data?: { captchaId?: unknown } } } })?.challenge
+      ?.parameters?.data?.captchaId;
+  } catch {
+    return false;
+  }
+  return typeof captchaId === "string" && verifyCaptcha(captchaId, { proofOfWork: payload }, now);
+}

@@ -5,7 +5,7 @@ import { runAsLeader } from "../storage/background-leader.server";
 import { db } from "../storage/db.server";
 import { getEnv } from "../platform/env.server";
 import { log } from "../platform/log.server";
-import { isMailConfigured, sendMail } from "../platform/mail.server";
+import { isMailConfigured, isPermanentRefusal, sendMail } from "../platform/mail.server";
 import { hit, limitForAddress } from "./rate-limit.server";
 
 /** Spam limits per client address: messages saved, and send attempts (which also try captchas). */
@@ -92,17 +92,6 @@ export function retryDelayMs(attempts: number): number {
 
 /** Tries before delivery is given up: with retryDelayMs's waits, about two and a half days of trying. */
 export const MAX_DELIVERY_ATTEMPTS = 16;
-
-/**
- * Whether a failed send is worth another try. The mail server refusing the recipient or the message
- * itself with a 5xx answer (nodemailer's EENVELOPE, EMESSAGE) will refuse it again; a busy server
- * (4xx), a refused sign-in or an unreachable host may well pass later (an operator fixes SMTP_URL).
- */
-function isPermanentRefusal(error: unknown): boolean {
-  if (!(error instanceof Error)) return false;
-  const { code, responseCode } = error as Error & { code?: unknown; responseCode?: unknown };
-  return typeof responseCode === "number" && responseCode >= 500 && (code === "EENVELOPE" || code === "EMESSAGE");
-}
 
 // A claimed message is not picked up again for this long, so two runs never send it twice.
 const CLAIM_MS = 5 * 60 * 1000;

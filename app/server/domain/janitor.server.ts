@@ -7,6 +7,7 @@ import { fileStore } from "../storage/storage.server";
 import { removeUnreferenced } from "../storage/stored-files.server";
 import { cleanupAbandonedUploads } from "./uploads.server";
 import { purgeOldMessages } from "./contact-inbox.server";
+import { purgeUnconfirmedSignups } from "./newsletter.server";
 import { pruneRevisions } from "./revisions.server";
 import { purgeExpiredRateLimits } from "./rate-limit.server";
 import { purgeExpiredTrash } from "./trash.server";
@@ -22,6 +23,7 @@ type JanitorReport = {
   trashPurged: number;
   revisionsPruned: number;
   rateLimitsPurged: number;
+  unconfirmedSignups: number;
 };
 
 /**
@@ -36,6 +38,7 @@ type JanitorReport = {
  * - derived files (image variants) whose source is gone;
  * - contact messages older than CONTACT_RETENTION_DAYS (contact-inbox.server.ts);
  * - rate-limit windows that are over (rate-limit.server.ts);
+ * - newsletter sign-ups never confirmed within 7 days (newsletter.server.ts);
  * - trash entries deleted more than 30 days ago, and revisions older than REVISION_KEEP_DAYS but
  *   the last 20 of each item, with the files only they kept (trash.server.ts, revisions.server.ts).
  *   These run first, so the files they release are gone in the same run.
@@ -74,9 +77,10 @@ export async function runJanitor(now = Date.now(), { atStart = false } = {}): Pr
 
   const oldMessages = await purgeOldMessages(now);
   const rateLimitsPurged = await purgeExpiredRateLimits(new Date(now));
+  const unconfirmedSignups = await purgeUnconfirmedSignups(now);
 
-  const report = { unfinished, tempUploads, orphans, derived, oldMessages, trashPurged, revisionsPruned, rateLimitsPurged };
-  const removed = oldMessages + trashPurged + revisionsPruned + rateLimitsPurged;
+  const report = { unfinished, tempUploads, orphans, derived, oldMessages, trashPurged, revisionsPruned, rateLimitsPurged, unconfirmedSignups };
+  const removed = oldMessages + trashPurged + revisionsPruned + rateLimitsPurged + unconfirmedSignups;
   if (unfinished.length + tempUploads.length + orphans.length + derived.length + removed > 0) {
     log().info({ janitor: report }, "janitor");
   }

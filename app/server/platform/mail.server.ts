@@ -4,7 +4,17 @@ import { getEnv } from "./env.server";
 
 /** A mailbox as nodemailer takes it: the name is quoted and encoded, never parsed for addresses. */
 type Mailbox = { name: string; address: string };
-export type MailMessage = { to: string; subject: string; text: string; replyTo?: Mailbox; from?: string };
+export type MailMessage = {
+  to: string;
+  subject: string;
+  text: string;
+  /** An HTML alternative to `text` (the newsletter's mails). */
+  html?: string;
+  /** Extra header lines (List-Unsubscribe of the newsletter). */
+  headers?: Record<string, string>;
+  replyTo?: Mailbox;
+  from?: string;
+};
 
 let cached: { url: string; transport: Transporter } | undefined;
 
@@ -25,5 +35,24 @@ export async function sendMail(message: MailMessage): Promise<void> {
   const transport = mailTransport();
   if (!transport) throw new Error("SMTP_URL non impostato");
   const from = message.from ?? `Sito web <${getEnv().contactEmail}>`;
-  await transport.sendMail({ from, to: message.to, subject: message.subject, text: message.text, replyTo: message.replyTo });
+  await transport.sendMail({
+    from,
+    to: message.to,
+    subject: message.subject,
+    text: message.text,
+    html: message.html,
+    headers: message.headers,
+    replyTo: message.replyTo,
+  });
+}
+
+/**
+ * Whether a failed send is worth another try. The mail server refusing the recipient or the message
+ * itself with a 5xx answer (nodemailer's EENVELOPE, EMESSAGE) will refuse it again; a busy server
+ * (4xx), a refused sign-in or an unreachable host may well pass later (an operator fixes SMTP_URL).
+ */
+export function isPermanentRefusal(error: unknown): boolean {
+  if (!(error instanceof Error)) return false;
+  const { code, responseCode } = error as Error & { code?: unknown; responseCode?: unknown };
+  return typeof responseCode === "number" && responseCode >= 500 && (code === "EENVELOPE" || code === "EMESSAGE");
 }

@@ -111,7 +111,7 @@ function photoFileName(id: number, title: string, key: string): string {
   return `${slugify(title || `foto-${id}`)}${path.extname(key).toLowerCase()}`;
 }
 
-/** The names of the kit's files in one language (app/locales/{lang}/pages/press.ts). */
+/** The names of the kit's files in one language (app/locales/{lang}/press.ts). */
 export type PressKitNames = { folder: string; photos: string; credits: string } & Record<BioLength, string>;
 
 async function readAll(stream: Readable): Promise<Uint8Array> {
@@ -155,6 +155,7 @@ export function pressKitZip(lang: Lang, names: PressKitNames): Promise<string> {
       entries[`${names.folder}/${names.photos}`] = folder;
       entries[`${names.folder}/${names.credits}.txt`] = strToU8(`${creditText}\n`);
     }
+    // One fixed time for every entry: the same content makes the same bytes, whichever instance made it.
     await store.write(key, zipSync(entries, { level: 6, mtime: new Date("2026-01-01T00:00:00Z") }));
     // list() takes a folder (the local disk reads a directory): this language's older kits are picked by name.
     for await (const old of store.list(`${KIT_FOLDER}/`)) if (old.key.startsWith(`${KIT_FOLDER}/${lang}-`) && old.key !== key) await store.delete(old.key);

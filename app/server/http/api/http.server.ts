@@ -15,7 +15,7 @@ export type Method = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
 /** A client error of the api/ (Italian message, extra JSON keys); the edge's RequestError with a body. */
 export class ApiError extends RequestError {
   constructor(
-    status: 400 | 401 | 403 | 404 | 405 | 409 | 413 | 415 | 429,
+    status: 400 | 401 | 403 | 404 | 405 | 409 | 413 | 415 | 429 | 503,
     message: string,
     public extra: Record<string, unknown> = {},
     headers: Record<string, string> = {},

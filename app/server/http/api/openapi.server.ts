@@ -399,6 +399,44 @@ export function openApiDocument(origin: string) {
           responses: { 200: ok({ type: "object", properties: { success: { type: "boolean" } } }), ...pick(400, 403, 415, 429) },
         },
       },
+      // Issue 37: the newsletter (docs/api.md, "Newsletter")
+      "/api/newsletter/subscribe/": {
+        get: { description: "A proof-of-work challenge (ALTCHA) for the sign-up.", responses: { 200: ok({ type: "object" }), ...pick(429) } },
+        post: {
+          security: csrfOnly,
+          description: "202 whether or not the address was known; 503 without SMTP_URL.",
+          requestBody: jsonBody({
+            type: "object",
+            required: ["email", "lang", "consent"],
+            properties: { email: str, lang: { enum: ["it", "en"] }, consent: { type: "boolean" }, altcha: str, captcha_id: str, captcha_value: str },
+          }),
+          responses: { 202: ok({ type: "object", properties: { success: { type: "boolean" } } }, "Accepted"), ...pick(400, 403, 415, 429) },
+        },
+      },
+      "/api/newsletter/subscribers/": {
+        get: { security: [{ session: [] }], parameters: listParams, responses: { 200: ok({ type: "array", items: { type: "object" } }), ...pick(401, 403) } },
+      },
+      "/api/newsletter/subscribers/{id}/": {
+        parameters: [id],
+        delete: { security: staff, responses: { 204: { description: "Erased, with its proof of consent" }, ...pick(401, 403, 404) } },
+      },
+      "/api/news/{key}/newsletter/": {
+        parameters: [key],
+        post: {
+          security: staff,
+          description: '{"test_to": "…"} sends a test in both languages; {"confirm": true} (+ "again": true when sent before) starts the send.',
+          requestBody: jsonBody({ type: "object", properties: { test_to: str, confirm: { type: "boolean" }, again: { type: "boolean" } } }),
+          responses: {
+            200: ok({ type: "object" }, "Test sent"),
+            202: ok({ type: "object", properties: { id: { type: "integer" } } }, "Send started"),
+            ...pick(400, 401, 403, 404, 409),
+          },
+        },
+      },
+      "/api/newsletter/sends/{id}/": {
+        parameters: [id],
+        get: { security: [{ session: [] }], responses: { 200: ok({ type: "object" }), ...pick(401, 403, 404) } },
+      },
       // Issue 38: the owner's statistics and the player's play reports (docs/api.md, "Statistics").
       "/api/stats/": {
         get: {

@@ -7,6 +7,8 @@ import type { NewsItem } from "../../domain/news.server";
 import type { EventItem } from "../../domain/events.server";
 import { EVENT_FIELDS } from "~/lib/event-fields";
 import type { TempUpload } from "../../domain/uploads.server";
+import type { SubscriberRow } from "../../domain/newsletter.server";
+import type { SendFigures } from "~/lib/newsletter";
 import { CATEGORY_FIELDS } from "~/lib/category-fields";
 import { bodyFieldNames, choicesOf, columnOf, englishColumn, englishName, type FieldEntries, type ItemFields, type Merged } from "~/lib/item-fields";
 import { MUSIC_FIELDS } from "~/lib/music-fields";
@@ -256,6 +258,31 @@ export const wire = {
   }),
 
   upload: (u: TempUpload): WireUpload => ({ file_name: u.file_name, temp_name: u.temp_name, display_name: u.display_name }),
+
+  // Issue 37: the newsletter's staff api (docs/api.md).
+  subscriber: (s: SubscriberRow) => ({
+    id: s.id,
+    email: s.email,
+    lang: s.lang,
+    state: s.state,
+    signed_up_at: s.signedUpAt.toISOString(),
+    confirmed_at: s.confirmedAt?.toISOString() ?? null,
+    unsubscribed_at: s.unsubscribedAt?.toISOString() ?? null,
+    consent_version: s.consentVersion,
+  }),
+  newsletterSend: (f: SendFigures) => ({
+    id: f.id,
+    news_id: f.newsId,
+    title: f.title,
+    state: f.state,
+    total: f.total,
+    sent: f.sent,
+    failed: f.failed,
+    skipped: f.skipped,
+    pending: f.pending,
+    created_at: f.createdAt.toISOString(),
+    finished_at: f.finishedAt?.toISOString() ?? null,
+  }),
 };
 
 /**
