@@ -10,6 +10,7 @@ import { PAGE_QUERY_PARAMS, pageQuery } from "~/lib/page-query";
 const NOT_PAGE_QUERIES = new Map([
   ["app/lib/video.ts", "reads a YouTube link's ?v=, not a request"],
   ["app/routes/resources/media.ts", "/media/ is not a page: the page cache never sees it"],
+  ["app/server/views/stats-tables.server.ts", "the admin statistics' ?periodo=: staff pages are never cached"],
 ]);
 
 function sourceFiles(dir: string): string[] {
