@@ -52,6 +52,22 @@ export async function mediaAudience(request: Request, key: string): Promise<"pub
   return null;
 }
 
+/**
+ * A news item's or a concert's page data: a 404 when there is no such item, its view with the preview
+ * (or null) when this request may see it, with a preview's private headers (else previewFor's 404).
+ */
+export async function previewableDetail<Item extends { id: number } & Publication, View extends object>(
+  request: Request,
+  kind: PreviewKind,
+  item: Item | null,
+  view: (item: Item) => Promise<View>,
+) {
+  if (!item) throw data(null, { status: 404 });
+  const preview = await previewFor(request, kind, item);
+  const detail = { ...(await view(item)), preview };
+  return preview ? data(detail, { headers: previewHeaders(request) }) : detail;
+}
+
 /** null: the item is public, the page is as usual. A preview: shown to this request. Else a thrown 404. */
 export async function previewFor(request: Request, kind: PreviewKind, item: { id: number } & Publication): Promise<PreviewInfo | null> {
   const state = publicationState(item);
