@@ -1,7 +1,6 @@
 import { data, Form } from "react-router";
 import type { Route } from "./+types/newsletter-link";
 import { PageHero } from "~/components/layout/PageHero";
-import type { Lang } from "~/lib/i18n";
 import { pageMeta } from "~/lib/meta";
 import { NEWSLETTER_TEXTS } from "~/lib/newsletter";
 import { confirmationIsLive, confirmSubscription, unsubscribe, unsubscribeTokenIsKnown } from "~/server/domain/newsletter.server";
@@ -67,7 +66,6 @@ export default function NewsletterLinkPage({ loaderData, actionData }: Route.Com
 }
 
 export const meta: Route.MetaFunction = ({ data: page, matches }) => {
-  const lang: Lang = page?.lang ?? "it";
-  const t = NEWSLETTER_TEXTS[lang];
+  const t = NEWSLETTER_TEXTS[page?.lang ?? "it"];
   return [...pageMeta(matches, { title: page?.kind === "unsubscribe" ? t.unsubscribeTitle : t.confirmTitle }), { name: "robots", content: "noindex" }];
 };

@@ -2,8 +2,8 @@ import { data, Form, useNavigation } from "react-router";
 import { useHydrated } from "remix-utils/use-hydrated";
 import type { Route } from "./+types/newsletter";
 import { PageHero } from "~/components/layout/PageHero";
-import { PROOF_OF_WORK_CONFIGURATION, useProofOfWorkWidget } from "~/components/contacts/proof-of-work";
-import { isLang, type Lang } from "~/lib/i18n";
+import { ProofOfWorkWidget, useProofOfWorkWidget } from "~/components/contacts/proof-of-work";
+import { isLang } from "~/lib/i18n";
 import { pageMeta } from "~/lib/meta";
 import { NEWSLETTER_EMAIL_MAX, NEWSLETTER_TEXTS, type SignupErrors } from "~/lib/newsletter";
 import { pagePath } from "~/lib/paths";
@@ -14,6 +14,8 @@ import { pageField, readPageForm } from "~/server/http/forms.server";
 import { publicOrigin } from "~/server/http/origin.server";
 import { getLang } from "~/server/platform/i18n.server";
 import { isMailConfigured } from "~/server/platform/mail.server";
+import { CaptchaCodeInput } from "~/components/contacts/CaptchaCodeInput";
+import { FieldError } from "~/components/contacts/FieldError";
 
 type Values = { email: string; lang: string; consent: boolean };
 type ActionData =
@@ -68,12 +70,7 @@ export default function NewsletterPage({ loaderData, actionData }: Route.Compone
   const values: Values = result && "values" in result ? result.values : { email: "", lang, consent: false };
   const errors: SignupErrors = result?.status === "invalid" ? result.errors : {};
   const describe = (name: keyof SignupErrors) => (errors[name] ? { "aria-invalid": true as const, "aria-describedby": `newsletter-${name}-error` } : {});
-  const errorText = (name: keyof SignupErrors) =>
-    errors[name] ? (
-      <p className="field__error" id={`newsletter-${name}-error`}>
-        {errors[name]}
-      </p>
-    ) : null;
+  const errorText = (name: keyof SignupErrors) => <FieldError form="newsletter" name={name} message={errors[name]} />;
   return (
     <>
       <PageHero title={t.title} />
@@ -130,31 +127,14 @@ export default function NewsletterPage({ loaderData, actionData }: Route.Compone
               <input type="hidden" name="captcha_id" value={captcha?.id ?? ""} />
               {captcha ? <img className="captcha__image" src={captcha.url} alt={t.captchaImage} width={180} height={60} /> : null}
               <label htmlFor="newsletter-captcha">{t.captchaCode}</label>
-              <input
-                key={captcha?.id ?? "none"}
-                id="newsletter-captcha"
-                name="captcha_value"
-                type="text"
-                autoComplete="off"
-                autoCapitalize="characters"
-                spellCheck={false}
-                maxLength={12}
-                aria-describedby="newsletter-captcha-help"
-              />
+              <CaptchaCodeInput captchaId={captcha?.id} id="newsletter-captcha" aria-describedby="newsletter-captcha-help" />
               <p className="field__help" id="newsletter-captcha-help">
                 {t.captchaHelp}
               </p>
               {errorText("altcha")}
               {captcha && proofOfWorkReady ? (
                 <div key={`proof-of-work-${captcha.id}`}>
-                  <altcha-widget
-                    challenge={captcha.challenge}
-                    name="altcha"
-                    auto="off"
-                    type="checkbox"
-                    language={lang}
-                    configuration={PROOF_OF_WORK_CONFIGURATION}
-                  />
+                  <ProofOfWorkWidget challenge={captcha.challenge} lang={lang} />
                 </div>
               ) : null}
             </div>
@@ -168,7 +148,5 @@ export default function NewsletterPage({ loaderData, actionData }: Route.Compone
   );
 }
 
-export const meta: Route.MetaFunction = ({ data: page, matches }) => {
-  const lang: Lang = page?.lang ?? "it";
-  return pageMeta(matches, { title: NEWSLETTER_TEXTS[lang].title, description: NEWSLETTER_TEXTS[lang].intro });
-};
+export const meta: Route.MetaFunction = ({ data: page, matches }) =>
+  pageMeta(matches, { title: NEWSLETTER_TEXTS[page?.lang ?? "it"].title, description: NEWSLETTER_TEXTS[page?.lang ?? "it"].intro });

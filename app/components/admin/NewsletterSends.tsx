@@ -1,5 +1,6 @@
 import { Link } from "react-router";
 import type { SendFigures } from "~/lib/newsletter";
+import { AdminTable } from "~/components/admin/AdminTable";
 
 /** A send's figures as the loaders hand them over: the start time already formatted. */
 type SendRow = Omit<SendFigures, "createdAt" | "finishedAt"> & { createdAt: string };
@@ -10,35 +11,22 @@ const SEND_STATES: Record<string, string> = { queued: "In coda", sending: "In co
 export function SendHistory({ sends }: { sends: SendRow[] }) {
   if (sends.length === 0) return <p className="admin-card">Nessun invio finora.</p>;
   return (
-    <table className="admin-table newsletter-sends">
-      <thead>
-        <tr>
-          <th scope="col">Notizia</th>
-          <th scope="col">Avviato</th>
-          <th scope="col">Stato</th>
-          <th scope="col">Inviate</th>
-          <th scope="col">Non riuscite</th>
-          <th scope="col">Saltate</th>
-          <th scope="col">Totale</th>
+    <AdminTable headers={["Notizia", "Avviato", "Stato", "Inviate", "Non riuscite", "Saltate", "Totale"]} className="newsletter-sends">
+      {sends.map((s) => (
+        <tr key={s.id} data-send={s.id} data-state={s.state}>
+          <td>{s.title}</td>
+          <td>{s.createdAt}</td>
+          <td>
+            {SEND_STATES[s.state] ?? s.state}
+            {s.pending > 0 ? ` (${s.pending} da inviare)` : ""}
+          </td>
+          <td data-figure="sent">{s.sent}</td>
+          <td data-figure="failed">{s.failed}</td>
+          <td data-figure="skipped">{s.skipped}</td>
+          <td data-figure="total">{s.total}</td>
         </tr>
-      </thead>
-      <tbody>
-        {sends.map((s) => (
-          <tr key={s.id} data-send={s.id} data-state={s.state}>
-            <td>{s.title}</td>
-            <td>{s.createdAt}</td>
-            <td>
-              {SEND_STATES[s.state] ?? s.state}
-              {s.pending > 0 ? ` (${s.pending} da inviare)` : ""}
-            </td>
-            <td data-figure="sent">{s.sent}</td>
-            <td data-figure="failed">{s.failed}</td>
-            <td data-figure="skipped">{s.skipped}</td>
-            <td data-figure="total">{s.total}</td>
-          </tr>
-        ))}
-      </tbody>
-    </table>
+      ))}
+    </AdminTable>
   );
 }
 

@@ -5,7 +5,9 @@ import { CONTACT_LIMITS, CONTACT_MESSAGES, type ContactErrors, type ContactValue
 import { pagePath } from "~/lib/paths";
 import { useLang } from "~/lib/root-data";
 import { useHydrated } from "remix-utils/use-hydrated";
-import { PROOF_OF_WORK_CONFIGURATION, useProofOfWorkWidget } from "./proof-of-work";
+import { ProofOfWorkWidget, useProofOfWorkWidget } from "./proof-of-work";
+import { CaptchaCodeInput } from "./CaptchaCodeInput";
+import { FieldError } from "./FieldError";
 
 /** A captcha as the page shows it: the picture's id and URL, and the proof-of-work challenge (JSON). */
 export type CaptchaRef = { id: string; url: string; challenge: string };
@@ -83,12 +85,7 @@ export function ContactForm({ initialCaptcha, actionData }: { initialCaptcha: Ca
     "aria-describedby": errors[name] ? `contact-${name}-error` : undefined,
     "data-field": name,
   });
-  const errorText = (name: keyof ContactErrors) =>
-    errors[name] ? (
-      <p className="field__error" id={`contact-${name}-error`}>
-        {errors[name]}
-      </p>
-    ) : null;
+  const errorText = (name: keyof ContactErrors) => <FieldError form="contact" name={name} message={errors[name]} />;
 
   return (
     <Form method="post" ref={formRef} className="contact-form" id="contact-form" noValidate onSubmit={onSubmit} data-hydrated={hydrated ? "true" : undefined}>
@@ -167,15 +164,9 @@ export function ContactForm({ initialCaptcha, actionData }: { initialCaptcha: Ca
           </button>
         </div>
         <label htmlFor="contact-captcha">{t("contacts.captchaCode")}</label>
-        <input
-          key={captcha?.id ?? "none"}
+        <CaptchaCodeInput
+          captchaId={captcha?.id}
           id="contact-captcha"
-          name="captcha_value"
-          type="text"
-          autoComplete="off"
-          autoCapitalize="characters"
-          spellCheck={false}
-          maxLength={12}
           className="captcha__input"
           aria-describedby={errors.captcha ? "contact-captcha-error" : "contact-captcha-help"}
           aria-invalid={errors.captcha ? true : undefined}
@@ -198,15 +189,7 @@ export function ContactForm({ initialCaptcha, actionData }: { initialCaptcha: Ca
             <p className="field__help" id="contact-captcha-alternative">
               {t("contacts.captchaAlternative")}
             </p>
-            <altcha-widget
-              challenge={captcha.challenge}
-              name="altcha"
-              auto="off"
-              type="checkbox"
-              language={lang}
-              configuration={PROOF_OF_WORK_CONFIGURATION}
-              aria-describedby="contact-captcha-alternative"
-            />
+            <ProofOfWorkWidget challenge={captcha.challenge} lang={lang} describedBy="contact-captcha-alternative" />
           </div>
         ) : null}
       </div>

@@ -9,6 +9,7 @@ import { listMessages, unreadMessageCount } from "~/server/domain/contact-inbox.
 import { upcomingEvents } from "~/server/domain/events.server";
 import { formatRomeTime } from "~/lib/rome-time";
 import { lastWeekTotals } from "~/server/domain/stats.server";
+import { AdminTable } from "~/components/admin/AdminTable";
 
 const LATEST = { size: 5 };
 
@@ -79,32 +80,24 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
           <p className="dashboard-unread" data-unread={unread}>
             {unread === 0 ? "Nessun messaggio da leggere." : unread === 1 ? "1 messaggio da leggere." : `${unread} messaggi da leggere.`}
           </p>
-          <table className="admin-table">
-            <thead>
-              <tr>
-                <th scope="col">Ricevuto</th>
-                <th scope="col">Da</th>
+          <AdminTable headers={["Ricevuto", "Da"]}>
+            {messages.map((m) => (
+              <tr key={m.id} data-unread={m.unread ? "true" : "false"}>
+                <td>{m.received}</td>
+                <td>
+                  <Link to={`/admin/messages/${m.id}`}>
+                    {m.unread ? "Nuovo · " : ""}
+                    {m.name}
+                  </Link>
+                </td>
               </tr>
-            </thead>
-            <tbody>
-              {messages.map((m) => (
-                <tr key={m.id} data-unread={m.unread ? "true" : "false"}>
-                  <td>{m.received}</td>
-                  <td>
-                    <Link to={`/admin/messages/${m.id}`}>
-                      {m.unread ? "Nuovo · " : ""}
-                      {m.name}
-                    </Link>
-                  </td>
-                </tr>
-              ))}
-              {messages.length === 0 ? (
-                <tr>
-                  <td colSpan={2}>Nessun messaggio.</td>
-                </tr>
-              ) : null}
-            </tbody>
-          </table>
+            ))}
+            {messages.length === 0 ? (
+              <tr>
+                <td colSpan={2}>Nessun messaggio.</td>
+              </tr>
+            ) : null}
+          </AdminTable>
         </Card>
         <Card id="card-events" title="Prossimo concerto" listTo="/admin/events" addTo="/admin/events/nuovo">
           {nextEvent ? (
@@ -116,83 +109,56 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
           )}
         </Card>
         <Card id="card-news" title="Ultime notizie" listTo="/admin/newsList" addTo="/admin/newsCreate">
-          <table className="admin-table">
-            <thead>
-              <tr>
-                <th scope="col">Creata il</th>
-                <th scope="col">Categoria</th>
-                <th scope="col">Titolo</th>
+          <AdminTable headers={["Creata il", "Categoria", "Titolo"]}>
+            {news.map((n) => (
+              <tr key={n.id}>
+                <td>{n.created}</td>
+                <td>{n.category}</td>
+                <td>
+                  <Link to={`/admin/newsList/${encodeURIComponent(n.slug)}`}>{n.title}</Link>
+                </td>
               </tr>
-            </thead>
-            <tbody>
-              {news.map((n) => (
-                <tr key={n.id}>
-                  <td>{n.created}</td>
-                  <td>{n.category}</td>
-                  <td>
-                    <Link to={`/admin/newsList/${encodeURIComponent(n.slug)}`}>{n.title}</Link>
-                  </td>
-                </tr>
-              ))}
-              {news.length === 0 ? (
-                <tr>
-                  <td colSpan={3}>Nessuna notizia.</td>
-                </tr>
-              ) : null}
-            </tbody>
-          </table>
+            ))}
+            {news.length === 0 ? (
+              <tr>
+                <td colSpan={3}>Nessuna notizia.</td>
+              </tr>
+            ) : null}
+          </AdminTable>
         </Card>
         <Card id="card-music" title="Ultima musica" listTo="/admin/musicList" addTo="/admin/musicCreate">
-          <table className="admin-table">
-            <thead>
-              <tr>
-                <th scope="col">Categoria</th>
-                <th scope="col">Titolo</th>
-                <th scope="col">Tipo</th>
+          <AdminTable headers={["Categoria", "Titolo", "Tipo"]}>
+            {music.map((m) => (
+              <tr key={m.id}>
+                <td>{m.category}</td>
+                <td>
+                  <Link to={`/admin/musicList/${encodeURIComponent(m.slug)}`}>{m.title}</Link>
+                </td>
+                <td>{m.type}</td>
               </tr>
-            </thead>
-            <tbody>
-              {music.map((m) => (
-                <tr key={m.id}>
-                  <td>{m.category}</td>
-                  <td>
-                    <Link to={`/admin/musicList/${encodeURIComponent(m.slug)}`}>{m.title}</Link>
-                  </td>
-                  <td>{m.type}</td>
-                </tr>
-              ))}
-              {music.length === 0 ? (
-                <tr>
-                  <td colSpan={3}>Nessun contenuto.</td>
-                </tr>
-              ) : null}
-            </tbody>
-          </table>
+            ))}
+            {music.length === 0 ? (
+              <tr>
+                <td colSpan={3}>Nessun contenuto.</td>
+              </tr>
+            ) : null}
+          </AdminTable>
         </Card>
         <Card id="card-activities" title="Ultime attività" listTo="/admin/activityList">
-          <table className="admin-table">
-            <thead>
-              <tr>
-                <th scope="col">Data</th>
-                <th scope="col">Utente</th>
-                <th scope="col">Descrizione</th>
+          <AdminTable headers={["Data", "Utente", "Descrizione"]}>
+            {activities.map((a) => (
+              <tr key={a.id}>
+                <td>{a.date}</td>
+                <td>{a.username}</td>
+                <td>{a.description}</td>
               </tr>
-            </thead>
-            <tbody>
-              {activities.map((a) => (
-                <tr key={a.id}>
-                  <td>{a.date}</td>
-                  <td>{a.username}</td>
-                  <td>{a.description}</td>
-                </tr>
-              ))}
-              {activities.length === 0 ? (
-                <tr>
-                  <td colSpan={3}>Nessuna attività.</td>
-                </tr>
-              ) : null}
-            </tbody>
-          </table>
+            ))}
+            {activities.length === 0 ? (
+              <tr>
+                <td colSpan={3}>Nessuna attività.</td>
+              </tr>
+            ) : null}
+          </AdminTable>
         </Card>
       </div>
     </section>

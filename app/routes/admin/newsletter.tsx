@@ -9,6 +9,7 @@ import { listSends } from "~/server/domain/newsletter-send.server";
 import { deleteSubscriber, listSubscribers, subscriberCounts } from "~/server/domain/newsletter.server";
 import { adminForm } from "~/server/http/forms.server";
 import { isMailConfigured } from "~/server/platform/mail.server";
+import { AdminTable } from "~/components/admin/AdminTable";
 
 const STATE_LABELS: Record<string, string> = { pending: "In attesa", active: "Attivo", unsubscribed: "Disiscritto" };
 
@@ -84,37 +85,25 @@ export default function NewsletterAdmin({ loaderData: { configured, counts, rows
       {rows.length === 0 ? (
         <p className="admin-card">Nessun iscritto trovato.</p>
       ) : (
-        <table className="admin-table">
-          <thead>
-            <tr>
-              <th scope="col">Email</th>
-              <th scope="col">Lingua</th>
-              <th scope="col">Stato</th>
-              <th scope="col">Iscrizione</th>
-              <th scope="col">Conferma</th>
-              <th scope="col">Azioni</th>
+        <AdminTable headers={["Email", "Lingua", "Stato", "Iscrizione", "Conferma", "Azioni"]}>
+          {rows.map((s) => (
+            <tr key={s.id} data-subscriber={s.id}>
+              <td>{s.email}</td>
+              <td>{s.lang === "en" ? "Inglese" : "Italiano"}</td>
+              <td>{s.state}</td>
+              <td>{s.signedUp}</td>
+              <td>{s.confirmed}</td>
+              <td>
+                <Form method="post">
+                  <input type="hidden" name="id" value={s.id} />
+                  <button type="submit" name="intent" value="delete" className="button button--ghost" aria-label={`Elimina ${s.email}`}>
+                    Elimina
+                  </button>
+                </Form>
+              </td>
             </tr>
-          </thead>
-          <tbody>
-            {rows.map((s) => (
-              <tr key={s.id} data-subscriber={s.id}>
-                <td>{s.email}</td>
-                <td>{s.lang === "en" ? "Inglese" : "Italiano"}</td>
-                <td>{s.state}</td>
-                <td>{s.signedUp}</td>
-                <td>{s.confirmed}</td>
-                <td>
-                  <Form method="post">
-                    <input type="hidden" name="id" value={s.id} />
-                    <button type="submit" name="intent" value="delete" className="button button--ghost" aria-label={`Elimina ${s.email}`}>
-                      Elimina
-                    </button>
-                  </Form>
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
+          ))}
+        </AdminTable>
       )}
       <Pagination pathname={pathname} q={state.q} page={state.page} size={state.size} total={state.total} />
 
