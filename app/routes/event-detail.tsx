@@ -50,13 +50,7 @@ export default function EventDetailPage({ loaderData: event }: Route.ComponentPr
     ]),
   ];
   return (
-    <DetailArticle
-      className="event-detail"
-      preview={event.preview}
-      structuredData={structuredData}
-      picture={event.image ? { image: event.image, alt: event.title } : null}
-      back={{ to: pagePath("events", lang), label: t("events.back") }}
-    >
+    <DetailArticle className="event-detail" page={event} structuredData={structuredData} back={{ to: pagePath("events", lang), label: t("events.back") }}>
       <p className="news-detail__meta">
         <time dateTime={event.isoStart} className="news-detail__date">
           {event.day}, {event.time}

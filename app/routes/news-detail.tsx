@@ -41,12 +41,7 @@ export default function NewsDetailPage({ loaderData }: Route.ComponentProps) {
     ]),
   ];
   return (
-    <DetailArticle
-      preview={news.preview}
-      structuredData={structuredData}
-      picture={news.image ? { image: news.image, alt: news.title } : null}
-      back={{ to: pagePath("news", lang), label: t("news.back") }}
-    >
+    <DetailArticle page={news} structuredData={structuredData} back={{ to: pagePath("news", lang), label: t("news.back") }}>
       <div className="news-detail__meta">
         <time dateTime={news.isoDate} className="news-detail__date">
           {news.date}

@@ -36,27 +36,27 @@ export function detailPageMeta(
  */
 export function DetailArticle({
   className,
-  preview,
+  page,
   structuredData,
-  picture,
   back,
   children,
 }: {
   className?: string;
-  preview: Preview;
+  /** The item shown: its title is its picture's alt text when the media library has none. */
+  page: { title: string; image: ImageInfo | null; preview: Preview };
   structuredData: ReadonlyArray<JsonLdThing>;
-  picture: { image: ImageInfo; alt: string } | null;
   back: { to: string; label: string };
   children: ReactNode;
 }) {
+  const { preview, image } = page;
   return (
     <article className={["news-detail", className, "container"].filter(Boolean).join(" ")}>
       <PreviewBanner preview={preview} />
       {preview ? null : <JsonLd data={structuredData} />}
       <div className="news-detail__inner">
-        {picture ? (
+        {image ? (
           <div className="news-detail__image">
-            <Picture image={picture.image} sizes={DETAIL_PICTURE_SIZES} alt={picture.alt} priority />
+            <Picture image={image} sizes={DETAIL_PICTURE_SIZES} alt={page.title} priority />
           </div>
         ) : null}
         {children}
