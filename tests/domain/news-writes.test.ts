@@ -84,7 +84,8 @@ describe("news saved through the admin form and through api/", () => {
     const api = await throughApi(fields);
     expect(admin.status).toBe(302);
     expect(api.status).toBe(201);
-    const adminSlug = decodeURIComponent(admin.location?.replace(/^\/news\//, "") ?? "");
+    // the admin returns to the item's edit page (issue 35.9): /admin/newsList/{slug}?avviso=salvato
+    const adminSlug = decodeURIComponent(/^\/admin\/newsList\/([^/?]+)/.exec(admin.location ?? "")?.[1] ?? "");
     expect(await newsRow(api.slug ?? "")).toEqual(await newsRow(adminSlug));
     expect(await counts()).toEqual({ news: before.news + 2, activities: before.activities + 2 });
     const activities = await db.activity.findMany({ orderBy: { id: "desc" }, take: 2, select: { userId: true, description: true } });

@@ -115,16 +115,18 @@ describe("StoredFile reference counts", () => {
   it("the demo seed ends with every use counted", async () => {
     await seedDemoContent();
     // Every use, counted from the rows themselves (Prisma reads, so the same check runs on SQLite and PostgreSQL).
-    const [music, news, tracks, attachments, revisions, trash] = await Promise.all([
-      db.music.findMany({ select: { img: true } }),
+    const [music, news, tracks, attachments, revisions, trash, events] = await Promise.all([
+      db.music.findMany({ select: { img: true, score: true, scoreOriginal: true } }),
       db.news.findMany({ select: { image: true } }),
       db.musicTrack.findMany({ select: { url: true } }),
       db.newsAttachment.findMany({ select: { url: true } }),
       db.revision.findMany({ select: { files: true } }),
       db.trashEntry.findMany({ select: { files: true } }),
+      db.event.findMany({ select: { image: true } }),
     ]);
     const urls = [
-      ...music.map((m) => m.img),
+      ...music.flatMap((m) => [m.img, m.score, m.scoreOriginal]),
+      ...events.map((e) => e.image),
       ...news.map((n) => n.image),
       ...tracks.map((t) => t.url),
       ...attachments.map((a) => a.url),

@@ -8,6 +8,7 @@ import path from "node:path";
 import Database from "better-sqlite3";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { applyPendingMigrations } from "../../scripts/ops/migrations.mjs";
+import { migrationsFolder, removeMigrationFolders } from "../support/migration-folders";
 import { type PgTestServer, postgresMissing, query, startPgServer } from "../support/pg-server";
 
 const MIGRATION = "20261129000000_cookie_policy_names_every_cookie";
@@ -26,16 +27,8 @@ const expectedAfter = storedBefore.map((item) => (item.id === 2 ? shipped.find((
 const cleanup: string[] = [];
 afterAll(() => {
   for (const dir of cleanup) fs.rmSync(dir, { recursive: true, force: true });
+  removeMigrationFolders();
 });
-
-/** A copy of a migrations folder without this migration: the previous release. */
-function previousMigrations(dir: string): string {
-  const copy = fs.mkdtempSync(path.join(os.tmpdir(), "composer-previous-migrations-"));
-  cleanup.push(copy);
-  fs.cpSync(dir, copy, { recursive: true });
-  fs.rmSync(path.join(copy, MIGRATION), { recursive: true, force: true });
-  return copy;
-}
 
 it("names every cookie in the shipped policy, in both languages", () => {
   const text = shipped.find((item) => item.id === 2)!;
@@ -54,7 +47,7 @@ it("SQLite: an upgraded data folder gets the new text where the old demo's was s
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), "composer-cookie-policy-"));
   cleanup.push(dir);
   const databaseFile = path.join(dir, "site.db");
-  await applyPendingMigrations({ databaseFile, migrationsDir: previousMigrations("prisma/migrations") });
+  await applyPendingMigrations({ databaseFile, migrationsDir: migrationsFolder("prisma/migrations", (name) => name < MIGRATION) });
   const before = new Database(databaseFile);
   before.prepare(`INSERT INTO ContentList (kind) VALUES ('cookie_policy')`).run();
   const insert = before.prepare(`INSERT INTO ContentItem (kind, position, data) VALUES ('cookie_policy', ?, ?)`);
@@ -62,7 +55,9 @@ it("SQLite: an upgraded data folder gets the new text where the old demo's was s
   const versionBefore = (before.prepare(`SELECT version FROM ContentVersion WHERE id = 1`).get() as { version: number }).version;
   before.close();
 
-  expect(await applyPendingMigrations({ databaseFile, migrationsDir: "prisma/migrations" })).toEqual([MIGRATION]);
+  expect(await applyPendingMigrations({ databaseFile, migrationsDir: migrationsFolder("prisma/migrations", (name) => name <= MIGRATION) })).toEqual([
+    MIGRATION,
+  ]);
   const after = new Database(databaseFile, { readonly: true });
   const rows = after.prepare(`SELECT data FROM ContentItem WHERE kind = 'cookie_policy' ORDER BY position`).all() as { data: string }[];
   const versionAfter = (after.prepare(`SELECT version FROM ContentVersion WHERE id = 1`).get() as { version: number }).version;
@@ -84,13 +79,15 @@ describe.skipIf(missing)("PostgreSQL", () => {
   it("an upgraded database gets the new text where the old demo's was stored, and keeps the owner's", async () => {
     const databaseUrl = await server.newDatabase();
     const migrationsDir = "prisma/postgresql/migrations";
-    await applyPendingMigrations({ databaseFile: "/nonexistent", databaseUrl, migrationsDir: previousMigrations(migrationsDir) });
+    await applyPendingMigrations({ databaseFile: "/nonexistent", databaseUrl, migrationsDir: migrationsFolder(migrationsDir, (name) => name < MIGRATION) });
     await query(databaseUrl, `INSERT INTO "ContentList" (kind) VALUES ('cookie_policy')`);
     for (const [position, item] of storedBefore.entries()) {
       await query(databaseUrl, `INSERT INTO "ContentItem" (kind, position, data) VALUES ('cookie_policy', $1, $2)`, [position, JSON.stringify(item)]);
     }
 
-    expect(await applyPendingMigrations({ databaseFile: "/nonexistent", databaseUrl, migrationsDir })).toEqual([MIGRATION]);
+    expect(
+      await applyPendingMigrations({ databaseFile: "/nonexistent", databaseUrl, migrationsDir: migrationsFolder(migrationsDir, (name) => name <= MIGRATION) }),
+    ).toEqual([MIGRATION]);
     const rows = await query<{ data: string }>(databaseUrl, `SELECT data FROM "ContentItem" WHERE kind = 'cookie_policy' ORDER BY position`);
     expect(rows.map((row) => JSON.parse(row.data) as unknown)).toEqual(expectedAfter);
     expect(await query(databaseUrl, `SELECT version FROM "ContentVersion" WHERE id = 1`)).toEqual([{ version: 1 }]);

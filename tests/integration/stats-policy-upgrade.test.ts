@@ -8,9 +8,16 @@ import path from "node:path";
 import Database from "better-sqlite3";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { applyPendingMigrations } from "../../scripts/ops/migrations.mjs";
+import { migrationsFolder, removeMigrationFolders } from "../support/migration-folders";
 import { type PgTestServer, postgresMissing, query, startPgServer } from "../support/pg-server";
 
 const MIGRATION = "20261204000000_visit_and_play_stats";
+/** The first migration after the release before issue 38's: the newsletter's (issue 37) came in the same one. */
+const PREVIOUS_RELEASE_END = "20261201000000";
+const PENDING = fs
+  .readdirSync("prisma/migrations")
+  .filter((name) => name >= PREVIOUS_RELEASE_END && name <= MIGRATION)
+  .sort();
 const OWNER_TEXT = "The owner's own words about browsing data.";
 
 type Item = { id: number; body?: Item[] } & Record<string, unknown>;
@@ -31,15 +38,8 @@ const expectedAfter = { cookie_policy: read(SHIPPED, "cookie_policy"), privacy_p
 const cleanup: string[] = [];
 afterAll(() => {
   for (const dir of cleanup) fs.rmSync(dir, { recursive: true, force: true });
+  removeMigrationFolders();
 });
-
-function previousMigrations(dir: string): string {
-  const copy = fs.mkdtempSync(path.join(os.tmpdir(), "composer-previous-migrations-"));
-  cleanup.push(copy);
-  fs.cpSync(dir, copy, { recursive: true });
-  fs.rmSync(path.join(copy, MIGRATION), { recursive: true, force: true });
-  return copy;
-}
 
 it("the shipped texts say that no cookie is used for counting, in both languages", () => {
   const cookie = expectedAfter.cookie_policy.find((item) => item.id === 3)!;
@@ -52,7 +52,7 @@ it("SQLite: an upgraded data folder gets the new texts where the earlier demo's 
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), "composer-stats-policy-"));
   cleanup.push(dir);
   const databaseFile = path.join(dir, "site.db");
-  await applyPendingMigrations({ databaseFile, migrationsDir: previousMigrations("prisma/migrations") });
+  await applyPendingMigrations({ databaseFile, migrationsDir: migrationsFolder("prisma/migrations", (name) => name < PREVIOUS_RELEASE_END) });
   const before = new Database(databaseFile);
   const insert = before.prepare(`INSERT INTO ContentItem (kind, position, data) VALUES (?, ?, ?)`);
   for (const [kind, items] of Object.entries(storedBefore)) {
@@ -61,7 +61,7 @@ it("SQLite: an upgraded data folder gets the new texts where the earlier demo's 
   }
   before.close();
 
-  expect(await applyPendingMigrations({ databaseFile, migrationsDir: "prisma/migrations" })).toEqual([MIGRATION]);
+  expect(await applyPendingMigrations({ databaseFile, migrationsDir: migrationsFolder("prisma/migrations", (name) => name <= MIGRATION) })).toEqual(PENDING);
   const after = new Database(databaseFile, { readonly: true });
   for (const kind of ["cookie_policy", "privacy_policy"] as const) {
     const rows = after.prepare(`SELECT data FROM ContentItem WHERE kind = ? ORDER BY position`).all(kind) as { data: string }[];
@@ -82,14 +82,20 @@ describe.skipIf(postgresMissing())("PostgreSQL", () => {
   it("an upgraded database gets the new texts where the earlier demo's were stored, and keeps the owner's", async () => {
     const databaseUrl = await server.newDatabase();
     const migrationsDir = "prisma/postgresql/migrations";
-    await applyPendingMigrations({ databaseFile: "/nonexistent", databaseUrl, migrationsDir: previousMigrations(migrationsDir) });
+    await applyPendingMigrations({
+      databaseFile: "/nonexistent",
+      databaseUrl,
+      migrationsDir: migrationsFolder(migrationsDir, (name) => name < PREVIOUS_RELEASE_END),
+    });
     for (const [kind, items] of Object.entries(storedBefore)) {
       await query(databaseUrl, `INSERT INTO "ContentList" (kind) VALUES ($1)`, [kind]);
       for (const [position, item] of items.entries()) {
         await query(databaseUrl, `INSERT INTO "ContentItem" (kind, position, data) VALUES ($1, $2, $3)`, [kind, position, JSON.stringify(item)]);
       }
     }
-    expect(await applyPendingMigrations({ databaseFile: "/nonexistent", databaseUrl, migrationsDir })).toEqual([MIGRATION]);
+    expect(
+      await applyPendingMigrations({ databaseFile: "/nonexistent", databaseUrl, migrationsDir: migrationsFolder(migrationsDir, (name) => name <= MIGRATION) }),
+    ).toEqual(PENDING);
     for (const kind of ["cookie_policy", "privacy_policy"] as const) {
       const rows = await query<{ data: string }>(databaseUrl, `SELECT data FROM "ContentItem" WHERE kind = $1 ORDER BY position`, [kind]);
       expect(rows.map((row) => JSON.parse(row.data) as unknown)).toEqual(expectedAfter[kind]);

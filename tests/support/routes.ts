@@ -102,3 +102,11 @@ export function adminPages(server: Pick<ServerInfo, "dataDir">): string[] {
     "/admin/activityList",
   ];
 }
+
+/**
+ * The newsletter's sign-up answers 503 on a server without SMTP_URL (issue 37: it cannot work, and says
+ * so): the bad-input sweeps, which run without mail, accept that one 5xx there.
+ */
+export function unavailableWithoutMail(path: string, status: number): boolean {
+  return status === 503 && /^(\/en)?\/newsletter(\.data)?$|^\/api\/newsletter\/subscribe\/$/.test(path);
+}
