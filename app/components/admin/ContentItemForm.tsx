@@ -113,11 +113,8 @@ export function ContentItemForm({
 }) {
   return (
     <ImageChoicesContext value={library}>
-      <AdminForm errors={errors} submitLabel="Salva" cancelTo={cancelTo} multipart>
-        {/* The form's default button (Enter in a field) saves, whatever "Aggiungi riga" buttons follow. */}
-        <button type="submit" name="intent" value="save" className="visually-hidden" tabIndex={-1} aria-hidden="true">
-          Salva
-        </button>
+      {/* The form's default button (Enter in a field) saves, whatever «Aggiungi riga» buttons follow. */}
+      <AdminForm errors={errors} submitLabel="Salva" cancelTo={cancelTo} multipart innerSubmits>
         {fields.map((field) =>
           field.type === "list" ? (
             <ListInputs

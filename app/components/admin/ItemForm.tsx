@@ -355,7 +355,8 @@ export function ItemForm({
     );
   return (
     <ImageChoicesContext value={library}>
-      <AdminForm errors={errors} submitLabel={submitLabel} cancelTo={cancelTo} multipart={multipart}>
+      {/* A type's own controls may hold submit buttons (the programme's «Aggiungi opera»): Enter in a field still saves. */}
+      <AdminForm errors={errors} submitLabel={submitLabel} cancelTo={cancelTo} multipart={multipart} innerSubmits={extra !== undefined}>
         {bySection(entries.filter(([, field]) => groupOf(field) === undefined)).map(([section, members]) =>
           section === undefined ? (
             members.map(controls)

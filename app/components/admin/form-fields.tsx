@@ -121,24 +121,36 @@ export function FormError({ message }: { message?: string | null }) {
 /**
  * The frame of every admin form: a native post (it works without JavaScript), the form-level
  * error, the fields, then save (disabled while saving) and cancel back to the list.
+ *
+ * `innerSubmits`: the fields hold submit buttons of their own («Aggiungi opera», «Aggiungi riga»).
+ * Enter in a text field presses the form's default button, the first submit button in tree order
+ * (HTML's implicit submission), which would then be one of those: a copy of the save button comes
+ * first, hidden from sight, from the keyboard's tab order and from assistive technologies.
  */
 export function AdminForm({
   errors,
   submitLabel,
   cancelTo,
   multipart = false,
+  innerSubmits = false,
   children,
 }: {
   errors?: Record<string, string>;
   submitLabel: string;
   cancelTo: string;
   multipart?: boolean;
+  innerSubmits?: boolean;
   children: ReactNode;
 }) {
   const busy = useNavigation().state === "submitting";
   const hydrated = useHydrated();
   return (
     <Form method="post" encType={multipart ? "multipart/form-data" : undefined} className="admin-form" noValidate>
+      {innerSubmits ? (
+        <button type="submit" className="visually-hidden" tabIndex={-1} aria-hidden="true" disabled={busy}>
+          {submitLabel}
+        </button>
+      ) : null}
       {/* A refused enhanced post keeps the chosen files on the page; a native one does not (withFilesToChooseAgain). */}
       {hydrated ? <input type="hidden" name="enhanced" value="1" /> : null}
       <FormError message={formErrorMessage(errors)} />
