@@ -297,7 +297,7 @@ describe("a composition page", () => {
     const english = await html(`/en${path}`);
     expect(english.text).toContain(">Work details</h2>");
     expect(english.text).toContain("Perusal score (PDF, 84 pages)");
-    expect(english.text).toContain("<dd>Orchestra Sinfonica di Milano, Milan, Auditorium, November 2025</dd>");
+    expect(english.text).toContain("<dd>Giulia Ferri, Orchestra Sinfonica di Milano, Milan, Auditorium di Milano, 15 November 2025</dd>");
 
     const blocks = [...english.text.matchAll(/<script type="application\/ld\+json"[^>]*>(.*?)<\/script>/gs)].map((m) => JSON.parse(m[1]!));
     const work = blocks.flat().find((block) => block["@type"] === "MusicComposition");
