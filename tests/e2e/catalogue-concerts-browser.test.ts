@@ -35,7 +35,8 @@ beforeAll(async () => {
     json: {
       title: "Serata del catalogo",
       title_eng: "Catalogue evening",
-      starts_at: "2031-10-04T20:30:00+02:00",
+      // Sooner than the demo's concerts, so the home page shows it first.
+      starts_at: new Date(Date.now() + 2 * 86_400_000).toISOString(),
       event_status: "cancelled",
       venue: "Sala Verdi",
       city: "Milano",

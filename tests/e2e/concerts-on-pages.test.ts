@@ -35,6 +35,7 @@ beforeAll(async () => {
   api = new HttpClient(server.url);
   await api.apiLogin();
   // Whatever concerts the demo content has, this file starts without any (the home page's empty case).
+  run(server, "DELETE FROM EventWork");
   run(server, "DELETE FROM Event");
   const works = rows<{ id: number; slug: string; category: string }>(
     server,
