@@ -16,6 +16,9 @@ export function Footer() {
           <Link className="button button--ghost" to={pagePath("works", lang)}>
             {t("footer.works")}
           </Link>
+          <Link className="button button--ghost" to={pagePath("events", lang)}>
+            {t("footer.events")}
+          </Link>
           <Link className="button button--ghost" to={pagePath("privacyPolicy", lang)}>
             {t("footer.privacy")}
           </Link>
