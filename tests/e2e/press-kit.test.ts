@@ -196,3 +196,78 @@ describe("the biographies' word limits", () => {
     expect(page).toContain("parola150");
   });
 });
+
+describe("the next concerts", () => {
+  /** The concerts a press page lists, by slug, in its order. */
+  const listed = (page: string) => {
+    const section = page.slice(page.indexOf('id="press-concerts"'), page.indexOf('id="press-contact"'));
+    return [...section.matchAll(/data-slug="([^"]+)"/g)].map((m) => m[1]);
+  };
+
+  it("up to five published upcoming ones, soonest first, in the page's language and Rome time, on /press and in the kit; an edit shows at once and makes the kit again", async () => {
+    // The demo has no concert: no section, no file.
+    expect(await pageText("/press")).not.toContain('id="press-concerts"');
+    expect([...(await kit("/press/kit.zip")).entries.keys()].some((name) => name.includes("concerti"))).toBe(false);
+
+    const api = new HttpClient(server.url);
+    await api.apiLogin();
+    const create = async (word: string, startsAt: string, extra: Record<string, unknown> = {}) => {
+      const json = {
+        title: `Concerto ${word}`,
+        title_eng: `Concert ${word}`,
+        venue: `Teatro ${word}`,
+        city: "Vicenza",
+        country: "it",
+        starts_at: startsAt,
+        ...extra,
+      };
+      const res = await api.request("POST", "/api/events/", { json });
+      expect(res.status, await res.clone().text()).toBe(201);
+      return (await res.json()) as { id: number; slug: string };
+    };
+    // Made out of order; 19:00 UTC is 21:00 in Rome in July. A draft, a past concert and the sixth upcoming one are not listed.
+    const twenty = await create("Venti", "2031-07-20T19:00:00Z");
+    const seventeen = await create("Diciassette", "2031-07-17T19:00:00Z");
+    const fifteen = await create("Quindici", "2031-07-15T19:00:00Z");
+    const nineteen = await create("Diciannove", "2031-07-19T19:00:00Z");
+    const sixteen = await create("Sedici", "2031-07-16T19:00:00Z", { event_status: "cancelled" });
+    const eighteen = await create("Diciotto", "2031-07-18T19:00:00Z");
+    await create("Bozza", "2031-07-14T19:00:00Z", { status: "draft" });
+    await create("Passato", "2025-03-01T19:00:00Z");
+
+    // React marks where its text pieces meet (<!-- -->): read as a visitor does.
+    const italian = (await pageText("/press")).replaceAll("<!-- -->", "");
+    expect(listed(italian)).toEqual([fifteen.slug, sixteen.slug, seventeen.slug, eighteen.slug, nineteen.slug]);
+    expect(italian).toContain("martedì 15 luglio 2031");
+    expect(italian).toContain(`href="/events/${fifteen.slug}"`);
+    expect(italian).toContain("Teatro Quindici, Vicenza (Italia)");
+    expect(italian).toContain("Annullato");
+    const english = (await pageText("/en/press")).replaceAll("<!-- -->", "");
+    expect(listed(english)).toEqual(listed(italian));
+    expect(english).toContain("Tuesday, 15 July 2031");
+    expect(english).toContain(`href="/en/events/${fifteen.slug}"`);
+    expect(english).toContain("Concert Quindici");
+
+    const before = keptKits();
+    const concerts = (await kit("/press/kit.zip")).entries.get("cartella-stampa-elena-marchetti/prossimi-concerti.txt")?.toString("utf8") ?? "";
+    const blocks = concerts.trimEnd().split("\n\n");
+    expect(blocks).toHaveLength(5);
+    expect(blocks.slice(0, 2)).toEqual([
+      `martedì 15 luglio 2031, 21:00\nConcerto Quindici\nTeatro Quindici, Vicenza (Italia)\n${server.url}/events/${fifteen.slug}`,
+      `mercoledì 16 luglio 2031, 21:00\nConcerto Sedici\nTeatro Sedici, Vicenza (Italia)\nAnnullato\n${server.url}/events/${sixteen.slug}`,
+    ]);
+    const englishConcerts = (await kit("/en/press/kit.zip")).entries.get("elena-marchetti-press-kit/next-concerts.txt")?.toString("utf8");
+    expect(englishConcerts?.split("\n\n")[0]).toBe(
+      `Tuesday, 15 July 2031, 21:00\nConcert Quindici\nTeatro Quindici, Vicenza (Italy)\n${server.url}/en/events/${fifteen.slug}`,
+    );
+    // A concert edit is a content change: both languages' kits were made again.
+    expect(keptKits()).not.toEqual(before);
+
+    // Moved to the 14th, the last one is now the first: on the page at once, and in the next kit.
+    const moved = await api.request("PATCH", `/api/events/${twenty.id}/`, { json: { starts_at: "2031-07-14T19:00:00Z" } });
+    expect(moved.status, await moved.clone().text()).toBe(200);
+    expect(listed(await pageText("/press"))).toEqual([twenty.slug, fifteen.slug, sixteen.slug, seventeen.slug, eighteen.slug]);
+    const after = (await kit("/press/kit.zip")).entries.get("cartella-stampa-elena-marchetti/prossimi-concerti.txt")?.toString("utf8") ?? "";
+    expect(after.split("\n\n")[0]).toBe(`lunedì 14 luglio 2031, 21:00\nConcerto Venti\nTeatro Venti, Vicenza (Italia)\n${server.url}/events/${twenty.slug}`);
+  });
+});

@@ -6,7 +6,7 @@ import { localized, type Lang } from "~/lib/i18n";
 import { eventCalendarPath, eventPath, musicPath } from "~/lib/paths";
 import { romeIso } from "~/lib/rome-time";
 import { sanitizeRichHtml } from "../domain/sanitize.server";
-import { eventSelect, listEvents, type EventItem } from "../domain/events.server";
+import { eventSelect, listEvents, upcomingEvents, type EventItem } from "../domain/events.server";
 import { imageInfo } from "../storage/images.server";
 import { isVisibleToVisitors } from "../storage/publication.server";
 
@@ -53,6 +53,11 @@ function eventCard(item: EventItem, lang: Lang): EventCardData {
     eventStatus: item.eventStatus as EventStatus,
     works: programme(item, lang),
   };
+}
+
+/** The next `limit` concerts visitors may see, soonest first, as cards (the press kit). */
+export async function upcomingEventCards(lang: Lang, limit: number): Promise<EventCardData[]> {
+  return (await upcomingEvents(limit)).map((row) => eventCard(row, lang));
 }
 
 /** Past concerts a page of /events holds. */
