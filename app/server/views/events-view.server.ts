@@ -48,6 +48,11 @@ function eventCard(item: EventItem, lang: Lang): EventCardData {
   };
 }
 
+/** The next `limit` concerts visitors may see, soonest first, as cards (the press kit). */
+export async function upcomingEventCards(lang: Lang, limit: number): Promise<EventCardData[]> {
+  return (await upcomingEvents(limit)).map((row) => eventCard(row, lang));
+}
+
 /** Past concerts a page of /events holds. */
 const PAST_PAGE_SIZE = 12;
 
