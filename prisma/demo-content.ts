@@ -292,8 +292,8 @@ export const demoCatalogue: Record<string, DemoCatalogue> = {
     instrumentation: "violoncello solista; 2.2.2.2 – 4.2.3.1 – timp, 2 perc, arpa – archi",
     instrumentationEng: "solo cello; 2.2.2.2 – 4.2.3.1 – timp, 2 perc, harp – strings",
     instruments: ["cello", "flute", "oboe", "clarinet", "bassoon", "horn", "trumpet", "trombone", "tuba", "timpani", "percussion", "harp", "strings"],
-    premiere: "Orchestra Sinfonica di Milano, Milano, Auditorium, novembre 2025",
-    premiereEng: "Orchestra Sinfonica di Milano, Milan, Auditorium, November 2025",
+    premiere: "Giulia Ferri, Orchestra Sinfonica di Milano, Milano, Auditorium di Milano, 15 novembre 2025",
+    premiereEng: "Giulia Ferri, Orchestra Sinfonica di Milano, Milan, Auditorium di Milano, 15 November 2025",
     commission: "Orchestra Sinfonica di Milano",
     commissionEng: "Orchestra Sinfonica di Milano",
     publisher: "Edizioni Aulicus",
@@ -493,9 +493,9 @@ export const demoNews: DemoNews[] = [
     category: "Eventi",
     date: "2025-11-15",
     description:
-      "<p>Il 15 novembre l'<strong>Orchestra da camera Adriatica</strong> e la violoncellista <strong>Giulia Ferri</strong> eseguono in prima assoluta il concerto per violoncello e orchestra <em>«Il fiume lento»</em>.</p><p>Il lavoro, in tre movimenti, segue il corso del Po dalla sorgente al delta: una lunga melodia del violoncello attraversa paesaggi orchestrali sempre più ampi, fino a perdersi nel suono dell'elettronica che chiude il brano. Il concerto sarà registrato dal vivo per una futura pubblicazione discografica.</p>",
+      "<p>Il 15 novembre l'<strong>Orchestra Sinfonica di Milano</strong> e la violoncellista <strong>Giulia Ferri</strong> eseguono in prima assoluta il concerto per violoncello e orchestra <em>«Il fiume lento»</em>.</p><p>Il lavoro, in tre movimenti, segue il corso del Po dalla sorgente al delta: una lunga melodia del violoncello attraversa paesaggi orchestrali sempre più ampi, fino a perdersi nel suono dell'elettronica che chiude il brano. Il concerto sarà registrato dal vivo per una futura pubblicazione discografica.</p>",
     descriptionEng:
-      "<p>On 15 November the <strong>Orchestra da camera Adriatica</strong> and cellist <strong>Giulia Ferri</strong> give the world premiere of the concerto for cello and orchestra <em>«The Slow River»</em>.</p><p>The three-movement work follows the course of the Po from its source to the delta: a long cello melody travels through ever wider orchestral landscapes, until it dissolves into the electronics that close the piece. The concert will be recorded live for a future release.</p>",
+      "<p>On 15 November the <strong>Orchestra Sinfonica di Milano</strong> and cellist <strong>Giulia Ferri</strong> give the world premiere of the concerto for cello and orchestra <em>«The Slow River»</em>.</p><p>The three-movement work follows the course of the Po from its source to the delta: a long cello melody travels through ever wider orchestral landscapes, until it dissolves into the electronics that close the piece. The concert will be recorded live for a future release.</p>",
     attachments: ["Programma di sala.pdf", "Biglietteria.pdf"],
   },
   {
@@ -552,5 +552,171 @@ export const demoNews: DemoNews[] = [
     descriptionEng:
       "<p><strong>«Urban Nocturne»</strong>, Elena Marchetti's new orchestral album, comes out on 20 November: a symphonic poem for orchestra and electronics devoted to Milan at night.</p><p>The album was recorded with the Orchestra da camera Adriatica and mixed in immersive audio. The first single is already available on the main streaming platforms.</p>",
     attachments: ["Comunicato stampa.pdf", "Copertina.jpg"],
+  },
+];
+
+/**
+ * Issue 36: the demo concerts. Past ones on their dates (the premieres agree with the catalogue's
+ * `premiere` texts above); upcoming ones `daysAfterSeed` days after the seed runs, so a fresh data
+ * folder always has concerts ahead. `time`: Rome's wall clock. `works`: demo compositions by title,
+ * in programme order. `picture`: the seed draws one for it.
+ */
+export type DemoEvent = {
+  title: string;
+  titleEng: string;
+  when: { date: string } | { daysAfterSeed: number };
+  time: string;
+  eventStatus?: "scheduled" | "cancelled" | "postponed" | "rescheduled";
+  venue: string;
+  city: string;
+  country: string;
+  address: string;
+  ticketUrl?: string;
+  performers: string;
+  description: string;
+  descriptionEng: string;
+  works: { title: string; premiere?: boolean }[];
+  picture?: boolean;
+};
+
+export const demoEvents: DemoEvent[] = [
+  {
+    title: "«Quaderno di Ravenna» in prima assoluta",
+    titleEng: "«Ravenna Notebook»: world premiere",
+    when: { date: "2023-06-14" },
+    time: "21:30",
+    venue: "Basilica di San Vitale",
+    city: "Ravenna",
+    country: "IT",
+    address: "Via San Vitale 17, 48121 Ravenna",
+    ticketUrl: "https://www.ravennafestival.org/",
+    performers: "Quartetto Aurelio",
+    description:
+      "<p>Per il <strong>Ravenna Festival</strong>, che lo ha commissionato, il <em>Quartetto Aurelio</em> presenta in prima assoluta il quartetto d'archi in quattro movimenti di Elena Marchetti, scritto per i mosaici della basilica e per la pineta.</p><p>In programma anche quartetti di Haydn e Britten.</p>",
+    descriptionEng:
+      "<p>For the <strong>Ravenna Festival</strong>, which commissioned it, the <em>Quartetto Aurelio</em> gives the world premiere of Elena Marchetti's four-movement string quartet, written for the basilica's mosaics and the pine forest.</p><p>The programme also includes quartets by Haydn and Britten.</p>",
+    works: [{ title: "Quaderno di Ravenna", premiere: true }],
+    picture: true,
+  },
+  {
+    title: "Festival Risonanze: pianoforte e nastro",
+    titleEng: "Risonanze Festival: piano and tape",
+    when: { date: "2025-06-14" },
+    time: "21:00",
+    venue: "Teatro Alighieri",
+    city: "Ravenna",
+    country: "IT",
+    address: "Via Mariani 2, 48121 Ravenna",
+    ticketUrl: "https://www.teatroalighieri.org/",
+    performers: "Marco Benassi, pianoforte",
+    description:
+      "<p>La seconda serata del <strong>Festival Risonanze</strong> dedicata a Elena Marchetti: Marco Benassi suona «Risonanze» e altri brani per pianoforte e nastro magnetico, con la regia del suono della compositrice.</p>",
+    descriptionEng:
+      "<p>The second evening of the <strong>Risonanze Festival</strong> devoted to Elena Marchetti: Marco Benassi plays «Resonances» and other pieces for piano and magnetic tape, with the composer at the sound desk.</p>",
+    works: [{ title: "Risonanze" }],
+  },
+  {
+    title: "«Il fiume lento» in prima assoluta",
+    titleEng: "«The Slow River»: world premiere",
+    when: { date: "2025-11-15" },
+    time: "20:30",
+    venue: "Auditorium di Milano",
+    city: "Milano",
+    country: "IT",
+    address: "Largo Gustav Mahler, 20136 Milano",
+    ticketUrl: "https://www.sinfonicadimilano.org/",
+    performers: "Giulia Ferri, violoncello\nOrchestra Sinfonica di Milano\nChiara Vitali, direttrice",
+    description:
+      "<p>L'<strong>Orchestra Sinfonica di Milano</strong>, che lo ha commissionato, e la violoncellista <strong>Giulia Ferri</strong> eseguono in prima assoluta il concerto per violoncello e orchestra <em>«Il fiume lento»</em>, preceduto dal poema sinfonico «Notturno urbano».</p><p>Il concerto è registrato dal vivo per una futura pubblicazione discografica.</p>",
+    descriptionEng:
+      "<p>The <strong>Orchestra Sinfonica di Milano</strong>, which commissioned it, and cellist <strong>Giulia Ferri</strong> give the world premiere of the concerto for cello and orchestra <em>«The Slow River»</em>, preceded by the symphonic poem «Urban Nocturne».</p><p>The concert is recorded live for a future release.</p>",
+    works: [{ title: "Notturno urbano" }, { title: "Il fiume lento", premiere: true }],
+    picture: true,
+  },
+  {
+    title: "Canti della pianura – Bologna",
+    titleEng: "Songs of the Plain – Bologna",
+    when: { date: "2026-03-14" },
+    time: "21:00",
+    venue: "Oratorio di San Filippo Neri",
+    city: "Bologna",
+    country: "IT",
+    address: "Via Manzoni 5, 40121 Bologna",
+    ticketUrl: "https://www.bolognafestival.it/",
+    performers: "Sara Lombardi, soprano\nEnsemble Meridiana",
+    description:
+      "<p>Prima tappa del tour con l'<strong>Ensemble Meridiana</strong>: il ciclo «Canti della pianura» e una selezione di musiche per il cinema riarrangiate per ensemble.</p>",
+    descriptionEng:
+      "<p>First date of the tour with <strong>Ensemble Meridiana</strong>: the song cycle «Songs of the Plain» and a selection of film music rearranged for ensemble.</p>",
+    works: [{ title: "Canti della pianura" }, { title: "Le stanze di Adele" }, { title: "Perché la notte" }],
+  },
+  {
+    title: "Canti della pianura – Berlino",
+    titleEng: "Songs of the Plain – Berlin",
+    when: { date: "2026-05-09" },
+    time: "20:00",
+    venue: "Konzerthaus Berlin, Kleiner Saal",
+    city: "Berlino",
+    country: "DE",
+    address: "Gendarmenmarkt, 10117 Berlin",
+    ticketUrl: "https://www.konzerthaus.de/",
+    performers: "Sara Lombardi, soprano\nEnsemble Meridiana",
+    description:
+      "<p>Ultima tappa del tour con l'<strong>Ensemble Meridiana</strong>, con il tema per violoncello di «Nebbia su Ferrara» in una nuova versione per ensemble.</p>",
+    descriptionEng:
+      "<p>The last date of the tour with <strong>Ensemble Meridiana</strong>, with the cello theme of «Fog over Ferrara» in a new version for ensemble.</p>",
+    works: [{ title: "Canti della pianura" }, { title: "Nebbia su Ferrara" }],
+  },
+  {
+    title: "Quaderno di Ravenna a Lisbona",
+    titleEng: "Ravenna Notebook in Lisbon",
+    when: { daysAfterSeed: 21 },
+    time: "19:00",
+    venue: "Centro Cultural de Belém, Pequeno Auditório",
+    city: "Lisbona",
+    country: "PT",
+    address: "Praça do Império, 1449-003 Lisboa",
+    ticketUrl: "https://www.ccb.pt/",
+    performers: "Quartetto Aurelio\nMarco Benassi, pianoforte",
+    description:
+      "<p>Il <strong>Quartetto Aurelio</strong> porta a Lisbona «Quaderno di Ravenna»; nella seconda parte Marco Benassi suona «Risonanze» per pianoforte e nastro magnetico.</p>",
+    descriptionEng:
+      "<p>The <strong>Quartetto Aurelio</strong> brings «Ravenna Notebook» to Lisbon; in the second half Marco Benassi plays «Resonances» for piano and magnetic tape.</p>",
+    works: [{ title: "Quaderno di Ravenna" }, { title: "Risonanze" }],
+  },
+  {
+    title: "«Il fiume lento» a Parigi",
+    titleEng: "«The Slow River» in Paris",
+    when: { daysAfterSeed: 45 },
+    time: "20:00",
+    eventStatus: "cancelled",
+    venue: "Maison de la Radio et de la Musique, Auditorium",
+    city: "Parigi",
+    country: "FR",
+    address: "116 avenue du Président Kennedy, 75016 Paris",
+    ticketUrl: "https://www.maisondelaradioetdelamusique.fr/",
+    performers: "Giulia Ferri, violoncello\nOrchestre de chambre de la Seine",
+    description:
+      "<p>Il concerto è <strong>annullato</strong> per un'indisposizione della solista. I biglietti acquistati saranno rimborsati dalla biglietteria della sala; una nuova data sarà annunciata appena possibile.</p>",
+    descriptionEng:
+      "<p>The concert is <strong>cancelled</strong> owing to the soloist's illness. Tickets will be refunded by the hall's box office; a new date will be announced as soon as possible.</p>",
+    works: [{ title: "Il fiume lento" }],
+  },
+  {
+    title: "La tempesta a Ferrara",
+    titleEng: "The Tempest in Ferrara",
+    when: { daysAfterSeed: 80 },
+    time: "21:00",
+    venue: "Teatro Comunale Claudio Abbado, Ridotto",
+    city: "Ferrara",
+    country: "IT",
+    address: "Corso Martiri della Libertà 5, 44121 Ferrara",
+    ticketUrl: "https://www.teatrocomunaleferrara.it/",
+    performers: "Trio Burrasca",
+    description:
+      "<p>Il <strong>Trio Burrasca</strong> torna nel teatro dove ha eseguito per la prima volta la suite da «La tempesta», con un nuovo arrangiamento del tema di «Perché la notte».</p>",
+    descriptionEng:
+      "<p>The <strong>Trio Burrasca</strong> returns to the theatre where it first played the suite from «The Tempest», with a new arrangement of the theme from «Perché la notte».</p>",
+    works: [{ title: "La tempesta – suite" }, { title: "Perché la notte" }],
   },
 ];

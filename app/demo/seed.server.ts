@@ -1,6 +1,7 @@
-import { demoCatalogue, demoCategories, demoMusic, demoNews } from "../../prisma/demo-content";
+import { type DemoEvent, demoCatalogue, demoCategories, demoEvents, demoMusic, demoNews } from "../../prisma/demo-content";
 import common from "~/locales/it/common";
 import { stampPerusalCopy } from "~/server/domain/perusal-scores.server";
+import { romeLocalToUtc, utcToRomeLocal } from "~/lib/rome-time";
 import { slugify } from "~/lib/slug";
 import { contentChanged } from "~/server/storage/content-version.server";
 import { db } from "~/server/storage/db.server";
@@ -22,8 +23,19 @@ export async function drawContentImages(names: string[]): Promise<void> {
   }
 }
 
-/** Demo categories, compositions (with generated covers and audio) and news (with images and PDFs). */
-export async function seedDemoContent() {
+/**
+ * When a demo concert starts: its date, or the day `daysAfterSeed` after `now` (by Rome's calendar),
+ * at its Rome time.
+ */
+function demoEventStart(event: DemoEvent, now: Date): Date {
+  const day = "date" in event.when ? event.when.date : utcToRomeLocal(new Date(now.getTime() + event.when.daysAfterSeed * 86_400_000)).slice(0, 10);
+  const start = romeLocalToUtc(`${day}T${event.time}`);
+  if (!start) throw new Error(`Demo content: bad date or time for the concert ${event.title}`);
+  return start;
+}
+
+/** Demo categories, compositions (with generated covers and audio), news (with images and PDFs) and concerts. */
+export async function seedDemoContent(now: Date = new Date()) {
   const categoryIds = new Map<string, number>();
   const staged: StagedFile[] = [];
   const stage = (file: StagedFile) => {
@@ -53,6 +65,11 @@ export async function seedDemoContent() {
     }
     newsRows.push({ item, image, attachments });
   }
+  const eventRows: { item: DemoEvent; image: string | null; startsAt: Date }[] = [];
+  for (const item of demoEvents) {
+    const image = item.picture ? stage(await storeDemoImage(`event:${item.title}`, 1600, 1000)) : null;
+    eventRows.push({ item, image, startsAt: demoEventStart(item, now) });
+  }
 
   const usedSlugs = new Set<string>();
   const slugFor = (title: string) => {
@@ -74,9 +91,11 @@ export async function seedDemoContent() {
         if (id === undefined) throw new Error(`Demo content: unknown category ${name}`);
         return id;
       };
+      const musicIds = new Map<string, number>();
       for (const { item, img, tracks, createdAt, score } of musicRows) {
         const catalogue = demoCatalogue[item.title];
-        await tx.music.create({
+        const { id } = await tx.music.create({
+          select: { id: true },
           data: {
             slug: slugFor(item.title),
             title: item.title,
@@ -107,6 +126,7 @@ export async function seedDemoContent() {
             ...score,
           },
         });
+        musicIds.set(item.title, id);
       }
       usedSlugs.clear();
       for (const { item, image, attachments } of newsRows) {
@@ -125,10 +145,40 @@ export async function seedDemoContent() {
           },
         });
       }
+      usedSlugs.clear();
+      for (const { item, image, startsAt } of eventRows) {
+        await tx.event.create({
+          data: {
+            // As a save names a concert: its title and its day in Rome (domain/events.server.ts).
+            slug: slugFor(`${item.title} ${utcToRomeLocal(startsAt).slice(0, 10)}`),
+            title: item.title,
+            titleEng: item.titleEng,
+            startsAt,
+            eventStatus: item.eventStatus ?? "scheduled",
+            venue: item.venue,
+            city: item.city,
+            country: item.country,
+            address: item.address,
+            ticketUrl: item.ticketUrl ?? null,
+            performers: item.performers,
+            description: item.description,
+            descriptionEng: item.descriptionEng,
+            image,
+            works: {
+              create: item.works.map((work, position) => {
+                const musicId = musicIds.get(work.title);
+                if (musicId === undefined) throw new Error(`Demo content: unknown composition ${work.title}`);
+                return { position, premiere: work.premiere ?? false, musicId };
+              }),
+            },
+          },
+        });
+      }
       // Every use of a stored file counts, as when staff save the same rows (stored-files.server.ts).
       const uses = [
         ...musicRows.flatMap((m) => [m.img, ...m.tracks.map((t) => t.url), ...(m.score ? [m.score.score, m.score.scoreOriginal] : [])]),
         ...newsRows.flatMap((n) => [n.image, ...n.attachments.map((a) => a.url)]),
+        ...eventRows.flatMap((e) => (e.image ? [e.image] : [])),
       ];
       await recountFiles(tx, [], uses, staged);
       await contentChanged(tx);

@@ -113,8 +113,10 @@ describe("calendars", () => {
     const res = await visitor().get("/events.ics");
     expect(res.headers.get("content-type")).toMatch(/^text\/calendar/);
     const before = vevents(await res.text());
+    // The demo's concerts ahead are there too (the seed dates them from its start); this file's, by their names.
     const summaries = before.map((e) => e.summary).sort();
-    expect(summaries).toEqual(["Concerto Annullato", "Concerto Aperto", "Concerto Recente"]);
+    expect(summaries).toContain("Quaderno di Ravenna a Lisbona");
+    expect(summaries.filter((summary) => summary.startsWith("Concerto "))).toEqual(["Concerto Annullato", "Concerto Aperto", "Concerto Recente"]);
     const open = before.find((e) => e.summary === "Concerto Aperto");
     // node-ical keeps the property's VALUE=URI parameter beside the text.
     expect(open?.url).toMatchObject({ val: `${server.url}/events/${made.Aperto?.slug}` });
