@@ -3,6 +3,7 @@ import path from "node:path";
 import { PDFDocument } from "@cantoo/pdf-lib";
 import { getDocument } from "pdfjs-dist/legacy/build/pdf.mjs";
 import { beforeAll, describe, expect, it } from "vitest";
+import { makeDemoScore } from "~/demo/demo-media.server";
 import { count, mediaFile, row } from "../support/db";
 import { filesUnder, TINY_PNG, tinyPngFile, uniquePdf } from "../support/files";
 import { expectJson, formData, HttpClient } from "../support/http";
@@ -159,6 +160,19 @@ describe("the perusal score", () => {
     expect(staffDownload.status).toBe(200);
     expect(await pageTexts(new Uint8Array(await staffDownload.arrayBuffer()))).toEqual(["Battuta 1", "Battuta 2", "Battuta 3", "Battuta 4", "Battuta 5"]);
   });
+
+  it("stamps a 200-page engraved score within the save, in under 10 seconds", async () => {
+    // Stamping runs in the save's request (ADR 042): this is how long staff wait on saving a long score.
+    const [work] = await staff.getJson("/api/music/?size=1");
+    const upload = await expectJson(await staff.upload(await makeDemoScore("Prova di durata", "Elena Marchetti", 200), "lunga.pdf", "score"), "upload");
+    const started = performance.now();
+    const saved = await expectJson(await staff.request("PATCH", `/api/music/${work.id}/`, { json: { score: upload.temp_name } }), "score");
+    expect(performance.now() - started).toBeLessThan(10_000);
+    expect(saved.score_pages).toBe(200);
+    const texts = await pageTexts(new Uint8Array(await (await fetch(`${server.url}${saved.score_url}`)).arrayBuffer()));
+    expect(texts).toHaveLength(200);
+    expect(texts.filter((text) => text.includes("Perusal copy – not for performance"))).toHaveLength(200);
+  }, 60_000);
 
   it("refuses a damaged, an encrypted or a non-PDF file with a 400 and stores nothing", async () => {
     const [work] = await staff.getJson("/api/music/?size=1");

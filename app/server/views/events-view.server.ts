@@ -1,13 +1,13 @@
 import ical, { ICalEventStatus } from "ical-generator";
 import type { EventStatus } from "~/lib/event-fields";
-import type { EventCardData } from "~/lib/event-card";
+import type { EventCardData, Performance } from "~/lib/event-card";
 import { concertDayAndTime } from "~/lib/format";
 import { htmlExcerpt, htmlToText } from "~/lib/html-text";
 import { localized, type Lang } from "~/lib/i18n";
 import { eventCalendarPath, eventPath, musicPath } from "~/lib/paths";
 import { romeIso } from "~/lib/rome-time";
 import { sanitizeRichHtml } from "../domain/sanitize.server";
-import { eventSelect, listEvents, type EventItem } from "../domain/events.server";
+import { eventSelect, listEvents, upcomingEvents, type EventItem } from "../domain/events.server";
 import { imageInfo } from "../storage/images.server";
 import { isVisibleToVisitors } from "../storage/publication.server";
 
@@ -48,6 +48,11 @@ function eventCard(item: EventItem, lang: Lang): EventCardData {
   };
 }
 
+/** The next `limit` concerts visitors may see, soonest first, as cards (the press kit). */
+export async function upcomingEventCards(lang: Lang, limit: number): Promise<EventCardData[]> {
+  return (await upcomingEvents(limit)).map((row) => eventCard(row, lang));
+}
+
 /** Past concerts a page of /events holds. */
 const PAST_PAGE_SIZE = 12;
 
@@ -61,6 +66,40 @@ export async function eventsPage(lang: Lang, pastPage: number) {
     upcoming: upcoming.rows.map((row) => eventCard(row, lang)),
     past: past.rows.map((row) => eventCard(row, lang)),
     pastPageCount: Math.max(1, Math.ceil(past.total / PAST_PAGE_SIZE)),
+  };
+}
+
+/** The next `limit` concerts visitors may see, soonest first (the home page). */
+export async function nextEvents(lang: Lang, limit: number): Promise<EventCardData[]> {
+  return (await upcomingEvents(limit)).map((row) => eventCard(row, lang));
+}
+
+/**
+ * A composition's performances (its page): every concert visitors may see whose programme plays it,
+ * upcoming soonest first then past newest first; and its world premiere's concert, for the
+ * composition's `firstPerformance` (a cancelled premiere was not one: the earliest other one is).
+ */
+export async function performancesOf(musicId: number, lang: Lang) {
+  const [upcoming, past] = await Promise.all([
+    listEvents({ filter: { when: "upcoming", musicId } }, eventSelect),
+    listEvents({ filter: { when: "past", musicId } }, eventSelect),
+  ]);
+  const rows = [...upcoming.rows, ...past.rows];
+  const isPremiere = (row: EventItem) => row.works.some((w) => w.music.id === musicId && w.premiere);
+  const premiere = rows.filter((row) => isPremiere(row) && row.eventStatus !== "cancelled").sort((a, b) => a.startsAt.getTime() - b.startsAt.getTime())[0];
+  return {
+    performances: rows.map((row): Performance => ({ event: eventCard(row, lang), premiere: isPremiere(row) })),
+    firstPerformance: premiere
+      ? {
+          name: localized(premiere, "title", lang),
+          path: eventPath(premiere.slug, lang),
+          startDate: romeIso(premiere.startsAt),
+          venue: premiere.venue,
+          address: premiere.address,
+          city: premiere.city,
+          country: premiere.country,
+        }
+      : null,
   };
 }
 
