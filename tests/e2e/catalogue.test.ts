@@ -312,6 +312,18 @@ describe("a composition page", () => {
       duration: "PT27M",
       publisher: { "@type": "Organization", name: "Edizioni Aulicus" },
       genre: "CONCERT MUSIC",
+      // The demo's premiere concert, the same day and place as the catalogue's premiere text.
+      firstPerformance: {
+        "@type": "MusicEvent",
+        name: "«The Slow River»: world premiere",
+        startDate: "2025-11-15T20:30:00+01:00",
+        url: `${server.url}/en/events/il-fiume-lento-in-prima-assoluta-2025-11-15`,
+        location: {
+          "@type": "Place",
+          name: "Auditorium di Milano",
+          address: { "@type": "PostalAddress", streetAddress: "Largo Gustav Mahler, 20136 Milano", addressLocality: "Milano", addressCountry: "IT" },
+        },
+      },
     });
   });
 });
