@@ -1,5 +1,6 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { count, row, rows } from "../support/db";
+import { pngBytes } from "../support/files";
 import { formData, HttpClient } from "../support/http";
 import { appPerFile } from "../support/in-process";
 
@@ -131,5 +132,39 @@ describe("admin concerts without JavaScript", () => {
       { city: "Roma", country: "IT", status: "published" },
       { city: "Napoli", country: "IT", status: "published" },
     ]);
+  });
+});
+
+describe("a concert's picture in the media library", () => {
+  it("is listed as used by its concert, and the library refuses to delete it (409 naming the concert)", async () => {
+    const concert = row<{ title: string; slug: string; image: string }>(
+      server,
+      "SELECT title, slug, image FROM Event WHERE image IS NOT NULL ORDER BY id LIMIT 1",
+    );
+    const key = concert.image.slice("/media/".length);
+    const library = (await (await admin.get("/admin/media?size=all")).text()).replaceAll("&quot;", '"').replaceAll("&#x27;", "'");
+    expect(library).toContain(`<a href="/admin/events/${concert.slug}" data-discover="true">Concerto: ${concert.title}</a>`);
+    const refused = await admin.post(`/admin/media/elimina?chiave=${encodeURIComponent(key)}`, { intent: "delete" });
+    expect(refused.status).toBe(409);
+    expect((await refused.text()).replaceAll("&#x27;", "'")).toContain(`Concerto: ${concert.title}`);
+    expect(row(server, "SELECT image FROM Event WHERE slug = ?", concert.slug)).toEqual({ image: concert.image });
+  });
+
+  it("a replace moves the concert to the new picture, keeping a revision of it with the old one", async () => {
+    const concert = row<{ id: number; image: string }>(server, "SELECT id, image FROM Event WHERE image IS NOT NULL ORDER BY id LIMIT 1");
+    const revisions = count(server, "Revision", "kind = 'event' AND itemKey = ?", String(concert.id));
+    const file = new Blob([Buffer.from(await pngBytes("#3a6ea5", 64))], { type: "image/png" });
+    const replaced = await admin.post(
+      "/admin/media",
+      formData({ intent: "replace", key: concert.image.slice("/media/".length), file: [file, "locandina.png"] }),
+    );
+    expect(replaced.status, await replaced.clone().text()).toBe(302);
+    const now = row<{ image: string }>(server, "SELECT image FROM Event WHERE id = ?", concert.id).image;
+    expect(now).not.toBe(concert.image);
+    expect(now).toMatch(/^\/media\/images\//);
+    // The revision before the replace brings the old picture back (ADR 027).
+    expect(count(server, "Revision", "kind = 'event' AND itemKey = ?", String(concert.id))).toBeGreaterThan(revisions);
+    const kept = rows<{ files: string }>(server, "SELECT files FROM Revision WHERE kind = 'event' AND itemKey = ?", String(concert.id));
+    expect(kept.some((revision) => (JSON.parse(revision.files) as string[]).includes(concert.image))).toBe(true);
   });
 });

@@ -199,7 +199,7 @@ export const adminEventSelect = {
 export const eventRowFileUrls = (row: EventItem) => [row.image];
 
 /** A concert as its revision and its trash entry keep it (ADR 027): the whole public shape and its picture. */
-const eventKept = (row: EventItem) => ({ snapshot: row, files: eventRowFileUrls(row) });
+export const eventKept = (row: EventItem) => ({ snapshot: row, files: eventRowFileUrls(row) });
 
 /** The saved concert a save changes (null: a new one). */
 export type EventCurrent = { id: number; image: string | null; status: string; publishAt: Date | null };

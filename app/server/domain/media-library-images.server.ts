@@ -38,7 +38,7 @@ export function stringsOf(value: unknown, out: string[] = []): string[] {
   return out;
 }
 
-/** The uses of every image, by store key: compositions, news (image and attachments), content items. */
+/** The uses of every image, by store key: compositions, news (image and attachments), concerts, content items. */
 export async function usesByKey(client: Tx | typeof db = db): Promise<Map<string, ImageUse[]>> {
   const uses = new Map<string, ImageUse[]>();
   const add = (url: string | null | undefined, use: ImageUse) => {
@@ -48,15 +48,17 @@ export async function usesByKey(client: Tx | typeof db = db): Promise<Map<string
     if (!list.some((u) => u.href === use.href)) list.push(use);
     uses.set(key, list);
   };
-  const [music, news, attachments, items] = await Promise.all([
+  const [music, news, attachments, events, items] = await Promise.all([
     client.music.findMany({ select: { slug: true, title: true, img: true } }),
     client.news.findMany({ where: { image: { not: null } }, select: { slug: true, title: true, image: true } }),
     client.newsAttachment.findMany({ where: { url: { startsWith: "/media/images/" } }, select: { url: true, news: { select: { slug: true, title: true } } } }),
+    client.event.findMany({ where: { image: { not: null } }, select: { slug: true, title: true, image: true } }),
     client.contentItem.findMany({ select: { kind: true, data: true }, orderBy: [{ kind: "asc" }, { position: "asc" }] }),
   ]);
   for (const m of music) add(m.img, { label: `Musica: ${m.title}`, href: `/admin/musicList/${m.slug}` });
   for (const n of news) add(n.image, { label: `Notizia: ${n.title}`, href: `/admin/newsList/${n.slug}` });
   for (const a of attachments) add(a.url, { label: `Notizia (allegato): ${a.news.title}`, href: `/admin/newsList/${a.news.slug}` });
+  for (const e of events) add(e.image, { label: `Concerto: ${e.title}`, href: `/admin/events/${encodeURIComponent(e.slug)}` });
   for (const row of items) {
     if (!isContentKind(row.kind)) continue;
     const item = JSON.parse(row.data) as Record<string, unknown> & { id: number };

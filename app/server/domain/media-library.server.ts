@@ -6,6 +6,7 @@ import { storeFormFile, UploadError } from "./uploads.server";
 import { contentKept } from "./content.server";
 import { musicKept, musicSelect } from "./music.server";
 import { newsKept, newsSelect } from "./news.server";
+import { eventKept, eventSelect } from "./events.server";
 import { recordRevision, type RevisionKind } from "./revisions.server";
 import { contentChanged } from "../storage/content-version.server";
 import { db } from "../storage/db.server";
@@ -16,7 +17,7 @@ import { recountFiles, removeUnreferenced, type StagedFile } from "../storage/st
  * The media library (/admin/media, docs/decisions/028-media-library.md): every image the site
  * stores, where it is used, and its alt texts (MediaImage rows). A library row is one use of its
  * stored file (ADR 010), so an image uploaded here stays until it is deleted here; a delete is
- * refused while any news, composition or content item uses it. Pages read the alt texts through
+ * refused while any news, composition, concert or content item uses it. Pages read the alt texts through
  * imageInfo (storage/images.server.ts).
  */
 
@@ -121,11 +122,12 @@ export async function deleteLibraryImage(key: string, actor: Actor): Promise<{ o
 /** An item a replace rewrites, and how to read it as its revision keeps it. */
 type RewrittenItem = { kind: RevisionKind; itemKey: string | number; read: () => Promise<{ snapshot: unknown; files: readonly (string | null)[] }> };
 
-/** The news items, compositions and content pages that name `url`, read in `tx`. */
+/** The news items, compositions, concerts and content pages that name `url`, read in `tx`. */
 async function itemsNaming(tx: Tx, url: string): Promise<RewrittenItem[]> {
-  const [news, music, kinds] = await Promise.all([
+  const [news, music, events, kinds] = await Promise.all([
     tx.news.findMany({ where: { OR: [{ image: url }, { attachments: { some: { url } } }] }, select: { id: true }, orderBy: { id: "asc" } }),
     tx.music.findMany({ where: { img: url }, select: { id: true }, orderBy: { id: "asc" } }),
+    tx.event.findMany({ where: { image: url }, select: { id: true }, orderBy: { id: "asc" } }),
     tx.contentItem.findMany({ where: { data: { contains: JSON.stringify(url) } }, select: { kind: true }, distinct: ["kind"], orderBy: { kind: "asc" } }),
   ]);
   return [
@@ -139,13 +141,18 @@ async function itemsNaming(tx: Tx, url: string): Promise<RewrittenItem[]> {
       itemKey: id,
       read: async () => musicKept(await tx.music.findUniqueOrThrow({ where: { id }, select: musicSelect })),
     })),
+    ...events.map(({ id }): RewrittenItem => ({
+      kind: "event",
+      itemKey: id,
+      read: async () => eventKept(await tx.event.findUniqueOrThrow({ where: { id }, select: eventSelect })),
+    })),
     ...kinds.map(({ kind }): RewrittenItem => ({ kind: "content", itemKey: kind, read: () => contentKept(tx, kind) })),
   ];
 }
 
 /**
  * Replaces a library image by new bytes: content-addressed keys never change bytes, so the new file
- * gets its own key and every reference to the old one (compositions, news, attachments, content
+ * gets its own key and every reference to the old one (compositions, news, attachments, concerts, content
  * items, the library row with its alt texts) moves to it in one transaction; the old bytes go once
  * nothing counts them. The replace is a save of every item it rewrites, so each gets a revision
  * (ADR 027) and the one before the replace still brings the old picture back (its revision counts it).
@@ -165,6 +172,7 @@ export async function replaceLibraryImage(key: string, file: File, actor: Actor)
     moved += (await tx.music.updateMany({ where: { img: oldUrl }, data: { img: newUrl } })).count;
     moved += (await tx.news.updateMany({ where: { image: oldUrl }, data: { image: newUrl } })).count;
     moved += (await tx.newsAttachment.updateMany({ where: { url: oldUrl }, data: { url: newUrl } })).count;
+    moved += (await tx.event.updateMany({ where: { image: oldUrl }, data: { image: newUrl } })).count;
     for (const row of await tx.contentItem.findMany({ where: { data: { contains: JSON.stringify(oldUrl) } }, select: { id: true, data: true } })) {
       const occurrences = stringsOf(JSON.parse(row.data)).filter((value) => value === oldUrl).length;
       const data = JSON.stringify(JSON.parse(row.data, (_k, value: unknown) => (value === oldUrl ? newUrl : value)));
