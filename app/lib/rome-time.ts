@@ -1,3 +1,5 @@
+import type { Lang } from "./i18n";
+
 /**
  * The admin shows and takes publication times in the composer's time zone (Europe/Rome); the
  * database keeps UTC. Conversions go through Intl (the zone's rules, daylight saving included), so
@@ -63,4 +65,18 @@ export function romeIso(date: Date): string {
   const abs = Math.abs(offsetMinutes);
   const offset = `${sign}${String(Math.floor(abs / 60)).padStart(2, "0")}:${String(abs % 60).padStart(2, "0")}`;
   return `${new Date(romeWallClock(date.getTime())).toISOString().slice(0, 19)}${offset}`;
+}
+
+/** A concert's day (with its weekday) and time, in Rome, as each language writes them (issue 36): the concert pages and the search. */
+const CONCERT_DAY: Record<Lang, Intl.DateTimeFormat> = {
+  it: new Intl.DateTimeFormat("it-IT", { timeZone: "Europe/Rome", weekday: "long", day: "numeric", month: "long", year: "numeric" }),
+  en: new Intl.DateTimeFormat("en-GB", { timeZone: "Europe/Rome", weekday: "long", day: "numeric", month: "long", year: "numeric" }),
+};
+const CONCERT_TIME: Record<Lang, Intl.DateTimeFormat> = {
+  it: new Intl.DateTimeFormat("it-IT", { timeZone: "Europe/Rome", hour: "2-digit", minute: "2-digit", hourCycle: "h23" }),
+  en: new Intl.DateTimeFormat("en-GB", { timeZone: "Europe/Rome", hour: "2-digit", minute: "2-digit", hourCycle: "h23" }),
+};
+
+export function concertDayAndTime(date: Date, lang: Lang): { day: string; time: string } {
+  return { day: CONCERT_DAY[lang].format(date), time: CONCERT_TIME[lang].format(date) };
 }

@@ -1,7 +1,6 @@
 import { type ContentItemOf, isWorkSubcategory } from "~/lib/content-types";
 import { artDirectionPath, contentHref, eventPath, externalHref, galleryItemPath, newsPath, pagePath } from "~/lib/paths";
-import { concertDayAndTime } from "~/lib/format";
-import { romeIso } from "~/lib/rome-time";
+import { concertDayAndTime, romeIso } from "~/lib/rome-time";
 import { htmlToText } from "~/lib/html-text";
 import { type Lang, localized } from "~/lib/i18n";
 import type { SearchResult, SearchType } from "~/lib/search-result";

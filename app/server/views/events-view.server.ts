@@ -1,11 +1,10 @@
 import ical, { ICalEventStatus } from "ical-generator";
 import type { EventStatus } from "~/lib/event-fields";
 import type { EventCardData, Performance } from "~/lib/event-card";
-import { concertDayAndTime } from "~/lib/format";
 import { htmlExcerpt, htmlToText } from "~/lib/html-text";
 import { localized, type Lang } from "~/lib/i18n";
 import { eventCalendarPath, eventPath, musicPath } from "~/lib/paths";
-import { romeIso } from "~/lib/rome-time";
+import { concertDayAndTime, romeIso } from "~/lib/rome-time";
 import { sanitizeRichHtml } from "../domain/sanitize.server";
 import { eventSelect, listEvents, upcomingEvents, type EventItem } from "../domain/events.server";
 import { imageInfo } from "../storage/images.server";
