@@ -1,5 +1,5 @@
 // Demo content for the database seed (data only, no imports).
-// Fictional composer: Elena Marchetti. Names and places are invented.
+// Fictional composer: Elena Marchetti. People and works are invented; the concerts' venues are real halls.
 
 export type DemoCategory = { name: string; nameEng: string; type: "news" | "music" | "lable" | "about" | "bio" | "credits" | "gallery" };
 export type DemoMusic = {
