@@ -1,5 +1,6 @@
 import { Link } from "react-router";
 import type { Route } from "./+types/press";
+import { EventCard } from "~/components/events/EventCard";
 import { CopyButton } from "~/components/press/CopyButton";
 import { PageHero } from "~/components/layout/PageHero";
 import { TitledSection } from "~/components/layout/TitledSection";
@@ -92,6 +93,15 @@ export default function PressPage({ loaderData }: Route.ComponentProps) {
                 <li key={work.slug}>
                   <Link to={work.href}>{work.title}</Link> <span className="press-works__category">{work.category}</span>
                 </li>
+              ))}
+            </ul>
+          </TitledSection>
+        ) : null}
+        {kit.concerts.length > 0 ? (
+          <TitledSection titleId="press-concerts" title={texts.concerts} className="press__section">
+            <ul className="event-list">
+              {kit.concerts.map((event) => (
+                <EventCard key={event.slug} event={event} />
               ))}
             </ul>
           </TitledSection>

@@ -7,7 +7,7 @@ import path from "node:path";
 import sharp from "sharp";
 import { describe, expect, it } from "vitest";
 import yauzl from "yauzl";
-import { count } from "../support/db";
+import { count, rows } from "../support/db";
 import { formOf, type Item } from "../support/content-edits";
 import { expectJson, HttpClient } from "../support/http";
 import { appPerFile } from "../support/in-process";
@@ -46,6 +46,14 @@ async function kit(p: string): Promise<{ res: Response; entries: Map<string, Buf
   return { res, entries: await zipEntries(Buffer.from(await res.arrayBuffer())) };
 }
 
+/** The concerts a press page lists, by slug, in its order. */
+const listedSlugs = (page: string) => [...concertsSection(page).matchAll(/data-slug="([^"]+)"/g)].map((m) => m[1]);
+const listedTitles = (page: string) => [...concertsSection(page).matchAll(/<h3 class="event-card__title"><a [^>]*>([^<]+)<\/a>/g)].map((m) => m[1]);
+function concertsSection(page: string): string {
+  const start = page.indexOf('id="press-concerts"');
+  return start === -1 ? "" : page.slice(start, page.indexOf('id="press-contact"'));
+}
+
 const keptKits = () => fs.readdirSync(path.join(server.dataDir, "uploads", ".press-kit")).sort();
 
 async function staffClient() {
@@ -69,6 +77,9 @@ describe("/press and /en/press", () => {
     expect(italian).toContain('href="/press/kit.zip" download=""');
     // The copy buttons come with JavaScript only: nothing to press without it.
     expect(italian).not.toContain("press-bio__copy");
+    // The demo's three upcoming concerts, soonest first (the cancelled one with its state).
+    expect(listedTitles(italian)).toEqual(["Quaderno di Ravenna a Lisbona", "«Il fiume lento» a Parigi", "La tempesta a Ferrara"]);
+    expect(italian).toContain('<span class="badge event-status event-status--cancelled">Annullato</span>');
 
     const english = await pageText("/en/press");
     expect(english).toContain('<h1 class="page-hero__title">Press kit</h1>');
@@ -77,6 +88,7 @@ describe("/press and /en/press", () => {
     expect(english).toContain("12 October 2025");
     expect(english).toMatch(/href="\/en\/compositions\/[^"/]+\/[^"/]+"/);
     expect(english).toContain('href="/en/press/kit.zip" download=""');
+    expect(listedTitles(english)).toHaveLength(3);
 
     // Linked from every page's footer, in its language.
     expect(await pageText("/")).toMatch(/<a[^>]* href="\/press"[^>]*>Cartella stampa<\/a>/);
@@ -128,7 +140,15 @@ describe("/press/kit.zip", () => {
       "cartella-stampa-elena-marchetti/biografia-lunga.txt",
       "cartella-stampa-elena-marchetti/biografia-media.txt",
       "cartella-stampa-elena-marchetti/crediti-foto.txt",
+      "cartella-stampa-elena-marchetti/prossimi-concerti.txt",
     ]);
+    const concerts = entries.get("cartella-stampa-elena-marchetti/prossimi-concerti.txt")?.toString("utf8") ?? "";
+    expect(concerts.split("\n\n").map((block) => block.split("\n")[1])).toEqual([
+      "Quaderno di Ravenna a Lisbona",
+      "«Il fiume lento» a Parigi",
+      "La tempesta a Ferrara",
+    ]);
+    expect(concerts).toContain("Parigi (Francia)\nAnnullato\n");
     expect(entries.get("cartella-stampa-elena-marchetti/biografia-breve.txt")?.toString("utf8")).toBe(`${String(bio.short)}\n`);
     expect(entries.get("cartella-stampa-elena-marchetti/biografia-lunga.txt")?.toString("utf8")).toBe(`${String(bio.long)}\n`);
     const photos = names.filter((n) => n.startsWith("cartella-stampa-elena-marchetti/foto/"));
@@ -194,5 +214,75 @@ describe("the biographies' word limits", () => {
     const page = await res.text();
     expect(page).toContain("«Biografia media (al massimo 150 parole) (italiano)»: Al massimo 150 parole: ne ha 151");
     expect(page).toContain("parola150");
+  });
+});
+
+describe("the next concerts", () => {
+  it("up to five published upcoming ones, soonest first, in the page's language and Rome time, on /press and in the kit; an edit shows at once and makes the kit again", async () => {
+    const api = new HttpClient(server.url);
+    await api.apiLogin();
+    // The demo's concerts to the trash: with none ahead, no section and no file.
+    for (const { id } of rows<{ id: number }>(server, 'SELECT "id" FROM "Event"')) expect((await api.request("DELETE", `/api/events/${id}/`)).status).toBe(204);
+    expect(await pageText("/press")).not.toContain('id="press-concerts"');
+    expect([...(await kit("/press/kit.zip")).entries.keys()].some((name) => name.includes("concerti"))).toBe(false);
+
+    const create = async (word: string, startsAt: string, extra: Record<string, unknown> = {}) => {
+      const json = {
+        title: `Concerto ${word}`,
+        title_eng: `Concert ${word}`,
+        venue: `Teatro ${word}`,
+        city: "Vicenza",
+        country: "it",
+        starts_at: startsAt,
+        ...extra,
+      };
+      const res = await api.request("POST", "/api/events/", { json });
+      expect(res.status, await res.clone().text()).toBe(201);
+      return (await res.json()) as { id: number; slug: string };
+    };
+    // Made out of order; 19:00 UTC is 21:00 in Rome in July. A draft, a past concert and the sixth upcoming one are not listed.
+    const twenty = await create("Venti", "2031-07-20T19:00:00Z");
+    const seventeen = await create("Diciassette", "2031-07-17T19:00:00Z");
+    const fifteen = await create("Quindici", "2031-07-15T19:00:00Z");
+    const nineteen = await create("Diciannove", "2031-07-19T19:00:00Z");
+    const sixteen = await create("Sedici", "2031-07-16T19:00:00Z", { event_status: "cancelled" });
+    const eighteen = await create("Diciotto", "2031-07-18T19:00:00Z");
+    await create("Bozza", "2031-07-14T19:00:00Z", { status: "draft" });
+    await create("Passato", "2025-03-01T19:00:00Z");
+
+    // React marks where its text pieces meet (<!-- -->): read as a visitor does.
+    const italian = (await pageText("/press")).replaceAll("<!-- -->", "");
+    expect(listedSlugs(italian)).toEqual([fifteen.slug, sixteen.slug, seventeen.slug, eighteen.slug, nineteen.slug]);
+    expect(italian).toContain("martedì 15 luglio 2031");
+    expect(italian).toContain(`href="/events/${fifteen.slug}"`);
+    expect(italian).toContain("Teatro Quindici, Vicenza (Italia)");
+    expect(italian).toContain("Annullato");
+    const english = (await pageText("/en/press")).replaceAll("<!-- -->", "");
+    expect(listedSlugs(english)).toEqual(listedSlugs(italian));
+    expect(english).toContain("Tuesday, 15 July 2031");
+    expect(english).toContain(`href="/en/events/${fifteen.slug}"`);
+    expect(english).toContain("Concert Quindici");
+
+    const before = keptKits();
+    const concerts = (await kit("/press/kit.zip")).entries.get("cartella-stampa-elena-marchetti/prossimi-concerti.txt")?.toString("utf8") ?? "";
+    const blocks = concerts.trimEnd().split("\n\n");
+    expect(blocks).toHaveLength(5);
+    expect(blocks.slice(0, 2)).toEqual([
+      `martedì 15 luglio 2031, 21:00\nConcerto Quindici\nTeatro Quindici, Vicenza (Italia)\n${server.url}/events/${fifteen.slug}`,
+      `mercoledì 16 luglio 2031, 21:00\nConcerto Sedici\nTeatro Sedici, Vicenza (Italia)\nAnnullato\n${server.url}/events/${sixteen.slug}`,
+    ]);
+    const englishConcerts = (await kit("/en/press/kit.zip")).entries.get("elena-marchetti-press-kit/next-concerts.txt")?.toString("utf8");
+    expect(englishConcerts?.split("\n\n")[0]).toBe(
+      `Tuesday, 15 July 2031, 21:00\nConcert Quindici\nTeatro Quindici, Vicenza (Italy)\n${server.url}/en/events/${fifteen.slug}`,
+    );
+    // A concert edit is a content change: both languages' kits were made again.
+    expect(keptKits()).not.toEqual(before);
+
+    // Moved to the 14th, the last one is now the first: on the page at once, and in the next kit.
+    const moved = await api.request("PATCH", `/api/events/${twenty.id}/`, { json: { starts_at: "2031-07-14T19:00:00Z" } });
+    expect(moved.status, await moved.clone().text()).toBe(200);
+    expect(listedSlugs(await pageText("/press"))).toEqual([twenty.slug, fifteen.slug, sixteen.slug, seventeen.slug, eighteen.slug]);
+    const after = (await kit("/press/kit.zip")).entries.get("cartella-stampa-elena-marchetti/prossimi-concerti.txt")?.toString("utf8") ?? "";
+    expect(after.split("\n\n")[0]).toBe(`lunedì 14 luglio 2031, 21:00\nConcerto Venti\nTeatro Venti, Vicenza (Italia)\n${server.url}/events/${twenty.slug}`);
   });
 });

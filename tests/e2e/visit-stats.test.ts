@@ -3,13 +3,15 @@
 // beacon; GET /api/stats/ and /admin/stats (a server render: what a browser without JavaScript gets) with
 // its CSV files; plays reported by the player in Chromium. The day boundary is proved in
 // tests/domain/visit-counts.test.ts.
+import { parse } from "csv-parse/sync";
 import { describe, expect, it } from "vitest";
 import { acceptCookies, browserPerWorker, visit } from "../support/browser";
 import { silentWav } from "../support/files";
 import { todayIso } from "~/lib/format";
 import { count, row, rows } from "../support/db";
-import { expectJson, HttpClient } from "../support/http";
+import { expectJson, HttpClient, raw } from "../support/http";
 import { appPerFile } from "../support/in-process";
+import { publicPages } from "../support/routes";
 
 const server = appPerFile({ env: { SEED_DEMO: "1" } });
 const browser = browserPerWorker();
@@ -203,5 +205,81 @@ describe("plays reported from Chromium", () => {
       { trackId: second!.id, started: 1, played30s: 0, completed: 0 },
     ]);
     expect(errors).toEqual([]);
+  });
+});
+
+describe("every public page", () => {
+  it("is counted once per view and sets no cookie; a revalidation answered 304 is a view too", async () => {
+    const pages = await publicPages(server.url);
+    const admin = await staff();
+    // Read in the database (the api's list stops at the top pages), after the api flushed this server's counts.
+    const viewsByPath = async () => {
+      await expectJson(await admin.fetch(`/api/stats/?from=${today}&to=${today}`), "GET /api/stats/");
+      const stored = rows<{ path: string; views: number }>(
+        server,
+        `SELECT "path", SUM("views") AS "views" FROM "PageVisitDay" WHERE "day" = ? GROUP BY "path"`,
+        today,
+      );
+      return new Map(stored.map((p) => [p.path, Number(p.views)]));
+    };
+    const before = await viewsByPath();
+    const expected = new Map<string, number>();
+    for (const page of pages) {
+      // Twice: rendered, then (but for the contact form's page) from the page cache.
+      for (let time = 0; time < 2; time++) {
+        const res = await get(page);
+        expect(res.status, page).toBe(200);
+        expect(res.headers.getSetCookie(), page).toEqual([]);
+      }
+      const path = new URL(page, server.url).pathname;
+      expected.set(path, (expected.get(path) ?? before.get(path) ?? 0) + 2);
+    }
+    // A browser holding a page asks whether it changed (a reload, a link back to it) and shows its copy: a view of the page.
+    // raw(), not fetch: fetch adds Cache-Control: no-cache to a conditional request, which asks for the whole page.
+    await get("/en/credits");
+    const held = await get("/en/credits");
+    expect(held.headers.get("x-page-cache")).toBe("HIT");
+    const etag = String(held.headers.get("etag"));
+    const revalidate = (userAgent: string) => raw(server.url, "GET", "/en/credits", { headers: { "If-None-Match": etag, "User-Agent": userAgent } });
+    const revalidated = await revalidate(FIREFOX);
+    expect([revalidated.status, revalidated.headers["x-page-cache"], revalidated.headers["set-cookie"]]).toEqual([304, "HIT", undefined]);
+    // A bot's revalidation is no view.
+    expect((await revalidate(GOOGLEBOT)).status).toBe(304);
+    expected.set("/en/credits", (before.get("/en/credits") ?? 0) + 2 + 1);
+
+    const after = await viewsByPath();
+    expect(new Map([...after].filter(([path]) => expected.has(path)))).toEqual(expected);
+  });
+
+  it("each table of /admin/stats downloads as a CSV file holding the table's figures", async () => {
+    await get("/news?utm_source=csv-test");
+    const admin = await staff();
+    const page = await (await admin.get("/admin/stats?periodo=30")).text();
+    const decode = (html: string) =>
+      html
+        .replace(/<!-- -->/g, "")
+        .replace(/&#x27;/g, "'")
+        .replace(/&quot;/g, '"')
+        .replace(/&lt;/g, "<")
+        .replace(/&gt;/g, ">")
+        .replace(/&amp;/g, "&");
+    const sections = [...page.matchAll(/<section[^>]*data-table="([^"]+)"[^>]*>([\s\S]*?)<\/section>/g)];
+    expect(sections.map((s) => s[1])).toEqual(["visite", "pagine", "sorgenti", "lingue", "dispositivi", "ascolti", "tracce"]);
+    for (const [, name, html] of sections) {
+      expect(html).toContain(`href="/admin/stats/csv/${name}?periodo=30" download=""`);
+      const cells = (row: string, tag: string) => [...row.matchAll(new RegExp(`<${tag}[^>]*>([\\s\\S]*?)</${tag}>`, "g"))].map((m) => decode(m[1]!));
+      const rows = [...html!.matchAll(/<tr>([\s\S]*?)<\/tr>/g)].map((m) => m[1]!);
+      const shown = [
+        cells(rows[0]!, "th"),
+        ...rows
+          .slice(1)
+          .map((row) => cells(row, "td"))
+          .filter((row) => row[0] !== "Nessun dato nel periodo."),
+      ];
+      if (!["ascolti", "tracce"].includes(name!)) expect(shown.length, `${name} has figures`).toBeGreaterThan(1);
+      const res = await admin.get(`/admin/stats/csv/${name}?periodo=30`);
+      expect([res.status, res.headers.get("content-type")], name).toEqual([200, "text/csv; charset=utf-8"]);
+      expect(parse(await res.text(), { bom: true }), name).toEqual(shown);
+    }
   });
 });

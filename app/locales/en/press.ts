@@ -30,5 +30,6 @@ export default {
     long: "biography-long",
     photos: "photos",
     credits: "photo-credits",
+    concerts: "next-concerts",
   },
 } satisfies typeof it;

@@ -30,5 +30,6 @@ export default {
     long: "biografia-lunga",
     photos: "foto",
     credits: "crediti-foto",
+    concerts: "prossimi-concerti",
   },
 };

@@ -10,11 +10,13 @@ import { getEnv } from "../platform/env.server";
  * gone out (express.server.ts, `begin`), the one place every answer passes, whether the page cache
  * sent it or React Router rendered it. Counted: a GET answered 200 with a public page, to an
  * anonymous visitor, either the HTML document or, with JavaScript, the `.data` request of a
- * client-side navigation to another page. Not counted: staff, bots, prefetches, HEAD, errors,
- * anything else. Nothing is set on the answer: no cookie, no script.
+ * client-side navigation to another page; and the 304 of the page cache to a browser that asked
+ * whether its copy of such a page changed (a reload, a link back to a page it holds): the visitor
+ * sees the page all the same, as a counter's script would count it. Not counted: staff, bots,
+ * prefetches, HEAD, errors, anything else. Nothing is set on the answer: no cookie, no script.
  */
 export function countPageView(req: Request, res: Response, target: string, signedIn: boolean) {
-  if (req.method !== "GET" || res.statusCode !== 200 || signedIn) return;
+  if (req.method !== "GET" || (res.statusCode !== 200 && res.statusCode !== 304) || signedIn) return;
   const type = String(res.getHeader("Content-Type") ?? "");
   const document = type.startsWith("text/html");
   if (!document && !type.startsWith("text/x-script")) return;

@@ -12,10 +12,14 @@ import { contentVersion } from "./content-version.server";
  *
  * Values are shared between requests: callers must not mutate them. Keys are fixed by the code
  * (a name and a language), so the map stays small. A failed build is not kept.
+ *
+ * `stamp` is what else the value depends on that the version does not follow, e.g. the Rome day for
+ * what lists the upcoming concerts (a concert that has passed moves no version): the value is built
+ * again when it differs, under the same key.
  */
-const kept = new Map<string, { version: number; value: Promise<unknown> }>();
+const kept = new Map<string, { version: number; stamp: string; value: Promise<unknown> }>();
 
-export function untilContentChanged<T>(key: string, build: () => Promise<T>): Promise<T> {
+export function untilContentChanged<T>(key: string, build: () => Promise<T>, stamp = ""): Promise<T> {
   let version: number;
   try {
     version = contentVersion();
@@ -23,9 +27,9 @@ export function untilContentChanged<T>(key: string, build: () => Promise<T>): Pr
     return build(); // no version (no database file yet): nothing is kept, the build says what is wrong
   }
   const entry = kept.get(key);
-  if (entry?.version === version) return entry.value as Promise<T>;
+  if (entry?.version === version && entry.stamp === stamp) return entry.value as Promise<T>;
   const value = build();
-  kept.set(key, { version, value });
+  kept.set(key, { version, stamp, value });
   value.catch(() => {
     if (kept.get(key)?.value === value) kept.delete(key);
   });

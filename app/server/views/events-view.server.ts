@@ -1,6 +1,7 @@
 import ical, { ICalEventStatus } from "ical-generator";
 import type { EventStatus } from "~/lib/event-fields";
 import type { EventCardData, Performance } from "~/lib/event-card";
+import { concertDayAndTime } from "~/lib/format";
 import { htmlExcerpt, htmlToText } from "~/lib/html-text";
 import { localized, type Lang } from "~/lib/i18n";
 import { eventCalendarPath, eventPath, musicPath } from "~/lib/paths";
@@ -12,15 +13,7 @@ import { isVisibleToVisitors } from "../storage/publication.server";
 
 /** What the concert pages, the home page and a composition's performances show (issue 36), in Rome time. */
 
-const ZONE = "Europe/Rome";
 const LOCALE: Record<Lang, string> = { it: "it-IT", en: "en-GB" };
-
-function when(date: Date, lang: Lang) {
-  return {
-    day: new Intl.DateTimeFormat(LOCALE[lang], { timeZone: ZONE, weekday: "long", day: "numeric", month: "long", year: "numeric" }).format(date),
-    time: new Intl.DateTimeFormat(LOCALE[lang], { timeZone: ZONE, hour: "2-digit", minute: "2-digit", hourCycle: "h23" }).format(date),
-  };
-}
 
 function countryName(code: string, lang: Lang): string {
   try {
@@ -39,7 +32,7 @@ function programme(item: EventItem, lang: Lang) {
 
 /** A concert as a line of a list (the /events page, the home page, a composition's performances). */
 function eventCard(item: EventItem, lang: Lang): EventCardData {
-  const { day, time } = when(item.startsAt, lang);
+  const { day, time } = concertDayAndTime(item.startsAt, lang);
   return {
     slug: item.slug,
     href: eventPath(item.slug, lang),
@@ -53,6 +46,11 @@ function eventCard(item: EventItem, lang: Lang): EventCardData {
     eventStatus: item.eventStatus as EventStatus,
     works: programme(item, lang),
   };
+}
+
+/** The next `limit` concerts visitors may see, soonest first, as cards (the press kit). */
+export async function upcomingEventCards(lang: Lang, limit: number): Promise<EventCardData[]> {
+  return (await upcomingEvents(limit)).map((row) => eventCard(row, lang));
 }
 
 /** Past concerts a page of /events holds. */
@@ -111,7 +109,7 @@ export async function eventDetail(item: EventItem, lang: Lang) {
   return {
     ...eventCard(item, lang),
     isoEnd: item.endsAt ? romeIso(item.endsAt) : null,
-    endTime: item.endsAt ? when(item.endsAt, lang).time : null,
+    endTime: item.endsAt ? concertDayAndTime(item.endsAt, lang).time : null,
     countryCode: item.country,
     address: item.address,
     ticketUrl: item.ticketUrl,
