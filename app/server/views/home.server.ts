@@ -78,7 +78,9 @@ export async function homeData(lang: Lang, requestedCategory: string | null = nu
     )
   ).filter(present);
 
-  const [catalogue, about, concerts] = await Promise.all([musicCatalogue(lang), bioSections("about", lang), nextEvents(lang, HOME_CONCERTS)]);
+  const [catalogue, about, upcoming] = await Promise.all([musicCatalogue(lang), bioSections("about", lang), nextEvents(lang, HOME_CONCERTS)]);
+  // The home page does not list programmes: they stay out of the page's data.
+  const concerts = upcoming.map(({ works: _programme, ...concert }) => concert);
 
   return {
     heroSlides,
