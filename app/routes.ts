@@ -107,6 +107,8 @@ export default [
       // Issue 37: the newsletter
       route("newsletter", "routes/admin/newsletter.tsx"),
       route("newsletter/export.csv", "routes/admin/newsletter-export.ts"),
+      route("newsletter/sends", "routes/admin/newsletter-sends.ts"),
+      route("newsletter/:idSubscriber/delete", "routes/admin/newsletter-delete.tsx"),
       route("newsList/:slugNews/newsletter", "routes/admin/news-newsletter.tsx"),
       route("stats", "routes/admin/stats.tsx"),
       route("stats/csv/:table", "routes/admin/stats-csv.ts"),

@@ -15,3 +15,6 @@ export type EventCardData = {
   eventStatus: EventStatus;
   works: { title: string; href: string; premiere: boolean }[];
 };
+
+/** A composition's performance as its page lists it: the concert, and whether it was the work's world premiere. */
+export type Performance = { event: EventCardData; premiere: boolean };

@@ -1,3 +1,5 @@
+import type { Lang } from "./i18n";
+
 /**
  * Rome time: the site and its staff are in Italy, whatever zone the server runs in. One formatter for
  * the process: creating an Intl.DateTimeFormat costs about a hundred times formatting with one, and
@@ -12,6 +14,20 @@ const ROME_PARTS = new Intl.DateTimeFormat("en-GB", {
   minute: "2-digit",
   hourCycle: "h23",
 });
+
+/** A concert's day (with its weekday) and time, in Rome, as each language writes them (issue 36). */
+const CONCERT_DAY: Record<Lang, Intl.DateTimeFormat> = {
+  it: new Intl.DateTimeFormat("it-IT", { timeZone: "Europe/Rome", weekday: "long", day: "numeric", month: "long", year: "numeric" }),
+  en: new Intl.DateTimeFormat("en-GB", { timeZone: "Europe/Rome", weekday: "long", day: "numeric", month: "long", year: "numeric" }),
+};
+const CONCERT_TIME: Record<Lang, Intl.DateTimeFormat> = {
+  it: new Intl.DateTimeFormat("it-IT", { timeZone: "Europe/Rome", hour: "2-digit", minute: "2-digit", hourCycle: "h23" }),
+  en: new Intl.DateTimeFormat("en-GB", { timeZone: "Europe/Rome", hour: "2-digit", minute: "2-digit", hourCycle: "h23" }),
+};
+
+export function concertDayAndTime(date: Date, lang: Lang): { day: string; time: string } {
+  return { day: CONCERT_DAY[lang].format(date), time: CONCERT_TIME[lang].format(date) };
+}
 
 /** Dates as SPEC.md 9 says. Inputs are ISO date strings (YYYY-MM-DD...) or Date objects. */
 function parts(value: string | Date) {

@@ -94,6 +94,16 @@ export const NEWSLETTER_TEXTS = {
 export type SignupValues = { email: string; lang: string; consent: boolean };
 export type SignupErrors = Partial<Record<"email" | "lang" | "consent" | "altcha", string>>;
 
+/**
+ * What /newsletter's action answers (the page's form, the footer's): accepted; the footer's first post
+ * without JavaScript, which asks for the bot check (`complete`); refused fields; or a limit or an outage.
+ */
+export type SignupActionData =
+  | { status: "accepted" }
+  | { status: "complete"; values: SignupValues }
+  | { status: "invalid"; values: SignupValues; errors: SignupErrors }
+  | { status: "refused"; values: SignupValues; message: string };
+
 /** The sign-up's own fields (the bot check is the server's), in the page's language `lang`. */
 export function validateSignup(values: SignupValues, lang: Lang): SignupErrors {
   const m = NEWSLETTER_TEXTS[lang];
@@ -121,3 +131,9 @@ export type SendFigures = {
   finishedAt: Date | null;
   createdBy: string;
 };
+
+/** A send's figures as the admin pages and their progress route hand them over: the start time already formatted. */
+export type SendRow = Omit<SendFigures, "createdAt" | "finishedAt"> & { createdAt: string };
+
+/** A send still going on: queued or sending. */
+export const sendRunning = (send: Pick<SendFigures, "state">) => send.state === "queued" || send.state === "sending";

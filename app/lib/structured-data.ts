@@ -89,9 +89,25 @@ function isoDurationOfMinutes(minutes: number): string {
   return isoDuration(minutes * 60);
 }
 
+/** Where a concert is (issue 36): the venue as a Place with its PostalAddress. */
+type PlaceInput = { venue: string; address?: string; city: string; country: string };
+
+function placeLd(input: PlaceInput) {
+  return {
+    "@type": "Place",
+    name: input.venue,
+    address: {
+      "@type": "PostalAddress",
+      ...(input.address ? { streetAddress: input.address } : {}),
+      addressLocality: input.city,
+      addressCountry: input.country,
+    },
+  };
+}
+
 /**
  * A composition as a work (issue 36): who wrote it, when, how long it lasts, what it is written for,
- * who publishes it. `firstPerformance` (a MusicEvent) is added by whoever knows the premiere's event.
+ * who publishes it, and its world premiere's concert when the site has it (`firstPerformance`).
  */
 export function musicCompositionLd(input: {
   name: string;
@@ -102,7 +118,9 @@ export function musicCompositionLd(input: {
   durationMinutes?: number | null;
   publisher?: string;
   genre?: string;
+  firstPerformance?: PlaceInput & { name: string; url: string; startDate: string };
 }): JsonLdThing {
+  const premiere = input.firstPerformance;
   return {
     "@context": CONTEXT,
     "@type": "MusicComposition",
@@ -114,6 +132,9 @@ export function musicCompositionLd(input: {
     ...(input.durationMinutes ? { duration: isoDurationOfMinutes(input.durationMinutes) } : {}),
     ...(input.publisher ? { publisher: { "@type": "Organization", name: input.publisher } } : {}),
     ...(input.genre ? { genre: input.genre } : {}),
+    ...(premiere
+      ? { firstPerformance: { "@type": "MusicEvent", name: premiere.name, url: premiere.url, startDate: premiere.startDate, location: placeLd(premiere) } }
+      : {}),
   };
 }
 
@@ -166,24 +187,22 @@ const EVENT_STATUS_TYPES: Record<string, string> = {
  * A concert page (issue 36): where and when, its state, the tickets when there is a link, who plays,
  * and each composition played as a MusicComposition with its page (`url` absent for a work without one).
  */
-export function musicEventLd(input: {
-  name: string;
-  url: string;
-  startDate: string;
-  endDate?: string;
-  eventStatus: string;
-  venue: string;
-  address?: string;
-  city: string;
-  country: string;
-  ticketUrl?: string;
-  performers: string[];
-  image?: string;
-  description?: string;
-  inLanguage: Lang;
-  composer: string;
-  works: { name: string; url?: string }[];
-}): JsonLdThing {
+export function musicEventLd(
+  input: PlaceInput & {
+    name: string;
+    url: string;
+    startDate: string;
+    endDate?: string;
+    eventStatus: string;
+    ticketUrl?: string;
+    performers: string[];
+    image?: string;
+    description?: string;
+    inLanguage: Lang;
+    composer: string;
+    works: { name: string; url?: string }[];
+  },
+): JsonLdThing {
   return {
     "@context": CONTEXT,
     "@type": "MusicEvent",
@@ -193,16 +212,7 @@ export function musicEventLd(input: {
     ...(input.endDate ? { endDate: input.endDate } : {}),
     eventStatus: EVENT_STATUS_TYPES[input.eventStatus] ?? EVENT_STATUS_TYPES.scheduled,
     eventAttendanceMode: "https://schema.org/OfflineEventAttendanceMode",
-    location: {
-      "@type": "Place",
-      name: input.venue,
-      address: {
-        "@type": "PostalAddress",
-        ...(input.address ? { streetAddress: input.address } : {}),
-        addressLocality: input.city,
-        addressCountry: input.country,
-      },
-    },
+    location: placeLd(input),
     ...(input.ticketUrl ? { offers: { "@type": "Offer", url: input.ticketUrl } } : {}),
     ...(input.performers.length ? { performer: input.performers.map((name) => ({ "@type": "PerformingGroup", name })) } : {}),
     ...(input.image ? { image: [input.image] } : {}),

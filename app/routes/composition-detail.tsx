@@ -15,6 +15,8 @@ import { musicAlbumLd, musicCompositionLd } from "~/lib/structured-data";
 import { WorkSheet, type WorkSheetData } from "~/components/compositions/WorkSheet";
 import { ensembleName } from "~/lib/catalogue-vocabulary";
 import { musicVideo, playableTracks } from "~/server/views/compositions.server";
+import { performancesOf } from "~/server/views/events-view.server";
+import { Performances } from "~/components/events/EventCard";
 import { getLang } from "~/server/platform/i18n.server";
 import { imageInfo } from "~/server/storage/images.server";
 import { getMusicBySlug } from "~/server/domain/music.server";
@@ -40,8 +42,11 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
   const query = new URL(request.url).searchParams;
   const sharedTrack = parseTrackParam(query.get("track"), tracks.length);
   const shared = sharedTrack === null ? null : { index: sharedTrack - 1, seconds: parseTimeParam(query.get("t")) ?? 0 };
+  const { performances, firstPerformance } = await performancesOf(item.id, lang);
   const page = {
     preview,
+    performances,
+    firstPerformance,
     href: compositionPath(item.category.name, item.slug, lang),
     shared,
     slug: item.slug,
@@ -74,7 +79,7 @@ export const headers: Route.HeadersFunction = ({ loaderHeaders }) => loaderHeade
 
 export default function CompositionDetailPage({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation("pages");
-  const { preview, slug, title, description, category, image, tracks, video, link, href, shared, sheet, lang } = loaderData;
+  const { preview, slug, title, description, category, image, tracks, video, link, href, shared, sheet, lang, performances, firstPerformance } = loaderData;
   const { t: tc } = useTranslation();
   const urls = useSiteUrls();
   const structuredData = [
@@ -99,6 +104,7 @@ export default function CompositionDetailPage({ loaderData }: Route.ComponentPro
       durationMinutes: sheet.durationMinutes,
       publisher: sheet.publisher,
       genre: category.label,
+      firstPerformance: firstPerformance ? { ...firstPerformance, url: urls.abs(firstPerformance.path) } : undefined,
     }),
     urls.breadcrumbs([
       [tc("nav.compositions"), pagePath("compositions", urls.lang)],
@@ -130,6 +136,7 @@ export default function CompositionDetailPage({ loaderData }: Route.ComponentPro
           {!link && tracks.length >= 2 ? <TrackList id={slug} title={title} tracks={tracks} cover={image} href={href} shared={shared} /> : null}
           {description ? <div className="composition__description">{description}</div> : null}
           <WorkSheet sheet={sheet} lang={lang} />
+          <Performances performances={performances} />
         </div>
       </div>
     </article>

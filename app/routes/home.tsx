@@ -9,6 +9,8 @@ import { TitledSection } from "~/components/layout/TitledSection";
 import { Picture } from "~/components/media/Picture";
 import { JsonLd, useSiteUrls } from "~/components/seo/JsonLd";
 import { pageMeta } from "~/lib/meta";
+import { pagePath } from "~/lib/paths";
+import { useLang } from "~/lib/root-data";
 import { personLd } from "~/lib/structured-data";
 import { homeData } from "~/server/views/home.server";
 import { getInstance, getLang } from "~/server/platform/i18n.server";
@@ -27,7 +29,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 export default function HomePage({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation("pages");
   const { t: tc } = useTranslation();
-  const { heroSlides, singleHero, albumDescriptions, categories, cards, selected, about, follows, tiles } = loaderData;
+  const { heroSlides, singleHero, albumDescriptions, categories, cards, selected, about, follows, tiles, concerts } = loaderData;
+  const lang = useLang();
   const urls = useSiteUrls();
   const person = personLd({
     name: tc("composerName"),
@@ -61,6 +64,33 @@ export default function HomePage({ loaderData }: Route.ComponentProps) {
           </div>
           <CompositionsBrowser categories={categories} cards={cards} initialCategory={selected} />
         </TitledSection>
+
+        {/* Issue 36: the next concerts, plain markup (EventCard would be one more script on the first visit of home). */}
+        {concerts.length > 0 ? (
+          <TitledSection className="home-section home-concerts" titleId="home-concerts-title" title={t("events.home")} centered inner="container">
+            <ul className="home-concerts__list">
+              {concerts.map((concert) => (
+                <li key={concert.slug} className="home-concert">
+                  <time className="home-concert__date" dateTime={concert.isoStart}>
+                    {`${concert.day}, ${concert.time}`}
+                  </time>
+                  <Link className="home-concert__title" to={concert.href}>
+                    {concert.title}
+                  </Link>
+                  <span className="home-concert__place">{`${concert.venue}, ${concert.city}`}</span>
+                  {concert.eventStatus === "scheduled" ? null : (
+                    <span className={`badge event-status event-status--${concert.eventStatus}`}>{t(`events.status.${concert.eventStatus}`)}</span>
+                  )}
+                </li>
+              ))}
+            </ul>
+            <p className="home-concerts__all">
+              <Link className="button button--ghost" to={pagePath("events", lang)}>
+                {t("events.back")}
+              </Link>
+            </p>
+          </TitledSection>
+        ) : null}
 
         {about.length > 0 ? (
           <TitledSection className="home-section home-bio" titleId="home-bio-title" title={t("home.bio")} centered inner="container">

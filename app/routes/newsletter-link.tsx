@@ -1,4 +1,4 @@
-import { data, Form } from "react-router";
+import { data, Form, type ShouldRevalidateFunctionArgs } from "react-router";
 import type { Route } from "./+types/newsletter-link";
 import { PageHero } from "~/components/layout/PageHero";
 import { pageMeta } from "~/lib/meta";
@@ -34,6 +34,14 @@ export async function action({ request, params }: Route.ActionArgs) {
   const kind = kindOf(params.action);
   const done = kind === "confirm" ? (await confirmSubscription(params.token, clientAddress(request))) !== null : await unsubscribe(params.token);
   return data({ done }, { status: done ? 200 : 410 });
+}
+
+/**
+ * With JavaScript, the page's loader is not asked again after its own POST: the action's answer says
+ * all, and the link it used is spent by then (a 410, which the browser logged as a failed load).
+ */
+export function shouldRevalidate({ formMethod, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
+  return formMethod?.toUpperCase() === "POST" ? false : defaultShouldRevalidate;
 }
 
 export default function NewsletterLinkPage({ loaderData, actionData }: Route.ComponentProps) {

@@ -1,11 +1,12 @@
-import { data, Form, useNavigation } from "react-router";
+import { data, useFetcher } from "react-router";
 import { useHydrated } from "remix-utils/use-hydrated";
 import type { Route } from "./+types/newsletter";
 import { PageHero } from "~/components/layout/PageHero";
-import { ProofOfWorkWidget, useProofOfWorkWidget } from "~/components/contacts/proof-of-work";
+import { useProofOfWorkWidget } from "~/components/contacts/proof-of-work";
+import { NewsletterChallenge } from "~/components/newsletter/NewsletterChallenge";
 import { isLang } from "~/lib/i18n";
 import { pageMeta } from "~/lib/meta";
-import { NEWSLETTER_EMAIL_MAX, NEWSLETTER_TEXTS, type SignupErrors } from "~/lib/newsletter";
+import { NEWSLETTER_EMAIL_MAX, NEWSLETTER_TEXTS, type SignupActionData, type SignupErrors, type SignupValues } from "~/lib/newsletter";
 import { pagePath } from "~/lib/paths";
 import { createPageCaptcha } from "~/server/domain/captcha.server";
 import { signUp } from "~/server/domain/newsletter.server";
@@ -14,15 +15,9 @@ import { pageField, readPageForm } from "~/server/http/forms.server";
 import { publicOrigin } from "~/server/http/origin.server";
 import { getLang } from "~/server/platform/i18n.server";
 import { isMailConfigured } from "~/server/platform/mail.server";
-import { CaptchaCodeInput } from "~/components/contacts/CaptchaCodeInput";
 import { FieldError } from "~/components/contacts/FieldError";
 
-type Values = { email: string; lang: string; consent: boolean };
-type ActionData =
-  | { status: "accepted" }
-  | { status: "complete"; values: Values }
-  | { status: "invalid"; values: Values; errors: SignupErrors }
-  | { status: "refused"; values: Values; message: string };
+type ActionData = SignupActionData;
 
 /** /newsletter, /en/newsletter (issue 37): the sign-up with its bot check; the footer's form posts here. */
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -41,7 +36,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const pageLang = getLang(context);
   const form = await readPageForm(request, pageLang);
   const text = (name: string) => pageField(form, name, pageLang);
-  const values: Values = { email: text("email"), lang: text("lang") || pageLang, consent: ["on", "true"].includes(text("consent")) };
+  const values: SignupValues = { email: text("email"), lang: text("lang") || pageLang, consent: ["on", "true"].includes(text("consent")) };
   // The footer's form has no bot check: the page asks for it, with what was typed kept.
   if (text("intent") === "footer") return data<ActionData>({ status: "complete", values });
   const outcome = await signUp({
@@ -63,11 +58,12 @@ export async function action({ request, context }: Route.ActionArgs) {
 export default function NewsletterPage({ loaderData, actionData }: Route.ComponentProps) {
   const { lang, available, captcha } = loaderData;
   const t = NEWSLETTER_TEXTS[lang];
-  const result = actionData as ActionData | undefined;
-  const navigation = useNavigation();
+  // With JavaScript the form posts inline (a fetcher): the answer shows in place, announced; without, a native post.
+  const fetcher = useFetcher<ActionData>({ key: "newsletter-page" });
+  const result = fetcher.data ?? (actionData as ActionData | undefined);
   const hydrated = useHydrated();
   const proofOfWorkReady = useProofOfWorkWidget(hydrated);
-  const values: Values = result && "values" in result ? result.values : { email: "", lang, consent: false };
+  const values: SignupValues = result && "values" in result ? result.values : { email: "", lang, consent: false };
   const errors: SignupErrors = result?.status === "invalid" ? result.errors : {};
   const describe = (name: keyof SignupErrors) => (errors[name] ? { "aria-invalid": true as const, "aria-describedby": `newsletter-${name}-error` } : {});
   const errorText = (name: keyof SignupErrors) => <FieldError form="newsletter" name={name} message={errors[name]} />;
@@ -80,68 +76,57 @@ export default function NewsletterPage({ loaderData, actionData }: Route.Compone
           <div className="alert alert--error" role="alert">
             <p>{t.unavailable}</p>
           </div>
-        ) : result?.status === "accepted" ? (
-          <div className="alert alert--success" role="status">
-            <p>{t.checkInbox}</p>
-          </div>
         ) : (
-          <Form method="post" className="contact-form newsletter-form" noValidate data-hydrated={hydrated ? "true" : undefined}>
-            {result?.status === "complete" ? <p className="alert">{t.completeCheck}</p> : null}
-            {result?.status === "refused" ? (
-              <div className="alert alert--error" role="alert">
-                <p>{result.message}</p>
-              </div>
-            ) : null}
-            <div className="field">
-              <label htmlFor="newsletter-email">{t.email}</label>
-              <input
-                id="newsletter-email"
-                name="email"
-                type="email"
-                autoComplete="email"
-                maxLength={NEWSLETTER_EMAIL_MAX}
-                defaultValue={values.email}
-                required
-                {...describe("email")}
-              />
-              {errorText("email")}
+          <>
+            <div role="status" className={result?.status === "accepted" ? "alert alert--success" : undefined}>
+              {result?.status === "accepted" ? <p>{t.checkInbox}</p> : null}
             </div>
-            <div className="field">
-              <label htmlFor="newsletter-lang">{t.lang}</label>
-              <select id="newsletter-lang" name="lang" defaultValue={isLang(values.lang) ? values.lang : lang} {...describe("lang")}>
-                <option value="it">Italiano</option>
-                <option value="en">English</option>
-              </select>
-              {errorText("lang")}
-            </div>
-            <div className="field field--check">
-              <input id="newsletter-consent" name="consent" type="checkbox" defaultChecked={values.consent} required {...describe("consent")} />
-              <label htmlFor="newsletter-consent">
-                {t.consentBefore}
-                <a href={pagePath("privacyPolicy", lang)}>{t.consentLink}</a>
-                {t.consentAfter}
-              </label>
-              {errorText("consent")}
-            </div>
-            <div className="field field--captcha">
-              <input type="hidden" name="captcha_id" value={captcha?.id ?? ""} />
-              {captcha ? <img className="captcha__image" src={captcha.url} alt={t.captchaImage} width={180} height={60} /> : null}
-              <label htmlFor="newsletter-captcha">{t.captchaCode}</label>
-              <CaptchaCodeInput captchaId={captcha?.id} id="newsletter-captcha" aria-describedby="newsletter-captcha-help" />
-              <p className="field__help" id="newsletter-captcha-help">
-                {t.captchaHelp}
-              </p>
-              {errorText("altcha")}
-              {captcha && proofOfWorkReady ? (
-                <div key={`proof-of-work-${captcha.id}`}>
-                  <ProofOfWorkWidget challenge={captcha.challenge} lang={lang} />
+            {result?.status === "accepted" ? null : (
+              <fetcher.Form method="post" className="contact-form newsletter-form" noValidate data-hydrated={hydrated ? "true" : undefined}>
+                {result?.status === "complete" ? <p className="alert">{t.completeCheck}</p> : null}
+                {result?.status === "refused" ? (
+                  <div className="alert alert--error" role="alert">
+                    <p>{result.message}</p>
+                  </div>
+                ) : null}
+                <div className="field">
+                  <label htmlFor="newsletter-email">{t.email}</label>
+                  <input
+                    id="newsletter-email"
+                    name="email"
+                    type="email"
+                    autoComplete="email"
+                    maxLength={NEWSLETTER_EMAIL_MAX}
+                    defaultValue={values.email}
+                    required
+                    {...describe("email")}
+                  />
+                  {errorText("email")}
                 </div>
-              ) : null}
-            </div>
-            <button type="submit" name="intent" value="subscribe" className="button button--primary" disabled={navigation.state === "submitting"}>
-              {t.subscribe}
-            </button>
-          </Form>
+                <div className="field">
+                  <label htmlFor="newsletter-lang">{t.lang}</label>
+                  <select id="newsletter-lang" name="lang" defaultValue={isLang(values.lang) ? values.lang : lang} {...describe("lang")}>
+                    <option value="it">Italiano</option>
+                    <option value="en">English</option>
+                  </select>
+                  {errorText("lang")}
+                </div>
+                <div className="field field--check">
+                  <input id="newsletter-consent" name="consent" type="checkbox" defaultChecked={values.consent} required {...describe("consent")} />
+                  <label htmlFor="newsletter-consent">
+                    {t.consentBefore}
+                    <a href={pagePath("privacyPolicy", lang)}>{t.consentLink}</a>
+                    {t.consentAfter}
+                  </label>
+                  {errorText("consent")}
+                </div>
+                <NewsletterChallenge form="newsletter" captcha={captcha} lang={lang} error={errors.altcha} proofOfWorkReady={proofOfWorkReady} />
+                <button type="submit" name="intent" value="subscribe" className="button button--primary" disabled={fetcher.state !== "idle"}>
+                  {t.subscribe}
+                </button>
+              </fetcher.Form>
+            )}
+          </>
         )}
       </div>
     </>

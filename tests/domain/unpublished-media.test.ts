@@ -64,4 +64,34 @@ describe("the files visitors may fetch", () => {
     expect(hidden.has("/media/images/solo-cestino.png")).toBe(true);
     expect(hidden.has(shared)).toBe(false);
   });
+
+  it("a picture only a draft or scheduled concert uses is private; a visible concert's picture or inline picture stays public", async () => {
+    const concert = (slug: string, fields: { status?: string; publishAt?: Date; image?: string; description?: string }) =>
+      db.event.create({
+        data: { slug, title: slug, startsAt: new Date("2031-05-10T18:30:00Z"), venue: "Sala", city: "Torino", country: "IT", ...fields },
+        select: { id: true },
+      });
+    const draft = await concert("concerto-bozza", { status: "draft", image: "/media/images/solo-concerto-bozza.png" });
+    await concert("concerto-programmato", { publishAt: new Date("2099-01-01T00:00:00Z"), image: "/media/images/solo-concerto-programmato.png" });
+    const inline = "/media/images/concerto-nel-testo.png";
+    await concert("concerto-visibile", { image: "/media/images/concerto-visibile.png", description: `<p><img src="${inline}" alt=""></p>` });
+    await concert("concerto-bozza-condiviso", { status: "draft", image: inline });
+    await concert("concerto-bozza-copertina-visibile", { status: "draft", image: "/media/images/concerto-visibile.png" });
+    await db.trashEntry.create({
+      data: {
+        kind: "event",
+        itemId: 9_003,
+        title: "Concerto cestinato",
+        snapshot,
+        files: JSON.stringify(["/media/images/concerto-cestinato.png"]),
+        username: "curatrice",
+      },
+    });
+    const hidden = await privateFiles();
+    expect(hidden.get("/media/images/solo-concerto-bozza.png")).toEqual([{ kind: "event", id: draft.id }]);
+    expect(hidden.has("/media/images/solo-concerto-programmato.png")).toBe(true);
+    expect(hidden.has("/media/images/concerto-cestinato.png")).toBe(true);
+    expect(hidden.has("/media/images/concerto-visibile.png")).toBe(false);
+    expect(hidden.has(inline)).toBe(false);
+  });
 });

@@ -3,6 +3,8 @@
 // per field, the limits, one-click unsubscribe from a received mail's List-Unsubscribe, and a send to
 // 200 subscribers in two languages with the server killed halfway: exactly one mail each.
 import fs from "node:fs";
+import { type Challenge, solveChallenge } from "altcha-lib";
+import { deriveKey } from "altcha-lib/algorithms/pbkdf2";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { count, row, rows, run } from "../support/db";
 import { HttpClient } from "../support/http";
@@ -176,6 +178,27 @@ describe("sign-up and double opt-in", () => {
     expect(mailsTo("bea@example.com")).toHaveLength(1);
   });
 
+  it("GET api/newsletter/subscribe/ hands out a proof-of-work challenge for a cached page: solved, it signs up once", async () => {
+    const client = visitor();
+    const res = await client.fetch("/api/newsletter/subscribe/");
+    expect(res.status).toBe(200);
+    expect(res.headers.get("content-type")).toMatch(/^application\/json/);
+    const challenge = (await res.json()) as Challenge;
+    expect(challenge).toMatchObject({ parameters: { algorithm: expect.any(String), salt: expect.any(String) }, signature: expect.any(String) });
+    // Solved as the widget does, and posted as its payload: the sign-up needs nothing else.
+    const solution = await solveChallenge({ challenge, deriveKey });
+    if (!solution) throw new Error("no solution");
+    const altcha = Buffer.from(JSON.stringify({ challenge, solution })).toString("base64");
+    expect((await subscribe(client, { email: "fay@example.com", lang: "en", altcha })).status).toBe(202);
+    const [mail] = await until(() => mailsTo("fay@example.com").length === 1 && mailsTo("fay@example.com"));
+    expect(mail?.headers.get("subject")).toBe("Confirm your newsletter subscription");
+    // The same proof again: used up.
+    const again = await subscribe(client, { email: "gia@example.com", lang: "it", altcha });
+    expect(again.status).toBe(400);
+    expect(Object.keys(((await again.json()) as { errors: object }).errors)).toEqual(["altcha"]);
+    expect(count(server, "NewsletterSubscriber", "email = 'gia@example.com'")).toBe(0);
+  });
+
   it("bad input names its field (400), and the limits answer 429", async () => {
     const client = visitor();
     const refusal = async (body: Record<string, unknown>) => {
@@ -268,10 +291,35 @@ describe("sending and one-click unsubscribe", () => {
     expect(await csv.text()).toMatch(/^"ada@example\.com","en","unsubscribed","[^"]+","[^"]+","[^"]+","[^"]+"\r$/m);
     expect((await new HttpClient(server.url).get("/admin/newsletter/export.csv")).status).toBe(302);
 
+    // Erasure asks first, as every admin delete: the list links to a confirmation page; only its POST deletes.
     const cloe = row<{ id: number }>(server, "SELECT id FROM NewsletterSubscriber WHERE email = 'cloe@example.com'");
-    const erased = await staff.post("/admin/newsletter", { intent: "delete", id: String(cloe.id) });
+    expect(html).toContain(`href="/admin/newsletter/${cloe.id}/delete"`);
+    const confirm = await staff.get(`/admin/newsletter/${cloe.id}/delete`);
+    expect(confirm.status).toBe(200);
+    const question = await confirm.text();
+    expect(question).toContain("Elimina l&#x27;iscritto cloe@example.com");
+    expect(question).toContain(`action="/admin/newsletter/${cloe.id}/delete" method="post"`);
+    expect(count(server, "NewsletterSubscriber", "email = 'cloe@example.com'")).toBe(1);
+    const erased = await staff.post(`/admin/newsletter/${cloe.id}/delete`, { intent: "delete" });
     expect(erased.headers.get("location")).toBe("/admin/newsletter?avviso=iscritto-eliminato");
     expect(count(server, "NewsletterSubscriber", "email = 'cloe@example.com'")).toBe(0);
+    expect((await staff.get(`/admin/newsletter/${cloe.id}/delete`)).headers.get("location")).toBe("/admin/newsletter?avviso=non-trovato");
+    expect((await staff.post(`/admin/newsletter/${cloe.id}/delete`, { intent: "delete" })).headers.get("location")).toBe(
+      "/admin/newsletter?avviso=non-trovato",
+    );
+    expect((await staff.get("/admin/newsletter/abc/delete")).headers.get("location")).toBe("/admin/newsletter?avviso=non-trovato");
+
+    // The progress the admin's pages poll while a send runs: every send, or one news item's.
+    const progress = await staff.get("/admin/newsletter/sends");
+    expect(progress.status).toBe(200);
+    expect(progress.headers.get("cache-control")).toBe("no-store");
+    const { rows: sends } = (await progress.json()) as { rows: { id: number; state: string; sent: number; failed: number; total: number; newsId: number }[] };
+    expect(sends.length).toBeGreaterThanOrEqual(2);
+    expect(sends[0]).toMatchObject({ state: "done", sent: 0, failed: 0, total: 0, newsId });
+    const ofNews = (await (await staff.get("/admin/newsletter/sends?notizia=prima-assoluta")).json()) as { rows: unknown[] };
+    expect(ofNews.rows).toEqual(sends.filter((s) => s.newsId === newsId));
+    expect((await staff.get("/admin/newsletter/sends?notizia=nessuna")).status).toBe(404);
+    expect((await new HttpClient(server.url).get("/admin/newsletter/sends")).status).toBe(302);
 
     const edit = await (await staff.get("/admin/newsList/prima-assoluta")).text();
     expect(edit).toContain('href="/admin/newsList/prima-assoluta/newsletter"');

@@ -42,7 +42,7 @@ describe("sitemap.xml", () => {
     }
   });
 
-  it("lists every public page: categories, labels, gallery items, compositions and news, each answering 200", async () => {
+  it("lists every public page: categories, labels, gallery items, compositions, news and concerts, each answering 200", async () => {
     const locs = (await sitemap()).map((u) => u.loc.replace(server.url, ""));
     const expected = [
       "/",
@@ -55,6 +55,8 @@ describe("sitemap.xml", () => {
       "/credits",
       "/contacts",
       "/news",
+      "/events",
+      "/en/events",
       "/privacy-policy",
       "/legal-notes",
       "/cookie-policy",
@@ -71,6 +73,9 @@ describe("sitemap.xml", () => {
       expected.push(`/compositions/${encodeURIComponent(m.category.toLowerCase())}/${m.slug}`);
     }
     for (const n of rows<{ slug: string }>(server, "SELECT slug FROM News")) expected.push(`/news/${n.slug}`, `/en/news/${n.slug}`);
+    const concerts = rows<{ slug: string }>(server, "SELECT slug FROM Event");
+    expect(concerts.length).toBeGreaterThan(0);
+    for (const e of concerts) expected.push(`/events/${e.slug}`, `/en/events/${e.slug}`);
     const gallery = JSON.parse(fs.readFileSync("content/data/gallery.json", "utf8")) as { gallery: { id: number }[] };
     for (const g of gallery.gallery) expected.push(`/gallery/${g.id}`, `/en/gallery/${g.id}`);
     expected.push("/art-direction/nebbia%20records", "/en/art-direction/officina%20sonora");
@@ -96,5 +101,17 @@ describe("sitemap.xml", () => {
     expect(after.lastmod).toBe("2026-01-02");
     const newsIndex = (await sitemap()).find((u) => u.loc === `${server.url}/news`)!;
     expect(newsIndex.lastmod >= after.lastmod).toBe(true);
+  });
+
+  it("leaves out a draft concert and a scheduled one, in both languages", async () => {
+    const [draft, scheduled] = rows<{ id: number; slug: string }>(server, "SELECT id, slug FROM Event ORDER BY id LIMIT 2");
+    run(server, "UPDATE Event SET status = 'draft' WHERE id = ?", draft?.id);
+    run(server, "UPDATE Event SET publishAt = ? WHERE id = ?", "2099-01-01T00:00:00.000+00:00", scheduled?.id);
+    const locs = (await sitemap()).map((u) => u.loc.replace(server.url, ""));
+    expect(locs).toContain("/events");
+    for (const hidden of [draft?.slug, scheduled?.slug]) {
+      expect(locs).not.toContain(`/events/${hidden}`);
+      expect(locs).not.toContain(`/en/events/${hidden}`);
+    }
   });
 });

@@ -1,5 +1,5 @@
 import { Link } from "react-router";
-import type { EventCardData } from "~/lib/event-card";
+import type { EventCardData, Performance } from "~/lib/event-card";
 import { useTranslation } from "~/lib/translation";
 
 /** A concert's state, shown when it is not simply in programme (a cancelled or postponed concert stays listed, with this label). */
@@ -10,8 +10,8 @@ export function EventStatusLabel({ status }: { status: EventCardData["eventStatu
 }
 
 /**
- * A concert in a list: day and time (Rome), title, venue and city, its state; with `premiereOf`, the
- * line says whether it was that work's world premiere (a composition's performances).
+ * A concert in a list: day and time (Rome), title, venue and city, its state; with `premiere`, the
+ * line says it was the work's world premiere (a composition's performances).
  */
 export function EventCard({ event, headingLevel = 3, premiere }: { event: EventCardData; headingLevel?: 2 | 3; premiere?: boolean }) {
   const { t } = useTranslation("pages");
@@ -32,5 +32,24 @@ export function EventCard({ event, headingLevel = 3, premiere }: { event: EventC
         {premiere ? <span className="badge event-card__premiere">{t("events.premiere")}</span> : null}
       </div>
     </li>
+  );
+}
+
+/**
+ * A composition's performances («Esecuzioni»): upcoming then past, as the loader ordered them, the
+ * premiere marked. Nothing at all when the work has none.
+ */
+export function Performances({ performances }: { performances: Performance[] }) {
+  const { t } = useTranslation("pages");
+  if (performances.length === 0) return null;
+  return (
+    <section className="performances" aria-labelledby="performances-title">
+      <h2 id="performances-title">{t("events.performances")}</h2>
+      <ul className="event-list">
+        {performances.map(({ event, premiere }) => (
+          <EventCard key={event.slug} event={event} premiere={premiere} />
+        ))}
+      </ul>
+    </section>
   );
 }

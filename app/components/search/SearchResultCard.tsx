@@ -19,7 +19,7 @@ export const RESULT_CARD_SIZES = [
   "calc(100vw - 40px)",
 ].join(", ");
 
-/** A result: type label, image, title and category badge; the whole card is the link. */
+/** A result: type label, image, title, a concert's day and category badge; the whole card is the link. */
 /** `priority`: the first card of a list, the page's largest picture on a phone: fetched at once. */
 export function SearchResultCard({ result, priority = false }: { result: SearchResult; priority?: boolean }) {
   const { t } = useTranslation("pages");
@@ -32,6 +32,11 @@ export function SearchResultCard({ result, priority = false }: { result: SearchR
       <div className="result-card__body">
         <span className="result-card__type">{t(`search.types.${result.type}`)}</span>
         <h2 className="result-card__title">{result.title}</h2>
+        {result.when ? (
+          <time className="result-card__date" dateTime={result.when.iso}>
+            {result.when.day}
+          </time>
+        ) : null}
         {result.category ? <span className="badge">{result.category}</span> : null}
       </div>
     </>

@@ -22,6 +22,7 @@ export default {
   },
   footer: {
     works: "Catalogue",
+    events: "Concerts",
     privacy: "Privacy policy",
     cookies: "Cookie policy",
     legal: "Legal notes",

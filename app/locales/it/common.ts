@@ -20,6 +20,7 @@ export default {
   },
   footer: {
     works: "Catalogo",
+    events: "Concerti",
     privacy: "Privacy policy",
     cookies: "Cookie policy",
     legal: "Note legali",

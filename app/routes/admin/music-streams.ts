@@ -11,5 +11,5 @@ import { trackStreamRows } from "~/server/domain/track-streams.server";
 export async function loader({ params }: Route.LoaderArgs) {
   const music = await getMusicBySlug(params.slugMusic);
   if (!music) throw data("Contenuto non trovato", { status: 404 });
-  return Response.json({ streams: await trackStreamRows(music.tracks) }, { headers: { "Cache-Control": "no-store" } });
+  return Response.json({ rows: await trackStreamRows(music.tracks) }, { headers: { "Cache-Control": "no-store" } });
 }

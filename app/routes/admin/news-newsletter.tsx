@@ -2,11 +2,11 @@ import { data, Form, redirect } from "react-router";
 import type { Route } from "./+types/news-newsletter";
 import { Breadcrumb, Notice } from "~/components/admin/ListControls";
 import { noticeFrom } from "~/lib/list-params";
-import { RefreshLink, SendHistory } from "~/components/admin/NewsletterSends";
+import { SendHistory } from "~/components/admin/NewsletterSends";
+import { sendRows } from "~/server/views/newsletter-sends.server";
 import { EMAIL_PATTERN } from "~/lib/contact-schema";
-import { formatDateTime } from "~/lib/format";
 import { getNewsBySlug } from "~/server/domain/news.server";
-import { listSends, previewNewsletter, sendTestNewsletter, startNewsletterSend } from "~/server/domain/newsletter-send.server";
+import { previewNewsletter, sendTestNewsletter, startNewsletterSend } from "~/server/domain/newsletter-send.server";
 import { staffFrom } from "~/server/domain/session.server";
 import { adminForm } from "~/server/http/forms.server";
 import { publicOrigin } from "~/server/http/origin.server";
@@ -19,13 +19,13 @@ const NOT_FOUND = "/admin/newsList?avviso=non-trovato";
 export async function loader({ request, params }: Route.LoaderArgs) {
   const news = await getNewsBySlug(params.slugNews);
   if (!news) throw redirect(NOT_FOUND);
-  const [preview, sends] = await Promise.all([previewNewsletter(news.id, publicOrigin(request)), listSends(news.id)]);
+  const [preview, sends] = await Promise.all([previewNewsletter(news.id, publicOrigin(request)), sendRows(news.id)]);
   return {
     news: { slug: news.slug, title: news.title },
     published: isVisibleToVisitors(news),
     configured: isMailConfigured(),
     preview,
-    sends: sends.map((f) => ({ ...f, createdAt: formatDateTime(f.createdAt) })),
+    sends,
     notice: noticeFrom(new URL(request.url)),
   };
 }
@@ -121,10 +121,11 @@ export default function NewsNewsletter({ loaderData, actionData }: Route.Compone
       ) : null}
 
       <h2>Invii di questa notizia</h2>
-      <SendHistory sends={sends} />
-      <p>
-        <RefreshLink to={`/admin/newsList/${news.slug}/newsletter`} />
-      </p>
+      <SendHistory
+        sends={sends}
+        progress={`/admin/newsletter/sends?notizia=${encodeURIComponent(news.slug)}`}
+        page={`/admin/newsList/${news.slug}/newsletter`}
+      />
     </section>
   );
 }

@@ -1,13 +1,12 @@
-import { Form, redirect, useLocation } from "react-router";
+import { useLocation } from "react-router";
+import { DeleteLink } from "~/components/admin/DeleteLink";
 import type { Route } from "./+types/newsletter";
 import { Breadcrumb, ListSearch, Notice, Pagination } from "~/components/admin/ListControls";
-import { RefreshLink, SendHistory } from "~/components/admin/NewsletterSends";
+import { SendHistory } from "~/components/admin/NewsletterSends";
+import { sendRows } from "~/server/views/newsletter-sends.server";
 import { formatDateTime } from "~/lib/format";
-import { idParam } from "~/lib/ids";
 import { listState, pageOf, parseListParams } from "~/lib/list-params";
-import { listSends } from "~/server/domain/newsletter-send.server";
-import { deleteSubscriber, listSubscribers, subscriberCounts } from "~/server/domain/newsletter.server";
-import { adminForm } from "~/server/http/forms.server";
+import { listSubscribers, subscriberCounts } from "~/server/domain/newsletter.server";
 import { isMailConfigured } from "~/server/platform/mail.server";
 import { AdminTable } from "~/components/admin/AdminTable";
 
@@ -16,11 +15,7 @@ const STATE_LABELS: Record<string, string> = { pending: "In attesa", active: "At
 export async function loader({ request }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const params = parseListParams(url);
-  const [{ rows, total }, counts, sends] = await Promise.all([
-    listSubscribers({ filter: { q: params.q }, ...pageOf(params) }),
-    subscriberCounts(),
-    listSends(),
-  ]);
+  const [{ rows, total }, counts, sends] = await Promise.all([listSubscribers({ filter: { q: params.q }, ...pageOf(params) }), subscriberCounts(), sendRows()]);
   return {
     configured: isMailConfigured(),
     counts,
@@ -32,17 +27,9 @@ export async function loader({ request }: Route.LoaderArgs) {
       signedUp: formatDateTime(s.signedUpAt),
       confirmed: s.confirmedAt ? formatDateTime(s.confirmedAt) : "",
     })),
-    sends: sends.map((f) => ({ ...f, createdAt: formatDateTime(f.createdAt) })),
+    sends,
     state: listState(url, params, total),
   };
-}
-
-/** Erasure on request: one subscriber and the proof of its consent. */
-export async function action({ request }: Route.ActionArgs) {
-  const form = await adminForm(request);
-  const id = idParam(String(form.get("id") ?? ""));
-  if (form.get("intent") !== "delete" || !id || !(await deleteSubscriber(id))) throw redirect("/admin/newsletter?avviso=non-trovato");
-  return redirect("/admin/newsletter?avviso=iscritto-eliminato");
 }
 
 /** Issue 37: the subscribers by state, the list with search, the CSV export, the history of sends. */
@@ -94,12 +81,11 @@ export default function NewsletterAdmin({ loaderData: { configured, counts, rows
               <td>{s.signedUp}</td>
               <td>{s.confirmed}</td>
               <td>
-                <Form method="post">
-                  <input type="hidden" name="id" value={s.id} />
-                  <button type="submit" name="intent" value="delete" className="button button--ghost" aria-label={`Elimina ${s.email}`}>
-                    Elimina
-                  </button>
-                </Form>
+                <DeleteLink
+                  href={`/admin/newsletter/${s.id}/delete`}
+                  label={`Elimina ${s.email}`}
+                  question={`Eliminare l'iscritto ${s.email} e i dati del suo consenso?`}
+                />
               </td>
             </tr>
           ))}
@@ -108,10 +94,7 @@ export default function NewsletterAdmin({ loaderData: { configured, counts, rows
       <Pagination pathname={pathname} q={state.q} page={state.page} size={state.size} total={state.total} />
 
       <h2>Invii</h2>
-      <SendHistory sends={sends} />
-      <p>
-        <RefreshLink to="/admin/newsletter" />
-      </p>
+      <SendHistory sends={sends} progress="/admin/newsletter/sends" page="/admin/newsletter" />
     </section>
   );
 }

@@ -49,12 +49,13 @@ type EventWhen = "upcoming" | "past";
 /**
  * `q` matches the title (either language), the venue, the city or a work's title. Visitors' lists
  * hold only what they may see; `audience: "staff"` every concert, or those in `state`. `since`
- * keeps the past ones that started after it (the calendars' last twelve months).
+ * keeps the past ones that started after it (the calendars' last twelve months); `musicId` those
+ * whose programme plays that composition (its page's performances).
  */
-export type EventFilter = { q?: string; when?: EventWhen; audience?: "visitors" | "staff"; state?: PublicationState; since?: Date };
+export type EventFilter = { q?: string; when?: EventWhen; audience?: "visitors" | "staff"; state?: PublicationState; since?: Date; musicId?: number };
 
 function eventWhere(filter: EventFilter = {}, now: Date = new Date()): Prisma.EventWhereInput {
-  const { q, when, audience = "visitors", state, since } = filter;
+  const { q, when, audience = "visitors", state, since, musicId } = filter;
   const visibility = audience === "visitors" ? visibleToVisitors(now) : state ? publicationStateWhere(state, now) : {};
   // Spelled out both ways: NOT over a nullable column would leave out every concert without an end (SQL's NULL).
   const ahead: Prisma.EventWhereInput = { OR: [{ endsAt: { gte: now } }, { endsAt: null, startsAt: { gte: now } }] };
@@ -71,7 +72,8 @@ function eventWhere(filter: EventFilter = {}, now: Date = new Date()): Prisma.Ev
         ],
       }
     : {};
-  return { AND: [visibility as Prisma.EventWhereInput, timing, text, since ? { startsAt: { gte: since } } : {}] };
+  const playing = musicId === undefined ? {} : { works: { some: { musicId } } };
+  return { AND: [visibility as Prisma.EventWhereInput, timing, text, since ? { startsAt: { gte: since } } : {}, playing] };
 }
 
 /** Upcoming soonest first; past (and the admin's whole list) newest first. */

@@ -216,6 +216,12 @@ export async function listSubscribers(request: ListRequest<{ q?: string; state?:
   return { rows, total };
 }
 
+/** The address of subscriber `id`, for the admin's confirmation of its erasure; null when unknown. */
+export async function subscriberEmail(id: number): Promise<string | null> {
+  const row = await db.newsletterSubscriber.findUnique({ where: { id }, select: { email: true } });
+  return row?.email ?? null;
+}
+
 /** Erasure on request: the subscriber and its proof of consent go; the sends keep their figures. */
 export async function deleteSubscriber(id: number): Promise<boolean> {
   const { count } = await db.newsletterSubscriber.deleteMany({ where: { id } });

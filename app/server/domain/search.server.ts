@@ -1,5 +1,7 @@
 import { type ContentItemOf, isWorkSubcategory } from "~/lib/content-types";
-import { artDirectionPath, contentHref, externalHref, galleryItemPath, newsPath, pagePath } from "~/lib/paths";
+import { artDirectionPath, contentHref, eventPath, externalHref, galleryItemPath, newsPath, pagePath } from "~/lib/paths";
+import { concertDayAndTime } from "~/lib/format";
+import { romeIso } from "~/lib/rome-time";
 import { htmlToText } from "~/lib/html-text";
 import { type Lang, localized } from "~/lib/i18n";
 import type { SearchResult, SearchType } from "~/lib/search-result";
@@ -9,6 +11,8 @@ import { listCategories } from "./categories.server";
 import { contentList } from "./content.server";
 import { contentVersion } from "../storage/content-version.server";
 import { imageInfo } from "../storage/images.server";
+import { isVisibleToVisitors } from "../storage/publication.server";
+import { eventSelect, listEvents, type EventItem } from "./events.server";
 import { listMusic, musicSelect, type MusicItem } from "./music.server";
 import { listNews, newsSelect, type NewsItem } from "./news.server";
 
@@ -30,6 +34,8 @@ export type SearchEntry = {
   /** Folded words of both titles, and of both descriptions (plus artists), space separated. */
   titleWords: string;
   textWords: string;
+  /** A concert's start: its card shows the day. */
+  startsAt?: Date;
 };
 
 /**
@@ -60,6 +66,8 @@ type CategoryNames = { name: string; nameEng: string; type?: string };
 export type SearchSources = {
   music: (Pick<MusicItem, "id" | "slug" | "title" | "titleEng" | "description" | "descriptionEng" | "img" | "link"> & { category: CategoryNames })[];
   news: (Pick<NewsItem, "id" | "slug" | "title" | "titleEng" | "description" | "descriptionEng" | "image"> & { category: CategoryNames })[];
+  /** The concerts visitors may see (issue 36); absent in tests of the older sources. */
+  events?: readonly EventItem[];
   artDirection: readonly ContentItemOf<"artistic_direction">[];
   labelCategories: CategoryNames[];
   /** The edited content (issue 23); absent in tests of the older sources. */
@@ -128,8 +136,31 @@ export function buildSearchIndex(sources: SearchSources): SearchIndex {
       textWords: wordsOf(a.description, a.description_eng, ...(a.artists ?? []).map((x) => x.name)),
     });
   }
+  entries.push(...(sources.events ?? []).map(eventEntry));
   entries.push(...contentEntries(sources));
   return indexEntries(entries);
+}
+
+/**
+ * A concert: found by its titles, venue and city, and by the titles of the works of its programme
+ * visitors may see (a composition not published yet names nothing), its performers and description.
+ * Its badge is where it is played.
+ */
+function eventEntry(e: EventItem): SearchEntry {
+  const works = e.works.filter((w) => isVisibleToVisitors(w.music)).flatMap((w) => [w.music.title, w.music.titleEng]);
+  const place = `${e.venue}, ${e.city}`;
+  return {
+    key: `events:${e.id}`,
+    type: "events",
+    title: { it: e.title, en: localized(e, "title", "en") },
+    category: { it: place, en: place },
+    image: e.image,
+    href: eventPath(e.slug),
+    external: false,
+    titleWords: wordsOf(e.title, e.titleEng),
+    textWords: wordsOf(e.venue, e.city, ...works, e.performers, htmlToText(e.description), htmlToText(e.descriptionEng)),
+    startsAt: e.startsAt,
+  };
 }
 
 /** Biography, labels, credits, gallery and portfolio, each with both languages' words. */
@@ -284,9 +315,10 @@ export async function getSearchIndex(): Promise<SearchIndex> {
   const version = contentVersion();
   if (current?.version === version) return current.index;
   building ??= (async () => {
-    const [music, news, categories, artDirection, bio, labels, credits, gallery, portfolio] = await Promise.all([
+    const [music, news, events, categories, artDirection, bio, labels, credits, gallery, portfolio] = await Promise.all([
       listMusic({}, musicSelect).then((page) => page.rows),
       listNews({}, newsSelect).then((page) => page.rows),
+      listEvents({}, eventSelect).then((page) => page.rows),
       listCategories().then((page) => page.rows),
       contentList("artistic_direction"),
       contentList("bio"),
@@ -297,7 +329,7 @@ export async function getSearchIndex(): Promise<SearchIndex> {
     ]);
     const labelCategories = categories.filter((c) => c.type === "lable");
     const bioCategories = categories.filter((c) => c.type === "bio" || c.type === "about");
-    const index = buildSearchIndex({ music, news, artDirection, labelCategories, bio, bioCategories, labels, credits, gallery, portfolio });
+    const index = buildSearchIndex({ music, news, events, artDirection, labelCategories, bio, bioCategories, labels, credits, gallery, portfolio });
     // Kept under the version read before the rows: a write that committed meanwhile rebuilds it.
     current = { version, index };
     return index;
@@ -325,6 +357,7 @@ export async function searchSite(query: string, lang: Lang, page = 1): Promise<S
       image: await imageInfo(e.image),
       href: e.href,
       external: e.external,
+      ...(e.startsAt ? { when: { iso: romeIso(e.startsAt), day: concertDayAndTime(e.startsAt, lang).day } } : {}),
     })),
   );
   return { query: trimmed, page: safePage, pageCount: matches.length === 0 ? 0 : pageCount, total: matches.length, results };

@@ -20,8 +20,8 @@ export type PublicationState = "draft" | "scheduled" | "published";
 
 export type Publication = { status: string; publishAt: Date | null };
 
-/** The Prisma filter of news and music rows a visitor may see at `now`. */
-export function visibleToVisitors(now: Date = new Date()): Prisma.NewsWhereInput & Prisma.MusicWhereInput {
+/** The Prisma filter of news, music and concert rows a visitor may see at `now`. */
+export function visibleToVisitors(now: Date = new Date()): Prisma.NewsWhereInput & Prisma.MusicWhereInput & Prisma.EventWhereInput {
   return { status: "published", OR: [{ publishAt: null }, { publishAt: { lte: now } }] };
 }
 

@@ -1,6 +1,7 @@
 import ical, { ICalEventStatus } from "ical-generator";
 import type { EventStatus } from "~/lib/event-fields";
-import type { EventCardData } from "~/lib/event-card";
+import type { EventCardData, Performance } from "~/lib/event-card";
+import { concertDayAndTime } from "~/lib/format";
 import { htmlExcerpt, htmlToText } from "~/lib/html-text";
 import { localized, type Lang } from "~/lib/i18n";
 import { eventCalendarPath, eventPath, musicPath } from "~/lib/paths";
@@ -12,15 +13,7 @@ import { isVisibleToVisitors } from "../storage/publication.server";
 
 /** What the concert pages, the home page and a composition's performances show (issue 36), in Rome time. */
 
-const ZONE = "Europe/Rome";
 const LOCALE: Record<Lang, string> = { it: "it-IT", en: "en-GB" };
-
-function when(date: Date, lang: Lang) {
-  return {
-    day: new Intl.DateTimeFormat(LOCALE[lang], { timeZone: ZONE, weekday: "long", day: "numeric", month: "long", year: "numeric" }).format(date),
-    time: new Intl.DateTimeFormat(LOCALE[lang], { timeZone: ZONE, hour: "2-digit", minute: "2-digit", hourCycle: "h23" }).format(date),
-  };
-}
 
 function countryName(code: string, lang: Lang): string {
   try {
@@ -39,7 +32,7 @@ function programme(item: EventItem, lang: Lang) {
 
 /** A concert as a line of a list (the /events page, the home page, a composition's performances). */
 function eventCard(item: EventItem, lang: Lang): EventCardData {
-  const { day, time } = when(item.startsAt, lang);
+  const { day, time } = concertDayAndTime(item.startsAt, lang);
   return {
     slug: item.slug,
     href: eventPath(item.slug, lang),
@@ -76,13 +69,47 @@ export async function eventsPage(lang: Lang, pastPage: number) {
   };
 }
 
+/** The next `limit` concerts visitors may see, soonest first (the home page). */
+export async function nextEvents(lang: Lang, limit: number): Promise<EventCardData[]> {
+  return (await upcomingEvents(limit)).map((row) => eventCard(row, lang));
+}
+
+/**
+ * A composition's performances (its page): every concert visitors may see whose programme plays it,
+ * upcoming soonest first then past newest first; and its world premiere's concert, for the
+ * composition's `firstPerformance` (a cancelled premiere was not one: the earliest other one is).
+ */
+export async function performancesOf(musicId: number, lang: Lang) {
+  const [upcoming, past] = await Promise.all([
+    listEvents({ filter: { when: "upcoming", musicId } }, eventSelect),
+    listEvents({ filter: { when: "past", musicId } }, eventSelect),
+  ]);
+  const rows = [...upcoming.rows, ...past.rows];
+  const isPremiere = (row: EventItem) => row.works.some((w) => w.music.id === musicId && w.premiere);
+  const premiere = rows.filter((row) => isPremiere(row) && row.eventStatus !== "cancelled").sort((a, b) => a.startsAt.getTime() - b.startsAt.getTime())[0];
+  return {
+    performances: rows.map((row): Performance => ({ event: eventCard(row, lang), premiere: isPremiere(row) })),
+    firstPerformance: premiere
+      ? {
+          name: localized(premiere, "title", lang),
+          path: eventPath(premiere.slug, lang),
+          startDate: romeIso(premiere.startsAt),
+          venue: premiere.venue,
+          address: premiere.address,
+          city: premiere.city,
+          country: premiere.country,
+        }
+      : null,
+  };
+}
+
 /** A concert's page. */
 export async function eventDetail(item: EventItem, lang: Lang) {
   const html = localized(item, "description", lang);
   return {
     ...eventCard(item, lang),
     isoEnd: item.endsAt ? romeIso(item.endsAt) : null,
-    endTime: item.endsAt ? when(item.endsAt, lang).time : null,
+    endTime: item.endsAt ? concertDayAndTime(item.endsAt, lang).time : null,
     countryCode: item.country,
     address: item.address,
     ticketUrl: item.ticketUrl,

@@ -4,6 +4,7 @@ import { contentHref } from "~/lib/paths";
 import { sameName } from "~/lib/content-types";
 import { categoriesOfType } from "../domain/categories.server";
 import { compositionsBrowser, musicCatalogue } from "./compositions.server";
+import { nextEvents } from "./events-view.server";
 import { contentList } from "../domain/content.server";
 import { imageInfo } from "../storage/images.server";
 import { sanitizeRichHtml } from "../domain/sanitize.server";
@@ -41,6 +42,9 @@ function present<T>(value: T | null): value is T {
   return value !== null;
 }
 
+/** The upcoming concerts the home page lists (issue 36). */
+const HOME_CONCERTS = 3;
+
 /** Everything the home page shows (SPEC.md 2.4, 2.5); `requestedCategory` is the pill named by ?category=. */
 export async function homeData(lang: Lang, requestedCategory: string | null = null) {
   const slides = await contentList("slider_hero");
@@ -74,7 +78,17 @@ export async function homeData(lang: Lang, requestedCategory: string | null = nu
     )
   ).filter(present);
 
-  const [catalogue, about] = await Promise.all([musicCatalogue(lang), bioSections("about", lang)]);
+  const [catalogue, about, concerts] = await Promise.all([musicCatalogue(lang), bioSections("about", lang), nextEvents(lang, HOME_CONCERTS)]);
 
-  return { heroSlides, singleHero, albumDescriptions, follows, tiles, about, cards: catalogue.cards, ...compositionsBrowser(catalogue, requestedCategory) };
+  return {
+    heroSlides,
+    singleHero,
+    albumDescriptions,
+    follows,
+    tiles,
+    about,
+    concerts,
+    cards: catalogue.cards,
+    ...compositionsBrowser(catalogue, requestedCategory),
+  };
 }

@@ -1,4 +1,4 @@
-import { categoryPath, compositionPath, galleryItemPath, newsPath, pagePath } from "~/lib/paths";
+import { categoryPath, compositionPath, eventPath, galleryItemPath, newsPath, pagePath } from "~/lib/paths";
 import { artDirectionOverview } from "./art-direction.server";
 import type { ContentKind } from "~/lib/content-types";
 import { contentList, contentUpdatedAt } from "../domain/content.server";
@@ -12,14 +12,16 @@ const latest = (dates: Date[]) => new Date(Math.max(0, ...dates.map((d) => d.get
 
 /**
  * Every public page a search engine should know: the fixed pages, the composition categories,
- * the label pages, the gallery items, every composition with its own page and every news item.
+ * the label pages, the gallery items, every composition with its own page, every news item and
+ * every concert.
  * Search results, sign-in and admin pages are left out on purpose.
  */
 export async function sitemapEntries(): Promise<SitemapEntry[]> {
   // Only what visitors may see: drafts and scheduled items are not public pages yet (issue 24).
   const visible = visibleToVisitors();
-  const [news, music, musicCategories] = await Promise.all([
+  const [news, events, music, musicCategories] = await Promise.all([
     db.news.findMany({ where: visible, select: { slug: true, updatedAt: true }, orderBy: { date: "desc" } }),
+    db.event.findMany({ where: visible, select: { slug: true, updatedAt: true }, orderBy: { startsAt: "desc" } }),
     db.music.findMany({
       where: visible,
       select: { slug: true, link: true, updatedAt: true, category: { select: { name: true } } },
@@ -35,6 +37,7 @@ export async function sitemapEntries(): Promise<SitemapEntry[]> {
   const fromContent = (...kinds: ContentKind[]) => latest(kinds.map((kind) => updatedAt[kind]));
   const newsChanged = latest(news.map((n) => n.updatedAt));
   const musicChanged = latest(music.map((m) => m.updatedAt));
+  const eventsChanged = latest(events.map((e) => e.updatedAt));
   const siteChanged = latest([newsChanged, musicChanged, fromContent("slider_hero", "album_desciption", "internal_link", "follows", "bio")]);
   const labels = (await artDirectionOverview("it")).groups.flatMap((g) => g.labels).filter((l) => !l.external);
   const gallery = await contentList("gallery");
@@ -51,6 +54,7 @@ export async function sitemapEntries(): Promise<SitemapEntry[]> {
     // The contact page has no content of its own: it changes with the site.
     { path: pagePath("contacts"), lastmod: siteChanged },
     { path: pagePath("news"), lastmod: newsChanged },
+    { path: pagePath("events"), lastmod: eventsChanged },
     { path: pagePath("privacyPolicy"), lastmod: fromContent("privacy_policy") },
     { path: pagePath("legalNotes"), lastmod: fromContent("legal_notes") },
     { path: pagePath("cookiePolicy"), lastmod: fromContent("cookie_policy") },
@@ -64,5 +68,6 @@ export async function sitemapEntries(): Promise<SitemapEntry[]> {
     // Items with an external link have no page of their own (their card links out).
     ...music.filter((m) => !m.link?.trim()).map((m) => ({ path: compositionPath(m.category.name, m.slug), lastmod: m.updatedAt })),
     ...news.map((n) => ({ path: newsPath(n.slug), lastmod: n.updatedAt })),
+    ...events.map((e) => ({ path: eventPath(e.slug), lastmod: e.updatedAt })),
   ];
 }

@@ -2,7 +2,7 @@ import type it from "../../it/pages/search";
 
 export default {
   heading: "Search",
-  description: "Search Elena Marchetti's compositions, news, biography, art direction, credits, gallery and portfolio.",
+  description: "Search Elena Marchetti's compositions, news, concerts, biography, art direction, credits, gallery and portfolio.",
   label: "Search the site",
   placeholder: "Search compositions, news, artistic direction...",
   submit: "Search",
@@ -13,6 +13,7 @@ export default {
   types: {
     compositions: "Compositions",
     news: "News",
+    events: "Concerts",
     artDirection: "Artistic direction",
     bio: "Biography",
     labels: "Labels",

@@ -1,7 +1,8 @@
 // Texts of the search page.
 export default {
   heading: "Cerca",
-  description: "Cerca tra le composizioni, le notizie, la biografia, la direzione artistica, i crediti, la galleria e il portfolio di Elena Marchetti.",
+  description:
+    "Cerca tra le composizioni, le notizie, i concerti, la biografia, la direzione artistica, i crediti, la galleria e il portfolio di Elena Marchetti.",
   label: "Cerca nel sito",
   placeholder: "Cerca composizioni, news, direzione artistica...",
   submit: "Cerca",
@@ -12,6 +13,7 @@ export default {
   types: {
     compositions: "Composizioni",
     news: "News",
+    events: "Concerti",
     artDirection: "Direzione artistica",
     bio: "Biografia",
     labels: "Etichette",
