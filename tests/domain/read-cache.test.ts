@@ -62,6 +62,15 @@ describe("untilContentChanged", () => {
     expect(await untilContentChanged("test:counter", build)).toBe(3);
   });
 
+  it("builds again when its stamp differs (what the version does not follow: the day, for the upcoming concerts)", async () => {
+    let builds = 0;
+    const build = async () => ++builds;
+    expect(await untilContentChanged("test:stamped", build, "2027-03-10")).toBe(1);
+    expect(await untilContentChanged("test:stamped", build, "2027-03-10")).toBe(1);
+    expect(await untilContentChanged("test:stamped", build, "2027-03-11")).toBe(2);
+    expect(await untilContentChanged("test:stamped", build, "2027-03-11")).toBe(2);
+  });
+
   it("does not keep a failed build", async () => {
     await expect(untilContentChanged("test:failing", () => Promise.reject(new Error("no")))).rejects.toThrow("no");
     expect(await untilContentChanged("test:failing", async () => "built")).toBe("built");

@@ -1,7 +1,8 @@
 // Issue 38: the press kit in Chromium at 390 and 1440 px, JavaScript on and off, both languages (PAIRWISE: each
 // value of each once with the others): the biographies are selectable text, their copy buttons come with JavaScript
-// and copy the text; photos keep their box; nothing overflows a phone's width; the kit downloads as a zip of the page's
-// language. What the pages hold, the zip's entries and the edits are proven over HTTP in press-kit.test.ts.
+// and copy the text; photos keep their box; the next concerts are listed; nothing overflows a phone's width; the kit
+// downloads as a zip of the page's language. What the pages hold, the zip's entries and the edits are proven over HTTP
+// in press-kit.test.ts.
 import fs from "node:fs";
 import path from "node:path";
 import { expect, it } from "vitest";
@@ -46,6 +47,8 @@ for (const config of PAIRWISE) {
     }
 
     await expect(page.locator(".press-photo img").count()).resolves.toBeGreaterThanOrEqual(3);
+    // The demo's three upcoming concerts, each linked to its page (their width is in the overflow check below).
+    await expect(page.locator("#press-concerts + .event-list .event-card__title a").count()).resolves.toBe(3);
     expect(await imagesWithoutSize(page)).toEqual([]);
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
     expect(overflow, "horizontal overflow").toBeLessThanOrEqual(0);

@@ -47,11 +47,6 @@ function eventCard(item: EventItem, lang: Lang): EventCardData {
   };
 }
 
-/** The next `limit` concerts visitors may see, soonest first, as cards (the press kit). */
-export async function upcomingEventCards(lang: Lang, limit: number): Promise<EventCardData[]> {
-  return (await upcomingEvents(limit)).map((row) => eventCard(row, lang));
-}
-
 /** Past concerts a page of /events holds. */
 const PAST_PAGE_SIZE = 12;
 
@@ -68,7 +63,7 @@ export async function eventsPage(lang: Lang, pastPage: number) {
   };
 }
 
-/** The next `limit` concerts visitors may see, soonest first (the home page). */
+/** The next `limit` concerts visitors may see, soonest first (the home page, the press kit). */
 export async function nextEvents(lang: Lang, limit: number): Promise<EventCardData[]> {
   return (await upcomingEvents(limit)).map((row) => eventCard(row, lang));
 }

@@ -17,7 +17,7 @@ import { imageInfo, imageWithoutMetadata } from "../storage/images.server";
 import { untilContentChanged } from "../storage/read-cache.server";
 import { fileStore } from "../storage/storage.server";
 import { musicCatalogue } from "./compositions.server";
-import { upcomingEventCards } from "./events-view.server";
+import { nextEvents } from "./events-view.server";
 
 /**
  * The press kit (issue 38): /press and /en/press, the download of each press photo without its
@@ -91,7 +91,7 @@ export async function pressKitPage(lang: Lang): Promise<PressKitPage> {
     photos(lang),
     contentList("press_quotes"),
     musicCatalogue(lang),
-    upcomingEventCards(lang, NEXT_CONCERTS),
+    nextEvents(lang, NEXT_CONCERTS),
   ]);
   return {
     biographies: bios,
@@ -171,7 +171,7 @@ export function pressKitZip(lang: Lang, names: PressKitNames, statusLabel: (stat
   return untilContentChanged(
     `press-kit:${lang}`,
     async () => {
-      const [bios, shots, concerts] = await Promise.all([biographies(lang), photos(lang), upcomingEventCards(lang, NEXT_CONCERTS)]);
+      const [bios, shots, concerts] = await Promise.all([biographies(lang), photos(lang), nextEvents(lang, NEXT_CONCERTS)]);
       const files: { name: string; key: string; credit: string }[] = [];
       for (const [index, photo] of shots.entries()) {
         const clean = await imageWithoutMetadata(photo.key);
