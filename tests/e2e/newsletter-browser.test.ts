@@ -2,9 +2,9 @@
 // (shown because SMTP_URL points at a real SMTP server of the test), with JavaScript inline (the bot check comes in
 // place, the answer is announced, no page change), without it through /newsletter's "what happens next" page; the
 // confirmation mail's link and its button; /newsletter's own form inline (JavaScript on, 1440 px); nothing overflows
-// a phone's width. Then the admin: the mail's preview in
-// both languages displays under the site's CSP, and a small send's figures follow it live. The rules (double opt-in,
-// tokens, limits, the send's exactly-once) are proven over HTTP in newsletter.test.ts.
+// a phone's width. Then the admin: the mail's preview in both languages displays under the site's CSP, and a small
+// send's figures follow it live. The rules (double opt-in, tokens, limits, the send's exactly-once) are proven over
+// HTTP in newsletter.test.ts.
 import { beforeAll, afterAll, expect, it, vi } from "vitest";
 import type { Page } from "playwright-core";
 import { signIn } from "../support/auth";
