@@ -1,9 +1,10 @@
 // Issue 37 in Chromium at 390 and 1440 px, JavaScript on and off, both languages (PAIRWISE): the footer's sign-up
 // (shown because SMTP_URL points at a real SMTP server of the test), with JavaScript inline (the bot check comes in
 // place, the answer is announced, no page change), without it through /newsletter's "what happens next" page; the
-// confirmation mail's link and its button; nothing overflows a phone's width. Then the admin: the mail's preview in
-// both languages displays under the site's CSP, and a small send's figures follow it live. The rules (double opt-in,
-// tokens, limits, the send's exactly-once) are proven over HTTP in newsletter.test.ts.
+// confirmation mail's link and its button; /newsletter's own form inline (JavaScript on, 1440 px); nothing overflows
+// a phone's width. Then the admin: the mail's preview in both languages displays under the site's CSP, and a small
+// send's figures follow it live. The rules (double opt-in, tokens, limits, the send's exactly-once) are proven over
+// HTTP in newsletter.test.ts.
 import { beforeAll, afterAll, expect, it, vi } from "vitest";
 import type { Page } from "playwright-core";
 import { signIn } from "../support/auth";
@@ -100,6 +101,20 @@ for (const config of PAIRWISE) {
     await page.getByRole("button", { name: t.confirm, exact: true }).click();
     await page.getByText(t.confirmed).waitFor();
     expect(row(server, "SELECT state, lang FROM NewsletterSubscriber WHERE email = ?", email)).toEqual({ state: "active", lang: config.lang });
+
+    if (config.javaScriptEnabled && config.width === 1440) {
+      // /newsletter's own form posts inline too: the answer in place, the page kept.
+      await visit(page, `${server.url}${localized("/newsletter", config.lang)}`);
+      const form = page.locator("form.newsletter-form");
+      await form.locator('input[name="email"]').fill(`page-${email}`);
+      await form.locator('input[name="consent"]').check();
+      await form.getByLabel(t.code).fill(answerOf(await form.locator('input[name="captcha_id"]').inputValue()));
+      await page.evaluate(() => ((window as unknown as { sameDocument: boolean }).sameDocument = true));
+      await form.getByRole("button", { name: t.subscribe }).click();
+      await page.locator("main").getByRole("status").getByText(t.inbox).waitFor();
+      expect(await page.evaluate(() => (window as unknown as { sameDocument?: boolean }).sameDocument)).toBe(true);
+      await until(() => smtp.mails.some((m) => m.to.includes(`page-${email}`)));
+    }
     expect(errors).toEqual([]);
   });
 }

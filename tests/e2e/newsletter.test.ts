@@ -352,6 +352,9 @@ describe("sending and one-click unsubscribe", () => {
       const { id } = (await sent.json()) as { id: number };
       // Halfway, the mail server takes a message and the site is killed before it hears so: the worst moment.
       await until(() => smtp.mails.length >= before + 100);
+      // While it runs, a page without JavaScript offers to reload for the figures (with it, they follow by themselves).
+      const reload = /<a href="\/admin\/newsletter">aggiorna l(&#x27;|')avanzamento<\/a>/;
+      expect(await (await staff.get("/admin/newsletter")).text()).toMatch(reload);
       smtp.hold = new Promise((resolve) => (release = resolve));
       const held = smtp.mails.length + 1;
       await until(() => smtp.mails.length >= held);
@@ -366,6 +369,9 @@ describe("sending and one-click unsubscribe", () => {
 
       server = await startServer({ dataDir: server.dataDir, env: { ...ENV, SMTP_URL: smtp.url } });
       await until(() => row<{ state: string }>(server, "SELECT state FROM NewsletterSend WHERE id = ?", id).state === "done", 120_000);
+      const restarted = new HttpClient(server.url);
+      await restarted.login();
+      expect(await (await restarted.get("/admin/newsletter")).text()).not.toMatch(reload);
       const received = smtp.mails.slice(before).map((m) => ({ to: m.to[0] ?? "", subject: parse(m.raw).headers.get("subject") }));
       for (let i = 0; i < 200; i++) {
         const mine = received.filter((m) => m.to === `reader${i}@example.org`);
