@@ -568,6 +568,7 @@ export type DemoEvent = {
   time: string;
   eventStatus?: "scheduled" | "cancelled" | "postponed" | "rescheduled";
   venue: string;
+  /** One field for both languages: the city as it names itself (Lisboa, Berlin), as the venue is. */
   city: string;
   country: string;
   address: string;
@@ -656,7 +657,7 @@ export const demoEvents: DemoEvent[] = [
     when: { date: "2026-05-09" },
     time: "20:00",
     venue: "Konzerthaus Berlin, Kleiner Saal",
-    city: "Berlino",
+    city: "Berlin",
     country: "DE",
     address: "Gendarmenmarkt, 10117 Berlin",
     ticketUrl: "https://www.konzerthaus.de/",
@@ -673,7 +674,7 @@ export const demoEvents: DemoEvent[] = [
     when: { daysAfterSeed: 21 },
     time: "19:00",
     venue: "Centro Cultural de Belém, Pequeno Auditório",
-    city: "Lisbona",
+    city: "Lisboa",
     country: "PT",
     address: "Praça do Império, 1449-003 Lisboa",
     ticketUrl: "https://www.ccb.pt/",
@@ -691,7 +692,7 @@ export const demoEvents: DemoEvent[] = [
     time: "20:00",
     eventStatus: "cancelled",
     venue: "Maison de la Radio et de la Musique, Auditorium",
-    city: "Parigi",
+    city: "Paris",
     country: "FR",
     address: "116 avenue du Président Kennedy, 75016 Paris",
     ticketUrl: "https://www.maisondelaradioetdelamusique.fr/",

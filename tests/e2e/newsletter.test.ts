@@ -389,12 +389,16 @@ describe("sending and one-click unsubscribe", () => {
 
 describe("without SMTP_URL", () => {
   const demo = sharedDemoServer();
-  it("the subscribe call answers 503 with a message, the page says so and no footer form is shown", async () => {
+  it("the subscribe calls answer 503 with a message, the page says so and no footer form is shown", async () => {
     const client = new HttpClient(demo.url);
     await (await client.fetch("/api/userinfo/")).text();
     const res = await client.request("POST", "/api/newsletter/subscribe/", { json: { email: "x@example.com", lang: "it", consent: true } });
     expect(res.status).toBe(503);
     expect(((await res.json()) as { error: string }).error).toMatch(/non è disponibile/);
+    // Nor a challenge for a sign-up that cannot happen.
+    const challenge = await client.fetch("/api/newsletter/subscribe/");
+    expect(challenge.status).toBe(503);
+    expect(((await challenge.json()) as { error: string }).error).toMatch(/non è disponibile/);
     const page = await client.get("/newsletter");
     expect(page.status).toBe(503);
     expect(await page.text()).not.toContain('name="email"');

@@ -148,7 +148,7 @@ describe("/press/kit.zip", () => {
       "«Il fiume lento» a Parigi",
       "La tempesta a Ferrara",
     ]);
-    expect(concerts).toContain("Parigi (Francia)\nAnnullato\n");
+    expect(concerts).toContain("Paris (Francia)\nAnnullato\n");
     expect(entries.get("cartella-stampa-elena-marchetti/biografia-breve.txt")?.toString("utf8")).toBe(`${String(bio.short)}\n`);
     expect(entries.get("cartella-stampa-elena-marchetti/biografia-lunga.txt")?.toString("utf8")).toBe(`${String(bio.long)}\n`);
     const photos = names.filter((n) => n.startsWith("cartella-stampa-elena-marchetti/foto/"));

@@ -60,14 +60,17 @@ export async function publicPages(base: string): Promise<string[]> {
     "/legal-notes",
     "/cookie-policy",
     "/press",
+    "/events",
+    await first("/events", /href="(\/events\/[^"/.]+)"/),
   ];
 }
 
 /**
  * One URL of each main admin page (issue 35: html-validate walks them): the dashboard, the lists, the
- * create and edit forms of news, music, categories and content, media, messages, trash, histories and
- * the activity log. The edit pages are those of the first rows of the demo content; a composition with
- * tracks, so its track forms are there too. A new admin page joins here.
+ * create and edit forms of news, music, concerts, categories and content, media, messages, trash,
+ * histories, the newsletter, the statistics and the activity log. The edit pages are those of the first
+ * rows of the demo content; a composition with tracks, so its track forms are there too. A new admin
+ * page joins here.
  */
 export function adminPages(server: Pick<ServerInfo, "dataDir">): string[] {
   const news = row<{ slug: string }>(server, "SELECT slug FROM News ORDER BY id LIMIT 1").slug;
@@ -78,6 +81,7 @@ export function adminPages(server: Pick<ServerInfo, "dataDir">): string[] {
   const category = row<{ id: number }>(server, "SELECT id FROM Category ORDER BY id LIMIT 1").id;
   const bio = row<{ id: number }>(server, "SELECT json_extract(data, '$.id') AS id FROM ContentItem WHERE kind = 'bio' ORDER BY position LIMIT 1").id;
   const message = rows<{ id: number }>(server, "SELECT id FROM ContactMessage ORDER BY id LIMIT 1")[0]?.id;
+  const concert = row<{ slug: string }>(server, "SELECT slug FROM Event ORDER BY id LIMIT 1").slug;
   return [
     "/admin/",
     "/admin/newsList",
@@ -100,6 +104,12 @@ export function adminPages(server: Pick<ServerInfo, "dataDir">): string[] {
     ...(message ? [`/admin/messages/${message}`] : []),
     "/admin/trash",
     "/admin/activityList",
+    "/admin/events",
+    "/admin/events/nuovo",
+    `/admin/events/${concert}`,
+    "/admin/events/importa",
+    "/admin/newsletter",
+    "/admin/stats",
   ];
 }
 

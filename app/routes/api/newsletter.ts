@@ -5,6 +5,7 @@ import { requireCsrf } from "~/server/http/api/guard.server";
 import { publicOrigin } from "~/server/http/origin.server";
 import { CAPTCHA_LIMIT, createPageCaptcha } from "~/server/domain/captcha.server";
 import { signUp } from "~/server/domain/newsletter.server";
+import { isMailConfigured } from "~/server/platform/mail.server";
 import { clientAddress } from "~/server/domain/rate-limit.server";
 import { NEWSLETTER_TEXTS } from "~/lib/newsletter";
 
@@ -12,10 +13,12 @@ import { NEWSLETTER_TEXTS } from "~/lib/newsletter";
  * api/newsletter/subscribe/ (issue 37). GET: a proof-of-work challenge for the sign-up (the ALTCHA
  * widget's `challengeurl`), since a cached page cannot carry one of its own. POST: {email, lang,
  * consent, altcha} (or captcha_id and captcha_value of api/captcha-generator/ instead of altcha) with the CSRF header; 202 {"success": true} whether or not the address was known,
- * 400 naming the field, 429 past the limits, 503 without SMTP_URL.
+ * 400 naming the field, 429 past the limits; both 503 without SMTP_URL.
  */
 const api = endpoint({
   GET: async ({ request }) => {
+    // No challenge for a sign-up that cannot happen (and no captcha row made for it).
+    if (!isMailConfigured()) throw new ApiError(503, NEWSLETTER_TEXTS.it.unavailable);
     const captcha = await createPageCaptcha(clientAddress(request));
     if (!captcha) throw new ApiError(429, NEWSLETTER_TEXTS.it.tooMany, {}, { "Retry-After": String(CAPTCHA_LIMIT.windowMs / 1000) });
     return json(JSON.parse(captcha.challenge));

@@ -34,6 +34,7 @@ const ERR = {
   413: err("Too large"),
   415: err("Unsupported Content-Type or file type"),
   429: err("Throttled"),
+  503: err("Not available on this installation (e.g. the newsletter without SMTP_URL)"),
 };
 const pick = (...codes: (keyof typeof ERR)[]) => Object.fromEntries(codes.map((c) => [c, ERR[c]]));
 const listParams = [
@@ -401,7 +402,10 @@ export function openApiDocument(origin: string) {
       },
       // Issue 37: the newsletter (docs/api.md, "Newsletter")
       "/api/newsletter/subscribe/": {
-        get: { description: "A proof-of-work challenge (ALTCHA) for the sign-up.", responses: { 200: ok({ type: "object" }), ...pick(429) } },
+        get: {
+          description: "A proof-of-work challenge (ALTCHA) for the sign-up; 503 without SMTP_URL.",
+          responses: { 200: ok({ type: "object" }), ...pick(429, 503) },
+        },
         post: {
           security: csrfOnly,
           description: "202 whether or not the address was known; 503 without SMTP_URL.",
@@ -410,7 +414,7 @@ export function openApiDocument(origin: string) {
             required: ["email", "lang", "consent"],
             properties: { email: str, lang: { enum: ["it", "en"] }, consent: { type: "boolean" }, altcha: str, captcha_id: str, captcha_value: str },
           }),
-          responses: { 202: ok({ type: "object", properties: { success: { type: "boolean" } } }, "Accepted"), ...pick(400, 403, 415, 429) },
+          responses: { 202: ok({ type: "object", properties: { success: { type: "boolean" } } }, "Accepted"), ...pick(400, 403, 415, 429, 503) },
         },
       },
       "/api/newsletter/subscribers/": {
