@@ -118,5 +118,5 @@ export function adminPages(server: Pick<ServerInfo, "dataDir">): string[] {
  * so): the bad-input sweeps, which run without mail, accept that one 5xx there.
  */
 export function unavailableWithoutMail(path: string, status: number): boolean {
-  return status === 503 && /^(\/en)?\/newsletter(\.data)?$|^\/api\/newsletter\/subscribe\/$/.test(path);
+  return status === 503 && /^(\/en)?\/newsletter(\.data)?$|^\/api\/newsletter\/subscribe\/?$/.test(path);
 }
