@@ -66,7 +66,7 @@ function streamedWavUpload(base: string, client: HttpClient, total: number, name
 }
 
 describe("track masters up to MAX_TRACK_MB (issue 25; default 1 GB)", () => {
-  it("a 300 MB WAV master is accepted and streamed to disk: the server's memory grows by less than 60 MB", async () => {
+  it("a 300 MB WAV master is accepted and streamed to disk: the server's memory grows by less than a third of it", async () => {
     // A 5-minute CD-quality WAV (52.9 MB) was refused with 413 when tracks were limited to 50 MB.
     const pid = serverPid(server.process.pid!);
     await expectJson(await staff.upload(wav(8 * MB), "warm.wav", "track"), "warm-up upload");
@@ -77,9 +77,10 @@ describe("track masters up to MAX_TRACK_MB (issue 25; default 1 GB)", () => {
     expect(answer.status, answer.body).toBe(200);
     const saved = JSON.parse(answer.body) as { temp_name: string };
     expect(fs.statSync(path.join(server.dataDir, "uploads", "tmp", saved.temp_name)).size).toBe(300 * MB);
-    // Held in memory, the body would add 300 MB or more. Streamed, Node 20 stays within 25 MB; Node 24's
-    // collector let the heap grow by 40 MB over the same upload (CI's second pass), so the bound is 60 MB.
-    expect(peak - baseline, `RSS ${baseline.toFixed(1)} MB -> peak ${peak.toFixed(1)} MB`).toBeLessThan(60);
+    // Held in memory, the body would add 300 MB or more. Streamed, Node 24's collector still lets the heap
+    // grow with the traffic: 40 MB in one CI run, 63.6 MB in another (stop 41, nothing in the upload path
+    // changed). The bound is a third of the body: far from what buffering it would take, clear of that noise.
+    expect(peak - baseline, `RSS ${baseline.toFixed(1)} MB -> peak ${peak.toFixed(1)} MB`).toBeLessThan(100);
     await expect.poll(() => tmpFiles(server).filter((name) => name.endsWith(".part")), { timeout: 5000 }).toEqual([]);
   }, 120_000);
 
